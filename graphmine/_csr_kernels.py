@@ -1,0 +1,163 @@
+"""Numba kernels that build and transform the CSR core.
+
+Contract of every kernel here: inputs are already validated (ids in range, arrays contiguous);
+kernels never validate and never raise. Thread counts are passed in explicitly so that the cached
+machine code does not depend on the caller's thread setting.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+
+@njit(cache=True)
+def _symmetric_degrees(src, dst, n):
+    """Count both directions of every non-loop edge; return (degree counts, number of self-loops)."""
+    deg = np.zeros(n + 1, np.int64)
+    loops = 0
+    for i in range(src.shape[0]):
+        u = src[i]
+        v = dst[i]
+        if u == v:
+            loops += 1
+        else:
+            deg[u + 1] += 1
+            deg[v + 1] += 1
+    return deg, loops
+
+
+@njit(cache=True)
+def _scatter_symmetric(src, dst, indptr, out):
+    """Place u in row v and v in row u for every non-loop edge (rows unsorted, may repeat)."""
+    n = indptr.shape[0] - 1
+    fill = indptr[:n].copy()
+    for i in range(src.shape[0]):
+        u = src[i]
+        v = dst[i]
+        if u != v:
+            out[fill[u]] = v
+            fill[u] += 1
+            out[fill[v]] = u
+            fill[v] += 1
+
+
+@njit(cache=True, parallel=True)
+def _sort_rows_count_unique(indptr, indices, nthreads):
+    """Sort every row in place and return the number of distinct entries per row."""
+    n = indptr.shape[0] - 1
+    uniq = np.zeros(n, np.int64)
+    for t in prange(nthreads):
+        for u in range(t, n, nthreads):
+            a = indptr[u]
+            b = indptr[u + 1]
+            if b - a > 1:
+                indices[a:b].sort()
+            c = 0
+            for j in range(a, b):
+                if j == a or indices[j] != indices[j - 1]:
+                    c += 1
+            uniq[u] = c
+    return uniq
+
+
+@njit(cache=True, parallel=True)
+def _compact_rows(indptr, indices, new_indptr, out, nthreads):
+    """Copy the distinct entries of each sorted row into the compacted CSR."""
+    n = indptr.shape[0] - 1
+    for t in prange(nthreads):
+        for u in range(t, n, nthreads):
+            p = new_indptr[u]
+            for j in range(indptr[u], indptr[u + 1]):
+                if j == indptr[u] or indices[j] != indices[j - 1]:
+                    out[p] = indices[j]
+                    p += 1
+
+
+@njit(cache=True)
+def _mark_present(ids, size):
+    present = np.zeros(size, np.bool_)
+    for i in range(ids.shape[0]):
+        present[ids[i]] = True
+    return present
+
+
+@njit(cache=True, parallel=True)
+def _remap(ids, newid, out, nthreads):
+    m = ids.shape[0]
+    chunk = (m + nthreads - 1) // nthreads
+    for t in prange(nthreads):
+        for i in range(t * chunk, min(m, (t + 1) * chunk)):
+            out[i] = newid[ids[i]]
+
+
+@njit(cache=True, parallel=True)
+def _orient(indptr, indices, rank, nthreads):
+    """Keep the arcs u -> v with rank[u] < rank[v]; rows stay sorted by vertex id."""
+    n = indptr.shape[0] - 1
+    outdeg = np.zeros(n + 1, np.int64)
+    for t in prange(nthreads):
+        for u in range(t, n, nthreads):
+            c = 0
+            ru = rank[u]
+            for j in range(indptr[u], indptr[u + 1]):
+                if rank[indices[j]] > ru:
+                    c += 1
+            outdeg[u + 1] = c
+    optr = np.cumsum(outdeg)
+    out = np.empty(optr[n], indices.dtype)
+    for t in prange(nthreads):
+        for u in range(t, n, nthreads):
+            p = optr[u]
+            ru = rank[u]
+            for j in range(indptr[u], indptr[u + 1]):
+                v = indices[j]
+                if rank[v] > ru:
+                    out[p] = v
+                    p += 1
+    return optr, out
+
+
+@njit(cache=True)
+def _degeneracy_order(indptr, indices):
+    """Matula-Beck bucket peeling: return (rank of every vertex in the order, core numbers)."""
+    n = indptr.shape[0] - 1
+    deg = np.empty(n, np.int64)
+    maxdeg = 0
+    for u in range(n):
+        deg[u] = indptr[u + 1] - indptr[u]
+        if deg[u] > maxdeg:
+            maxdeg = deg[u]
+    # bin[d] = start of the block of vertices of current degree d in `vert`
+    bins = np.zeros(maxdeg + 2, np.int64)
+    for u in range(n):
+        bins[deg[u] + 1] += 1
+    for d in range(1, maxdeg + 2):
+        bins[d] += bins[d - 1]
+    start = bins.copy()
+    vert = np.empty(n, np.int64)
+    pos = np.empty(n, np.int64)
+    for u in range(n):
+        p = start[deg[u]]
+        vert[p] = u
+        pos[u] = p
+        start[deg[u]] += 1
+    core = np.empty(n, np.int64)
+    rank = np.empty(n, np.int64)
+    for i in range(n):
+        u = vert[i]
+        rank[u] = i
+        core[u] = deg[u]
+        for j in range(indptr[u], indptr[u + 1]):
+            w = indices[j]
+            if deg[w] > deg[u]:
+                dw = deg[w]
+                pw = pos[w]
+                pfirst = bins[dw]
+                x = vert[pfirst]
+                if x != w:
+                    vert[pw] = x
+                    pos[x] = pw
+                    vert[pfirst] = w
+                    pos[w] = pfirst
+                bins[dw] += 1
+                deg[w] = dw - 1
+    return rank, core

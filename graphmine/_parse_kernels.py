@@ -1,0 +1,192 @@
+"""Numba kernels that parse edge-list text straight from the bytes of a file.
+
+Contract: ``buf`` is a uint8 array; each chunk [a, b) starts at the beginning of a line and ends
+after a newline (or at the end of the buffer). A chunk's kernel writes its edges from ``out0``
+on and returns (edges written, error code, byte offset of the error). Kernels never raise: the
+caller turns the code and offset into a GraphFormatError with the line number.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+OK = 0
+ERR_NONNUMERIC = 1
+ERR_ONE_COLUMN = 2
+ERR_NEGATIVE = 3
+ERR_TOO_LARGE = 4
+ERR_BAD_WEIGHT = 5
+ERR_CONTROL = 6
+
+_INT64_MAX = np.int64(9223372036854775807)
+
+
+@njit(cache=True, inline="always")
+def _is_blank(c):
+    return c == 32 or c == 9 or c == 13
+
+
+@njit(cache=True, inline="always")
+def _ends_token(c):
+    # space, tab, CR, LF, comma, comment start
+    return c == 32 or c == 9 or c == 13 or c == 10 or c == 44 or c == 35 or c == 37
+
+
+@njit(cache=True)
+def _parse_id(buf, i, b):
+    """Parse a non-negative decimal integer at i; return (error code, value, next offset)."""
+    start = i
+    if i < b and buf[i] == 43:  # '+'
+        i += 1
+    if i < b and buf[i] == 45:  # '-'
+        if i + 1 < b and 48 <= buf[i + 1] <= 57:
+            return ERR_NEGATIVE, 0, start
+        return ERR_NONNUMERIC, 0, start
+    val = np.int64(0)
+    nd = 0
+    while i < b and 48 <= buf[i] <= 57:
+        d = np.int64(buf[i] - 48)
+        if val > (_INT64_MAX - d) // 10:
+            return ERR_TOO_LARGE, 0, start
+        val = val * 10 + d
+        nd += 1
+        i += 1
+    if nd == 0 or (i < b and not _ends_token(buf[i])):
+        return ERR_NONNUMERIC, 0, start
+    return OK, val, i
+
+
+@njit(cache=True)
+def _parse_float(buf, i, b):
+    """Parse a decimal float (sign, digits, fraction, exponent); return (error, value, next)."""
+    start = i
+    sign = 1.0
+    if i < b and (buf[i] == 43 or buf[i] == 45):
+        if buf[i] == 45:
+            sign = -1.0
+        i += 1
+    mant = 0.0
+    nd = 0
+    while i < b and 48 <= buf[i] <= 57:
+        mant = mant * 10.0 + (buf[i] - 48)
+        nd += 1
+        i += 1
+    scale = 0
+    if i < b and buf[i] == 46:  # '.'
+        i += 1
+        while i < b and 48 <= buf[i] <= 57:
+            mant = mant * 10.0 + (buf[i] - 48)
+            scale -= 1
+            nd += 1
+            i += 1
+    if nd == 0:
+        return ERR_BAD_WEIGHT, 0.0, start
+    if i < b and (buf[i] == 101 or buf[i] == 69):  # e/E
+        i += 1
+        esign = 1
+        if i < b and (buf[i] == 43 or buf[i] == 45):
+            if buf[i] == 45:
+                esign = -1
+            i += 1
+        ne = 0
+        e = 0
+        while i < b and 48 <= buf[i] <= 57:
+            if e < 100000:
+                e = e * 10 + (buf[i] - 48)
+            ne += 1
+            i += 1
+        if ne == 0:
+            return ERR_BAD_WEIGHT, 0.0, start
+        scale += esign * e
+    if i < b and not _ends_token(buf[i]):
+        return ERR_BAD_WEIGHT, 0.0, start
+    if scale >= 0:
+        val = mant * 10.0 ** scale
+    else:
+        val = mant / 10.0 ** (-scale)
+    return OK, sign * val, i
+
+
+@njit(cache=True)
+def _skip_separator(buf, i, b):
+    """Skip blanks and at most one comma between columns."""
+    while i < b and _is_blank(buf[i]):
+        i += 1
+    if i < b and buf[i] == 44:
+        i += 1
+        while i < b and _is_blank(buf[i]):
+            i += 1
+    return i
+
+
+@njit(cache=True)
+def _parse_chunk(buf, a, b, src, dst, weights, out0, want_weights):
+    i = a
+    k = out0
+    while i < b:
+        while i < b and _is_blank(buf[i]):
+            i += 1
+        if i >= b:
+            break
+        c = buf[i]
+        if c == 10:
+            i += 1
+            continue
+        if c == 35 or c == 37:  # '#' or '%' comment line
+            while i < b and buf[i] != 10:
+                i += 1
+            continue
+        err, u, i = _parse_id(buf, i, b)
+        if err != OK:
+            return k, err, i
+        i = _skip_separator(buf, i, b)
+        if i >= b or buf[i] == 10 or buf[i] == 35 or buf[i] == 37:
+            return k, ERR_ONE_COLUMN, i
+        err, v, i = _parse_id(buf, i, b)
+        if err != OK:
+            return k, err, i
+        w = 1.0
+        i = _skip_separator(buf, i, b)
+        if want_weights and i < b and buf[i] != 10 and buf[i] != 35 and buf[i] != 37:
+            err, w, i = _parse_float(buf, i, b)
+            if err != OK:
+                return k, err, i
+        # the rest of the line (extra columns, trailing comment) is ignored, but control bytes
+        # there mean binary data, not text
+        while i < b and buf[i] != 10:
+            c = buf[i]
+            if (c < 32 and c != 9 and c != 13) or c == 127:
+                return k, ERR_CONTROL, i
+            i += 1
+        src[k] = u
+        dst[k] = v
+        if want_weights:
+            weights[k] = w
+        k += 1
+    return k, OK, i
+
+
+@njit(cache=True, parallel=True)
+def _count_lines(buf, starts, nthreads):
+    nchunks = starts.shape[0] - 1
+    counts = np.zeros(nchunks, np.int64)
+    for t in prange(nchunks):
+        c = 0
+        for i in range(starts[t], starts[t + 1]):
+            if buf[i] == 10:
+                c += 1
+        counts[t] = c + 1
+    return counts
+
+
+@njit(cache=True, parallel=True)
+def _parse_chunks(buf, starts, offsets, src, dst, weights, want_weights):
+    nchunks = starts.shape[0] - 1
+    written = np.zeros(nchunks, np.int64)
+    errors = np.zeros(nchunks, np.int64)
+    where = np.zeros(nchunks, np.int64)
+    for t in prange(nchunks):
+        k, err, pos = _parse_chunk(buf, starts[t], starts[t + 1], src, dst, weights, offsets[t], want_weights)
+        written[t] = k - offsets[t]
+        errors[t] = err
+        where[t] = pos
+    return written, errors, where

@@ -1,0 +1,61 @@
+"""The real graphs shipped with graphmine, by name.
+
+The files live in the repository's ``datasets/`` folder and, in an installed wheel, in
+``graphmine/_datasets``. See ``datasets/README.md`` for origin, attribution and reference counts.
+
+Examples
+--------
+>>> import graphmine as gm
+>>> "ca-GrQc" in gm.datasets.names()
+True
+>>> gm.datasets.load("Celegans")
+Graph(n_nodes=297, n_edges=2148)
+"""
+
+import os
+
+from .exceptions import ParameterError
+
+__all__ = ["names", "path", "load", "data_dir"]
+
+_FILES = {
+    "ca-GrQc": "ca-GrQc.txt",
+    "ca-HepTh": "ca-HepTh.txt",
+    "facebook_combined": "facebook_combined.txt",
+    "USAir": "USAir.txt",
+    "NS": "NS.txt",
+    "PB": "PB.txt",
+    "Yeast": "Yeast.txt",
+    "Celegans": "Celegans.txt",
+    "Power": "Power.txt",
+    "Router": "Router.txt",
+}
+
+
+def data_dir():
+    """The folder holding the shipped data files (wheel install first, then the source tree)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    for cand in (os.path.join(here, "_datasets"), os.path.join(os.path.dirname(here), "datasets")):
+        if os.path.isfile(os.path.join(cand, "README.md")):
+            return cand
+    raise FileNotFoundError("graphmine's data files are missing from this installation")
+
+
+def names():
+    """Names of the shipped graphs, sorted case-insensitively."""
+    return sorted(_FILES, key=str.lower)
+
+
+def path(name):
+    """The path of a shipped graph's file (case-insensitive name, '.txt' optional)."""
+    key = {k.lower(): k for k in _FILES}.get(str(name).lower().removesuffix(".txt"))
+    if key is None:
+        raise ParameterError(f"unknown dataset {name!r}; shipped: {', '.join(names())}")
+    return os.path.join(data_dir(), _FILES[key])
+
+
+def load(name, **kwargs):
+    """Load a shipped graph by name as a :class:`~graphmine.Graph` (keywords go to read_graph)."""
+    from .io import read_graph
+
+    return read_graph(path(name), **kwargs)

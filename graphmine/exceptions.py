@@ -1,0 +1,47 @@
+"""The exception hierarchy of graphmine.
+
+Every error graphmine raises on purpose derives from :class:`GraphmineError`; each subclass also
+derives from the built-in exception a caller would otherwise catch (``ValueError`` for bad values,
+``FileNotFoundError`` is folded into :class:`GraphFormatError` for files, so one ``except`` clause
+suffices for everything a file can do wrong).
+"""
+
+__all__ = [
+    "GraphmineError",
+    "GraphFormatError",
+    "GraphValueError",
+    "ParameterError",
+    "SketchSaturationWarning",
+]
+
+
+class GraphmineError(Exception):
+    """Base class of all errors raised by graphmine."""
+
+
+class GraphFormatError(GraphmineError, ValueError):
+    """A file or an in-memory input cannot be read as a graph.
+
+    The message names the path and the line number (for files) and the rule that was broken.
+    ``path`` and ``line`` are kept as attributes (``None`` where they do not apply).
+    """
+
+    def __init__(self, message, path=None, line=None):
+        self.path = None if path is None else str(path)
+        self.line = line
+        prefix = ""
+        if self.path is not None:
+            prefix = f"{self.path}:{line}: " if line is not None else f"{self.path}: "
+        super().__init__(prefix + message)
+
+
+class GraphValueError(GraphmineError, ValueError):
+    """A graph given in memory (edge array, matrix, networkx graph) breaks a rule of the CSR core."""
+
+
+class ParameterError(GraphmineError, ValueError):
+    """A parameter (k, budget, threads, method, ...) is out of its allowed range."""
+
+
+class SketchSaturationWarning(UserWarning):
+    """A probabilistic sketch is (nearly) full, so its estimates lose accuracy."""

@@ -1,0 +1,440 @@
+"""The CSR graph core shared by every graphmine algorithm.
+
+A :class:`Graph` is an immutable, undirected, simple graph in compressed sparse row form:
+
+* ``indptr`` (int64, length n + 1) and ``indices`` (int32, or int64 when n >= 2**31);
+* every row sorted, no duplicate entries, no self-loops, each edge stored in both rows;
+* vertices are 0..n-1; ``node_ids[i]`` is the identifier vertex ``i`` had in the input.
+
+:func:`as_graph` is the one validator: every accepted input (an (m, 2) edge array, a scipy sparse
+matrix, a networkx graph, a path) goes through it. Kernels downstream take the raw arrays and
+never validate.
+"""
+
+import os
+
+import numpy as np
+import scipy.sparse as sp
+
+from . import _csr_kernels as _k
+from ._threads import resolve_threads
+from .exceptions import GraphValueError, ParameterError
+
+__all__ = ["Graph", "OrientedGraph", "as_graph", "from_edges"]
+
+INDPTR_DTYPE = np.int64
+
+
+def index_dtype(n):
+    """The dtype of ``indices`` for a graph of ``n`` vertices (int32 unless n needs int64)."""
+    return np.int32 if n < 2**31 - 1 else np.int64
+
+
+class OrientedGraph:
+    """An acyclic orientation of a :class:`Graph`: arc u -> v iff ``rank[u] < rank[v]``.
+
+    ``indptr``/``indices`` hold the out-neighbourhoods N+(u) (sorted by vertex id). Every clique
+    of the undirected graph is counted exactly once by walking out-neighbourhoods.
+    """
+
+    __slots__ = ("indptr", "indices", "rank", "order", "max_out_degree")
+
+    def __init__(self, indptr, indices, rank, order):
+        self.indptr = indptr
+        self.indices = indices
+        self.rank = rank
+        self.order = order
+        self.max_out_degree = int(np.diff(indptr).max()) if indptr.shape[0] > 1 else 0
+
+    def __repr__(self):
+        return (f"OrientedGraph(order={self.order!r}, n={self.indptr.shape[0] - 1}, "
+                f"arcs={self.indices.shape[0]}, max_out_degree={self.max_out_degree})")
+
+
+class Graph:
+    """An immutable undirected simple graph in CSR form.
+
+    Build one with :func:`as_graph` (any input), :func:`from_edges`, or
+    :func:`graphmine.read_graph` (files); the constructor itself takes arrays that already
+    satisfy the CSR contract and checks them.
+
+    Parameters
+    ----------
+    indptr, indices : ndarray
+        CSR arrays meeting the contract in the module docstring.
+    node_ids : ndarray, optional
+        Original identifier of every vertex (default ``arange(n)``).
+    input_stats : dict, optional
+        What building the graph merged or dropped (``input_edges``, ``self_loops``,
+        ``duplicates``).
+
+    Attributes
+    ----------
+    n_nodes, n_edges : int
+        Vertices and undirected edges.
+    degree : ndarray of int64
+        Vertex degrees.
+
+    Examples
+    --------
+    >>> import graphmine as gm
+    >>> G = gm.as_graph([(0, 1), (1, 2), (2, 0), (2, 3)])
+    >>> G
+    Graph(n_nodes=4, n_edges=4)
+    >>> G.neighbors(2)
+    array([0, 1, 3], dtype=int32)
+    """
+
+    def __init__(self, indptr, indices, node_ids=None, input_stats=None, _trusted=False):
+        indptr = np.ascontiguousarray(indptr, dtype=INDPTR_DTYPE)
+        n = indptr.shape[0] - 1
+        indices = np.ascontiguousarray(indices, dtype=index_dtype(n))
+        if not _trusted:
+            _check_csr(indptr, indices)
+        indptr.flags.writeable = False
+        indices.flags.writeable = False
+        if node_ids is None:
+            node_ids = np.arange(n, dtype=np.int64)
+        node_ids = np.asarray(node_ids)
+        if node_ids.shape != (n,):
+            raise GraphValueError(f"node_ids must have one entry per vertex ({n}), got shape {node_ids.shape}")
+        node_ids.flags.writeable = False
+        self.indptr = indptr
+        self.indices = indices
+        self.node_ids = node_ids
+        self.input_stats = dict(input_stats or {})
+        self._oriented = {}
+        self._degree = None
+
+    # -- basic properties -------------------------------------------------------------------
+    @property
+    def n_nodes(self):
+        return self.indptr.shape[0] - 1
+
+    @property
+    def n_edges(self):
+        return self.indices.shape[0] // 2
+
+    @property
+    def degree(self):
+        if self._degree is None:
+            d = np.diff(self.indptr)
+            d.flags.writeable = False
+            self._degree = d
+        return self._degree
+
+    def neighbors(self, v):
+        """The sorted neighbours of vertex ``v`` (a read-only view into ``indices``)."""
+        v = int(v)
+        if not 0 <= v < self.n_nodes:
+            raise GraphValueError(f"vertex {v} is out of range 0..{self.n_nodes - 1}")
+        return self.indices[self.indptr[v]:self.indptr[v + 1]]
+
+    def __repr__(self):
+        return f"Graph(n_nodes={self.n_nodes}, n_edges={self.n_edges})"
+
+    def __eq__(self, other):
+        if not isinstance(other, Graph):
+            return NotImplemented
+        return (np.array_equal(self.indptr, other.indptr) and np.array_equal(self.indices, other.indices)
+                and np.array_equal(self.node_ids, other.node_ids))
+
+    __hash__ = None
+
+    @property
+    def nbytes(self):
+        """Memory of the CSR arrays (``indptr`` + ``indices``) in bytes."""
+        return int(self.indptr.nbytes + self.indices.nbytes)
+
+    # -- conversions ---------------------------------------------------------------------------
+    def edges(self):
+        """All undirected edges as an (m, 2) int64 array with ``u < v``, sorted."""
+        rows = np.repeat(np.arange(self.n_nodes, dtype=np.int64), self.degree)
+        cols = self.indices.astype(np.int64)
+        keep = rows < cols
+        return np.column_stack((rows[keep], cols[keep]))
+
+    def to_scipy(self, format="csr"):
+        """The symmetric 0/1 adjacency matrix as a scipy sparse matrix (``csr_array``)."""
+        data = np.ones(self.indices.shape[0], dtype=np.int8)
+        A = sp.csr_array((data, self.indices.copy(), self.indptr.copy()), shape=(self.n_nodes, self.n_nodes))
+        return A.asformat(format)
+
+    def to_networkx(self, original_ids=False):
+        """A ``networkx.Graph`` with the same vertices and edges.
+
+        With ``original_ids=True`` vertices are labelled by ``node_ids`` instead of 0..n-1.
+        """
+        import networkx as nx
+
+        H = nx.Graph()
+        labels = self.node_ids.tolist() if original_ids else range(self.n_nodes)
+        H.add_nodes_from(labels)
+        e = self.edges()
+        if original_ids:
+            ids = self.node_ids
+            H.add_edges_from(zip(ids[e[:, 0]].tolist(), ids[e[:, 1]].tolist()))
+        else:
+            H.add_edges_from(e.tolist())
+        return H
+
+    # -- orientations for the kernels ----------------------------------------------------------
+    def oriented(self, order="degree", threads=None):
+        """The acyclic orientation used by the clique kernels (cached per order).
+
+        Parameters
+        ----------
+        order : {'degree', 'degeneracy'}
+            'degree': u -> v iff (deg u, u) < (deg v, v), so out-degrees are at most sqrt(2m).
+            'degeneracy': u -> v iff u is peeled before v in a minimum-degree ordering, so
+            out-degrees are at most the degeneracy (the best bound for k-clique listing).
+        """
+        if order not in ("degree", "degeneracy"):
+            raise ParameterError(f"order must be 'degree' or 'degeneracy', got {order!r}")
+        if order not in self._oriented:
+            nthreads = resolve_threads(threads)
+            if order == "degree":
+                # rank by (degree, id): a stable argsort of the degrees
+                perm = np.argsort(self.degree, kind="stable")
+                rank = np.empty(self.n_nodes, np.int64)
+                rank[perm] = np.arange(self.n_nodes, dtype=np.int64)
+            else:
+                rank, _ = _k._degeneracy_order(self.indptr, self.indices)
+            optr, oind = _k._orient(self.indptr, self.indices, rank, nthreads)
+            self._oriented[order] = OrientedGraph(optr, oind, rank, order)
+        return self._oriented[order]
+
+    def core_number(self):
+        """The core number of every vertex (int64 array), as ``networkx.core_number``."""
+        _, core = _k._degeneracy_order(self.indptr, self.indices)
+        return core
+
+    def subgraph(self, vertices):
+        """The subgraph induced by ``vertices`` (original ids carried over)."""
+        vertices = np.unique(np.asarray(vertices, dtype=np.int64))
+        if vertices.size and (vertices[0] < 0 or vertices[-1] >= self.n_nodes):
+            raise GraphValueError("subgraph vertices must lie in 0..n-1")
+        A = self.to_scipy()[vertices][:, vertices]
+        sub = _from_scipy(sp.csr_array(A), None)
+        return Graph(sub.indptr, sub.indices, self.node_ids[vertices], _trusted=True)
+
+
+def _check_csr(indptr, indices):
+    n = indptr.shape[0] - 1
+    if indptr.ndim != 1 or n < 0:
+        raise GraphValueError("indptr must be a 1-D array of length n + 1")
+    if indptr[0] != 0 or indptr[-1] != indices.shape[0] or np.any(np.diff(indptr) < 0):
+        raise GraphValueError("indptr must start at 0, be non-decreasing and end at len(indices)")
+    if indices.size:
+        if indices.min() < 0 or indices.max() >= n:
+            raise GraphValueError(f"indices must lie in 0..{n - 1}")
+        rows = np.repeat(np.arange(n), np.diff(indptr))
+        step = np.diff(indices.astype(np.int64))
+        same_row = rows[1:] == rows[:-1]
+        if np.any(step[same_row] <= 0):
+            raise GraphValueError("every CSR row must be strictly increasing (sorted, no duplicates)")
+        if np.any(rows == indices):
+            raise GraphValueError("the CSR must not contain self-loops")
+        A = sp.csr_array((np.ones(indices.size, np.int8), indices, indptr), shape=(n, n))
+        if (A != A.T).nnz:
+            raise GraphValueError("the CSR must be symmetric (every edge stored in both rows)")
+
+
+def _build_csr(src, dst, n, threads=None):
+    """CSR arrays and statistics from 0-based endpoint arrays (already range-checked)."""
+    nthreads = resolve_threads(threads)
+    itype = index_dtype(n)
+    src = np.ascontiguousarray(src, dtype=itype)
+    dst = np.ascontiguousarray(dst, dtype=itype)
+    counts, loops = _k._symmetric_degrees(src, dst, n)
+    indptr = np.cumsum(counts)
+    buf = np.empty(indptr[-1], itype)
+    _k._scatter_symmetric(src, dst, indptr, buf)
+    uniq = _k._sort_rows_count_unique(indptr, buf, nthreads)
+    new_indptr = np.zeros(n + 1, np.int64)
+    np.cumsum(uniq, out=new_indptr[1:])
+    if new_indptr[-1] == buf.shape[0]:
+        indices = buf
+    else:
+        indices = np.empty(new_indptr[-1], itype)
+        _k._compact_rows(indptr, buf, new_indptr, indices, nthreads)
+    n_input = int(src.shape[0])
+    stats = {
+        "input_edges": n_input,
+        "self_loops": int(loops),
+        "duplicates": int(n_input - loops - indices.shape[0] // 2),
+    }
+    return new_indptr, indices, stats
+
+
+def compact_ids(ids, threads=None):
+    """Map arbitrary non-negative int64 ids to 0..k-1 in increasing id order.
+
+    Returns ``(new_ids, node_ids)`` with ``node_ids[new_ids] == ids``. Uses a bitmap when the ids
+    are dense enough (linear time), otherwise a sort.
+    """
+    nthreads = resolve_threads(threads)
+    if ids.size == 0:
+        return ids.astype(np.int64), np.empty(0, np.int64)
+    top = int(ids.max())
+    if top < max(4 * ids.size, 1 << 20):
+        present = _k._mark_present(ids, top + 1)
+        node_ids = np.flatnonzero(present).astype(np.int64)
+        newid = np.cumsum(present, dtype=np.int64) - 1
+        out = np.empty(ids.shape[0], np.int64)
+        _k._remap(ids, newid, out, nthreads)
+        return out, node_ids
+    node_ids, inverse = np.unique(ids, return_inverse=True)
+    return inverse.reshape(ids.shape).astype(np.int64), node_ids.astype(np.int64)
+
+
+def from_edges(edges, n_nodes=None, *, relabel=False, threads=None):
+    """Build a :class:`Graph` from an (m, 2) array of integer vertex ids.
+
+    Self-loops are dropped and duplicate or reversed edges merged; both are counted in
+    ``G.input_stats``.
+
+    Parameters
+    ----------
+    edges : array_like of shape (m, 2)
+        Non-negative integer endpoints.
+    n_nodes : int, optional
+        Number of vertices (default: largest id + 1). Ignored with ``relabel=True``.
+    relabel : bool
+        If True, vertices are the distinct ids that occur, numbered in increasing id order, and
+        ``node_ids`` keeps the original ids (what :func:`read_graph` does for files).
+
+    Examples
+    --------
+    >>> import graphmine as gm
+    >>> G = gm.from_edges([[10, 20], [20, 10], [20, 30], [30, 30]], relabel=True)
+    >>> G.n_nodes, G.n_edges, G.input_stats["duplicates"], G.input_stats["self_loops"]
+    (3, 2, 1, 1)
+    >>> G.node_ids
+    array([10, 20, 30])
+    """
+    arr = _as_edge_array(edges)
+    if relabel:
+        flat, node_ids = compact_ids(arr.reshape(-1), threads)
+        arr = flat.reshape(-1, 2)
+        n = node_ids.shape[0]
+    else:
+        top = int(arr.max()) + 1 if arr.size else 0
+        if n_nodes is None:
+            n = top
+        else:
+            n = _check_count("n_nodes", n_nodes)
+            if top > n:
+                raise GraphValueError(f"edge endpoint {top - 1} is out of range for n_nodes={n}")
+        node_ids = None
+    indptr, indices, stats = _build_csr(arr[:, 0], arr[:, 1], n, threads)
+    return Graph(indptr, indices, node_ids, stats, _trusted=True)
+
+
+def _check_count(name, value):
+    try:
+        v = int(value)
+    except (TypeError, ValueError):
+        raise ParameterError(f"{name} must be a non-negative integer, got {value!r}") from None
+    if v != value or v < 0:
+        raise ParameterError(f"{name} must be a non-negative integer, got {value!r}")
+    return v
+
+
+def _as_edge_array(edges):
+    try:
+        arr = np.asarray(edges)
+    except (TypeError, ValueError) as exc:
+        raise GraphValueError(f"edges cannot be read as an (m, 2) array: {exc}") from None
+    if arr.size == 0:
+        return np.empty((0, 2), np.int64)
+    if arr.ndim != 2 or arr.shape[1] != 2:
+        raise GraphValueError(f"edges must have shape (m, 2), got {arr.shape}")
+    if arr.dtype.kind in "iu":
+        if arr.dtype.kind == "u" and arr.dtype.itemsize == 8 and arr.max() > np.iinfo(np.int64).max:
+            raise GraphValueError("edge endpoints must fit in int64")
+        arr = arr.astype(np.int64, copy=False)
+    elif arr.dtype.kind == "f":
+        if not np.all(np.isfinite(arr)) or np.any(arr != np.round(arr)):
+            raise GraphValueError("edge endpoints must be integers (found a fractional or non-finite value)")
+        if np.abs(arr).max() >= 2.0**63:
+            raise GraphValueError("edge endpoints must fit in int64")
+        arr = arr.astype(np.int64)
+    elif arr.dtype.kind == "b":
+        arr = arr.astype(np.int64)
+    else:
+        try:
+            arr = arr.astype(np.int64)
+        except (TypeError, ValueError, OverflowError):
+            raise GraphValueError(f"edge endpoints must be integers, got dtype {arr.dtype}") from None
+    if arr.min() < 0:
+        raise GraphValueError(f"edge endpoints must be non-negative, found {int(arr.min())}")
+    return np.ascontiguousarray(arr)
+
+
+def _from_scipy(A, threads):
+    if A.ndim != 2 or A.shape[0] != A.shape[1]:
+        raise GraphValueError(f"an adjacency matrix must be square, got shape {A.shape}")
+    C = sp.coo_array(A)
+    keep = C.data != 0
+    n = A.shape[0]
+    indptr, indices, stats = _build_csr(C.row[keep].astype(np.int64), C.col[keep].astype(np.int64), n, threads)
+    # a symmetric matrix lists every edge twice: that is its storage, not a duplicate
+    stats["input_edges"] = int(keep.sum())
+    return Graph(indptr, indices, None, stats, _trusted=True)
+
+
+def _from_networkx(H, threads):
+    nodes = list(H.nodes)
+    index = {v: i for i, v in enumerate(nodes)}
+    m = H.number_of_edges()
+    arr = np.fromiter((index[x] for e in H.edges() for x in e[:2]), dtype=np.int64, count=2 * m)
+    indptr, indices, stats = _build_csr(arr[0::2], arr[1::2], len(nodes), threads)
+    try:
+        node_ids = np.asarray(nodes)
+        if node_ids.ndim != 1 or node_ids.dtype.kind not in "iu":
+            raise ValueError
+    except ValueError:
+        node_ids = np.empty(len(nodes), dtype=object)
+        node_ids[:] = nodes
+    return Graph(indptr, indices, node_ids, stats, _trusted=True)
+
+
+def as_graph(data, *, threads=None, **read_kwargs):
+    """Turn any accepted input into a :class:`Graph` (the one validator of graphmine).
+
+    Parameters
+    ----------
+    data : Graph, array_like (m, 2), scipy sparse matrix/array, networkx graph, str or PathLike
+        * an (m, 2) integer edge array: vertices 0..max id (see :func:`from_edges`);
+        * a square scipy sparse matrix: its nonzero pattern, symmetrised, diagonal dropped;
+        * a networkx (Di/Multi)Graph: undirected simple view, vertex ``i`` is the i-th node of
+          ``data.nodes`` and ``node_ids`` holds the node labels;
+        * a path: read with :func:`graphmine.read_graph` (extra keywords go there).
+    threads : int, optional
+        Threads for building the CSR.
+
+    Returns
+    -------
+    Graph
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine as gm
+    >>> gm.as_graph(nx.petersen_graph())
+    Graph(n_nodes=10, n_edges=15)
+    """
+    if isinstance(data, Graph):
+        return data
+    if isinstance(data, (str, os.PathLike)):
+        from .io import read_graph
+
+        return read_graph(data, threads=threads, **read_kwargs)
+    if read_kwargs:
+        raise ParameterError(f"keywords {sorted(read_kwargs)} only apply when reading a file")
+    if sp.issparse(data):
+        return _from_scipy(data, threads)
+    mod = type(data).__module__ or ""
+    if mod.startswith("networkx"):
+        return _from_networkx(data, threads)
+    return from_edges(data, threads=threads)
