@@ -1,0 +1,180 @@
+"""The ``graphmine`` command line.
+
+``graphmine count-cliques FILE [-k K] [--method M] [--threads N] [--json]`` and
+``graphmine info FILE [--json]``; components add their own subcommands (see ``_EXTENSIONS``).
+Every error a user can cause prints one line ``graphmine: error: ...`` and exits with status 2.
+"""
+
+import argparse
+import importlib
+import json
+import sys
+import time
+
+from .exceptions import GraphmineError
+
+__all__ = ["main", "build_parser"]
+
+# modules exposing register(subparsers); each subparser sets func=handler(args) -> exit code
+_EXTENSIONS = []
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        # argparse's own usage errors: one line, status 2
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _positive_int(text):
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {v}")
+    return v
+
+
+def add_input_argument(p):
+    """The FILE argument shared by the subcommands that read a graph."""
+    p.add_argument("file", metavar="FILE",
+                   help="edge list (.txt/.el/.tsv/.csv, optionally .gz/.bz2/.xz), Matrix Market .mtx, "
+                        "or the name of a shipped data set (e.g. ca-GrQc)")
+    p.add_argument("--threads", type=_positive_int, default=None, help="threads (default: all cores)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def load_input(args):
+    """Read the graph named by ``args.file``; return (graph, seconds spent loading)."""
+    import os
+
+    from . import datasets
+    from .io import read_graph
+
+    path = args.file
+    if not os.path.exists(path) and path.lower().removesuffix(".txt") in {n.lower() for n in datasets.names()}:
+        path = datasets.path(path)
+    t0 = time.perf_counter()
+    G = read_graph(path, threads=args.threads)
+    return G, time.perf_counter() - t0
+
+
+def _cmd_count_cliques(args):
+    from .cliques import count_cliques
+
+    G, load_s = load_input(args)
+    kwargs = {}
+    if args.method != "exact":
+        kwargs = {"budget": args.budget, "seed": args.seed}
+    elif args.budget is not None or args.seed is not None:
+        raise _param_error("--budget and --seed apply to the approximate methods only")
+    t0 = time.perf_counter()
+    result = count_cliques(G, args.k, method=args.method, threads=args.threads, **kwargs)
+    seconds = time.perf_counter() - t0
+    out = {"file": args.file, "k": args.k, "method": args.method}
+    if hasattr(result, "to_dict"):
+        extra = result.to_dict()
+        out["count"] = int(round(extra["estimate"]))
+        out.update(extra)
+    else:
+        out["count"] = int(result)
+    out.update({"seconds": seconds, "load_seconds": load_s, "nodes": G.n_nodes, "edges": G.n_edges})
+    if args.json:
+        print(json.dumps(out))
+    else:
+        what = "triangles" if args.k == 3 else f"{args.k}-cliques"
+        if "estimate" in out:
+            lo, hi = out.get("ci", (None, None)) or (None, None)
+            ci = f" (95% CI {lo:,.0f} .. {hi:,.0f}, stderr {out['stderr']:,.0f})" if lo is not None else ""
+            print(f"{what}: ~{out['estimate']:,.0f}{ci}  [{args.method}, budget {out.get('budget')}]")
+        else:
+            print(f"{what}: {out['count']:,}")
+        print(f"graph: {G.n_nodes:,} vertices, {G.n_edges:,} edges; "
+              f"load {load_s:.3f} s, count {seconds:.3f} s ({args.method})")
+    return 0
+
+
+def _param_error(message):
+    from .exceptions import ParameterError
+
+    return ParameterError(message)
+
+
+def _cmd_info(args):
+    G, load_s = load_input(args)
+    deg = G.degree
+    st = G.input_stats
+    info = {
+        "file": args.file,
+        "nodes": G.n_nodes,
+        "edges": G.n_edges,
+        "self_loops": st.get("self_loops", 0),
+        "duplicates": st.get("duplicates", 0),
+        "input_edges": st.get("input_edges", G.n_edges),
+        "isolated": int((deg == 0).sum()),
+        "max_degree": int(deg.max()) if deg.size else 0,
+        "average_degree": float(deg.mean()) if deg.size else 0.0,
+        "min_id": int(G.node_ids.min()) if G.n_nodes else None,
+        "max_id": int(G.node_ids.max()) if G.n_nodes else None,
+        "index_dtype": str(G.indices.dtype),
+        "load_seconds": load_s,
+    }
+    if args.json:
+        print(json.dumps(info))
+    else:
+        print(f"{args.file}")
+        print(f"  vertices          {info['nodes']:,} (ids {info['min_id']}..{info['max_id']} renumbered 0..n-1; "
+              f"{info['isolated']:,} isolated)")
+        print(f"  edges             {info['edges']:,} undirected (from {info['input_edges']:,} lines)")
+        print(f"  self-loops        {info['self_loops']:,} dropped")
+        print(f"  duplicates        {info['duplicates']:,} merged (repeated or reversed edges)")
+        print(f"  degree            max {info['max_degree']:,}, mean {info['average_degree']:.2f}")
+        print(f"  loaded in         {load_s:.3f} s")
+    return 0
+
+
+def build_parser():
+    p = _Parser(prog="graphmine", description="Graph mining on a CSR core: exact and approximate "
+                "clique counting, clustering, motif and link prediction.")
+    from . import __version__
+
+    p.add_argument("--version", action="version", version=f"graphmine {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    c = sub.add_parser("count-cliques", help="count triangles or k-cliques (exact or approximate)",
+                       description="Count the k-cliques of a graph (k = 3: triangles).")
+    add_input_argument(c)
+    c.add_argument("-k", type=int, default=3, help="clique size, >= 3 (default 3)")
+    c.add_argument("--method", default="exact", choices=["exact", "bloom", "khash", "onehash", "kmv"],
+                   help="exact count, or an estimate from neighbourhood sketches")
+    c.add_argument("--budget", type=float, default=None,
+                   help="sketch memory as a fraction of the CSR size (approximate methods)")
+    c.add_argument("--seed", type=int, default=None, help="seed of the sketches' hash functions")
+    c.set_defaults(func=_cmd_count_cliques)
+
+    i = sub.add_parser("info", help="vertices, edges, self-loops and duplicates of a graph file")
+    add_input_argument(i)
+    i.set_defaults(func=_cmd_info)
+
+    for name in _EXTENSIONS:
+        importlib.import_module(name).register(sub)
+    return p
+
+
+def main(argv=None):
+    """Entry point of the ``graphmine`` console script; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except GraphmineError as exc:
+        print(f"graphmine: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("graphmine: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
