@@ -1,0 +1,116 @@
+"""Motif-instance enumeration kernels (backtracking over a CSR graph).
+
+Contract: ``indptr``/``indices`` is a graphmine CSR (rows sorted, symmetric, no self-loops).
+Positions of the pattern are visited in a matching order (levels 0..k-1); level i > 0 takes its
+vertex from the neighbours of its parent level's vertex. ``req[i, j]`` / ``forb[i, j]`` say that the
+vertices of levels i and j must / must not be adjacent; ``lt[i, j]`` says level i's vertex must be
+smaller than level j's (symmetry breaking: one tuple per automorphism class). Every root writes
+only its own slots, so the parallel loop needs no synchronisation. Kernels never validate.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+
+@njit(cache=True)
+def _has_edge(indptr, indices, u, v):
+    """Binary search for v in the (sorted) row of u, searching the shorter of the two rows."""
+    if indptr[u + 1] - indptr[u] > indptr[v + 1] - indptr[v]:
+        u, v = v, u
+    lo = indptr[u]
+    hi = indptr[u + 1]
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        w = indices[mid]
+        if w < v:
+            lo = mid + 1
+        elif w > v:
+            hi = mid
+        else:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _fits(indptr, indices, x, level, w, req, forb, lt):
+    for j in range(level):
+        y = x[j]
+        if y == w:
+            return False
+        if lt[level, j] and not w < y:
+            return False
+        if lt[j, level] and not y < w:
+            return False
+        if req[level, j] or forb[level, j]:
+            e = _has_edge(indptr, indices, w, y)
+            if req[level, j] and not e:
+                return False
+            if forb[level, j] and e:
+                return False
+    return True
+
+
+@njit(cache=True)
+def _from_root(indptr, indices, root, rot, parent, req, forb, lt, cap, max_steps, write, out, base, x, ptr):
+    """Instances whose level-0 vertex is ``root``; at most ``cap``, at most ``max_steps`` probes."""
+    k = parent.shape[0]
+    x[0] = root
+    if k == 1:
+        if write:
+            out[base, 0] = root
+        return 1
+    level = 1
+    ptr[1] = 0
+    found = 0
+    steps = 0
+    while level >= 1:
+        if found >= cap or (max_steps >= 0 and steps >= max_steps):
+            break
+        p = x[parent[level]]
+        a = indptr[p]
+        d = indptr[p + 1] - a
+        if ptr[level] >= d:
+            level -= 1
+            continue
+        w = indices[a + (ptr[level] + rot) % d]
+        ptr[level] += 1
+        steps += 1
+        if not _fits(indptr, indices, x, level, w, req, forb, lt):
+            continue
+        x[level] = w
+        if level == k - 1:
+            if write:
+                for j in range(k):
+                    out[base + found, j] = x[j]
+            found += 1
+        else:
+            level += 1
+            ptr[level] = 0
+    return found
+
+
+@njit(cache=True, parallel=True)
+def _enumerate(indptr, indices, roots, rots, parent, req, forb, lt, cap, max_steps, write, out, base,
+               counts, nthreads):
+    """Per root: count (write=False) or write (write=True, at out[base[r]:]) its instances."""
+    k = parent.shape[0]
+    nr = roots.shape[0]
+    for t in prange(nthreads):
+        x = np.empty(k, np.int64)
+        ptr = np.zeros(k, np.int64)
+        for r in range(t, nr, nthreads):
+            counts[r] = _from_root(indptr, indices, roots[r], rots[r], parent, req, forb, lt, cap, max_steps,
+                                   write, out, base[r], x, ptr)
+
+
+@njit(cache=True, parallel=True)
+def _tuple_edge_flags(indptr, indices, tuples, pairs, nthreads):
+    """flags[i, e] = whether (tuples[i, pairs[e, 0]], tuples[i, pairs[e, 1]]) is an edge."""
+    n = tuples.shape[0]
+    ne = pairs.shape[0]
+    flags = np.zeros((n, ne), np.bool_)
+    for t in prange(nthreads):
+        for i in range(t, n, nthreads):
+            for e in range(ne):
+                flags[i, e] = _has_edge(indptr, indices, tuples[i, pairs[e, 0]], tuples[i, pairs[e, 1]])
+    return flags
