@@ -1,0 +1,201 @@
+r"""Heuristic motif scores built from link-prediction scores (no training).
+
+For a candidate motif with vertex tuple ``x`` the link score of a pair is one of Common Neighbours,
+Jaccard, Adamic-Adar, Resource Allocation or Preferential Attachment on the *observed* graph.
+CN, AA, RA and PA are divided by their maximum over the scored pairs, so every ``s(e)`` lies in
+[0, 1]; a motif edge already present in the observed graph scores 1. With ``E_M`` the motif
+edges and ``E_{M,D}`` the deal-breakers:
+
+.. math::
+
+    s_\perp(M) = \prod_{e \in E_M} s(e), \qquad
+    s^*_\perp(M) = \prod_{e \in E_M} s(e) \prod_{d \in E_{M,D}} (1 - s(d)),
+
+    s_C(M) = \sum_{e \in E_M} w_e\, s(e), \qquad
+    s^*_C(M) = \frac{\sum_{e \in E_M} s(e) + \sum_{d \in E_{M,D}} (1 - s(d))}{|E_M| + |E_{M,D}|},
+
+with convex weights ``w`` (default uniform). ``s^*_C`` is 0 when a deal-breaker edge is present.
+By the AM-GM inequality :math:`s_C \ge s_\perp` (and :math:`s^*_C \ge s^*_\perp`) for uniform
+weights; the gap is what an independence assumption between the links gives away.
+"""
+
+import numpy as np
+
+from .._threads import resolve_threads
+from ..exceptions import ParameterError
+from ..graph import as_graph
+from . import _heuristic_kernels as _hk
+from ._enum_kernels import _tuple_edge_flags
+from .enumerate import _check_motif, _check_tuples
+
+__all__ = ["LINK_SCORES", "MOTIF_MODES", "link_scores", "motif_scores", "heuristic_motif_scores",
+           "evaluate_heuristics", "auc_ap"]
+
+LINK_SCORES = ("cn", "jaccard", "adamic_adar", "resource_allocation", "preferential_attachment")
+#: independent product, with deal-breakers, correlation-aware sum, with deal-breakers
+MOTIF_MODES = ("independent", "independent_db", "correlated", "correlated_db")
+_COL = {"cn": _hk.CN, "jaccard": _hk.JACCARD, "adamic_adar": _hk.AA, "resource_allocation": _hk.RA,
+        "preferential_attachment": _hk.PA}
+
+
+def _pairs_array(G, pairs):
+    p = np.asarray(pairs)
+    if p.size == 0:
+        return np.empty((0, 2), np.int64)
+    if p.ndim != 2 or p.shape[1] != 2 or p.dtype.kind not in "iu":
+        raise ParameterError(f"pairs must be an (P, 2) integer array, got shape {p.shape} dtype {p.dtype}")
+    p = p.astype(np.int64)
+    if p.min() < 0 or p.max() >= G.n_nodes:
+        raise ParameterError(f"pair vertices must lie in 0..{G.n_nodes - 1}")
+    return np.ascontiguousarray(p)
+
+
+def _raw_scores(G, p, nthreads):
+    return _hk._pair_scores(G.indptr, G.indices, G.degree, np.ascontiguousarray(p[:, 0]),
+                            np.ascontiguousarray(p[:, 1]), nthreads)
+
+
+def link_scores(G, pairs, method="jaccard", *, threads=None):
+    """Link-prediction scores of vertex pairs (unnormalised).
+
+    Parameters
+    ----------
+    G : graph input accepted by :func:`graphmine.as_graph`
+    pairs : array_like of shape (P, 2)
+    method : one of :data:`LINK_SCORES`, or 'all' for a dict of every score
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.motifs import link_scores
+    >>> G = nx.Graph([(0, 2), (1, 2), (0, 3), (1, 3), (3, 4)])
+    >>> link_scores(G, [[0, 1]], "cn").tolist(), link_scores(G, [[0, 1]], "jaccard").tolist()
+    ([2.0], [1.0])
+    """
+    G = as_graph(G)
+    p = _pairs_array(G, pairs)
+    if method != "all" and method not in _COL:
+        raise ParameterError(f"method must be one of {', '.join(LINK_SCORES)} or 'all', got {method!r}")
+    raw = _raw_scores(G, p, resolve_threads(threads))
+    if method == "all":
+        return {m: raw[:, _COL[m]].copy() for m in LINK_SCORES}
+    return raw[:, _COL[method]].copy()
+
+
+def heuristic_motif_scores(G, motif, tuples, *, links=LINK_SCORES, modes=MOTIF_MODES, weights=None,
+                           threads=None):
+    """Every requested heuristic motif score of every tuple, computed in one pass.
+
+    Parameters
+    ----------
+    G : graph input
+        The observed graph.
+    motif : Motif
+    tuples : array_like of shape (N, k)
+        Candidate motif vertices in motif position order.
+    links : iterable of names from :data:`LINK_SCORES`
+    modes : iterable of names from :data:`MOTIF_MODES`
+        Deal-breaker modes are skipped for motifs without deal-breakers.
+    weights : array_like of shape (|E_M|,), optional
+        Convex weights of the correlation-aware score (default uniform).
+
+    Returns
+    -------
+    dict
+        ``'<link>/<mode>'`` -> ndarray of shape (N,).
+    """
+    G = as_graph(G)
+    motif = _check_motif(motif)
+    t = _check_tuples(G, motif, tuples)
+    links = tuple(links)
+    modes = tuple(modes)
+    for l in links:
+        if l not in _COL:
+            raise ParameterError(f"link score must be one of {', '.join(LINK_SCORES)}, got {l!r}")
+    for m in modes:
+        if m not in MOTIF_MODES:
+            raise ParameterError(f"mode must be one of {', '.join(MOTIF_MODES)}, got {m!r}")
+    me = motif.n_edges
+    if weights is None:
+        w = np.full(me, 1.0 / me)
+    else:
+        w = np.asarray(weights, np.float64)
+        if w.shape != (me,) or np.any(w < 0) or not np.isclose(w.sum(), 1.0):
+            raise ParameterError(f"weights must be {me} non-negative numbers summing to 1")
+    nthreads = resolve_threads(threads)
+    N = t.shape[0]
+    E, D = motif.edges, motif.dealbreakers
+    md = D.shape[0]
+    allp = np.concatenate((E, D)) if md else E
+    pairs = np.stack((t[:, allp[:, 0]], t[:, allp[:, 1]]), axis=-1).reshape(-1, 2)
+    raw = _raw_scores(G, pairs, nthreads).reshape(N, allp.shape[0], _hk.N_SCORES)
+    present = _tuple_edge_flags(G.indptr, G.indices, t, np.ascontiguousarray(allp), nthreads)
+    out = {}
+    for l in links:
+        s = raw[:, :, _COL[l]].copy()
+        if l != "jaccard":
+            absent = s[~present]
+            top = absent.max() if absent.size else 0.0
+            if top > 0:
+                s /= top
+        s[present] = 1.0
+        se, sd = s[:, :me], s[:, me:]
+        for m in modes:
+            if m.endswith("_db") and md == 0:
+                continue
+            if m == "independent":
+                v = se.prod(axis=1)
+            elif m == "independent_db":
+                v = se.prod(axis=1) * (1.0 - sd).prod(axis=1)
+            elif m == "correlated":
+                v = se @ w
+            else:
+                v = (se.sum(axis=1) + (1.0 - sd).sum(axis=1)) / (me + md)
+                v[present[:, me:].any(axis=1)] = 0.0
+            out[f"{l}/{m}"] = v
+    return out
+
+
+def motif_scores(G, motif, tuples, link="jaccard", mode="correlated", *, weights=None, threads=None):
+    """One heuristic motif score of every tuple (see the module docstring for the formulas).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.motifs import clique, motif_scores
+    >>> G = nx.complete_graph(5)
+    >>> G.remove_edges_from([(0, 1), (0, 2), (1, 2)])      # hide the triangle 0-1-2
+    >>> motif_scores(G, clique(3), [[0, 1, 2]], "cn", "independent").tolist()
+    [1.0]
+    """
+    res = heuristic_motif_scores(G, motif, tuples, links=(link,), modes=(mode,), weights=weights,
+                                 threads=threads)
+    key = f"{link}/{mode}"
+    if key not in res:
+        raise ParameterError(f"mode {mode!r} needs deal-breakers, and this {motif.name} has none")
+    return res[key]
+
+
+def auc_ap(labels, scores):
+    """ROC AUC and average precision of ``scores`` against binary ``labels`` (scikit-learn)."""
+    from sklearn.metrics import average_precision_score, roc_auc_score
+
+    labels = np.asarray(labels)
+    if np.unique(labels).size < 2:
+        raise ParameterError("AUC needs both positive and negative samples")
+    return {"auc": float(roc_auc_score(labels, scores)), "ap": float(average_precision_score(labels, scores))}
+
+
+def evaluate_heuristics(task, split="test", *, links=LINK_SCORES, modes=MOTIF_MODES, threads=None):
+    """AUC and AP of every heuristic motif score on one split of a :class:`MotifTask`.
+
+    Returns
+    -------
+    dict
+        ``'<link>/<mode>'`` -> ``{'auc': float, 'ap': float}``.
+    """
+    idx = task.indices(split)
+    scores = heuristic_motif_scores(task.observed, task.motif, task.tuples[idx], links=links, modes=modes,
+                                    threads=threads)
+    y = task.labels[idx]
+    return {name: auc_ap(y, s) for name, s in scores.items()}
