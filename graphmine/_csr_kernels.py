@@ -9,35 +9,49 @@ import numpy as np
 from numba import njit, prange
 
 
-@njit(cache=True)
-def _symmetric_degrees(src, dst, n):
-    """Count both directions of every non-loop edge; return (degree counts, number of self-loops)."""
-    deg = np.zeros(n + 1, np.int64)
-    loops = 0
-    for i in range(src.shape[0]):
-        u = src[i]
-        v = dst[i]
-        if u == v:
-            loops += 1
-        else:
-            deg[u + 1] += 1
-            deg[v + 1] += 1
-    return deg, loops
+@njit(cache=True, parallel=True)
+def _upper_counts(src, dst, n, nthreads):
+    """Per-thread counts of the edges each vertex u stores as min(u, v) (self-loops skipped).
+
+    Thread t handles the t-th contiguous block of edges, so its writes go to row t only.
+    Returns (counts of shape (nthreads, n), number of self-loops).
+    """
+    m = src.shape[0]
+    chunk = (m + nthreads - 1) // nthreads
+    cnt = np.zeros((nthreads, n), np.int64)
+    loops = np.zeros(nthreads, np.int64)
+    for t in prange(nthreads):
+        row = cnt[t]
+        lp = 0
+        for i in range(t * chunk, min(m, (t + 1) * chunk)):
+            u = src[i]
+            v = dst[i]
+            if u == v:
+                lp += 1
+            elif u < v:
+                row[u] += 1
+            else:
+                row[v] += 1
+        loops[t] = lp
+    return cnt, loops.sum()
 
 
-@njit(cache=True)
-def _scatter_symmetric(src, dst, indptr, out):
-    """Place u in row v and v in row u for every non-loop edge (rows unsorted, may repeat)."""
-    n = indptr.shape[0] - 1
-    fill = indptr[:n].copy()
-    for i in range(src.shape[0]):
-        u = src[i]
-        v = dst[i]
-        if u != v:
-            out[fill[u]] = v
-            fill[u] += 1
-            out[fill[v]] = u
-            fill[v] += 1
+@njit(cache=True, parallel=True)
+def _scatter_upper(src, dst, start, out, nthreads):
+    """Write max(u, v) into row min(u, v); start[t, u] is thread t's first slot in row u."""
+    m = src.shape[0]
+    chunk = (m + nthreads - 1) // nthreads
+    for t in prange(nthreads):
+        fill = start[t]
+        for i in range(t * chunk, min(m, (t + 1) * chunk)):
+            u = src[i]
+            v = dst[i]
+            if u < v:
+                out[fill[u]] = v
+                fill[u] += 1
+            elif v < u:
+                out[fill[v]] = u
+                fill[v] += 1
 
 
 @njit(cache=True, parallel=True)
@@ -59,17 +73,40 @@ def _sort_rows_count_unique(indptr, indices, nthreads):
     return uniq
 
 
+@njit(cache=True)
+def _lower_counts(uptr, ubuf):
+    """For every vertex, how many distinct smaller neighbours it has."""
+    n = uptr.shape[0] - 1
+    low = np.zeros(n, np.int64)
+    for u in range(n):
+        for j in range(uptr[u], uptr[u + 1]):
+            if j == uptr[u] or ubuf[j] != ubuf[j - 1]:
+                low[ubuf[j]] += 1
+    return low
+
+
 @njit(cache=True, parallel=True)
-def _compact_rows(indptr, indices, new_indptr, out, nthreads):
-    """Copy the distinct entries of each sorted row into the compacted CSR."""
-    n = indptr.shape[0] - 1
+def _assemble_symmetric(uptr, ubuf, low, indptr, out, nthreads):
+    """Final rows: smaller neighbours (ascending) followed by the distinct larger ones.
+
+    The larger part is a parallel copy of the sorted upper rows; the smaller part is filled by
+    one pass over u in increasing order, which writes every row's smaller neighbours in order.
+    """
+    n = uptr.shape[0] - 1
     for t in prange(nthreads):
         for u in range(t, n, nthreads):
-            p = new_indptr[u]
-            for j in range(indptr[u], indptr[u + 1]):
-                if j == indptr[u] or indices[j] != indices[j - 1]:
-                    out[p] = indices[j]
+            p = indptr[u] + low[u]
+            for j in range(uptr[u], uptr[u + 1]):
+                if j == uptr[u] or ubuf[j] != ubuf[j - 1]:
+                    out[p] = ubuf[j]
                     p += 1
+    fill = indptr[:n].copy()
+    for u in range(n):
+        for j in range(uptr[u], uptr[u + 1]):
+            if j == uptr[u] or ubuf[j] != ubuf[j - 1]:
+                v = ubuf[j]
+                out[fill[v]] = u
+                fill[v] += 1
 
 
 @njit(cache=True)
@@ -161,3 +198,36 @@ def _degeneracy_order(indptr, indices):
                 bins[dw] += 1
                 deg[w] = dw - 1
     return rank, core
+
+
+@njit(cache=True, parallel=True)
+def _orient_relabel(indptr, indices, rank, nthreads):
+    """Orientation in rank space: vertex rank[u] gets the sorted ranks of u's higher-ranked
+    neighbours. Vertices of similar degree become neighbours in memory, which the counting
+    kernels' marker arrays and caches reward on skewed graphs."""
+    n = indptr.shape[0] - 1
+    inv = np.empty(n, np.int64)
+    for u in range(n):
+        inv[rank[u]] = u
+    outdeg = np.zeros(n + 1, np.int64)
+    for t in prange(nthreads):
+        for r in range(t, n, nthreads):
+            u = inv[r]
+            c = 0
+            for j in range(indptr[u], indptr[u + 1]):
+                if rank[indices[j]] > r:
+                    c += 1
+            outdeg[r + 1] = c
+    optr = np.cumsum(outdeg)
+    out = np.empty(optr[n], indices.dtype)
+    for t in prange(nthreads):
+        for r in range(t, n, nthreads):
+            u = inv[r]
+            p = optr[r]
+            for j in range(indptr[u], indptr[u + 1]):
+                x = rank[indices[j]]
+                if x > r:
+                    out[p] = x
+                    p += 1
+            out[optr[r]:p].sort()
+    return optr, out

@@ -45,7 +45,8 @@ def _parse_id(buf, i, b):
     nd = 0
     while i < b and 48 <= buf[i] <= 57:
         d = np.int64(buf[i] - 48)
-        if val > (_INT64_MAX - d) // 10:
+        # up to 18 digits cannot overflow int64; check (with a division) only beyond
+        if nd >= 18 and val > (_INT64_MAX - d) // 10:
             return ERR_TOO_LARGE, 0, start
         val = val * 10 + d
         nd += 1
@@ -119,7 +120,7 @@ def _skip_separator(buf, i, b):
 
 
 @njit(cache=True)
-def _parse_chunk(buf, a, b, src, dst, weights, out0, want_weights):
+def _parse_chunk(buf, a, b, edges, weights, out0, want_weights):
     i = a
     k = out0
     while i < b:
@@ -157,8 +158,8 @@ def _parse_chunk(buf, a, b, src, dst, weights, out0, want_weights):
             if (c < 32 and c != 9 and c != 13) or c == 127:
                 return k, ERR_CONTROL, i
             i += 1
-        src[k] = u
-        dst[k] = v
+        edges[k, 0] = u
+        edges[k, 1] = v
         if want_weights:
             weights[k] = w
         k += 1
@@ -179,13 +180,13 @@ def _count_lines(buf, starts, nthreads):
 
 
 @njit(cache=True, parallel=True)
-def _parse_chunks(buf, starts, offsets, src, dst, weights, want_weights):
+def _parse_chunks(buf, starts, offsets, edges, weights, want_weights):
     nchunks = starts.shape[0] - 1
     written = np.zeros(nchunks, np.int64)
     errors = np.zeros(nchunks, np.int64)
     where = np.zeros(nchunks, np.int64)
     for t in prange(nchunks):
-        k, err, pos = _parse_chunk(buf, starts[t], starts[t + 1], src, dst, weights, offsets[t], want_weights)
+        k, err, pos = _parse_chunk(buf, starts[t], starts[t + 1], edges, weights, offsets[t], want_weights)
         written[t] = k - offsets[t]
         errors[t] = err
         where[t] = pos

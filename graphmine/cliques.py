@@ -60,7 +60,7 @@ def count_triangles(G, *, method="exact", threads=None, **kwargs):
     if kwargs:
         raise ParameterError(f"unexpected keywords for method='exact': {sorted(kwargs)}")
     nthreads = resolve_threads(threads)
-    O = G.oriented("degree", threads=nthreads)
+    O = G.oriented("degree", relabel=True, threads=nthreads)
     return int(_ck._triangles_total(O.indptr, O.indices, nthreads))
 
 
@@ -79,8 +79,8 @@ def triangles(G, *, method="exact", threads=None, **kwargs):
     if kwargs:
         raise ParameterError(f"unexpected keywords for method='exact': {sorted(kwargs)}")
     nthreads = resolve_threads(threads)
-    O = G.oriented("degree", threads=nthreads)
-    return _ck._triangles_per_vertex(O.indptr, O.indices, nthreads)
+    O = G.oriented("degree", relabel=True, threads=nthreads)
+    return _ck._triangles_per_vertex(O.indptr, O.indices, nthreads)[O.rank]
 
 
 def count_cliques(G, k=3, *, method="exact", order=None, threads=None, **kwargs):
@@ -117,7 +117,7 @@ def count_cliques(G, k=3, *, method="exact", order=None, threads=None, **kwargs)
     nthreads = resolve_threads(threads)
     if order is None:
         order = "degree" if k == 3 else "degeneracy"
-    O = G.oriented(order, threads=nthreads)
+    O = G.oriented(order, relabel=True, threads=nthreads)
     if k == 3 and order == "degree":
         return int(_ck._triangles_total(O.indptr, O.indices, nthreads))
     if O.max_out_degree < k - 1:

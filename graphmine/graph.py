@@ -33,17 +33,20 @@ def index_dtype(n):
 class OrientedGraph:
     """An acyclic orientation of a :class:`Graph`: arc u -> v iff ``rank[u] < rank[v]``.
 
-    ``indptr``/``indices`` hold the out-neighbourhoods N+(u) (sorted by vertex id). Every clique
-    of the undirected graph is counted exactly once by walking out-neighbourhoods.
+    ``indptr``/``indices`` hold the out-neighbourhoods N+(u), sorted. If ``relabelled`` is True
+    the oriented CSR is in rank space (vertex u appears as ``rank[u]``, all arcs go from smaller
+    to larger ids). Every clique of the undirected graph is found exactly once by walking
+    out-neighbourhoods from its lowest-ranked vertex.
     """
 
-    __slots__ = ("indptr", "indices", "rank", "order", "max_out_degree")
+    __slots__ = ("indptr", "indices", "rank", "order", "relabelled", "max_out_degree")
 
-    def __init__(self, indptr, indices, rank, order):
+    def __init__(self, indptr, indices, rank, order, relabelled=False):
         self.indptr = indptr
         self.indices = indices
         self.rank = rank
         self.order = order
+        self.relabelled = relabelled
         self.max_out_degree = int(np.diff(indptr).max()) if indptr.shape[0] > 1 else 0
 
     def __repr__(self):
@@ -179,8 +182,8 @@ class Graph:
         return H
 
     # -- orientations for the kernels ----------------------------------------------------------
-    def oriented(self, order="degree", threads=None):
-        """The acyclic orientation used by the clique kernels (cached per order).
+    def oriented(self, order="degree", *, relabel=False, threads=None):
+        """The acyclic orientation used by the clique kernels (cached).
 
         Parameters
         ----------
@@ -188,21 +191,38 @@ class Graph:
             'degree': u -> v iff (deg u, u) < (deg v, v), so out-degrees are at most sqrt(2m).
             'degeneracy': u -> v iff u is peeled before v in a minimum-degree ordering, so
             out-degrees are at most the degeneracy (the best bound for k-clique listing).
+        relabel : bool
+            If True, vertex ``u`` appears as ``rank[u]`` in the oriented CSR (so arcs go from
+            smaller to larger ids and similar-degree vertices sit together in memory); map
+            per-vertex results back with ``values[rank]``. If False, original ids are kept.
+
+        Examples
+        --------
+        >>> import graphmine as gm
+        >>> O = gm.as_graph([(0, 1), (1, 2), (2, 0), (2, 3)]).oriented("degree")
+        >>> O.indices.shape[0]  # every edge once
+        4
         """
         if order not in ("degree", "degeneracy"):
             raise ParameterError(f"order must be 'degree' or 'degeneracy', got {order!r}")
-        if order not in self._oriented:
+        key = (order, bool(relabel))
+        if key not in self._oriented:
             nthreads = resolve_threads(threads)
-            if order == "degree":
-                # rank by (degree, id): a stable argsort of the degrees
-                perm = np.argsort(self.degree, kind="stable")
-                rank = np.empty(self.n_nodes, np.int64)
-                rank[perm] = np.arange(self.n_nodes, dtype=np.int64)
-            else:
-                rank, _ = _k._degeneracy_order(self.indptr, self.indices)
-            optr, oind = _k._orient(self.indptr, self.indices, rank, nthreads)
-            self._oriented[order] = OrientedGraph(optr, oind, rank, order)
-        return self._oriented[order]
+            rank = self._rank(order)
+            kernel = _k._orient_relabel if relabel else _k._orient
+            optr, oind = kernel(self.indptr, self.indices, rank, nthreads)
+            self._oriented[key] = OrientedGraph(optr, oind, rank, order, bool(relabel))
+        return self._oriented[key]
+
+    def _rank(self, order):
+        if order == "degree":
+            # rank by (degree, id): a stable argsort of the degrees
+            perm = np.argsort(self.degree, kind="stable")
+            rank = np.empty(self.n_nodes, np.int64)
+            rank[perm] = np.arange(self.n_nodes, dtype=np.int64)
+            return rank
+        rank, _ = _k._degeneracy_order(self.indptr, self.indices)
+        return rank
 
     def core_number(self):
         """The core number of every vertex (int64 array), as ``networkx.core_number``."""
@@ -246,25 +266,28 @@ def _build_csr(src, dst, n, threads=None):
     itype = index_dtype(n)
     src = np.ascontiguousarray(src, dtype=itype)
     dst = np.ascontiguousarray(dst, dtype=itype)
-    counts, loops = _k._symmetric_degrees(src, dst, n)
-    indptr = np.cumsum(counts)
-    buf = np.empty(indptr[-1], itype)
-    _k._scatter_symmetric(src, dst, indptr, buf)
-    uniq = _k._sort_rows_count_unique(indptr, buf, nthreads)
-    new_indptr = np.zeros(n + 1, np.int64)
-    np.cumsum(uniq, out=new_indptr[1:])
-    if new_indptr[-1] == buf.shape[0]:
-        indices = buf
-    else:
-        indices = np.empty(new_indptr[-1], itype)
-        _k._compact_rows(indptr, buf, new_indptr, indices, nthreads)
+    cnt, loops = _k._upper_counts(src, dst, n, nthreads)
+    # slot of thread t in row u: row start + counts of threads before t
+    per_row = cnt.sum(axis=0)
+    uptr = np.zeros(n + 1, np.int64)
+    np.cumsum(per_row, out=uptr[1:])
+    start = np.cumsum(cnt, axis=0) - cnt + uptr[:n]
+    ubuf = np.empty(uptr[-1], itype)
+    _k._scatter_upper(src, dst, start, ubuf, nthreads)
+    del start, cnt
+    uniq = _k._sort_rows_count_unique(uptr, ubuf, nthreads)
+    low = _k._lower_counts(uptr, ubuf)
+    indptr = np.zeros(n + 1, np.int64)
+    np.cumsum(uniq + low, out=indptr[1:])
+    indices = np.empty(indptr[-1], itype)
+    _k._assemble_symmetric(uptr, ubuf, low, indptr, indices, nthreads)
     n_input = int(src.shape[0])
     stats = {
         "input_edges": n_input,
         "self_loops": int(loops),
         "duplicates": int(n_input - loops - indices.shape[0] // 2),
     }
-    return new_indptr, indices, stats
+    return indptr, indices, stats
 
 
 def compact_ids(ids, threads=None):

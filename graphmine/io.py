@@ -135,10 +135,9 @@ def read_edges(path, *, weights=False, threads=None):
     offsets = np.zeros(counts.shape[0] + 1, np.int64)
     np.cumsum(counts, out=offsets[1:])
     total = int(offsets[-1])
-    src = np.empty(total, np.int64)
-    dst = np.empty(total, np.int64)
+    edges = np.empty((total, 2), np.int64)
     w = np.empty(total if weights else 0, np.float64)
-    written, errors, where = _pk._parse_chunks(buf, starts, offsets, src, dst, w, weights)
+    written, errors, where = _pk._parse_chunks(buf, starts, offsets, edges, w, weights)
     bad = np.flatnonzero(errors)
     if bad.size:
         code = int(errors[bad[0]])
@@ -146,17 +145,13 @@ def read_edges(path, *, weights=False, threads=None):
         line = int(np.count_nonzero(buf[:pos] == 10)) + 1
         msg = _MESSAGES[code].format(tok=_token_at(buf, pos), byte=f"0x{int(buf[min(pos, buf.shape[0] - 1)]):02x}")
         raise GraphFormatError(msg, path, line)
-    if int(written.sum()) == 0:
+    m = int(written.sum())
+    if m == 0:
         raise GraphFormatError("contains no edge lines (only comments or blank lines)", path)
-    # gather the chunks' edges into one contiguous array
-    if counts.shape[0] == 1:
-        sl = slice(0, int(written[0]))
-        edges = np.column_stack((src[sl], dst[sl]))
-        wts = w[sl].copy() if weights else None
-    else:
-        keep = np.concatenate([np.arange(offsets[i], offsets[i] + written[i]) for i in range(counts.shape[0])])
-        edges = np.column_stack((src[keep], dst[keep]))
-        wts = w[keep] if weights else None
+    # chunks were sized by their line counts; close the gaps left by comment and blank lines
+    parts = [slice(int(offsets[i]), int(offsets[i] + written[i])) for i in range(written.shape[0])]
+    edges = np.concatenate([edges[s] for s in parts]) if len(parts) > 1 else edges[parts[0]]
+    wts = (np.concatenate([w[s] for s in parts]) if len(parts) > 1 else w[parts[0]]) if weights else None
     return EdgeList(edges, wts, path)
 
 

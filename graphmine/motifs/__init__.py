@@ -4,9 +4,18 @@ the top-level ``gnn`` package).
 """
 
 from .enumerate import canonical_tuples, count_motifs, find_motifs, is_motif, motif_edge_flags
+from .heuristics import (LINK_SCORES, MOTIF_MODES, auc_ap, evaluate_heuristics,
+                         heuristic_motif_scores, link_scores, motif_scores)
 from .patterns import MOTIF_KINDS, Motif, clique, cycle, get_motif, motif_from_graph, path, star
+from .protocol import SPLITS, MotifTask, motif_prediction_task
+from .subgraphs import (EnclosingSubgraphs, distance_labels, enclosing_subgraphs, n_distance_labels,
+                        zero_one_labels)
 
 __all__ = [
     "Motif", "clique", "star", "path", "cycle", "motif_from_graph", "get_motif", "MOTIF_KINDS",
     "find_motifs", "count_motifs", "is_motif", "motif_edge_flags", "canonical_tuples",
+    "MotifTask", "motif_prediction_task", "SPLITS",
+    "LINK_SCORES", "MOTIF_MODES", "link_scores", "motif_scores", "heuristic_motif_scores",
+    "evaluate_heuristics", "auc_ap",
+    "EnclosingSubgraphs", "enclosing_subgraphs", "distance_labels", "n_distance_labels", "zero_one_labels",
 ]

@@ -66,9 +66,8 @@ def link_scores(G, pairs, method="jaccard", *, threads=None):
 
     Examples
     --------
-    >>> import networkx as nx
     >>> from graphmine.motifs import link_scores
-    >>> G = nx.Graph([(0, 2), (1, 2), (0, 3), (1, 3), (3, 4)])
+    >>> G = [(0, 2), (1, 2), (0, 3), (1, 3), (3, 4)]
     >>> link_scores(G, [[0, 1]], "cn").tolist(), link_scores(G, [[0, 1]], "jaccard").tolist()
     ([2.0], [1.0])
     """

@@ -1,0 +1,187 @@
+"""Approximate clique and intersection kernels over neighbourhood sketches.
+
+Contract: ``optr``/``oind`` is an acyclic orientation (rows sorted), and the sketch arrays hold a
+sketch of every out-neighbourhood N+(v) (Bloom rows ``F``, MinHash/bottom-k rows ``M`` with
+their stored sizes ``S``; the arrays of the other kinds are 1 x 1 dummies). Every k-clique is
+reached once from its lowest-ranked vertex u: the first k - 2 vertices are enumerated exactly
+(sorted merges of out-neighbourhoods, as the exact kernel does), and the number of ways to
+finish, |C ∩ N+(w)| for the candidate set C and each w in C, is estimated from sketches instead of
+merged. For k = 3, C = N+(u) and its sketch is the stored one; deeper, a sketch of C is built on
+the fly with the same hashes (or, for the multi-set AND estimator, the AND of the prefix's
+filters). Estimates are summed as floats, never truncated per term.
+
+Work is split into ``nthreads`` interleaved vertex sets; each thread has its own buffers and
+accumulates scalars. Kernels never validate and never raise.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+from .._clique_kernels import _intersect_count, _intersect_into
+from ._estimators import (EST_AND, KIND_BLOOM, KIND_KHASH, KIND_KMV, pair_bloom, pair_bottomk,
+                          pair_khash)
+from ._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill
+
+
+@njit(cache=True)
+def _finish(kind, est, clamp, C, s, level, u, optr, oind, F, M, S, nbits, b, seeds,
+            tmpF, andF, tmpM, buf):
+    """Sum over w in C of the estimate of |C ∩ N+(w)|: (sum, variance, saturated, pairs)."""
+    tot = 0.0
+    var = 0.0
+    sat = 0
+    pairs = 0
+    sc = s
+    if level > 0:
+        if kind == KIND_BLOOM:
+            if est != EST_AND:
+                tmpF[:] = 0
+                for i in range(s):
+                    _bloom_insert(tmpF, C[i], nbits, seeds)
+        elif kind == KIND_KHASH:
+            _khash_fill(tmpM, C, 0, s, seeds)
+        else:
+            sc = _bottomk_fill(tmpM, C, 0, s, seeds[0], buf)
+    for i in range(s):
+        w = C[i]
+        dw = optr[w + 1] - optr[w]
+        if dw == 0:
+            continue
+        if kind == KIND_BLOOM:
+            if level == 0:
+                fx = F[u]
+            elif est == EST_AND:
+                fx = andF[level]
+            else:
+                fx = tmpF
+            e, v, st = pair_bloom(fx, F[w], s, dw, nbits, b, est, clamp)
+        elif kind == KIND_KHASH:
+            e, v, st = pair_khash(M[u] if level == 0 else tmpM, M[w], s, dw, clamp)
+        else:
+            if level == 0:
+                e, v, st = pair_bottomk(M[u], S[u], M[w], S[w], s, dw, kind == KIND_KMV, clamp)
+            else:
+                e, v, st = pair_bottomk(tmpM, sc, M[w], S[w], s, dw, kind == KIND_KMV, clamp)
+        tot += e
+        var += v
+        sat += st
+        pairs += 1
+    return tot, var, sat, pairs
+
+
+@njit(cache=True)
+def _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp, F, M, S, nbits, b,
+                         seeds, tmpF, andF, tmpM, buf):
+    """Estimated k-cliques whose lowest-ranked vertex is u (depth-first, exact prefixes)."""
+    d = optr[u + 1] - optr[u]
+    if d < k - 1:
+        return 0.0, 0.0, 0, 0
+    for j in range(d):
+        cand[0, j] = oind[optr[u] + j]
+    size[0] = d
+    pos[0] = 0
+    if kind == KIND_BLOOM and est == EST_AND:
+        andF[0, :] = F[u]
+    tot = 0.0
+    var = 0.0
+    sat = 0
+    pairs = 0
+    level = 0
+    while level >= 0:
+        need = k - (level + 1)
+        if need == 2:
+            e, v, st, p = _finish(kind, est, clamp, cand[level], size[level], level, u, optr, oind,
+                                  F, M, S, nbits, b, seeds, tmpF, andF, tmpM, buf)
+            tot += e
+            var += v
+            sat += st
+            pairs += p
+            level -= 1
+            continue
+        if pos[level] >= size[level]:
+            level -= 1
+            continue
+        w = cand[level, pos[level]]
+        pos[level] += 1
+        m = _intersect_into(cand[level], size[level], oind, optr[w], optr[w + 1], cand[level + 1])
+        if m >= need - 1:
+            size[level + 1] = m
+            pos[level + 1] = 0
+            if kind == KIND_BLOOM and est == EST_AND:
+                for q in range(andF.shape[1]):
+                    andF[level + 1, q] = andF[level, q] & F[w, q]
+            level += 1
+    return tot, var, sat, pairs
+
+
+@njit(cache=True, parallel=True)
+def _cliques_sketch_total(optr, oind, k, max_out, kind, est, clamp, F, M, S, nbits, b, seeds,
+                          nthreads):
+    """Estimated number of k-cliques (k >= 3): (estimate, variance, saturated pairs, pairs)."""
+    n = optr.shape[0] - 1
+    total = 0.0
+    variance = 0.0
+    saturated = 0
+    npairs = 0
+    for t in prange(nthreads):
+        cand = np.empty((k - 1, max_out + 1), oind.dtype)
+        size = np.zeros(k - 1, np.int64)
+        pos = np.zeros(k - 1, np.int64)
+        tmpF = np.zeros(F.shape[1], np.uint64)
+        andF = np.zeros((k - 1, F.shape[1]), np.uint64)
+        tmpM = np.empty(M.shape[1], np.uint32)
+        buf = np.empty(max_out + 1, np.uint32)
+        c = 0.0
+        vv = 0.0
+        ss = 0
+        pp = 0
+        for u in range(t, n, nthreads):
+            e, v, st, p = _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp,
+                                               F, M, S, nbits, b, seeds, tmpF, andF, tmpM, buf)
+            c += e
+            vv += v
+            ss += st
+            pp += p
+        total += c
+        variance += vv
+        saturated += ss
+        npairs += pp
+    return total, variance, saturated, npairs
+
+
+@njit(cache=True, parallel=True)
+def _pairs_sketch(us, vs, deg, kind, est, clamp, F, M, S, nbits, b, nthreads):
+    """Estimated |N(u) ∩ N(v)| for every pair (us[i], vs[i]): (estimates, variances, saturated)."""
+    m = us.shape[0]
+    out = np.zeros(m, np.float64)
+    var = np.zeros(m, np.float64)
+    sat = np.zeros(m, np.bool_)
+    for t in prange(nthreads):
+        for i in range(t, m, nthreads):
+            u = us[i]
+            v = vs[i]
+            if kind == KIND_BLOOM:
+                e, w, st = pair_bloom(F[u], F[v], deg[u], deg[v], nbits, b, est, clamp)
+            elif kind == KIND_KHASH:
+                e, w, st = pair_khash(M[u], M[v], deg[u], deg[v], clamp)
+            else:
+                e, w, st = pair_bottomk(M[u], S[u], M[v], S[v], deg[u], deg[v], kind == KIND_KMV, clamp)
+            out[i] = e
+            var[i] = w
+            sat[i] = st != 0
+    return out, var, sat
+
+
+@njit(cache=True, parallel=True)
+def _pairs_exact(indptr, indices, us, vs, nthreads):
+    """Exact |N(u) ∩ N(v)| for every pair (sorted merges)."""
+    m = us.shape[0]
+    out = np.zeros(m, np.int64)
+    for t in prange(nthreads):
+        for i in range(t, m, nthreads):
+            u = us[i]
+            v = vs[i]
+            a = indptr[u]
+            out[i] = _intersect_count(indices[a:indptr[u + 1]], indptr[u + 1] - a, indices,
+                                      indptr[v], indptr[v + 1])
+    return out

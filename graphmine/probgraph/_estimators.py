@@ -1,0 +1,149 @@
+"""Estimators of |X ∩ Y| from two sketches (scalar Numba functions and their constants).
+
+Each returns ``(estimate, variance, saturated)``; the variance is the estimator's own
+(first-order) variance given the true sizes, evaluated at the estimate. ``dx``/``dy`` are the
+exact set sizes (vertex degrees are known for free, so no sketch is needed for them).
+
+Bloom filters (B bits, b hashes, a bit is empty after n insertions with probability
+(1 - 1/B)^(b n) ~ exp(-b n / B)):
+
+* cardinality  n ~ -(B/b) ln(1 - ones/B), variance (B/b^2)(e^t - 1 - t), t = b n / B;
+* OR  |X ∩ Y| ~ |X| + |Y| - card(ones(F_X | F_Y));
+* AND |X1 ∩ ... ∩ Xr| ~ card(ones(F_X1 & ... & F_Xr)) (biased upward by coincident bits);
+* limit |X ∩ Y| ~ ones(F_X & F_Y) / b.
+
+A filter with every bit set carries no count: the estimate uses ones = B - 1 (the largest
+finite value, so the union is a lower bound) and the pair is reported as saturated.
+
+MinHash: k-hash compares the j-th minima position by position, J ~ (# equal)/k; bottom-k uses
+J ~ |bottom_k(S_X ∪ S_Y) ∩ S_X ∩ S_Y| / k (a sample without replacement of the union); both give
+|X ∩ Y| = J (|X| + |Y|) / (1 + J). KMV: |X ∪ Y| ~ (k - 1)/U_(k) from the merged bottom-k, with
+U_(k) the k-th smallest 32-bit hash / 2^32. A bottom-k sketch that holds both sets completely
+gives the exact answer.
+"""
+
+import math
+
+from numba import njit
+
+from ._sketch_kernels import popcount
+
+KIND_BLOOM, KIND_KHASH, KIND_ONEHASH, KIND_KMV = 0, 1, 2, 3
+EST_OR, EST_AND, EST_LIMIT, EST_MINHASH = 0, 1, 2, 3
+TWO32 = 4294967296.0
+
+
+@njit(cache=True, inline="always")
+def bloom_cardinality(ones, nbits, b):
+    """(estimate, variance, saturated) of the number of elements in a filter with ``ones`` set bits."""
+    sat = 0
+    o = float(ones)
+    if ones >= nbits:
+        o = nbits - 1.0
+        sat = 1
+    n = -(nbits / b) * math.log1p(-o / nbits)
+    t = b * n / nbits
+    var = (nbits / (b * b)) * (math.expm1(t) - t)
+    return n, var, sat
+
+
+@njit(cache=True, inline="always")
+def _clip(x, lo, hi):
+    return lo if x < lo else (hi if x > hi else x)
+
+
+@njit(cache=True)
+def pair_bloom(fx, fy, dx, dy, nbits, b, est, clamp):
+    """|X ∩ Y| from two Bloom filter rows (uint64 words)."""
+    ones = 0
+    if est == EST_OR:
+        for w in range(fx.shape[0]):
+            ones += popcount(fx[w] | fy[w])
+        u, var, sat = bloom_cardinality(ones, nbits, b)
+        e = dx + dy - u
+    else:
+        for w in range(fx.shape[0]):
+            ones += popcount(fx[w] & fy[w])
+        e, var, sat = bloom_cardinality(ones, nbits, b)
+        if est == EST_LIMIT:
+            e = ones / b
+    if clamp or sat:
+        e = _clip(e, 0.0, float(min(dx, dy)))
+    return e, var, sat
+
+
+@njit(cache=True, inline="always")
+def _intersection_from_jaccard(J, eq, k, dx, dy, fpc, clamp):
+    e = J * (dx + dy) / (1.0 + J)
+    # variance by the delta method; J smoothed so that J = 0 or 1 still has a spread
+    Jv = (eq + 0.5) / (k + 1.0)
+    g = (dx + dy) / ((1.0 + Jv) * (1.0 + Jv))
+    var = g * g * Jv * (1.0 - Jv) / k * fpc
+    if clamp:
+        e = _clip(e, 0.0, float(min(dx, dy)))
+    return e, var
+
+
+@njit(cache=True)
+def pair_khash(mx, my, dx, dy, clamp):
+    """|X ∩ Y| from two k-hash MinHash rows (position by position)."""
+    if dx == 0 or dy == 0:
+        return 0.0, 0.0, 0
+    k = mx.shape[0]
+    eq = 0
+    for j in range(k):
+        if mx[j] == my[j]:
+            eq += 1
+    e, var = _intersection_from_jaccard(eq / k, eq, k, dx, dy, 1.0, clamp)
+    return e, var, 0
+
+
+@njit(cache=True)
+def bottomk_merge(mx, sx, my, sy, limit):
+    """Merge two sorted bottom-k rows up to ``limit`` distinct values: (taken, common, last)."""
+    i = 0
+    j = 0
+    taken = 0
+    common = 0
+    last = 0
+    while taken < limit and (i < sx or j < sy):
+        if j >= sy or (i < sx and mx[i] < my[j]):
+            last = mx[i]
+            i += 1
+        elif i >= sx or my[j] < mx[i]:
+            last = my[j]
+            j += 1
+        else:
+            last = mx[i]
+            i += 1
+            j += 1
+            common += 1
+        taken += 1
+    return taken, common, last
+
+
+@njit(cache=True)
+def pair_bottomk(mx, sx, my, sy, dx, dy, kmv, clamp):
+    """|X ∩ Y| from two bottom-k rows holding sx and sy values (1-hash MinHash or KMV)."""
+    if dx == 0 or dy == 0:
+        return 0.0, 0.0, 0
+    k = mx.shape[0]
+    if sx == dx and sy == dy:
+        # both sets are held completely: the merge is an exact intersection
+        taken, common, last = bottomk_merge(mx, sx, my, sy, sx + sy)
+        return float(common), 0.0, 0
+    taken, common, last = bottomk_merge(mx, sx, my, sy, k)
+    if kmv:
+        U = (float(last) + 1.0) / TWO32
+        union = (k - 1.0) / U
+        e = dx + dy - union
+        var = union * union / max(k - 2.0, 1.0)
+        if clamp:
+            e = _clip(e, 0.0, float(min(dx, dy)))
+        return e, var, 0
+    J = common / k
+    N = (dx + dy) / (1.0 + J)
+    fpc = (N - k) / (N - 1.0) if N > k else 0.0
+    fpc = max(fpc, 1.0 / k)
+    e, var = _intersection_from_jaccard(J, common, k, dx, dy, fpc, clamp)
+    return e, var, 0

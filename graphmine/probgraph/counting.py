@@ -1,0 +1,354 @@
+"""Approximate triangle and k-clique counts, clustering coefficients and transitivity.
+
+Same names and call pattern as the exact functions of :mod:`graphmine`; ``method`` picks the
+sketch. Global counts sketch the out-neighbourhoods of an acyclic orientation (each clique is
+seen once); per-vertex counts sketch the full neighbourhoods and estimate, for every edge uv,
+the triangles through it, |N(u) ∩ N(v)|:
+
+.. math::
+
+    T = \\sum_{u \\to v} |N^+(u) \\cap N^+(v)|, \\qquad
+    T(v) = \\tfrac12 \\sum_{u \\in N(v)} |N(u) \\cap N(v)|, \\qquad
+    c_v = \\frac{2 T(v)}{d_v (d_v - 1)}.
+"""
+
+import math
+import time
+import warnings
+
+import numpy as np
+
+from .. import cliques as _exact_cliques
+from .. import cluster as _exact_cluster
+from .._threads import resolve_threads
+from ..exceptions import ParameterError, SketchSaturationWarning
+from ..graph import as_graph
+from . import _approx_kernels as _ak
+from ._estimators import EST_AND, EST_LIMIT, EST_MINHASH, EST_OR
+from .results import make_array_estimate, make_estimate
+from .sketches import check_estimator, check_method, sketch_neighbourhoods
+
+__all__ = ["count_triangles", "count_cliques", "triangles", "clustering", "average_clustering",
+           "transitivity"]
+
+_EST_CODE = {"or": EST_OR, "and": EST_AND, "limit": EST_LIMIT, "minhash": EST_MINHASH, "kmv": EST_MINHASH}
+
+
+def _check_confidence(confidence):
+    if not isinstance(confidence, (float, int)) or not 0 < confidence < 1:
+        raise ParameterError(f"confidence must lie strictly between 0 and 1, got {confidence!r}")
+    return float(confidence)
+
+
+def warn_saturation(saturated, total, what):
+    if saturated:
+        warnings.warn(
+            f"{saturated} of {total} estimated intersections ({100 * saturated / max(total, 1):.2g}%) "
+            f"hit a full Bloom filter while estimating {what}; those terms are bounds, not estimates. "
+            "Raise the budget (or bits) to avoid saturation.", SketchSaturationWarning, stacklevel=3)
+
+
+def _meta(sketch, estimator, quantity, saturated, total, t0):
+    return dict(quantity=quantity, method=sketch.method, estimator=estimator, budget=sketch.budget,
+                params=sketch.params(), sketch_bytes=sketch.nbytes,
+                saturated=saturated / total if total else 0.0, seconds=time.perf_counter() - t0)
+
+
+def _sketch_args(sketch):
+    return (sketch.kind, sketch.filters, sketch.values, sketch.stored, sketch.bits, sketch.hashes)
+
+
+def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator, seed, order, clamp,
+                     confidence, threads):
+    t0 = time.perf_counter()
+    check_method(method)
+    estimator = check_estimator(method, estimator)
+    confidence = _check_confidence(confidence)
+    if order is None:
+        order = "degree" if k == 3 else "degeneracy"
+    if order not in ("degree", "degeneracy"):
+        raise ParameterError(f"order must be 'degree' or 'degeneracy', got {order!r}")
+    nthreads = resolve_threads(threads)
+    S = sketch_neighbourhoods(G, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
+                              seed=seed, scope=order, threads=nthreads)
+    O = G.oriented(order, threads=nthreads)
+    kind, F, M, St, nbits, b = _sketch_args(S)
+    if O.max_out_degree < k - 1:
+        tot, var, sat, pairs = 0.0, 0.0, 0, 0
+    else:
+        tot, var, sat, pairs = _ak._cliques_sketch_total(
+            O.indptr, O.indices, k, O.max_out_degree, kind, _EST_CODE[estimator], bool(clamp),
+            F, M, St, nbits, b, S.seeds, nthreads)
+    quantity = "triangles" if k == 3 else f"{k}-cliques"
+    warn_saturation(sat, pairs, quantity)
+    return make_estimate(max(tot, 0.0), var, confidence=confidence,
+                         **_meta(S, estimator, quantity, sat, pairs, t0))
+
+
+def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
+                  estimator=None, seed=None, order=None, clamp=True, confidence=0.95, threads=None):
+    """Estimate the number of k-cliques from neighbourhood sketches (any k >= 3).
+
+    The first k - 2 vertices of each clique are enumerated exactly over the orientation; the
+    last two levels, |C ∩ N+(w)| for the common out-neighbourhood C of the prefix, are estimated
+    from sketches, so the cost of the deepest (dominant) merges becomes a few word operations.
+
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    k : int
+        Clique size, >= 3.
+    method : {'bloom', 'khash', 'onehash', 'kmv', 'exact'}
+        Sketch; 'exact' returns :func:`graphmine.count_cliques`'s int.
+    budget, bits, hashes, sketch_k, seed
+        Sketch size and hashes (see :func:`sketch_neighbourhoods`); default budget 0.25.
+    estimator : {'or', 'and', 'limit'}, optional
+        Bloom intersection estimator (default 'or'; 'and' is the multi-set AND of the prefix's
+        filters, biased upward by coincident bits).
+    order : {'degree', 'degeneracy'}, optional
+        Orientation (default: degree for k = 3, degeneracy otherwise).
+    clamp : bool
+        Clamp every intersection estimate to [0, min(|X|, |Y|)] (default True).
+    confidence : float
+        Level of the confidence interval.
+    threads : int, optional
+
+    Returns
+    -------
+    Estimate
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.probgraph import count_cliques
+    >>> est = count_cliques(nx.complete_graph(8), 4, method="onehash", sketch_k=16, seed=1)
+    >>> est.estimate, est.stderr  # a bottom-k sketch holding whole sets is exact
+    (70.0, 0.0)
+    """
+    if method == "exact":
+        return _exact_cliques.count_cliques(G, k, order=order, threads=threads)
+    k = _exact_cliques._check_k(k)
+    G = as_graph(G)
+    return _clique_estimate(G, k, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
+                            estimator=estimator, seed=seed, order=order, clamp=clamp,
+                            confidence=confidence, threads=threads)
+
+
+def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
+                    estimator=None, seed=None, order="degree", clamp=True, confidence=0.95,
+                    threads=None):
+    """Estimate the number of triangles: sum over arcs u -> v of |N+(u) ∩ N+(v)| from sketches.
+
+    Parameters are those of :func:`count_cliques` with k = 3.
+
+    Returns
+    -------
+    Estimate
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.probgraph import count_triangles
+    >>> est = count_triangles(nx.karate_club_graph(), method="bloom", bits=4096, seed=1)
+    >>> round(est.estimate)  # 45 triangles; filters this large rarely collide
+    45
+    """
+    if method == "exact":
+        return _exact_cliques.count_triangles(G, threads=threads)
+    G = as_graph(G)
+    return _clique_estimate(G, 3, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
+                            estimator=estimator, seed=seed, order=order, clamp=clamp,
+                            confidence=confidence, threads=threads)
+
+
+def edge_intersections(G, method, *, budget=None, bits=None, hashes=1, sketch_k=None, estimator=None,
+                       seed=None, clamp=True, threads=None, pairs=None):
+    """Estimated |N(u) ∩ N(v)| for every edge (u < v, in ``G.edges()`` order) or given pairs.
+
+    Returns (edges, estimates, variances, saturated mask, sketch, estimator name).
+    """
+    check_method(method)
+    estimator = check_estimator(method, estimator)
+    nthreads = resolve_threads(threads)
+    S = sketch_neighbourhoods(G, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
+                              seed=seed, scope="all", threads=nthreads)
+    e = G.edges() if pairs is None else pairs
+    kind, F, M, St, nbits, b = _sketch_args(S)
+    est, var, sat = _ak._pairs_sketch(np.ascontiguousarray(e[:, 0]), np.ascontiguousarray(e[:, 1]),
+                                      S.set_sizes, kind, _EST_CODE[estimator], bool(clamp), F, M, St,
+                                      nbits, b, nthreads)
+    return e, est, var, sat, S, estimator
+
+
+def _vertex_sums(n, edges, values):
+    return (np.bincount(edges[:, 0], values, minlength=n) + np.bincount(edges[:, 1], values, minlength=n))
+
+
+def _per_vertex(G, method, quantity, kw):
+    t0 = time.perf_counter()
+    confidence = _check_confidence(kw.pop("confidence", 0.95))
+    e, est, var, sat, S, estimator = edge_intersections(G, method, **kw)
+    n = G.n_nodes
+    nsat = int(sat.sum())
+    warn_saturation(nsat, est.shape[0], quantity)
+    tri = 0.5 * _vertex_sums(n, e, est)
+    tvar = 0.25 * _vertex_sums(n, e, var)
+    meta = _meta(S, estimator, quantity, nsat, est.shape[0], t0)
+    return tri, tvar, e, est, var, meta, confidence
+
+
+def _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads):
+    return dict(budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k, estimator=estimator,
+                seed=seed, clamp=clamp, confidence=confidence, threads=threads)
+
+
+def triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None, estimator=None,
+              seed=None, clamp=True, confidence=0.95, threads=None):
+    """Estimated triangles through every vertex, T(v) = 1/2 sum over u in N(v) of |N(u) ∩ N(v)|.
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    method : {'bloom', 'khash', 'onehash', 'kmv', 'exact'}
+        Sketches of the full neighbourhoods N(v) ('exact' forwards to graphmine).
+    budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads
+        As in :func:`count_cliques`.
+    Returns
+    -------
+    ArrayEstimate
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.probgraph import triangles
+    >>> triangles(nx.complete_graph(4), method="kmv", sketch_k=8, seed=0).estimate
+    array([3., 3., 3., 3.])
+    """
+    if method == "exact":
+        return _exact_cliques.triangles(G, threads=threads)
+    G = as_graph(G)
+    kw = _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads)
+    tri, tvar, _, _, _, meta, conf = _per_vertex(G, method, "triangles per vertex", kw)
+    d = G.degree.astype(np.float64)
+    return make_array_estimate(tri, tvar, confidence=conf, hi=d * (d - 1) / 2, **meta)
+
+
+def _local_from(G, e, est, var):
+    d = G.degree.astype(np.float64)
+    pairs = d * (d - 1)
+    w = np.zeros_like(d)
+    np.divide(1.0, pairs, out=w, where=pairs > 0)
+    n = G.n_nodes
+    c = _vertex_sums(n, e, est) * w
+    cvar = _vertex_sums(n, e, var) * w * w
+    return c, cvar, w
+
+
+def clustering(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None, estimator=None,
+               seed=None, clamp=True, confidence=0.95, threads=None):
+    """Estimated local clustering coefficient of every vertex (0 for degree < 2).
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    method : {'bloom', 'khash', 'onehash', 'kmv', 'exact'}
+        Sketches of the full neighbourhoods N(v) ('exact' forwards to graphmine).
+    budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads
+        As in :func:`count_cliques`.
+    Returns
+    -------
+    ArrayEstimate
+        Values and intervals clipped to [0, 1].
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.probgraph import clustering
+    >>> clustering(nx.complete_graph(5), method="onehash", sketch_k=8, seed=0).estimate
+    array([1., 1., 1., 1., 1.])
+    """
+    if method == "exact":
+        return _exact_cluster.clustering(G, threads=threads)
+    G = as_graph(G)
+    kw = _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads)
+    _, _, e, est, var, meta, conf = _per_vertex(G, method, "local clustering", kw)
+    c, cvar, _ = _local_from(G, e, est, var)
+    meta["quantity"] = "local clustering"
+    return make_array_estimate(np.clip(c, 0.0, 1.0), cvar, confidence=conf, hi=1.0, **meta)
+
+
+def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits=None, hashes=1,
+                       sketch_k=None, estimator=None, seed=None, clamp=True, confidence=0.95,
+                       threads=None):
+    """Estimated mean local clustering coefficient.
+
+    The mean is a linear function of the per-edge estimates t_uv,
+    (1/N) sum_uv t_uv (w_u + w_v) with w_v = 1 / (d_v (d_v - 1)), so its variance is
+    (1/N^2) sum_uv Var(t_uv) (w_u + w_v)^2. With ``count_zeros=False`` the mean runs over the
+    vertices whose estimated coefficient is positive.
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    method : {'bloom', 'khash', 'onehash', 'kmv', 'exact'}
+        Sketches of the full neighbourhoods N(v) ('exact' forwards to graphmine).
+    budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads
+        As in :func:`count_cliques`.
+    Returns
+    -------
+    Estimate
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.probgraph import average_clustering
+    >>> average_clustering(nx.complete_graph(6), method="kmv", sketch_k=8, seed=0).estimate
+    1.0
+    """
+    if method == "exact":
+        return _exact_cluster.average_clustering(G, count_zeros=count_zeros, threads=threads)
+    G = as_graph(G)
+    kw = _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads)
+    _, _, e, est, var, meta, conf = _per_vertex(G, method, "average clustering", kw)
+    c, _, w = _local_from(G, e, est, var)
+    include = np.ones(G.n_nodes, bool) if count_zeros else c > 0
+    N = int(include.sum())
+    if N == 0:
+        return make_estimate(0.0, 0.0, confidence=conf, hi=1.0, **meta)
+    wi = np.where(include, w, 0.0)
+    coef = wi[e[:, 0]] + wi[e[:, 1]]
+    mean = float(np.clip(c[include], 0.0, 1.0).sum() / N)
+    variance = float((var * coef * coef).sum() / (N * N))
+    return make_estimate(mean, variance, confidence=conf, hi=1.0, **meta)
+
+
+def transitivity(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
+                 estimator=None, seed=None, order="degree", clamp=True, confidence=0.95,
+                 threads=None):
+    """Estimated transitivity 3 T / (connected triples) from the oriented triangle estimate.
+
+    Parameters are those of :func:`count_triangles`.
+
+    Returns
+    -------
+    Estimate
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.probgraph import transitivity
+    >>> transitivity(nx.complete_graph(6), method="onehash", sketch_k=8, seed=0).estimate
+    1.0
+    """
+    if method == "exact":
+        return _exact_cluster.transitivity(G, threads=threads)
+    t0 = time.perf_counter()
+    G = as_graph(G)
+    T = count_triangles(G, method=method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
+                        estimator=estimator, seed=seed, order=order, clamp=clamp,
+                        confidence=confidence, threads=threads)
+    d = G.degree.astype(np.float64)
+    triples = float((d * (d - 1)).sum() / 2)
+    scale = 3.0 / triples if triples else 0.0
+    meta = dict(quantity="transitivity", method=T.method, estimator=T.estimator, budget=T.budget,
+                params=T.params, sketch_bytes=T.sketch_bytes, saturated=T.saturated,
+                seconds=time.perf_counter() - t0)
+    return make_estimate(min(T.estimate * scale, 1.0), (T.stderr * scale) ** 2, confidence=confidence,
+                         hi=1.0, **meta)

@@ -1,0 +1,166 @@
+"""Result objects of the approximate methods: an estimate always travels with its error.
+
+* :class:`Estimate` — one number (a count, a coefficient): ``estimate``, ``stderr``, a normal
+  confidence interval ``ci`` at level ``confidence``, the sketch that produced it (``method``,
+  ``estimator``, ``budget``, ``params``, ``sketch_bytes``), the fraction of intersections whose
+  sketches were full (``saturated``) and the wall time (``seconds``, sketch construction
+  included).
+* :class:`ArrayEstimate` — the same for one value per vertex or per pair (arrays).
+
+The standard error is the square root of the summed per-intersection variances of the
+estimator (see :mod:`graphmine.probgraph._estimators`); it treats the intersections as
+independent, which the tests check against the spread over many seeds.
+"""
+
+import math
+from dataclasses import dataclass, field
+from statistics import NormalDist
+
+import numpy as np
+
+__all__ = ["Estimate", "ArrayEstimate"]
+
+
+def z_value(confidence):
+    return NormalDist().inv_cdf(0.5 + confidence / 2.0)
+
+
+@dataclass(frozen=True, eq=False)
+class Estimate:
+    """An approximate scalar with its error and the sketch that produced it.
+
+    Attributes
+    ----------
+    estimate : float
+    stderr : float
+        Standard error of ``estimate``.
+    ci : (float, float)
+        ``estimate ± z * stderr`` (normal), clipped to the quantity's range.
+    confidence : float
+        Level of ``ci`` (default 0.95).
+    quantity : str
+        What was estimated ('triangles', '4-cliques', 'transitivity', ...).
+    method, estimator : str
+        Sketch ('bloom', 'khash', 'onehash', 'kmv') and intersection estimator
+        ('or', 'and', 'limit', 'minhash', 'kmv').
+    budget : float
+        Sketch memory as a fraction of the sketched CSR (64 bits per pointer and entry).
+    params : dict
+        Sketch parameters: ``bits`` and ``hashes`` (Bloom) or ``k`` (MinHash/KMV), ``words``,
+        ``order`` (the orientation), ``seed``.
+    sketch_bytes : int
+        Memory of the sketches.
+    saturated : float
+        Fraction of estimated intersections whose Bloom filters were full (the estimate is then
+        a bound); a :class:`graphmine.SketchSaturationWarning` was issued when > 0.
+    seconds : float
+        Wall time, sketch construction included.
+    """
+
+    estimate: float
+    stderr: float
+    ci: tuple
+    confidence: float
+    quantity: str
+    method: str
+    estimator: str
+    budget: float
+    params: dict = field(default_factory=dict)
+    sketch_bytes: int = 0
+    saturated: float = 0.0
+    seconds: float = 0.0
+
+    @property
+    def count(self):
+        """The estimate rounded to the nearest integer (for counts)."""
+        return int(round(self.estimate))
+
+    @property
+    def relative_stderr(self):
+        return self.stderr / abs(self.estimate) if self.estimate else math.inf
+
+    def __float__(self):
+        return float(self.estimate)
+
+    def __int__(self):
+        return self.count
+
+    def __repr__(self):
+        lo, hi = self.ci
+        return (f"Estimate({self.quantity}: {self.estimate:.6g} ± {self.stderr:.3g}, "
+                f"{100 * self.confidence:g}% CI [{lo:.6g}, {hi:.6g}], method={self.method!r}, "
+                f"budget={self.budget:.3g}, saturated={self.saturated:.3g})")
+
+    def to_dict(self):
+        """JSON-serialisable summary (keys: estimate, stderr, ci, confidence, ...)."""
+        return {
+            "quantity": self.quantity,
+            "estimate": float(self.estimate),
+            "stderr": float(self.stderr),
+            "ci": [float(self.ci[0]), float(self.ci[1])],
+            "confidence": float(self.confidence),
+            "method": self.method,
+            "estimator": self.estimator,
+            "budget": float(self.budget),
+            "params": {k: (v if isinstance(v, (str, type(None))) else float(v) if isinstance(v, float) else int(v))
+                       for k, v in self.params.items()},
+            "sketch_bytes": int(self.sketch_bytes),
+            "saturated": float(self.saturated),
+            "seconds": float(self.seconds),
+        }
+
+
+@dataclass(frozen=True, eq=False)
+class ArrayEstimate:
+    """Approximate values per vertex or per pair: arrays ``estimate``, ``stderr``, ``ci_low``,
+    ``ci_high`` and the same sketch description as :class:`Estimate`.
+
+    ``numpy.asarray(result)`` gives the estimates.
+    """
+
+    estimate: np.ndarray
+    stderr: np.ndarray
+    ci_low: np.ndarray
+    ci_high: np.ndarray
+    confidence: float
+    quantity: str
+    method: str
+    estimator: str
+    budget: float
+    params: dict = field(default_factory=dict)
+    sketch_bytes: int = 0
+    saturated: float = 0.0
+    seconds: float = 0.0
+
+    def __array__(self, dtype=None, copy=None):
+        return self.estimate if dtype is None else self.estimate.astype(dtype)
+
+    def __len__(self):
+        return self.estimate.shape[0]
+
+    def __repr__(self):
+        return (f"ArrayEstimate({self.quantity}, n={len(self)}, method={self.method!r}, "
+                f"budget={self.budget:.3g}, saturated={self.saturated:.3g})")
+
+    def to_dict(self):
+        """JSON-serialisable form (arrays as lists)."""
+        d = {k: getattr(self, k) for k in ("quantity", "confidence", "method", "estimator", "budget",
+                                           "sketch_bytes", "saturated", "seconds")}
+        d["params"] = dict(self.params)
+        for k in ("estimate", "stderr", "ci_low", "ci_high"):
+            d[k] = getattr(self, k).tolist()
+        return d
+
+
+def make_estimate(value, variance, *, confidence, lo=0.0, hi=math.inf, **meta):
+    se = math.sqrt(max(variance, 0.0))
+    z = z_value(confidence)
+    ci = (max(lo, value - z * se), min(hi, value + z * se))
+    return Estimate(float(value), float(se), (float(ci[0]), float(ci[1])), float(confidence), **meta)
+
+
+def make_array_estimate(values, variances, *, confidence, lo=0.0, hi=np.inf, **meta):
+    se = np.sqrt(np.maximum(variances, 0.0))
+    z = z_value(confidence)
+    return ArrayEstimate(values, se, np.maximum(lo, values - z * se), np.minimum(hi, values + z * se),
+                         float(confidence), **meta)

@@ -1,0 +1,247 @@
+"""Sketches of every vertex neighbourhood: Bloom filters, k-hash and 1-hash MinHash, KMV.
+
+All sketches of a graph share one size and one set of seeded hash functions (AND/OR between
+Bloom filters and position-wise MinHash comparisons need that). The size is a ``budget``: the
+sketch memory as a fraction of the sketched CSR counted as 64 bits per row pointer and per
+stored neighbour, 64 (n + nnz) bits — the knob of the ProbGraph paper — or given directly as
+``bits`` (Bloom, rounded up to whole 64-bit words) or ``sketch_k`` (MinHash/KMV values, 32 bits
+each).
+"""
+
+import math
+import time
+
+import numpy as np
+
+from .._threads import resolve_threads
+from ..exceptions import ParameterError
+from ..graph import as_graph
+from . import _sketch_kernels as _sk
+from ._estimators import KIND_BLOOM, KIND_KHASH, KIND_KMV, KIND_ONEHASH
+
+__all__ = ["METHODS", "ESTIMATORS", "NeighbourhoodSketch", "sketch_neighbourhoods"]
+
+METHODS = ("bloom", "khash", "onehash", "kmv")
+ESTIMATORS = {"bloom": ("or", "and", "limit"), "khash": ("minhash",), "onehash": ("minhash",),
+              "kmv": ("kmv",)}
+KINDS = {"bloom": KIND_BLOOM, "khash": KIND_KHASH, "onehash": KIND_ONEHASH, "kmv": KIND_KMV}
+SCOPES = ("all", "degree", "degeneracy")
+DEFAULT_BUDGET = 0.25
+MAX_HASHES = 16
+
+
+def check_method(method, allow_exact=False):
+    allowed = (("exact",) if allow_exact else ()) + METHODS
+    if method not in allowed:
+        raise ParameterError(f"method must be one of {', '.join(map(repr, allowed))}, got {method!r}")
+    return method
+
+
+def check_estimator(method, estimator):
+    if estimator is None:
+        return ESTIMATORS[method][0]
+    if estimator not in ESTIMATORS[method]:
+        raise ParameterError(f"estimator for method={method!r} must be one of "
+                             f"{', '.join(map(repr, ESTIMATORS[method]))}, got {estimator!r}")
+    return estimator
+
+
+def _positive_int(name, value, lo=1, hi=None):
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise ParameterError(f"{name} must be an integer, got {value!r}")
+    if value < lo or (hi is not None and value > hi):
+        rng = f">= {lo}" if hi is None else f"in {lo}..{hi}"
+        raise ParameterError(f"{name} must be {rng}, got {value}")
+    return int(value)
+
+
+def resolve_seed(seed):
+    """An int seed (drawn from fresh entropy when None, so the result can still be reproduced)."""
+    if seed is None:
+        return int(np.random.default_rng().integers(2**63))
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ParameterError(f"seed must be a non-negative integer or None, got {seed!r}")
+    return int(seed)
+
+
+def hash_seeds(seed, count):
+    """``count`` seeded hash parameter triples (xor key, odd multiplier, offset) as uint64."""
+    rng = np.random.default_rng(seed)
+    out = np.empty((count, 3), np.uint64)
+    out[:, 0] = rng.integers(0, 2**32, count, dtype=np.uint64)
+    out[:, 1] = rng.integers(0, 2**31, count, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
+    out[:, 2] = rng.integers(0, 2**32, count, dtype=np.uint64)
+    return out
+
+
+def sketch_size(method, n, nnz, budget=None, bits=None, sketch_k=None):
+    """(words, k) of the sketch for a CSR of n rows and nnz entries; exactly one of the sizes."""
+    given = [x is not None for x in (budget, bits, sketch_k)]
+    if sum(given) > 1:
+        raise ParameterError("give at most one of budget, bits and sketch_k")
+    if method == "bloom" and sketch_k is not None:
+        raise ParameterError("sketch_k sizes MinHash/KMV sketches; Bloom filters take bits")
+    if method != "bloom" and bits is not None:
+        raise ParameterError(f"bits sizes Bloom filters; method={method!r} takes sketch_k")
+    if bits is not None:
+        return (_positive_int("bits", bits, 1, 2**31) + 63) // 64, 0
+    if sketch_k is not None:
+        return 0, _positive_int("sketch_k", sketch_k, 3 if method == "kmv" else 1, 2**20)
+    if budget is None:
+        budget = DEFAULT_BUDGET
+    if isinstance(budget, bool) or not isinstance(budget, (int, float, np.integer, np.floating)) \
+            or not math.isfinite(budget) or budget <= 0:
+        raise ParameterError(f"budget must be a positive number (fraction of the CSR size), got {budget!r}")
+    per_vertex_bits = budget * 64.0 * (n + nnz) / max(n, 1)
+    if method == "bloom":
+        return max(1, int(per_vertex_bits // 64)), 0
+    return 0, max(3, int(per_vertex_bits // 32))
+
+
+class NeighbourhoodSketch:
+    """Sketches of the neighbourhoods N(v) (scope 'all') or out-neighbourhoods N+(v).
+
+    Attributes
+    ----------
+    method : str
+    scope : {'all', 'degree', 'degeneracy'}
+        Which sets were sketched: N(v), or N+(v) of that orientation.
+    indptr, indices : ndarray
+        The sketched CSR.
+    set_sizes : ndarray of int64
+        |set| of every vertex (exact).
+    filters : ndarray of uint64, shape (n, words)
+        Bloom filters (method 'bloom'); bit j of filter v is ``filters[v, j // 64] >> (j % 64) & 1``.
+    values, stored : ndarray
+        MinHash minima (uint32, shape (n, k)) or bottom-k hash values (sorted) and how many
+        each row holds (methods 'khash', 'onehash', 'kmv').
+    bits, hashes, k, seed, budget, nbytes, seconds
+    """
+
+    def __init__(self, method, scope, indptr, indices, words, k, hashes, seed, threads):
+        t0 = time.perf_counter()
+        nthreads = resolve_threads(threads)
+        self.method = method
+        self.scope = scope
+        self.indptr = indptr
+        self.indices = indices
+        self.set_sizes = np.diff(indptr)
+        self.seed = seed
+        self.kind = KINDS[method]
+        n = indptr.shape[0] - 1
+        self.n = n
+        self.filters = np.zeros((1, 1), np.uint64)
+        self.values = np.zeros((1, 1), np.uint32)
+        self.stored = np.zeros(1, np.int64)
+        if method == "bloom":
+            self.hashes = hashes
+            self.seeds = hash_seeds(seed, hashes)
+            self.bits = 64 * words
+            self.k = 0
+            self.filters = _sk._bloom_build(indptr, indices, words, self.seeds, nthreads)
+            self.nbytes = int(self.filters.nbytes)
+        elif method == "khash":
+            self.hashes = k
+            self.k = k
+            self.bits = 32 * k
+            self.seeds = hash_seeds(seed, k)
+            self.values = _sk._khash_build(indptr, indices, self.seeds, nthreads)
+            self.nbytes = int(self.values.nbytes)
+        else:
+            self.hashes = 1
+            self.k = k
+            self.bits = 32 * k
+            self.seeds = hash_seeds(seed, 1)
+            max_deg = int(self.set_sizes.max()) if n else 0
+            self.values, self.stored = _sk._bottomk_build(indptr, indices, k, self.seeds[0], max_deg, nthreads)
+            self.nbytes = int(self.values.nbytes)
+        csr_bytes = 8 * (n + indices.shape[0])
+        self.budget = self.nbytes / csr_bytes if csr_bytes else 0.0
+        self.seconds = time.perf_counter() - t0
+
+    @property
+    def words(self):
+        return self.filters.shape[1] if self.method == "bloom" else 0
+
+    def params(self):
+        """The sketch parameters as a dict (what results report)."""
+        p = {"order": self.scope, "seed": self.seed}
+        if self.method == "bloom":
+            p.update(bits=self.bits, hashes=self.hashes, words=self.words)
+        else:
+            p.update(k=self.k)
+        return p
+
+    def fill(self, threads=None):
+        """Fraction of set bits of every Bloom filter."""
+        if self.method != "bloom":
+            raise ParameterError("fill is defined for Bloom filters only")
+        return _sk._bloom_ones(self.filters, resolve_threads(threads)) / self.bits
+
+    def expected_fill(self, size):
+        """Expected fill of a filter holding ``size`` elements: 1 - (1 - 1/B)^(b size)."""
+        return 1.0 - (1.0 - 1.0 / self.bits) ** (self.hashes * np.asarray(size, np.float64))
+
+    def bloom_positions(self, x):
+        """The bit positions element ``x`` sets in every filter (Bloom only; for interop/tests)."""
+        if self.method != "bloom":
+            raise ParameterError("bloom_positions is defined for Bloom filters only")
+        row = np.zeros(self.words, np.uint64)
+        _sk._bloom_insert(row, int(x), self.bits, self.seeds)
+        bits = np.unpackbits(row.view(np.uint8), bitorder="little")
+        return np.flatnonzero(bits)
+
+    def __repr__(self):
+        size = f"bits={self.bits}, hashes={self.hashes}" if self.method == "bloom" else f"k={self.k}"
+        return (f"NeighbourhoodSketch({self.method!r}, scope={self.scope!r}, n={self.n}, {size}, "
+                f"budget={self.budget:.3g}, nbytes={self.nbytes})")
+
+
+def sketch_neighbourhoods(G, method="bloom", *, budget=None, bits=None, hashes=1, sketch_k=None,
+                          seed=None, scope="all", threads=None):
+    """Sketch every neighbourhood of ``G`` with one shared size and hash family.
+
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    method : {'bloom', 'khash', 'onehash', 'kmv'}
+    budget : float, optional
+        Sketch memory as a fraction of the sketched CSR, 64 (n + nnz) bits (default 0.25 when
+        neither ``bits`` nor ``sketch_k`` is given).
+    bits : int, optional
+        Bloom filter size B (rounded up to a multiple of 64).
+    hashes : int
+        Bloom hash functions b (1..16).
+    sketch_k : int, optional
+        MinHash hash functions (k-hash) or values kept (1-hash, KMV).
+    seed : int, optional
+        Seeds the hash functions; the same seed gives the same sketches.
+    scope : {'all', 'degree', 'degeneracy'}
+        Sketch N(v), or N+(v) of the degree / degeneracy orientation.
+    threads : int, optional
+
+    Returns
+    -------
+    NeighbourhoodSketch
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.probgraph import sketch_neighbourhoods
+    >>> S = sketch_neighbourhoods(nx.karate_club_graph(), "bloom", bits=256, seed=1)
+    >>> S.filters.shape, S.bits
+    ((34, 4), 256)
+    """
+    G = as_graph(G)
+    check_method(method)
+    if scope not in SCOPES:
+        raise ParameterError(f"scope must be one of {', '.join(map(repr, SCOPES))}, got {scope!r}")
+    hashes = _positive_int("hashes", hashes, 1, MAX_HASHES)
+    seed = resolve_seed(seed)
+    if scope == "all":
+        indptr, indices = G.indptr, G.indices
+    else:
+        O = G.oriented(scope, threads=threads)
+        indptr, indices = O.indptr, O.indices
+    words, k = sketch_size(method, G.n_nodes, indices.shape[0], budget, bits, sketch_k)
+    return NeighbourhoodSketch(method, scope, indptr, indices, words, k, hashes, seed, threads)

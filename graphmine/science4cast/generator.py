@@ -1,0 +1,189 @@
+"""A seeded generator of growing concept graphs in the Science4Cast format.
+
+The model (one batch of rows per year, 1990 up to the last year asked for):
+
+* rows per year grow by ``growth`` a year (default sqrt(2): the edge count doubles about every two
+  years), scaled so that about ``edges_per_vertex * n_vertices`` rows exist by ``year_start``;
+* concepts are born over time (first mention); each newborn gets two rows to partners chosen by
+  activity;
+* every vertex has an activity ``(degree + 1) ** alpha * exp(h)`` with a "hotness" ``h`` that
+  follows an AR(1) process from year to year (newborn concepts start hot): preferential attachment
+  with trends, so a vertex's recent degree growth tells about its future links;
+* the rows of a year are a mix of triadic closure (a vertex chosen by activity links to a random
+  neighbour of a random neighbour, so pairs with many low-degree common neighbours link first),
+  preferential attachment by activity, repeats of rows from the last three years (papers that
+  co-mention a known pair again: multigraph weights), a little uniform noise and a few self-loops;
+* days are uniform within their year; vertex ids are a random permutation.
+"""
+
+import numpy as np
+
+from ..exceptions import ParameterError
+from ..graph import from_edges
+from .io import Science4CastData
+from .snapshots import MAX_YEAR, MIN_YEAR, sample_pairs, year_end_day
+
+__all__ = ["generate_temporal_graph", "generate_benchmark"]
+
+
+def _rng(seed):
+    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+
+
+def _pick(weights_cum, rng, m):
+    """m indices drawn with probability proportional to the weights (given as a cumsum)."""
+    if m <= 0 or weights_cum.shape[0] == 0 or weights_cum[-1] <= 0:
+        return np.empty(0, np.int64)
+    r = rng.random(m) * weights_cum[-1]
+    return np.minimum(np.searchsorted(weights_cum, r, side="right"), weights_cum.shape[0] - 1)
+
+
+def _random_neighbour(indptr, indices, u, rng):
+    deg = indptr[u + 1] - indptr[u]
+    off = (rng.random(u.shape[0]) * deg).astype(np.int64)
+    return indices[indptr[u] + off].astype(np.int64)
+
+
+def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014, edges_per_vertex=28,
+                            growth=2 ** 0.5, alpha=0.9, triadic=0.5, preferential=0.3, repeats=0.17,
+                            self_loops=0.001, hot_memory=0.8, hot_noise=0.5, seed=None):
+    """Rows ``[v1, v2, t]`` of a synthetic growing concept graph (see the module docstring).
+
+    Parameters
+    ----------
+    n_vertices : int
+        Concepts (10^4 - 10^5 is realistic; at least 50).
+    last_year : int
+        Rows are generated for 1990 .. ``last_year``.
+    year_start : int
+        About ``edges_per_vertex * n_vertices`` rows lie before the end of this year.
+    growth : float
+        Factor by which the rows per year grow each year.
+    alpha : float
+        Exponent of the degree in the activity (heavy tails).
+    triadic, preferential, repeats, self_loops : float
+        Shares of the yearly rows made by each mechanism (the rest is uniform noise).
+    hot_memory, hot_noise : float
+        AR(1) coefficient and innovation of the log-hotness.
+    seed : int or numpy.random.Generator
+
+    Returns
+    -------
+    ndarray of int64, shape (E, 3), rows sorted by day
+
+    Examples
+    --------
+    >>> rows = generate_temporal_graph(300, last_year=2000, year_start=1999, seed=1)
+    >>> rows.shape[1], bool(rows[:, 2].min() >= 0), bool((rows[:, 0] == rows[:, 1]).any())
+    (3, True, True)
+    """
+    if isinstance(n_vertices, bool) or not isinstance(n_vertices, (int, np.integer)) or n_vertices < 50:
+        raise ParameterError(f"n_vertices must be an integer >= 50, got {n_vertices!r}")
+    if not MIN_YEAR + 2 <= year_start <= last_year <= MAX_YEAR:
+        raise ParameterError(f"need {MIN_YEAR + 2} <= year_start <= last_year <= {MAX_YEAR}, "
+                             f"got year_start={year_start}, last_year={last_year}")
+    shares = (triadic, preferential, repeats, self_loops)
+    if min(shares) < 0 or sum(shares) > 1:
+        raise ParameterError(f"triadic, preferential, repeats and self_loops must be >= 0 with sum <= 1, "
+                             f"got {shares}")
+    if not growth >= 1 or not edges_per_vertex > 0:
+        raise ParameterError(f"growth must be >= 1 and edges_per_vertex > 0, got {growth}, {edges_per_vertex}")
+    rng = _rng(seed)
+    n = int(n_vertices)
+    years = np.arange(MIN_YEAR, last_year + 1)
+    per_year = growth ** (years - MIN_YEAR).astype(float)
+    per_year *= edges_per_vertex * n / per_year[years <= year_start].sum()
+    cum = np.cumsum(per_year)
+    alive_by = np.maximum(np.minimum(n, 40 + (n * (cum / cum[-1]) ** 0.3).astype(np.int64)), 2)
+    alive_by[-1] = n
+    hot = rng.normal(0.0, hot_noise / np.sqrt(1 - hot_memory ** 2), n)
+    blocks = []
+    rows_so_far = np.empty((0, 2), np.int64)
+    year_of_row = np.empty(0, np.int64)
+    alive = 0
+    for yi, y in enumerate(years):
+        born = np.arange(alive, alive_by[yi])
+        alive = int(alive_by[yi])
+        hot[born] = rng.normal(0.7, 0.6, born.shape[0])
+        G = from_edges(rows_so_far, n_nodes=n)
+        deg = G.degree.astype(np.int64)
+        act = np.zeros(n)
+        act[:alive] = (deg[:alive] + 1.0) ** alpha * np.exp(hot[:alive])
+        old_act = act.copy()
+        old_act[born] = 0.0
+        m = int(round(per_year[yi]))
+        parts = []
+        # newborn concepts: two rows each to partners chosen by activity
+        if born.shape[0] and old_act.sum() > 0:
+            nb = np.repeat(born, 2)
+            parts.append(np.column_stack((nb, _pick(np.cumsum(old_act), rng, nb.shape[0]))))
+        m_rest = max(m - sum(p.shape[0] for p in parts), 0)
+        n_tri, n_pa, n_rep, n_loop = (rng.binomial(m_rest, s) for s in shares)
+        n_uni = max(m_rest - n_tri - n_pa - n_rep - n_loop, 0)
+        cum_act = np.cumsum(act)
+        # triadic closure: u by activity, then a random walk of two steps
+        has_nb = deg > 0
+        if n_tri and has_nb.any():
+            a_nb = np.where(has_nb, act, 0.0)
+            u = _pick(np.cumsum(a_nb), rng, n_tri)
+            w = _random_neighbour(G.indptr, G.indices, u, rng)
+            v = _random_neighbour(G.indptr, G.indices, w, rng)
+            ok = v != u
+            parts.append(np.column_stack((u[ok], v[ok])))
+        if n_pa:
+            u = _pick(cum_act, rng, n_pa)
+            v = _pick(cum_act, rng, n_pa)
+            ok = u != v
+            parts.append(np.column_stack((u[ok], v[ok])))
+        recent = np.flatnonzero(year_of_row >= y - 3)
+        if n_rep and recent.shape[0]:
+            parts.append(rows_so_far[recent[rng.integers(0, recent.shape[0], n_rep)]])
+        if n_loop:
+            u = _pick(cum_act, rng, n_loop)
+            parts.append(np.column_stack((u, u)))
+        if n_uni:
+            u = rng.integers(0, alive, n_uni)
+            v = rng.integers(0, alive, n_uni)
+            ok = u != v
+            parts.append(np.column_stack((u[ok], v[ok])))
+        new = np.concatenate(parts) if parts else np.empty((0, 2), np.int64)
+        flip = rng.random(new.shape[0]) < 0.5
+        new = np.where(flip[:, None], new[:, ::-1], new)
+        lo = max(year_end_day(y - 1), 0)
+        t = rng.integers(lo, year_end_day(y), new.shape[0])
+        blocks.append(np.column_stack((new, t)))
+        rows_so_far = np.concatenate((rows_so_far, new))
+        year_of_row = np.concatenate((year_of_row, np.full(new.shape[0], y)))
+        hot = hot_memory * hot + rng.normal(0.0, hot_noise, n)
+    rows = np.concatenate(blocks)
+    perm = rng.permutation(n)
+    rows[:, :2] = perm[rows[:, :2]]
+    rows = rows[np.argsort(rows[:, 2], kind="stable")]
+    return np.ascontiguousarray(rows, dtype=np.int64)
+
+
+def generate_benchmark(n_vertices=10000, n_pairs=100000, *, year_start=2014, years_delta=3,
+                       vertex_degree_cutoff=0, min_edges=1, seed=None, **graph_kw):
+    """A benchmark-format data set: synthetic graph, sampled pairs and their solution.
+
+    The graph covers 1990 .. ``year_start + years_delta`` (like the benchmark files, which hold
+    the future needed for the solution); pairs are drawn by
+    :func:`~graphmine.science4cast.snapshots.sample_pairs`.
+
+    Returns
+    -------
+    Science4CastData
+
+    Examples
+    --------
+    >>> d = generate_benchmark(300, 500, year_start=2000, years_delta=2, seed=3)
+    >>> d.pairs.shape, d.solution.shape, d.year_start
+    ((500, 2), (500,), 2000)
+    """
+    rng = _rng(seed)
+    rows = generate_temporal_graph(n_vertices, last_year=year_start + years_delta, year_start=year_start,
+                                   seed=rng, **graph_kw)
+    pairs, sol = sample_pairs(rows, year_start, years_delta, n_pairs, vertex_degree_cutoff, min_edges,
+                              n_vertices=n_vertices, seed=rng)
+    return Science4CastData(rows, pairs, int(year_start), int(years_delta), sol, int(vertex_degree_cutoff),
+                            int(min_edges))

@@ -1,0 +1,256 @@
+"""Yearly snapshots of the temporal concept graph and the Science4Cast pair sampler.
+
+Time is counted in days since 1990-01-01. The graph "at year Y" holds the rows with
+``t < (date(Y, 12, 31) - date(1990, 1, 1)).days`` (the competition's definition, which leaves out
+December 31 itself). A snapshot drops self-loop rows. As a simple graph it is a
+:class:`graphmine.Graph`; as a multigraph every unordered pair carries the number of rows that
+name it (its weight; the benchmark labels a pair positive when the weight reaches ``min_edges``).
+The degree used by the sampler's ``vertex_degree_cutoff`` is the multigraph degree (rows incident
+to the vertex), as in the benchmark's own code which sums the multigraph adjacency matrix.
+"""
+
+from datetime import date
+
+import numpy as np
+import scipy.sparse as sp
+
+from ..exceptions import ParameterError
+from ..graph import from_edges
+
+__all__ = ["year_end_day", "edges_before", "snapshot", "snapshot_weights", "multigraph_degree",
+           "pair_edge_counts", "sample_pairs", "training_pairs", "MIN_YEAR", "MAX_YEAR", "MAX_DAY"]
+
+ORIGIN = date(1990, 1, 1)
+MIN_YEAR = 1990
+MAX_YEAR = 2200
+#: Largest day accepted in a data file: the end of MAX_YEAR.
+MAX_DAY = (date(MAX_YEAR, 12, 31) - ORIGIN).days
+
+
+def _rng(seed):
+    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+
+
+def year_end_day(year):
+    """The day (since 1990-01-01) before which a row belongs to the graph at ``year``.
+
+    Examples
+    --------
+    >>> year_end_day(1990), year_end_day(2014)
+    (364, 9130)
+    """
+    year = int(year)
+    if not MIN_YEAR - 1 <= year <= MAX_YEAR:
+        raise ParameterError(f"year must lie in {MIN_YEAR - 1}..{MAX_YEAR}, got {year}")
+    return (date(year, 12, 31) - ORIGIN).days
+
+
+def edges_before(graph, year):
+    """The rows ``[v1, v2]`` of the graph at ``year``, self-loops dropped (int64, (m, 2))."""
+    graph = np.asarray(graph)
+    keep = (graph[:, 2] < year_end_day(year)) & (graph[:, 0] != graph[:, 1])
+    return np.ascontiguousarray(graph[keep, :2], dtype=np.int64)
+
+
+def _n(graph, n_vertices):
+    top = int(graph[:, :2].max()) + 1 if graph.shape[0] else 0
+    if n_vertices is None:
+        return top
+    if n_vertices < top:
+        raise ParameterError(f"n_vertices={n_vertices} is smaller than the largest vertex id + 1 ({top})")
+    return int(n_vertices)
+
+
+def snapshot(graph, year, n_vertices=None):
+    """The simple graph at the end of ``year`` as a :class:`graphmine.Graph` on 0..n-1.
+
+    Repeated rows are merged and self-loops dropped; vertices keep their ids (no relabelling), so
+    every snapshot of one data set has the same vertex set.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rows = np.array([[0, 1, 10], [1, 0, 20], [1, 2, 30], [2, 2, 40], [2, 3, 400]])
+    >>> snapshot(rows, 1990), snapshot(rows, 1991)
+    (Graph(n_nodes=4, n_edges=2), Graph(n_nodes=4, n_edges=3))
+    """
+    n = _n(graph, n_vertices)
+    return from_edges(edges_before(graph, year), n_nodes=n)
+
+
+def snapshot_weights(graph, year, n_vertices=None):
+    """The multigraph at the end of ``year``: symmetric ``csr_array`` of row counts (int64).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rows = np.array([[0, 1, 10], [1, 0, 20], [1, 2, 30], [2, 2, 40]])
+    >>> snapshot_weights(rows, 1990).toarray()
+    array([[0, 2, 0],
+           [2, 0, 1],
+           [0, 1, 0]])
+    """
+    n = _n(graph, n_vertices)
+    e = edges_before(graph, year)
+    r = np.concatenate((e[:, 0], e[:, 1]))
+    c = np.concatenate((e[:, 1], e[:, 0]))
+    A = sp.coo_array((np.ones(r.shape[0], np.int64), (r, c)), shape=(n, n)).tocsr()
+    A.sum_duplicates()
+    return A
+
+
+def multigraph_degree(graph, year, n_vertices=None):
+    """Rows incident to every vertex at the end of ``year`` (self-loops dropped), int64."""
+    n = _n(graph, n_vertices)
+    e = edges_before(graph, year)
+    return np.bincount(e.reshape(-1), minlength=n).astype(np.int64)
+
+
+def _keys(u, v, n):
+    lo = np.minimum(u, v)
+    hi = np.maximum(u, v)
+    return lo * np.int64(n) + hi
+
+
+def pair_edge_counts(graph, pairs, year, n_vertices=None):
+    """How many rows before the end of ``year`` join each pair (either order), int64.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rows = np.array([[0, 1, 10], [1, 0, 20], [1, 2, 400]])
+    >>> pair_edge_counts(rows, np.array([[1, 0], [1, 2], [0, 2]]), 1990)
+    array([2, 0, 0])
+    """
+    pairs = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
+    n = max(_n(graph, n_vertices), int(pairs.max()) + 1 if pairs.size else 0)
+    e = edges_before(graph, year)
+    keys = np.sort(_keys(e[:, 0], e[:, 1], n))
+    q = _keys(pairs[:, 0], pairs[:, 1], n)
+    return (np.searchsorted(keys, q, side="right") - np.searchsorted(keys, q, side="left")).astype(np.int64)
+
+
+def _check_setting(year_start, years_delta, n_pairs, cutoff, min_edges):
+    for name, val, lo in (("years_delta", years_delta, 1), ("n_pairs", n_pairs, 0),
+                          ("vertex_degree_cutoff", cutoff, 0), ("min_edges", min_edges, 1)):
+        if isinstance(val, bool) or not isinstance(val, (int, np.integer)) or val < lo:
+            raise ParameterError(f"{name} must be an integer >= {lo}, got {val!r}")
+    year_end_day(year_start)
+    year_end_day(year_start + years_delta)
+
+
+def sample_pairs(graph, year_start, years_delta, n_pairs, vertex_degree_cutoff=0, min_edges=1, *,
+                 n_vertices=None, seed=None):
+    """Sample the pairs to predict, as the benchmark does, with their labels.
+
+    Draws ``n_pairs`` distinct unordered pairs uniformly among the vertices whose multigraph
+    degree at ``year_start`` is at least ``vertex_degree_cutoff``, keeping only pairs that are
+    unconnected at ``year_start``. The label is 1 when the pair has at least ``min_edges`` rows by
+    the end of ``year_start + years_delta``. The order within a pair is random.
+
+    Returns
+    -------
+    pairs : ndarray of int64, shape (n_pairs, 2)
+    solution : ndarray of int8, shape (n_pairs,)
+
+    Raises
+    ------
+    ParameterError
+        If fewer than ``n_pairs`` such pairs exist (the message gives the number).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rows = np.array([[0, 1, 10], [1, 2, 20], [0, 2, 500], [2, 3, 30]])
+    >>> pairs, sol = sample_pairs(rows, 1990, 1, 3, seed=0)
+    >>> sorted(map(sorted, pairs.tolist())), int(sol[np.argsort(pairs.min(1) * 4 + pairs.max(1))][0])
+    ([[0, 2], [0, 3], [1, 3]], 1)
+    """
+    _check_setting(year_start, years_delta, n_pairs, vertex_degree_cutoff, min_edges)
+    graph = np.asarray(graph, dtype=np.int64)
+    n = _n(graph, n_vertices)
+    rng = _rng(seed)
+    deg = multigraph_degree(graph, year_start, n)
+    elig = np.flatnonzero(deg >= vertex_degree_cutoff).astype(np.int64)
+    e = edges_before(graph, year_start)
+    connected = np.unique(_keys(e[:, 0], e[:, 1], n))
+    k = elig.shape[0]
+    is_elig = np.zeros(n, bool)
+    is_elig[elig] = True
+    inside = connected[is_elig[connected // n] & is_elig[connected % n]]
+    available = k * (k - 1) // 2 - inside.shape[0]
+    if n_pairs > available:
+        raise ParameterError(f"n_pairs={n_pairs} but only {available} unconnected pairs of vertices with "
+                             f"degree >= {vertex_degree_cutoff} exist at {year_start}")
+    if n_pairs > available // 4:
+        # dense request: enumerate every candidate and choose without replacement
+        i, j = np.triu_indices(k, 1)
+        cand = _keys(elig[i], elig[j], n)
+        cand = cand[~np.isin(cand, inside)]
+        keys = rng.choice(cand, size=n_pairs, replace=False)
+    else:
+        keys = np.empty(0, np.int64)
+        while keys.shape[0] < n_pairs:
+            need = n_pairs - keys.shape[0]
+            m = int(need * 1.3) + 16
+            a = elig[rng.integers(0, k, m)]
+            b = elig[rng.integers(0, k, m)]
+            a, b = a[a != b], b[a != b]
+            q = _keys(a, b, n)
+            pos = np.searchsorted(connected, q)
+            pos[pos == connected.shape[0]] = 0
+            q = q[connected[pos] != q] if connected.shape[0] else q
+            keys = np.concatenate((keys, q))
+            _, first = np.unique(keys, return_index=True)
+            keys = keys[np.sort(first)][:n_pairs]
+    lo, hi = keys // n, keys % n
+    swap = rng.random(keys.shape[0]) < 0.5
+    pairs = np.column_stack((np.where(swap, hi, lo), np.where(swap, lo, hi)))
+    counts = pair_edge_counts(graph, pairs, year_start + years_delta, n)
+    return pairs, (counts >= min_edges).astype(np.int8)
+
+
+def training_pairs(graph, year, horizon, n_pairs, vertex_degree_cutoff=0, min_edges=1, *,
+                   positive_fraction=0.25, n_vertices=None, seed=None):
+    """Labelled pairs from the past for training: features at ``year - horizon``, labels at ``year``.
+
+    Nothing after the end of ``year`` is read. Positives are a uniform sample of the eligible pairs
+    (multigraph degree >= cutoff at ``year - horizon``) unconnected at ``year - horizon`` that
+    reach ``min_edges`` rows by ``year``; negatives come from :func:`sample_pairs` at
+    ``year - horizon`` (labels 0 only). About ``positive_fraction`` of the pairs are positive
+    (fewer if fewer positives exist).
+
+    Returns
+    -------
+    pairs : ndarray of int64, shape (p, 2)
+    labels : ndarray of int8, shape (p,)
+    """
+    _check_setting(year - horizon, horizon, n_pairs, vertex_degree_cutoff, min_edges)
+    if not 0 < positive_fraction < 1:
+        raise ParameterError(f"positive_fraction must lie in (0, 1), got {positive_fraction}")
+    graph = np.asarray(graph, dtype=np.int64)
+    graph = graph[graph[:, 2] < year_end_day(year)]   # nothing after the label date
+    n = _n(graph, n_vertices)
+    rng = _rng(seed)
+    t0 = year - horizon
+    deg = multigraph_degree(graph, t0, n)
+    elig = deg >= vertex_degree_cutoff
+    old = edges_before(graph, t0)
+    old_keys = np.unique(_keys(old[:, 0], old[:, 1], n))
+    new = edges_before(graph, year)
+    new_keys, counts = np.unique(_keys(new[:, 0], new[:, 1], n), return_counts=True)
+    pos = new_keys[(counts >= min_edges) & ~np.isin(new_keys, old_keys)]
+    pos = pos[elig[pos // n] & elig[pos % n]]
+    n_pos = min(pos.shape[0], int(round(n_pairs * positive_fraction)))
+    pos = rng.choice(pos, size=n_pos, replace=False) if n_pos else pos[:0]
+    n_neg_draw = n_pairs - n_pos
+    cand, lab = sample_pairs(graph, t0, horizon, n_neg_draw, vertex_degree_cutoff, min_edges,
+                             n_vertices=n, seed=rng)
+    neg = cand[lab == 0]
+    swap = rng.random(n_pos) < 0.5
+    lo, hi = pos // n, pos % n
+    pp = np.column_stack((np.where(swap, hi, lo), np.where(swap, lo, hi)))
+    pairs = np.concatenate((pp, neg))
+    labels = np.concatenate((np.ones(n_pos, np.int8), np.zeros(neg.shape[0], np.int8)))
+    order = rng.permutation(pairs.shape[0])
+    return pairs[order], labels[order]
