@@ -29,7 +29,7 @@ import numpy as np
 from ..exceptions import GraphFormatError, ParameterError
 from .snapshots import MAX_DAY, MAX_YEAR, MIN_YEAR
 
-__all__ = ["Science4CastData", "load_pickle", "read_data", "read_competition", "read_benchmark",
+__all__ = ["Science4CastData", "load_pickle", "make_data", "read_data", "read_competition", "read_benchmark",
            "read_solution", "write_competition", "write_benchmark", "write_solution"]
 
 
