@@ -1,0 +1,71 @@
+"""Numba kernels of the message accounting. They take raw arrays, never validate, never raise."""
+
+import numpy as np
+from numba import njit
+
+__all__ = ["account_round", "account_chain"]
+
+
+@njit(cache=True)
+def account_round(src, dst, xs, ys, depth, dist, sent, recv):
+    """Account one round of simultaneous messages; return (energy, messages).
+
+    All messages of a round read the senders' state from before the round (a processor cannot
+    forward, in the same round, what it is only now receiving), so the new depths are computed
+    in a first pass and applied in a second. Messages with ``src == dst`` are local and free.
+    """
+    k = src.shape[0]
+    mdepth = np.empty(k, np.int64)
+    mdist = np.empty(k, np.int64)
+    energy = 0
+    count = 0
+    for t in range(k):
+        s = src[t]
+        d = dst[t]
+        if s == d:
+            mdepth[t] = -1
+            continue
+        length = abs(xs[s] - xs[d]) + abs(ys[s] - ys[d])
+        energy += length
+        count += 1
+        mdepth[t] = depth[s] + 1
+        mdist[t] = dist[s] + length
+    for t in range(k):
+        if mdepth[t] < 0:
+            continue
+        s = src[t]
+        d = dst[t]
+        if mdepth[t] > depth[d]:
+            depth[d] = mdepth[t]
+        if mdist[t] > dist[d]:
+            dist[d] = mdist[t]
+        sent[s] += 1
+        recv[d] += 1
+    return energy, count
+
+
+@njit(cache=True)
+def account_chain(path, xs, ys, depth, dist, sent, recv):
+    """Account messages ``path[0] -> path[1] -> ...``, each depending on the one before.
+
+    Returns (energy, messages). Equivalent to ``len(path) - 1`` rounds of one message each.
+    """
+    energy = 0
+    count = 0
+    for t in range(path.shape[0] - 1):
+        s = path[t]
+        d = path[t + 1]
+        if s == d:
+            continue
+        length = abs(xs[s] - xs[d]) + abs(ys[s] - ys[d])
+        energy += length
+        count += 1
+        md = depth[s] + 1
+        mdist = dist[s] + length
+        if md > depth[d]:
+            depth[d] = md
+        if mdist > dist[d]:
+            dist[d] = mdist
+        sent[s] += 1
+        recv[d] += 1
+    return energy, count
