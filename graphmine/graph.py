@@ -25,7 +25,7 @@ __all__ = ["Graph", "OrientedGraph", "as_graph", "from_edges"]
 INDPTR_DTYPE = np.int64
 
 
-def index_dtype(n):
+def _index_dtype(n):
     """The dtype of ``indices`` for a graph of ``n`` vertices (int32 unless n needs int64)."""
     return np.int32 if n < 2**31 - 1 else np.int64
 
@@ -88,10 +88,16 @@ class Graph:
     array([0, 1, 3], dtype=int32)
     """
 
-    def __init__(self, indptr, indices, node_ids=None, input_stats=None, _trusted=False):
+    def __init__(self, indptr, indices, node_ids=None, input_stats=None, *, index_dtype=None,
+                 _trusted=False):
         indptr = np.ascontiguousarray(indptr, dtype=INDPTR_DTYPE)
         n = indptr.shape[0] - 1
-        indices = np.ascontiguousarray(indices, dtype=index_dtype(n))
+        if index_dtype is None:
+            index_dtype = _index_dtype(n)
+        elif np.dtype(index_dtype) not in (np.dtype(np.int32), np.dtype(np.int64)) or (
+                np.dtype(index_dtype) == np.int32 and _index_dtype(n) == np.int64):
+            raise GraphValueError(f"index_dtype must be int32 (n < 2**31 - 1) or int64, got {index_dtype}")
+        indices = np.ascontiguousarray(indices, dtype=index_dtype)
         if not _trusted:
             _check_csr(indptr, indices)
         indptr.flags.writeable = False
@@ -263,7 +269,7 @@ def _check_csr(indptr, indices):
 def _build_csr(src, dst, n, threads=None):
     """CSR arrays and statistics from 0-based endpoint arrays (already range-checked)."""
     nthreads = resolve_threads(threads)
-    itype = index_dtype(n)
+    itype = _index_dtype(n)
     src = np.ascontiguousarray(src, dtype=itype)
     dst = np.ascontiguousarray(dst, dtype=itype)
     cnt, loops = _k._upper_counts(src, dst, n, nthreads)

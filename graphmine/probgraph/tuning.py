@@ -1,0 +1,101 @@
+"""Pick a sketch size for a target relative error.
+
+The estimators' variance falls roughly like 1/B (Bloom filters far from full) or 1/k (MinHash,
+KMV), so a pilot run at a small size predicts the size needed; the prediction is checked by a
+run at that size and refined (the variance of a nearly full Bloom filter grows faster than 1/B).
+"""
+
+import math
+from dataclasses import dataclass
+
+from ..exceptions import ParameterError
+from ..graph import as_graph
+from .counting import count_cliques
+from .sketches import check_method
+
+__all__ = ["SketchChoice", "choose_sketch"]
+
+
+@dataclass(frozen=True)
+class SketchChoice:
+    """A sketch size and the relative standard error measured with it.
+
+    ``bits`` and ``hashes`` (Bloom) or ``sketch_k`` (MinHash/KMV) can be passed straight to the
+    estimating functions; ``budget`` is the same size as a fraction of the sketched CSR.
+    """
+
+    method: str
+    bits: object
+    hashes: object
+    sketch_k: object
+    budget: float
+    relative_stderr: float
+    target: float
+    met: bool
+
+    def kwargs(self):
+        """Keywords for :func:`count_cliques` and friends."""
+        if self.method == "bloom":
+            return {"method": "bloom", "bits": self.bits, "hashes": self.hashes}
+        return {"method": self.method, "sketch_k": self.sketch_k}
+
+
+def choose_sketch(G, rel_error, *, method="bloom", k=3, hashes=1, seed=None, max_bits=1 << 16,
+                  max_k=1 << 12, rounds=3, threads=None):
+    """The smallest sketch (up to ``rounds`` refinements) whose k-clique estimate has a relative
+    standard error of at most ``rel_error``.
+
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    rel_error : float
+        Target relative standard error (e.g. 0.01 for 1%).
+    method : {'bloom', 'khash', 'onehash', 'kmv'}
+    k : int
+        Clique size the sketch is for (3: triangles, clustering).
+    hashes : int
+        Bloom hash functions b.
+    seed : int, optional
+    max_bits, max_k : int
+        Caps on the size.
+
+    Returns
+    -------
+    SketchChoice
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.probgraph import choose_sketch
+    >>> c = choose_sketch(nx.karate_club_graph(), 0.05, method="kmv", seed=1)
+    >>> c.met, c.relative_stderr <= 0.05
+    (True, True)
+    """
+    G = as_graph(G)
+    check_method(method)
+    if not isinstance(rel_error, (int, float)) or not 0 < rel_error < 1:
+        raise ParameterError(f"rel_error must lie strictly between 0 and 1, got {rel_error!r}")
+    size = 64 if method == "bloom" else 8
+    cap = max_bits if method == "bloom" else max_k
+    est = None
+    for _ in range(max(1, rounds)):
+        kw = {"bits": size, "hashes": hashes} if method == "bloom" else {"sketch_k": size}
+        import warnings
+
+        from ..exceptions import SketchSaturationWarning
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SketchSaturationWarning)
+            est = count_cliques(G, k, method=method, seed=seed, threads=threads, **kw)
+        r = est.relative_stderr
+        if r <= rel_error or size >= cap:
+            break
+        # variance ~ 1/size: scale, with 10% headroom, at least doubling and within the cap
+        grow = 1.1 * (r / rel_error) ** 2 if math.isfinite(r) else 4.0
+        new = int(math.ceil(size * max(grow, 2.0)))
+        if method == "bloom":
+            new = 64 * ((new + 63) // 64)
+        size = min(new, cap)
+    r = est.relative_stderr
+    return SketchChoice(method, est.params.get("bits"), est.params.get("hashes"), est.params.get("k"),
+                        est.budget, r, float(rel_error), bool(r <= rel_error))

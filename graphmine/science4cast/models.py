@@ -1,0 +1,261 @@
+"""The Science4Cast pipeline: train on the data's own past, predict the future, save safely.
+
+:class:`LinkPredictor` with ``kind='blend'`` trains several :class:`LinkGBMClassifier` settings
+on pairs from the past and blends their scores by rank averaging; ``kind='baseline'`` trains the
+degree-only :class:`DegreeBaseline`. Training never reads a row at or after the end of
+``year_start``: features are computed at ``year_start - years_delta``, labels are the links that
+appear by ``year_start`` (see :func:`~graphmine.science4cast.snapshots.training_pairs`).
+
+Model files are JSON (format ``graphmine.science4cast.model``, version 1): the settings, the
+feature names, what the model was trained on, and for every LightGBM model its text model format
+as a string (the MLP baseline as weight lists). Loading a model never unpickles anything.
+"""
+
+import json
+import os
+import sys
+import time
+
+import numpy as np
+
+from ..exceptions import GraphFormatError, ParameterError
+from .features import feature_names, pair_features, swap_permutation
+from .snapshots import multigraph_degree, training_pairs, year_end_day
+
+__all__ = ["LinkPredictor", "DEFAULT_MODELS", "MODEL_FORMAT"]
+
+MODEL_FORMAT = "graphmine.science4cast.model"
+
+#: The blended LightGBM settings: (name, hyper-parameters, feature columns used).
+DEFAULT_MODELS = (
+    ("gbm_deep", dict(n_estimators=300, learning_rate=0.04, num_leaves=63, min_child_samples=50,
+                      subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "all"),
+    ("gbm_shallow", dict(n_estimators=300, learning_rate=0.06, num_leaves=15, min_child_samples=100,
+                         colsample_bytree=0.6), "all"),
+    ("gbm_extra", dict(n_estimators=300, learning_rate=0.06, num_leaves=31, min_child_samples=50,
+                       extra_trees=True, colsample_bytree=0.5, subsample=0.7, subsample_freq=1), "all"),
+)
+
+
+def _columns(names, which):
+    if which == "all":
+        return np.arange(len(names))
+    if which == "latest":
+        return np.array([i for i, n in enumerate(names) if not (n[0] == "d" and n[1].isdigit())])
+    raise ParameterError(f"feature selection must be 'all' or 'latest', got {which!r}")
+
+
+class LinkPredictor:
+    """Train on a Science4Cast data set's past and score its pairs.
+
+    Parameters
+    ----------
+    kind : {'blend', 'baseline'}
+        The rank-averaged LightGBM models, or the degree-only MLP baseline.
+    models : sequence of (name, params, columns), optional
+        LightGBM settings for ``kind='blend'`` (default :data:`DEFAULT_MODELS`); columns is
+        'all' or 'latest' (only the latest snapshot's features).
+    n_snapshots : int
+        Yearly snapshots per feature vector.
+    max_distance : int
+        Cap of the shortest-path feature.
+    n_train_pairs : int
+        Training pairs sampled from the past (before augmentation).
+    positive_fraction : float
+        Share of positives among the training pairs.
+    seed : int
+    threads : int or None
+        Threads for the feature kernels and LightGBM.
+    progress : bool
+        Report the stages on stderr.
+
+    Examples
+    --------
+    >>> from graphmine.science4cast import generate_benchmark
+    >>> data = generate_benchmark(400, 2000, year_start=2000, years_delta=2, seed=0)
+    >>> small = [("tiny", dict(n_estimators=20), "all")]
+    >>> lp = LinkPredictor(models=small, n_train_pairs=2000, seed=0).fit(data)
+    >>> lp.predict(data).shape
+    (2000,)
+    """
+
+    def __init__(self, kind="blend", models=None, *, n_snapshots=4, max_distance=4, n_train_pairs=200000,
+                 positive_fraction=0.25, seed=0, threads=None, progress=False):
+        if kind not in ("blend", "baseline"):
+            raise ParameterError(f"kind must be 'blend' or 'baseline', got {kind!r}")
+        self.kind = kind
+        self.models = [tuple(m) for m in (DEFAULT_MODELS if models is None else models)]
+        if kind == "blend" and not self.models:
+            raise ParameterError("a blend needs at least one model setting")
+        self.n_snapshots = int(n_snapshots)
+        self.max_distance = int(max_distance)
+        self.n_train_pairs = int(n_train_pairs)
+        self.positive_fraction = float(positive_fraction)
+        self.seed = seed
+        self.threads = threads
+        self.progress = progress
+        self.estimators_ = None
+        self.trained_on_ = None
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def _say(self, msg):
+        if self.progress:
+            print(msg, file=sys.stderr, flush=True)
+
+    def _setting(self, data):
+        """(cutoff, min_edges): the data's own, or inferred from its pairs (cutoff) and 1."""
+        min_edges = 1 if data.min_edges is None else int(data.min_edges)
+        if data.vertex_degree_cutoff is not None:
+            return int(data.vertex_degree_cutoff), min_edges
+        if data.pairs.shape[0] == 0:
+            return 0, min_edges
+        deg = multigraph_degree(data.graph, data.year_start, data.n_vertices)
+        return int(deg[data.pairs].min()), min_edges
+
+    def _features(self, graph, pairs, year, n):
+        if self.kind == "baseline":
+            from .baseline import degree_features
+
+            return degree_features(graph, pairs, year, 3, n_vertices=n)
+        X, _ = pair_features(graph, pairs, year, n_snapshots=self.n_snapshots, max_distance=self.max_distance,
+                             n_vertices=n, threads=self.threads, progress=self.progress)
+        return X
+
+    # -- training and prediction ----------------------------------------------------------------
+    def fit(self, data):
+        """Train on ``data``'s past (rows before the end of ``data.year_start`` only). Returns self."""
+        from .baseline import DegreeBaseline
+        from .estimators import LinkGBMClassifier
+
+        year, h = int(data.year_start), int(data.years_delta)
+        n = data.n_vertices
+        past = data.graph[data.graph[:, 2] < year_end_day(year)]
+        cutoff, min_edges = self._setting(data)
+        t0 = time.perf_counter()
+        pairs, labels = training_pairs(past, year, h, self.n_train_pairs, cutoff, min_edges,
+                                       positive_fraction=self.positive_fraction, n_vertices=n, seed=self.seed)
+        if labels.min(initial=1) == labels.max(initial=0):
+            raise ParameterError(f"the past of this data ({year - h} -> {year}) gives training pairs of one "
+                                 "class only; the graph is too small or too sparse to train on")
+        self._say(f"train: {pairs.shape[0]} pairs from the past ({int(labels.sum())} positive), features at "
+                  f"{year - h}, labels at {year} [{time.perf_counter() - t0:.1f} s]")
+        X = self._features(past, pairs, year - h, n)
+        self.estimators_ = []
+        if self.kind == "baseline":
+            t1 = time.perf_counter()
+            est = DegreeBaseline(random_state=self.seed).fit(np.vstack((X, X[:, _swap6(X.shape[1])])),
+                                                             np.concatenate((labels, labels)))
+            self.estimators_.append(("baseline", est, None))
+            self._say(f"train: degree baseline fitted [{time.perf_counter() - t1:.1f} s]")
+        else:
+            names = feature_names(self.n_snapshots)
+            for name, params, which in self.models:
+                t1 = time.perf_counter()
+                cols = _columns(names, which)
+                sub = [names[i] for i in cols]
+                est = LinkGBMClassifier(swap_features=swap_permutation(sub), random_state=self.seed,
+                                        n_jobs=self.threads, **params)
+                est.fit(X[:, cols], labels)
+                self.estimators_.append((name, est, which))
+                self._say(f"train: model {name} fitted [{time.perf_counter() - t1:.1f} s]")
+        self.trained_on_ = {"year_start": year, "years_delta": h, "feature_year": year - h,
+                            "vertex_degree_cutoff": cutoff, "min_edges": min_edges,
+                            "n_pairs": int(pairs.shape[0]), "positives": int(labels.sum()), "n_vertices": n}
+        return self
+
+    def _check_fitted(self):
+        if self.estimators_ is None:
+            raise ParameterError("this LinkPredictor is not fitted; call fit(data) or load a model file")
+
+    def predict_all(self, data):
+        """Scores of ``data.pairs`` from every model (dict name -> ndarray), features at year_start."""
+        self._check_fitted()
+        n = max(data.n_vertices, self.trained_on_.get("n_vertices", 0))
+        X = self._features(data.graph, data.pairs, int(data.year_start), n)
+        out = {}
+        names = feature_names(self.n_snapshots)
+        for name, est, which in self.estimators_:
+            cols = np.arange(X.shape[1]) if which is None else _columns(names, which)
+            out[name] = est.predict_proba(X[:, cols])[:, 1]
+        return out
+
+    def predict(self, data, scores=None):
+        """One score per pair (higher: more likely): the rank average of the models, or the baseline's."""
+        from .blend import rank_average
+
+        scores = self.predict_all(data) if scores is None else scores
+        if len(scores) == 1:
+            return next(iter(scores.values()))
+        return rank_average(list(scores.values()))
+
+    def feature_importances(self):
+        """(feature names, mean normalised gain over the blended models)."""
+        self._check_fitted()
+        if self.kind != "blend":
+            raise ParameterError("feature importances exist for the LightGBM blend only")
+        names = feature_names(self.n_snapshots)
+        total = np.zeros(len(names))
+        for _, est, which in self.estimators_:
+            imp = est.feature_importances_
+            total[_columns(names, which)] += imp / max(imp.sum(), 1e-300)
+        return names, total / len(self.estimators_)
+
+    # -- persistence -----------------------------------------------------------------------------
+    def save(self, path, *, force=False):
+        """Write the model as JSON; refuses to replace an existing file unless ``force=True``."""
+        self._check_fitted()
+        path = os.fspath(path)
+        if os.path.exists(path) and not force:
+            raise FileExistsError(f"{path} exists; pass force=True (CLI: --force) to replace it")
+        doc = {"format": MODEL_FORMAT, "version": 1, "kind": self.kind, "n_snapshots": self.n_snapshots,
+               "max_distance": self.max_distance, "n_train_pairs": self.n_train_pairs,
+               "positive_fraction": self.positive_fraction, "seed": self.seed,
+               "feature_names": feature_names(self.n_snapshots) if self.kind == "blend" else None,
+               "trained_on": self.trained_on_,
+               "models": [{"name": name, "columns": which, "estimator": est.to_dict()}
+                          for name, est, which in self.estimators_]}
+        tmp = path + ".tmp"
+        with open(tmp, "w") as fh:
+            json.dump(doc, fh)
+        os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, path, *, threads=None, progress=False):
+        """Read a model file written by :meth:`save`."""
+        from .baseline import DegreeBaseline
+        from .estimators import LinkGBMClassifier
+
+        path = os.fspath(path)
+        if not os.path.isfile(path):
+            raise GraphFormatError("no such model file", path)
+        try:
+            with open(path) as fh:
+                doc = json.load(fh)
+        except (OSError, ValueError) as exc:
+            raise GraphFormatError(f"not a JSON model file: {exc}", path) from None
+        if not isinstance(doc, dict) or doc.get("format") != MODEL_FORMAT or doc.get("version") != 1:
+            raise GraphFormatError(f"not a {MODEL_FORMAT} version 1 file", path)
+        try:
+            lp = cls(doc["kind"], models=[(m["name"], m["estimator"]["params"], m["columns"])
+                                          for m in doc["models"] if m["columns"] is not None],
+                     n_snapshots=doc["n_snapshots"], max_distance=doc["max_distance"],
+                     n_train_pairs=doc["n_train_pairs"], positive_fraction=doc["positive_fraction"],
+                     seed=doc["seed"], threads=threads, progress=progress)
+            lp.trained_on_ = doc["trained_on"]
+            lp.estimators_ = []
+            for m in doc["models"]:
+                kind = DegreeBaseline if doc["kind"] == "baseline" else LinkGBMClassifier
+                est = kind.from_dict(m["estimator"])
+                if kind is LinkGBMClassifier and threads is not None:
+                    est.n_jobs = threads
+                lp.estimators_.append((m["name"], est, m["columns"]))
+        except (KeyError, TypeError, ParameterError) as exc:
+            raise GraphFormatError(f"malformed model file: {exc}", path) from None
+        return lp
+
+
+def _swap6(k):
+    """Swap permutation of the baseline's columns (u, v alternate)."""
+    perm = np.arange(k)
+    perm[0::2], perm[1::2] = np.arange(1, k, 2), np.arange(0, k, 2)
+    return perm

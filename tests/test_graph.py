@@ -1,0 +1,155 @@
+"""The CSR core: contract, converters, orientations, the one validator."""
+
+import networkx as nx
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from hypothesis import given
+from hypothesis import strategies as st
+
+import graphmine as gm
+from graphmine.graph import _check_csr
+from conftest import edge_arrays, nx_graph
+
+
+def test_hand_computed_small_graph():
+    G = gm.from_edges([[0, 1], [1, 0], [1, 2], [2, 2], [3, 1], [1, 3]])
+    assert G.n_nodes == 4 and G.n_edges == 3
+    assert G.indptr.tolist() == [0, 1, 4, 5, 6]
+    assert G.indices.tolist() == [1, 0, 2, 3, 1, 1]
+    assert G.indptr.dtype == np.int64 and G.indices.dtype == np.int32
+    assert G.input_stats == {"input_edges": 6, "self_loops": 1, "duplicates": 2}
+    assert G.degree.tolist() == [1, 3, 1, 1]
+    assert G.edges().tolist() == [[0, 1], [1, 2], [1, 3]]
+
+
+def test_arrays_are_read_only():
+    G = gm.as_graph(nx.path_graph(4))
+    with pytest.raises(ValueError):
+        G.indices[0] = 3
+    with pytest.raises(ValueError):
+        G.indptr[0] = 1
+
+
+@given(edge_arrays())
+def test_csr_contract_matches_networkx(data):
+    n, edges = data
+    G = gm.from_edges(edges, n_nodes=n)
+    _check_csr(G.indptr, G.indices)
+    H = nx_graph(n, edges)
+    A = nx.to_scipy_sparse_array(H, nodelist=range(n), format="csr")
+    A.sort_indices()
+    assert G.indptr.tolist() == A.indptr.tolist()
+    assert G.indices.tolist() == A.indices.tolist()
+    loops = int((edges[:, 0] == edges[:, 1]).sum()) if edges.size else 0
+    assert G.input_stats["self_loops"] == loops
+    assert G.input_stats["duplicates"] == len(edges) - loops - H.number_of_edges()
+
+
+@given(edge_arrays())
+def test_input_forms_agree(data):
+    n, edges = data
+    G = gm.from_edges(edges, n_nodes=n)
+    H = nx_graph(n, edges)
+    assert gm.as_graph(H) == G
+    A = sp.coo_array((np.ones(len(edges)), (edges[:, 0], edges[:, 1])), shape=(n, n)) if len(edges) else sp.coo_array((n, n))
+    assert gm.as_graph(A).indices.tolist() == G.indices.tolist()
+    assert gm.as_graph(G.to_scipy()) == G
+    assert nx.utils.graphs_equal(G.to_networkx(), H)
+
+
+def test_file_and_relabel_agree(tmp_path):
+    edges = np.array([[10, 30], [30, 50], [50, 10], [50, 70]])
+    p = tmp_path / "g.el"
+    p.write_text("\n".join(f"{a} {b}" for a, b in edges) + "\n")
+    G_file = gm.read_graph(p)
+    G_arr = gm.from_edges(edges, relabel=True)
+    assert G_file == G_arr
+    assert G_file.node_ids.tolist() == [10, 30, 50, 70]
+    assert gm.as_graph(str(p)) == G_file
+    H = G_file.to_networkx(original_ids=True)
+    assert sorted(H.edges()) == [(10, 30), (10, 50), (30, 50), (50, 70)]
+
+
+def test_networkx_labels_kept():
+    H = nx.Graph([("a", "b"), ("b", "c")])
+    G = gm.as_graph(H)
+    assert list(G.node_ids) == ["a", "b", "c"]
+    assert G.n_edges == 2
+    D = nx.DiGraph([(0, 1), (1, 0), (1, 2)])
+    assert gm.as_graph(D).n_edges == 2
+
+
+@given(edge_arrays(dense=True), st.sampled_from(["degree", "degeneracy"]), st.booleans())
+def test_orientation_is_acyclic_and_complete(data, order, relabel):
+    n, edges = data
+    G = gm.from_edges(edges, n_nodes=n)
+    O = G.oriented(order, relabel=relabel)
+    assert O.indices.shape[0] == G.n_edges
+    src = np.repeat(np.arange(n), np.diff(O.indptr))
+    if relabel:
+        assert np.all(src < O.indices)
+        inv = np.argsort(O.rank)
+        back = {tuple(sorted((int(inv[a]), int(inv[b])))) for a, b in zip(src, O.indices)}
+    else:
+        assert np.all(O.rank[src] < O.rank[O.indices])
+        back = {tuple(sorted((int(a), int(b)))) for a, b in zip(src, O.indices)}
+    assert back == {tuple(e) for e in G.edges().tolist()}
+    for r in range(n):
+        row = O.indices[O.indptr[r]:O.indptr[r + 1]]
+        assert np.all(np.diff(row) > 0)
+    if order == "degeneracy":
+        core = G.core_number()
+        assert O.max_out_degree <= (core.max() if n else 0)
+
+
+@given(edge_arrays())
+def test_core_number_matches_networkx(data):
+    n, edges = data
+    G = gm.from_edges(edges, n_nodes=n)
+    ref = nx.core_number(nx_graph(n, edges))
+    assert G.core_number().tolist() == [ref[v] for v in range(n)]
+
+
+def test_int64_indices_accepted():
+    G = gm.as_graph(nx.karate_club_graph())
+    G64 = gm.Graph(G.indptr, G.indices, index_dtype=np.int64)
+    assert G64.indices.dtype == np.int64
+    assert G64.indices.tolist() == G.indices.tolist()
+
+
+def test_subgraph():
+    G = gm.as_graph(nx.complete_graph(6))
+    S = G.subgraph([1, 3, 5])
+    assert S.n_nodes == 3 and S.n_edges == 3
+    assert S.node_ids.tolist() == [1, 3, 5]
+
+
+@pytest.mark.parametrize("bad, rule", [
+    (np.array([[0, 1, 2]]), "shape"),
+    (np.array([[0, -1]]), "non-negative"),
+    (np.array([[0.5, 1.0]]), "integers"),
+    (np.array([[0, np.nan]]), "integers"),
+    (np.array([["a", "b"]]), "integers"),
+    (sp.coo_array((3, 4)), "square"),
+])
+def test_validator_rejects_bad_input(bad, rule):
+    with pytest.raises(gm.GraphValueError, match=rule):
+        gm.as_graph(bad)
+
+
+def test_constructor_checks_contract():
+    with pytest.raises(gm.GraphValueError, match="strictly increasing"):
+        gm.Graph([0, 2, 3, 4], [2, 1, 0, 0])
+    with pytest.raises(gm.GraphValueError, match="self-loops"):
+        gm.Graph([0, 1], [0])
+    with pytest.raises(gm.GraphValueError, match="symmetric"):
+        gm.Graph([0, 1, 1], [1])
+    with pytest.raises(gm.GraphValueError, match="n_nodes"):
+        gm.from_edges([[0, 5]], n_nodes=3)
+
+
+def test_errors_are_value_errors():
+    assert issubclass(gm.GraphFormatError, ValueError)
+    assert issubclass(gm.GraphFormatError, gm.GraphmineError)
+    assert issubclass(gm.ParameterError, ValueError)
