@@ -1,0 +1,160 @@
+"""Exact triangle / k-clique counts and clustering against networkx and published counts."""
+
+from collections import Counter
+from math import comb
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import graphmine as gm
+from conftest import edge_arrays, nx_graph
+
+# PROVENANCE.md of the shipped graphs: triangles, average clustering over vertices with an edge,
+# 4-cliques and 5-cliques (None where not published)
+PUBLISHED = {
+    "ca-GrQc": (48260, 0.5297, None, None),
+    "ca-HepTh": (28339, 0.4715, None, None),
+    "facebook_combined": (1612010, 0.6055, 30004668, 517965151),
+    "USAir": (12181, 0.6252, 61072, 243506),
+    "NS": (3764, 0.6937, 7159, 17314),
+    "PB": (101043, 0.3203, 422327, 1377655),
+    "Yeast": (60689, 0.3057, 424444, 2454474),
+    "Celegans": (3241, 0.2924, 2010, 801),
+    "Power": (651, 0.0801, 90, 15),
+    "Router": (803, 0.0116, 279, 37),
+}
+
+
+def clique_counts(H):
+    return Counter(len(c) for c in nx.enumerate_all_cliques(H))
+
+
+@pytest.mark.parametrize("n", [3, 5, 8])
+@pytest.mark.parametrize("k", [3, 4, 5, 6])
+def test_complete_graph_closed_form(n, k):
+    assert gm.count_cliques(nx.complete_graph(n), k) == comb(n, k)
+
+
+def test_named_graphs():
+    assert gm.count_triangles(nx.petersen_graph()) == 0
+    assert gm.count_triangles(nx.karate_club_graph()) == 45
+    assert gm.count_cliques(nx.karate_club_graph(), 4) == 11
+    assert gm.count_cliques(nx.karate_club_graph(), 5) == 2
+    assert gm.count_cliques(nx.karate_club_graph(), 6) == 0
+    assert gm.count_triangles(nx.empty_graph(5)) == 0
+    assert gm.count_cliques(nx.empty_graph(0), 4) == 0
+
+
+@given(edge_arrays(dense=True), st.sampled_from([1, 2]))
+def test_counts_equal_networkx(data, threads):
+    n, edges = data
+    H = nx_graph(n, edges)
+    G = gm.from_edges(edges, n_nodes=n)
+    ref = clique_counts(H)
+    assert gm.count_triangles(G, threads=threads) == ref.get(3, 0)
+    for k in (3, 4, 5, 6):
+        assert gm.count_cliques(G, k, threads=threads) == ref.get(k, 0)
+        assert gm.count_cliques(G, k, order="degree", threads=threads) == ref.get(k, 0)
+    tri = nx.triangles(H)
+    assert gm.triangles(G, threads=threads).tolist() == [tri[v] for v in range(n)]
+
+
+@given(edge_arrays())
+def test_clustering_equals_networkx(data):
+    n, edges = data
+    H = nx_graph(n, edges)
+    G = gm.from_edges(edges, n_nodes=n)
+    cl = nx.clustering(H)
+    assert np.allclose(gm.clustering(G), [cl[v] for v in range(n)])
+    assert gm.average_clustering(G) == pytest.approx(nx.average_clustering(H))
+    assert gm.average_clustering(G, count_zeros=False) == pytest.approx(
+        nx.average_clustering(H, count_zeros=False) if any(cl.values()) else 0.0)
+    assert gm.transitivity(G) == pytest.approx(nx.transitivity(H))
+
+
+@given(edge_arrays(dense=True), st.integers(0, 2**32 - 1))
+def test_invariant_under_relabelling_and_input_form(data, seed):
+    n, edges = data
+    G = gm.from_edges(edges, n_nodes=n)
+    perm = np.random.default_rng(seed).permutation(n)
+    P = gm.from_edges(perm[edges] if len(edges) else edges, n_nodes=n)
+    H = nx_graph(n, edges)
+    G64 = gm.Graph(G.indptr, G.indices, index_dtype=np.int64)
+    for k in (3, 4, 5):
+        want = gm.count_cliques(G, k)
+        assert gm.count_cliques(P, k) == want
+        assert gm.count_cliques(H, k) == want
+        assert gm.count_cliques(G.to_scipy(), k) == want
+        assert gm.count_cliques(G64, k) == want
+        assert gm.count_cliques(G, k, threads=1) == want
+    assert np.array_equal(gm.triangles(P)[perm], gm.triangles(G))
+    assert np.array_equal(gm.triangles(G64), gm.triangles(G))
+
+
+def test_file_input_form(tmp_path):
+    H = nx.karate_club_graph()
+    p = tmp_path / "k.el"
+    p.write_text("".join(f"{u} {v}\n" for u, v in H.edges()))
+    assert gm.count_cliques(str(p), 4) == gm.count_cliques(H, 4) == 11
+
+
+@pytest.mark.parametrize("name", sorted(PUBLISHED))
+def test_published_counts_of_shipped_graphs(shipped, name):
+    tri, avg, c4, c5 = PUBLISHED[name]
+    G = shipped[name]
+    assert gm.count_triangles(G) == tri
+    assert int(gm.triangles(G).sum()) == 3 * tri
+    with_edge = G.degree > 0
+    assert gm.clustering(G)[with_edge].mean() == pytest.approx(avg, abs=5e-5)
+    if c4 is not None:
+        assert gm.count_cliques(G, 4) == c4
+        assert gm.count_cliques(G, 5) == c5
+
+
+def test_shipped_graph_sizes(shipped):
+    G = shipped["ca-GrQc"]
+    assert (G.degree > 0).sum() == 5241 and G.n_edges == 14484
+    assert G.input_stats["self_loops"] == 12
+    assert (shipped["NS"].n_nodes, shipped["NS"].n_edges) == (1461, 2742)
+
+
+def test_transitivity_of_a_shipped_graph_against_networkx(shipped):
+    G = shipped["Yeast"]
+    assert gm.transitivity(G) == pytest.approx(nx.transitivity(G.to_networkx()))
+
+
+@pytest.mark.parametrize("k", [0, 2, -1, 3.0, "4", True])
+def test_bad_k(k):
+    with pytest.raises(gm.ParameterError, match="k must"):
+        gm.count_cliques(nx.complete_graph(4), k)
+
+
+def test_bad_threads_and_method_keywords():
+    with pytest.raises(gm.ParameterError, match="threads"):
+        gm.count_triangles(nx.complete_graph(4), threads=0)
+    with pytest.raises(gm.ParameterError, match="unexpected keywords"):
+        gm.count_triangles(nx.complete_graph(4), budget=0.1)
+
+
+def test_generators():
+    from graphmine.generators import (erdos_renyi_graph, kronecker_edges, kronecker_graph,
+                                      planted_cliques_graph)
+
+    assert np.array_equal(kronecker_edges(10, 4, seed=3), kronecker_edges(10, 4, seed=3))
+    assert not np.array_equal(kronecker_edges(10, 4, seed=3), kronecker_edges(10, 4, seed=4))
+    K = kronecker_graph(12, 16, seed=1)
+    deg = np.sort(K.degree)[::-1]
+    assert deg[0] > 20 * np.median(deg[deg > 0])  # R-MAT degrees are heavily skewed
+    G = erdos_renyi_graph(300, m=1000, seed=2)
+    assert G.n_edges == 1000
+    H = G.to_networkx()
+    assert H.number_of_nodes() == 300
+    G, cliques = planted_cliques_graph(200, 0.01, [8, 6], seed=4)
+    for c in cliques:
+        assert gm.count_cliques(G.subgraph(c), len(c)) == 1
+    assert gm.count_cliques(G, 8) >= 1
+    with pytest.raises(gm.ParameterError):
+        erdos_renyi_graph(10, 0.5, m=3)
