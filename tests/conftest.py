@@ -1,5 +1,7 @@
 import os
 
+os.environ.setdefault("MPLBACKEND", "Agg")
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, settings

@@ -1,0 +1,222 @@
+"""Results against numpy/scipy, energy/depth against hand computation and closed forms."""
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from hypothesis import given, settings, strategies as st
+from hypothesis.extra import numpy as hnp
+from scipy.optimize import linear_sum_assignment
+
+import spatial
+from spatial import SpatialError, SpatialInputError, SpatialTypeError
+
+FAST = settings(max_examples=40, deadline=None)
+
+
+def _tree_energy_zorder(L):
+    # Level b: n / 2**(b+1) hops of 2**floor(b/2) (x bits even, y bits odd).
+    n = 1 << L
+    return sum((n >> (b + 1)) * (1 << (b // 2)) for b in range(L))
+
+
+def _bitonic_energy(L, hop):
+    n = 1 << L
+    return n * sum(hop(j) for k in range(1, L + 1) for j in range(k))
+
+
+# -- hand-computed values -------------------------------------------------------------------
+def test_2x2_collectives_by_hand():
+    b = spatial.broadcast(5, 4)
+    assert b.value.tolist() == [5] * 4
+    assert (b.metrics.energy, b.metrics.depth, b.metrics.distance) == (3, 2, 2)
+    r = spatial.reduce([1, 2, 3, 4])
+    assert r.value == 10 and (r.metrics.energy, r.metrics.depth) == (3, 2)
+    s = spatial.scan([1, 2, 3, 4])
+    assert s.value.tolist() == [1, 3, 6, 10]
+    assert (s.metrics.energy, s.metrics.depth, s.metrics.messages) == (6, 4, 6)
+
+
+def test_4x4_by_hand():
+    # Broadcast on 4x4: 8 hops of 1 (x), 4 of 1 (y), 2 of 2 (x), 1 of 2 (y).
+    b = spatial.broadcast(1.0, 16)
+    assert (b.metrics.energy, b.metrics.depth, b.metrics.distance) == (8 + 4 + 4 + 2, 4, 6)
+    assert spatial.scan(np.ones(16)).metrics.energy == 36
+    # Bitonic on 4x4 Z-order: hops 1,1,2,2 for bits 0..3 -> sum over steps 13, x 16.
+    srt = spatial.sort(np.arange(16)[::-1])
+    assert (srt.metrics.energy, srt.metrics.depth) == (16 * 13, 10)
+    # Row-major 4x4: bit hops 1,2,1,2 -> 14 x 16.
+    assert spatial.sort(np.arange(16), layout="row-major").metrics.energy == 16 * 14
+    assert spatial.sort([4, 3, 2, 1]).metrics.energy == 12
+
+
+@pytest.mark.parametrize("L", [2, 3, 5, 8, 11])
+def test_closed_forms(L):
+    n = 1 << L
+    x = np.arange(n)
+    assert spatial.broadcast(0, n).metrics.energy == _tree_energy_zorder(L)
+    assert spatial.reduce(x).metrics.energy == _tree_energy_zorder(L)
+    sc = spatial.scan(x)
+    assert sc.metrics.energy == 2 * _tree_energy_zorder(L) and sc.metrics.depth == 2 * L
+    line = spatial.broadcast(0, n, layout="line").metrics
+    assert line.energy == n // 2 * L and line.depth == L
+    chain = spatial.scan(x, method="chain", layout="line").metrics
+    assert chain.energy == n - 1 and chain.depth == n - 1
+    srt = spatial.sort(x[::-1]).metrics
+    assert srt.energy == _bitonic_energy(L, lambda j: 1 << (j // 2))
+    assert srt.depth == L * (L + 1) // 2
+    w = L - L // 2                                       # log2 of the row width
+    rm = spatial.sort(x, layout="row-major").metrics
+    assert rm.energy == _bitonic_energy(L, lambda j: 1 << j if j < w else 1 << (j - w))
+
+
+def test_spmv_small_by_hand():
+    A = sp.csr_matrix(np.array([[2, 0, 1], [0, 0, 0], [0, 3, 4]]))
+    r = spatial.spmv(A, np.array([1, 10, 100]))
+    assert r.value.tolist() == [102, 0, 430]
+    d = spatial.spmv(A, np.array([1, 10, 100]), method="direct")
+    assert d.value.tolist() == [102, 0, 430] and d.metrics.depth <= 3
+
+
+# -- Hypothesis: results equal numpy ------------------------------------------------------
+ints = hnp.arrays(np.int64, st.integers(0, 200), elements=st.integers(-50, 50))
+floats = hnp.arrays(np.float64, st.integers(0, 200),
+                    elements=st.floats(-1e3, 1e3, allow_nan=False, allow_infinity=False))
+values = st.one_of(ints, floats)
+
+
+def _close(a, b):
+    if a.dtype.kind == "f" or b.dtype.kind == "f":
+        return np.allclose(a, b, rtol=1e-9, atol=1e-6)
+    return np.array_equal(a, b)
+
+
+@FAST
+@given(values, st.sampled_from([np.add, np.maximum, np.minimum]), st.booleans(),
+       st.sampled_from(["z-order", "row-major", "line"]))
+def test_scan_equals_accumulate(x, op, exclusive, layout):
+    r = spatial.scan(x, op, exclusive=exclusive, initial=0, layout=layout)
+    expect = op.accumulate(x) if x.size else x
+    if exclusive and x.size:
+        expect = np.concatenate(([0], expect[:-1])).astype(expect.dtype)
+    assert r.value.shape == x.shape and _close(r.value, expect)
+    assert r.metrics.energy >= max(x.size - 1, 0)
+    chain = spatial.scan(x, op, exclusive=exclusive, initial=0, method="chain")
+    assert _close(chain.value, expect)
+
+
+@FAST
+@given(values.filter(lambda a: a.size > 0), st.sampled_from(["add", "max", "min"]))
+def test_reduce_equals_numpy(x, op):
+    r = spatial.reduce(x, op)
+    expect = {"add": np.add, "max": np.maximum, "min": np.minimum}[op].reduce(x)
+    assert _close(np.asarray(r.value), np.asarray(expect))
+    assert r.metrics.energy >= x.size - 1
+
+
+@FAST
+@given(values)
+def test_sort_equals_numpy_and_respects_lower_bound(x):
+    for layout in ("z-order", "row-major"):
+        r = spatial.sort(x, layout=layout)
+        assert np.array_equal(r.value, np.sort(x))
+        assert r.metrics.energy >= spatial.sort_lower_bound(x, layout)
+
+
+@FAST
+@given(values.filter(lambda a: a.size > 0), st.data())
+def test_select_equals_partition(x, data):
+    k = data.draw(st.integers(0, x.size - 1))
+    seed = data.draw(st.integers(0, 2**32 - 1))
+    r = spatial.select(x, k, seed=seed)
+    assert r.value == np.partition(x, k)[k]
+    assert r.metrics.energy >= x.size - 1
+    assert spatial.select(x, k, method="sort").value == np.partition(x, k)[k]
+
+
+@FAST
+@given(values.filter(lambda a: a.size > 0), st.integers(0, 100))
+def test_median_equals_numpy(x, seed):
+    assert spatial.median(x, seed=seed).value == np.median(x)
+    assert spatial.median(x, method="sort").value == np.median(x)
+
+
+@FAST
+@given(st.integers(1, 40), st.integers(1, 40), st.floats(0, 0.4), st.integers(0, 2**31),
+       st.booleans())
+def test_spmv_equals_scipy(rows, cols, density, seed, integer):
+    rng = np.random.default_rng(seed)
+    A = sp.random(rows, cols, density=density, format="coo", random_state=rng)
+    x = rng.normal(size=cols)
+    if integer:
+        A.data = rng.integers(-9, 10, size=A.nnz)
+        A = A.astype(np.int64)
+        x = rng.integers(-9, 10, size=cols)
+    for method in ("sort", "direct"):
+        r = spatial.spmv(A, x, method=method)
+        assert _close(r.value, A @ x)
+        assert r.metrics.energy >= spatial.spmv_lower_bound(A)
+
+
+# -- lower bounds are bounds --------------------------------------------------------------
+@settings(max_examples=30, deadline=None)
+@given(hnp.arrays(np.int64, st.integers(1, 16), elements=st.integers(0, 3)))
+def test_sort_lower_bound_below_optimal_matching(x):
+    # Oracle: the cheapest assignment of elements to slots holding their value.
+    n = x.size
+    px, py = spatial.layout_coordinates(1 << (n - 1).bit_length())
+    target = np.sort(x)
+    cost = np.abs(px[:n, None] - px[None, :n]) + np.abs(py[:n, None] - py[None, :n])
+    cost = np.where(x[:, None] == target[None, :], cost, 10**6)
+    r, c = linear_sum_assignment(cost)
+    optimal = int(cost[r, c].sum())
+    lb = spatial.sort_lower_bound(x)
+    assert lb <= optimal
+    if np.unique(x).size == n:
+        assert lb == optimal
+
+
+def test_sort_lower_bound_of_reversal_is_about_n_to_the_1_5():
+    n = 1 << 12
+    lb = spatial.sort_lower_bound(np.arange(n)[::-1])
+    assert 0.9 * n ** 1.5 <= lb <= 1.1 * n ** 1.5
+
+
+# -- bad input ------------------------------------------------------------------------------
+@pytest.mark.parametrize("call, exc, words", [
+    (lambda: spatial.sort([1.0, np.nan]), SpatialInputError, "NaN"),
+    (lambda: spatial.select([np.nan, 1.0], 0), SpatialInputError, "NaN"),
+    (lambda: spatial.median([np.nan]), SpatialInputError, "NaN"),
+    (lambda: spatial.select([1, 2, 3], 3), SpatialInputError, "k must be in"),
+    (lambda: spatial.select([], 0), SpatialInputError, "at least one"),
+    (lambda: spatial.scan(np.ones((2, 2))), SpatialInputError, "one-dimensional"),
+    (lambda: spatial.scan([1, 2], np.subtract), SpatialInputError, "not associative"),
+    (lambda: spatial.scan([1, 2], "max", exclusive=True), SpatialInputError, "initial"),
+    (lambda: spatial.scan(["a", "b"]), SpatialTypeError, "dtype"),
+    (lambda: spatial.scan([1, 2], method="magic"), SpatialInputError, "method"),
+    (lambda: spatial.reduce([]), SpatialInputError, "at least one"),
+    (lambda: spatial.broadcast([1, 2], 4), SpatialInputError, "scalar"),
+    (lambda: spatial.broadcast(1, 0), SpatialInputError, "n must be"),
+    (lambda: spatial.sort([1, 2], layout="line"), SpatialInputError, "layout"),
+    (lambda: spatial.spmv(np.eye(2), [1, 2]), SpatialTypeError, "scipy.sparse"),
+    (lambda: spatial.spmv(sp.eye(3), [1, 2]), SpatialInputError, "one entry per column"),
+    (lambda: spatial.spmv(sp.eye(2), [1, 2], method="dense"), SpatialInputError, "method"),
+    (lambda: spatial.select([1, 2], 0, seed="x"), SpatialTypeError, "seed"),
+])
+def test_bad_input_gets_a_clear_error(call, exc, words):
+    with pytest.raises(exc, match=words) as info:
+        call()
+    assert isinstance(info.value, SpatialError)
+
+
+def test_handled_inputs():
+    # Non-powers of two are padded (sort) or leave processors idle (the trees): handled.
+    x = np.array([3, 1, 2, 5, 4])
+    r = spatial.sort(x)
+    assert r.value.tolist() == [1, 2, 3, 4, 5] and r.n_processors == 8
+    assert spatial.scan([]).value.size == 0 and spatial.sort([]).value.size == 0
+    # NaN propagates through a scan as in numpy (no comparison involved): handled.
+    s = spatial.scan([1.0, np.nan, 2.0]).value
+    assert s[0] == 1.0 and np.isnan(s[1:]).all()
+    # Empty sparse matrix, empty rows.
+    y = spatial.spmv(sp.csr_matrix((3, 2)), [1.0, 2.0]).value
+    assert y.tolist() == [0.0, 0.0, 0.0]

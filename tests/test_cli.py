@@ -1,0 +1,95 @@
+"""The command line: output contents, JSON keys, and one-line errors with exit status 2."""
+
+import json
+import os
+import subprocess
+import sys
+
+import networkx as nx
+import pytest
+
+import graphmine as gm
+from graphmine.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_count_cliques_default_is_triangles(capsys):
+    code, out, _ = run(capsys, "count-cliques", gm.datasets.path("ca-GrQc"))
+    assert code == 0
+    assert "triangles: 48,260" in out
+
+
+def test_count_cliques_json(capsys):
+    code, out, _ = run(capsys, "count-cliques", gm.datasets.path("USAir"), "-k", "4", "--json", "--threads", "1")
+    d = json.loads(out)
+    assert code == 0
+    assert d["k"] == 4 and d["method"] == "exact" and d["count"] == 61072
+    assert d["seconds"] >= 0 and d["load_seconds"] >= 0
+    assert d["file"] == gm.datasets.path("USAir")
+
+
+def test_dataset_name_as_file(capsys):
+    code, out, _ = run(capsys, "count-cliques", "Celegans", "--json")
+    assert json.loads(out)["count"] == 3241
+
+
+def test_info_json(capsys, tmp_path):
+    p = tmp_path / "g.txt"
+    p.write_text("# x\n1 2\n2 1\n2 3\n3 3\n1 3\n4 1\n")
+    code, out, _ = run(capsys, "info", str(p), "--json")
+    d = json.loads(out)
+    H = nx.Graph([(1, 2), (2, 3), (1, 3), (4, 1)])
+    assert (d["nodes"], d["edges"]) == (H.number_of_nodes(), H.number_of_edges())
+    assert (d["self_loops"], d["duplicates"]) == (1, 1)
+    assert d["max_degree"] == max(dict(H.degree()).values())
+    code, out, _ = run(capsys, "info", str(p))
+    assert "self-loops        1 dropped" in out and "duplicates        1 merged" in out
+
+
+@pytest.mark.parametrize("content, expect", [
+    (b"1 2\n3\n", "bad.txt:2: expected two vertex ids"),
+    (b"", "the file is empty"),
+    (b"1 -2\n", "bad.txt:1: vertex ids must be non-negative"),
+])
+def test_bad_file_one_line_exit_2(capsys, tmp_path, content, expect):
+    p = tmp_path / "bad.txt"
+    p.write_bytes(content)
+    code, out, err = run(capsys, "count-cliques", str(p))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("graphmine: error: ") and expect in err
+
+
+def test_missing_file_and_bad_k(capsys, tmp_path):
+    code, _, err = run(capsys, "info", str(tmp_path / "missing.el"))
+    assert code == 2 and "no such file" in err
+    code, _, err = run(capsys, "count-cliques", gm.datasets.path("USAir"), "-k", "2")
+    assert code == 2 and "k must be >= 3" in err and err.count("\n") == 1
+    code, _, err = run(capsys, "count-cliques", gm.datasets.path("USAir"), "--budget", "0.1")
+    assert code == 2 and "approximate" in err
+
+
+def test_usage_errors_exit_2(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["count-cliques"])
+    assert info.value.code == 2
+    with pytest.raises(SystemExit) as info:
+        main(["count-cliques", "x.el", "--threads", "0"])
+    assert info.value.code == 2
+
+
+def test_module_entry_point(tmp_path):
+    p = tmp_path / "tri.el"
+    p.write_text("0 1\n1 2\n2 0\n")
+    r = subprocess.run([sys.executable, "-m", "graphmine", "count-cliques", str(p), "--json"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["count"] == 1
+    r = subprocess.run([sys.executable, "-m", "graphmine", "info", str(tmp_path)], capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 2 and r.stderr.strip().endswith("is a directory, not a graph file")
+    assert "Traceback" not in r.stderr
