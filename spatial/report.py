@@ -378,9 +378,9 @@ def run_report(algorithms=None, sizes=None, *, seed=0, trials=3, progress=False)
 
     Examples
     --------
-    >>> rep = run_report(["scan", "sort"], "2^4..2^6")
+    >>> rep = run_report(["scan", "sort"], "2^8..2^12")
     >>> [(r["algorithm"], r["n"], r["energy"]) for r in rep.rows][:2]
-    [('scan', 16, 36), ('scan', 32, 84)]
+    [('scan', 256, 720), ('scan', 512, 1472)]
     >>> rep.all_within_bounds, sorted(rep.to_dict())
     (True, ['fits', 'rows'])
     """
