@@ -7,8 +7,11 @@ __all__ = ["account_round", "account_chain"]
 
 
 @njit(cache=True)
-def account_round(src, dst, xs, ys, depth, dist, sent, recv):
-    """Account one round of simultaneous messages; return (energy, messages).
+def account_round(src, dst, xs, ys, depth, dist, sent, recv, scratch):
+    """Account one round of simultaneous messages; return (energy, messages, contention).
+
+    ``contention`` is the largest number of messages one processor sends or receives in this
+    round; ``scratch`` (zeros, one slot per processor) counts them and is zeroed again.
 
     All messages of a round read the senders' state from before the round (a processor cannot
     forward, in the same round, what it is only now receiving), so the new depths are computed
@@ -41,7 +44,28 @@ def account_round(src, dst, xs, ys, depth, dist, sent, recv):
             dist[d] = mdist[t]
         sent[s] += 1
         recv[d] += 1
-    return energy, count
+    # Per-round counts: sends in the low 32 bits of scratch, receives in the high bits.
+    most = 0
+    for t in range(k):
+        if mdepth[t] < 0:
+            continue
+        scratch[src[t]] += 1
+        scratch[dst[t]] += 1 << 32
+    for t in range(k):
+        if mdepth[t] < 0:
+            continue
+        for q in (src[t], dst[t]):
+            c = scratch[q]
+            a = c & 0xFFFFFFFF
+            b = c >> 32
+            if a > most:
+                most = a
+            if b > most:
+                most = b
+    for t in range(k):
+        scratch[src[t]] = 0
+        scratch[dst[t]] = 0
+    return energy, count, most
 
 
 @njit(cache=True)

@@ -46,7 +46,9 @@ class Metrics:
     messages : int
         Number of messages (local self-sends excluded).
     max_sent, max_recv : int
-        Largest number of messages one processor sent / received.
+        Largest number of messages one processor sent / received in total.
+    contention : int
+        Largest number of messages one processor sent or received within one round.
     rounds : int
         Number of rounds (calls of :meth:`Machine.send`; a chain counts its messages).
     """
@@ -57,6 +59,7 @@ class Metrics:
     messages: int
     max_sent: int
     max_recv: int
+    contention: int
     rounds: int
 
     def as_dict(self):
@@ -115,6 +118,8 @@ class Machine:
         self._dist = np.zeros(p, np.int64)
         self._sent = np.zeros(p, np.int64)
         self._recv = np.zeros(p, np.int64)
+        self._scratch = np.zeros(p, np.int64)
+        self._contention = 0
         self._energy = 0
         self._messages = 0
         self._rounds = 0
@@ -185,8 +190,10 @@ class Machine:
 
     def _account(self, s, d):
         # Trusted fast path for the package's algorithms: int64 contiguous ids in range.
-        energy, count = _kernels.account_round(
-            s, d, self.x, self.y, self._depth, self._dist, self._sent, self._recv)
+        energy, count, most = _kernels.account_round(
+            s, d, self.x, self.y, self._depth, self._dist, self._sent, self._recv,
+            self._scratch)
+        self._contention = max(self._contention, int(most))
         self._energy += int(energy)
         self._messages += int(count)
         self._rounds += 1
@@ -212,6 +219,8 @@ class Machine:
         p = self._ids(path, "path")
         energy, count = _kernels.account_chain(
             p, self.x, self.y, self._depth, self._dist, self._sent, self._recv)
+        if count:
+            self._contention = max(self._contention, 1)
         self._energy += int(energy)
         self._messages += int(count)
         self._rounds += max(p.size - 1, 0)
@@ -246,5 +255,6 @@ class Machine:
             messages=int(self._messages),
             max_sent=int(self._sent.max(initial=0)),
             max_recv=int(self._recv.max(initial=0)),
+            contention=int(self._contention),
             rounds=int(self._rounds),
         )

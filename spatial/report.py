@@ -236,7 +236,7 @@ class Report:
     ----------
     rows : list of dict
         ``algorithm, n, processors, layout, energy, depth, distance, messages, max_sent,
-        max_recv, rounds, lower_bound, energy_ratio, energy_per_model, correct, seconds,
+        max_recv, contention, rounds, lower_bound, energy_ratio, energy_per_model, correct, seconds,
         trials, above_lower_bound`` (and ``energy_min``, ``energy_max`` for randomised
         algorithms, whose metrics are means over the trials).
     fits : list of dict
@@ -263,13 +263,13 @@ class Report:
 
     def table(self):
         """The report as aligned text tables (rows, then fits)."""
-        head = ("algorithm", "n", "energy", "depth", "distance", "messages", "max_io",
+        head = ("algorithm", "n", "energy", "depth", "distance", "messages", "contention",
                 "lower_bnd", "E/LB", "E/f(n)", "ok", "sec")
         lines = [head]
         for r in self.rows:
             lines.append((r["algorithm"], str(r["n"]), _num(r["energy"]), _num(r["depth"]),
                           _num(r["distance"]), _num(r["messages"]),
-                          _num(max(r["max_sent"], r["max_recv"])), str(r["lower_bound"]),
+                          _num(r["contention"]), str(r["lower_bound"]),
                           "-" if r["energy_ratio"] is None else f"{r['energy_ratio']:.2f}",
                           f"{r['energy_per_model']:.3f}", "yes" if r["correct"] else "NO",
                           f"{r['seconds']:.2f}"))

@@ -6,7 +6,8 @@ nonzero of ``A`` in row-major (CSR) order lives on processor ``t`` as ``(row, co
 0 without a message). Any shape, any nnz (also 0) is handled; duplicate entries are summed first
 (as scipy does), explicit zeros stay nonzeros of the pattern.
 
-``method="sort"`` (the spec's algorithm, contention ``O(log^2 P)`` per processor):
+``method="sort"`` (the spec's algorithm; no processor sends or receives more than one message
+in any round):
 
 1. bitonic sort of the nonzeros by ``(col, t)`` (Z-order, ``~ 7 P^{3/2}`` energy);
 2. every processor tells its successor its column (``O(P)``), so the first nonzero of each
@@ -27,7 +28,8 @@ nonzero of ``A`` in row-major (CSR) order lives on processor ``t`` as ``(row, co
 product straight to processor ``row``: energy ``sum_t 2 d(t, col_t) + d(t, row_t)`` (``~ 2 P^{3/2}``
 for random patterns, *less* than sorting) and depth 3, but processor ``j`` answers as many
 requests as column ``j`` has nonzeros, and processor ``i`` receives one message per nonzero of
-row ``i``: the contention the base model does not charge and the sorted version avoids.
+row ``i``, all in one round (``Metrics.contention``): the contention the base model does not
+charge and the sorted version avoids.
 """
 
 import numpy as np
@@ -171,7 +173,7 @@ def spmv(A, x, *, method="sort"):
     ``O(P^{3/2})``, proved step by step in the module docstring (two sorts/permutations of
     ``Theta(P^{3/2})``, everything else ``O(P)``); measured on random patterns with ``nnz = P``
     (8 nonzeros per row): ``~ 7.6 P^{3/2}``, depth ``L(L+1)/2 + 4L + 5``. ``method="direct"``:
-    ``~ 2 P^{3/2}`` energy and depth 3, with contention up to the largest row/column count.
+    ``~ 2.2 P^{3/2}`` energy and depth 3, with contention up to the largest row/column count.
     Lower bound: :func:`spmv_lower_bound`.
 
     Parameters

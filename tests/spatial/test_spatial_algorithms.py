@@ -75,6 +75,9 @@ def test_spmv_small_by_hand():
     assert r.value.tolist() == [102, 0, 430]
     d = spatial.spmv(A, np.array([1, 10, 100]), method="direct")
     assert d.value.tolist() == [102, 0, 430] and d.metrics.depth <= 3
+    # Row 2's two products arrive at processor 2 in one round; the sorted version never
+    # delivers two messages to one processor in a round.
+    assert d.metrics.contention == 2 and r.metrics.contention == 1
 
 
 # -- Hypothesis: results equal numpy ------------------------------------------------------

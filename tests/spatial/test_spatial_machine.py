@@ -44,7 +44,9 @@ def test_2x2_rounds_by_hand():
     m.send([0], [3])                # 0 has received depth 2 -> depth 3; length 2 -> distance 4
     met = m.metrics
     assert (met.energy, met.depth, met.distance, met.messages) == (1 + 1 + 1 + 2, 3, 4, 4)
-    assert (met.max_sent, met.max_recv, met.rounds) == (1, 2, 3)
+    assert (met.max_sent, met.max_recv, met.contention, met.rounds) == (1, 2, 1, 3)
+    m.send([1, 2, 3], [0, 0, 0])    # three messages into processor 0 in one round
+    assert m.metrics.contention == 3 and m.metrics.max_recv == 5
 
 
 def test_same_round_messages_do_not_depend_on_each_other():
