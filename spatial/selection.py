@@ -115,9 +115,10 @@ def select(x, k, *, method="quickselect", seed=None):
     """The ``k``-th smallest element of ``x`` (``k = 0`` is the minimum), as ``np.partition``.
 
     Bounds (lower bound ``n - 1``: the answer depends on every element, so every processor but
-    0 must send). ``method="quickselect"`` measured over random inputs (median, ``seed`` fixed):
-    energy ``~ 7 n`` to ``8 n`` (``Theta(n)`` expected), depth ``O(log^2 n)`` (``~ 1.2 (log2
-    n)^2``, a few hundred at ``2**10``, ``~ 500`` at ``2**20``). ``method="sort"``:
+    0 must send). ``method="quickselect"``, measured on random inputs (median, mean of 3 seeds):
+    energy ``~ 18 n`` to ``22 n`` over ``2**10 .. 2**20`` (``Theta(n)`` expected; single runs
+    vary from ``~ 13 n`` to ``~ 25 n`` with the random pivots), depth ``O(log^2 n)``: ``~ 250``
+    at ``2**10``, ``~ 800`` at ``2**20`` (about ``2 (log2 n)^2``). ``method="sort"``:
     ``~ 7 n^{3/2}`` energy, depth ``L (L + 1) / 2 + 1``.
 
     Parameters
