@@ -10,9 +10,16 @@ merged. For k = 3, C = N+(u) and its sketch is the stored one; deeper, a sketch 
 the fly with the same hashes (or, for the multi-set AND estimator, the AND of the prefix's
 filters). Estimates are summed as floats, never truncated per term.
 
-Work is split into ``nthreads`` interleaved vertex sets; each thread has its own buffers and
-accumulates scalars. Kernels never validate and never raise.
+Sketch rows are addressed as (2-D array, row) pairs, never sliced: a view inside a parallel
+loop costs an atomic reference count per use. Bloom cardinalities come from lookup tables
+``ctab``/``vtab`` indexed by the popcount. Work is split into ``nthreads`` interleaved vertex
+sets; each thread has its own buffers and accumulates scalars. Kernels never validate and never
+raise. Each kernel returns the sum of the estimates, the sum of their variances, the sum of their
+standard deviations (a bound on the standard deviation of the sum whatever the correlations),
+the number of saturated terms and the number of terms.
 """
+
+import math
 
 import numpy as np
 from numba import njit, prange
@@ -24,24 +31,25 @@ from ._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill
 
 
 @njit(cache=True)
-def _finish(kind, est, clamp, C, s, level, u, optr, oind, F, M, S, nbits, b, seeds,
+def _finish(kind, est, clamp, C, s, level, u, optr, F, M, S, nbits, b, seeds, ctab, vtab,
             tmpF, andF, tmpM, buf):
-    """Sum over w in C of the estimate of |C ∩ N+(w)|: (sum, variance, saturated, pairs)."""
+    """Sum over w in C of the estimate of |C ∩ N+(w)|."""
     tot = 0.0
     var = 0.0
+    sd = 0.0
     sat = 0
     pairs = 0
     sc = s
     if level > 0:
         if kind == KIND_BLOOM:
             if est != EST_AND:
-                tmpF[:] = 0
+                tmpF[0, :] = 0
                 for i in range(s):
-                    _bloom_insert(tmpF, C[i], nbits, seeds)
+                    _bloom_insert(tmpF[0], C[i], nbits, seeds)
         elif kind == KIND_KHASH:
-            _khash_fill(tmpM, C, 0, s, seeds)
+            _khash_fill(tmpM[0], C, 0, s, seeds)
         else:
-            sc = _bottomk_fill(tmpM, C, 0, s, seeds[0], buf)
+            sc = _bottomk_fill(tmpM[0], C, 0, s, seeds[0], buf)
     for i in range(s):
         w = C[i]
         dw = optr[w + 1] - optr[w]
@@ -49,51 +57,57 @@ def _finish(kind, est, clamp, C, s, level, u, optr, oind, F, M, S, nbits, b, see
             continue
         if kind == KIND_BLOOM:
             if level == 0:
-                fx = F[u]
+                e, v, st = pair_bloom(F, u, F, w, s, dw, nbits, b, est, clamp, ctab, vtab)
             elif est == EST_AND:
-                fx = andF[level]
+                e, v, st = pair_bloom(andF, level, F, w, s, dw, nbits, b, est, clamp, ctab, vtab)
             else:
-                fx = tmpF
-            e, v, st = pair_bloom(fx, F[w], s, dw, nbits, b, est, clamp)
+                e, v, st = pair_bloom(tmpF, 0, F, w, s, dw, nbits, b, est, clamp, ctab, vtab)
         elif kind == KIND_KHASH:
-            e, v, st = pair_khash(M[u] if level == 0 else tmpM, M[w], s, dw, clamp)
+            if level == 0:
+                e, v, st = pair_khash(M, u, M, w, s, dw, clamp)
+            else:
+                e, v, st = pair_khash(tmpM, 0, M, w, s, dw, clamp)
         else:
             if level == 0:
-                e, v, st = pair_bottomk(M[u], S[u], M[w], S[w], s, dw, kind == KIND_KMV, clamp)
+                e, v, st = pair_bottomk(M, u, S[u], M, w, S[w], s, dw, kind == KIND_KMV, clamp)
             else:
-                e, v, st = pair_bottomk(tmpM, sc, M[w], S[w], s, dw, kind == KIND_KMV, clamp)
+                e, v, st = pair_bottomk(tmpM, 0, sc, M, w, S[w], s, dw, kind == KIND_KMV, clamp)
         tot += e
         var += v
+        sd += math.sqrt(v)
         sat += st
         pairs += 1
-    return tot, var, sat, pairs
+    return tot, var, sd, sat, pairs
 
 
 @njit(cache=True)
 def _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp, F, M, S, nbits, b,
-                         seeds, tmpF, andF, tmpM, buf):
+                         seeds, ctab, vtab, tmpF, andF, tmpM, buf):
     """Estimated k-cliques whose lowest-ranked vertex is u (depth-first, exact prefixes)."""
     d = optr[u + 1] - optr[u]
     if d < k - 1:
-        return 0.0, 0.0, 0, 0
+        return 0.0, 0.0, 0.0, 0, 0
     for j in range(d):
         cand[0, j] = oind[optr[u] + j]
     size[0] = d
     pos[0] = 0
     if kind == KIND_BLOOM and est == EST_AND:
-        andF[0, :] = F[u]
+        for q in range(andF.shape[1]):
+            andF[0, q] = F[u, q]
     tot = 0.0
     var = 0.0
+    sd = 0.0
     sat = 0
     pairs = 0
     level = 0
     while level >= 0:
         need = k - (level + 1)
         if need == 2:
-            e, v, st, p = _finish(kind, est, clamp, cand[level], size[level], level, u, optr, oind,
-                                  F, M, S, nbits, b, seeds, tmpF, andF, tmpM, buf)
+            e, v, dv, st, p = _finish(kind, est, clamp, cand[level], size[level], level, u, optr, F, M,
+                                      S, nbits, b, seeds, ctab, vtab, tmpF, andF, tmpM, buf)
             tot += e
             var += v
+            sd += dv
             sat += st
             pairs += p
             level -= 1
@@ -111,46 +125,51 @@ def _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp, F,
                 for q in range(andF.shape[1]):
                     andF[level + 1, q] = andF[level, q] & F[w, q]
             level += 1
-    return tot, var, sat, pairs
+    return tot, var, sd, sat, pairs
 
 
 @njit(cache=True, parallel=True)
 def _cliques_sketch_total(optr, oind, k, max_out, kind, est, clamp, F, M, S, nbits, b, seeds,
-                          nthreads):
-    """Estimated number of k-cliques (k >= 3): (estimate, variance, saturated pairs, pairs)."""
+                          ctab, vtab, nthreads):
+    """Estimated number of k-cliques (k >= 3): (sum, variance sum, sd sum, saturated, terms)."""
     n = optr.shape[0] - 1
     total = 0.0
     variance = 0.0
+    sdsum = 0.0
     saturated = 0
     npairs = 0
     for t in prange(nthreads):
         cand = np.empty((k - 1, max_out + 1), oind.dtype)
         size = np.zeros(k - 1, np.int64)
         pos = np.zeros(k - 1, np.int64)
-        tmpF = np.zeros(F.shape[1], np.uint64)
+        tmpF = np.zeros((1, F.shape[1]), np.uint64)
         andF = np.zeros((k - 1, F.shape[1]), np.uint64)
-        tmpM = np.empty(M.shape[1], np.uint32)
+        tmpM = np.empty((1, M.shape[1]), np.uint32)
         buf = np.empty(max_out + 1, np.uint32)
         c = 0.0
         vv = 0.0
+        dd = 0.0
         ss = 0
         pp = 0
         for u in range(t, n, nthreads):
-            e, v, st, p = _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp,
-                                               F, M, S, nbits, b, seeds, tmpF, andF, tmpM, buf)
+            e, v, dv, st, p = _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp,
+                                                   F, M, S, nbits, b, seeds, ctab, vtab, tmpF, andF,
+                                                   tmpM, buf)
             c += e
             vv += v
+            dd += dv
             ss += st
             pp += p
         total += c
         variance += vv
+        sdsum += dd
         saturated += ss
         npairs += pp
-    return total, variance, saturated, npairs
+    return total, variance, sdsum, saturated, npairs
 
 
 @njit(cache=True, parallel=True)
-def _pairs_sketch(us, vs, deg, kind, est, clamp, F, M, S, nbits, b, nthreads):
+def _pairs_sketch(us, vs, deg, kind, est, clamp, F, M, S, nbits, b, ctab, vtab, nthreads):
     """Estimated |N(u) ∩ N(v)| for every pair (us[i], vs[i]): (estimates, variances, saturated)."""
     m = us.shape[0]
     out = np.zeros(m, np.float64)
@@ -161,11 +180,11 @@ def _pairs_sketch(us, vs, deg, kind, est, clamp, F, M, S, nbits, b, nthreads):
             u = us[i]
             v = vs[i]
             if kind == KIND_BLOOM:
-                e, w, st = pair_bloom(F[u], F[v], deg[u], deg[v], nbits, b, est, clamp)
+                e, w, st = pair_bloom(F, u, F, v, deg[u], deg[v], nbits, b, est, clamp, ctab, vtab)
             elif kind == KIND_KHASH:
-                e, w, st = pair_khash(M[u], M[v], deg[u], deg[v], clamp)
+                e, w, st = pair_khash(M, u, M, v, deg[u], deg[v], clamp)
             else:
-                e, w, st = pair_bottomk(M[u], S[u], M[v], S[v], deg[u], deg[v], kind == KIND_KMV, clamp)
+                e, w, st = pair_bottomk(M, u, S[u], M, v, S[v], deg[u], deg[v], kind == KIND_KMV, clamp)
             out[i] = e
             var[i] = w
             sat[i] = st != 0

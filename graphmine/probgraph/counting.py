@@ -26,7 +26,7 @@ from ..graph import as_graph
 from . import _approx_kernels as _ak
 from ._estimators import EST_AND, EST_LIMIT, EST_MINHASH, EST_OR
 from .results import make_array_estimate, make_estimate
-from .sketches import check_estimator, check_method, sketch_neighbourhoods
+from .sketches import check_estimator, check_method, resolve_seed, sketch_neighbourhoods
 
 __all__ = ["count_triangles", "count_cliques", "triangles", "clustering", "average_clustering",
            "transitivity"]
@@ -58,35 +58,76 @@ def _sketch_args(sketch):
     return (sketch.kind, sketch.filters, sketch.values, sketch.stored, sketch.bits, sketch.hashes)
 
 
+def _check_replicates(replicates):
+    if isinstance(replicates, bool) or not isinstance(replicates, (int, np.integer)) or replicates < 1:
+        raise ParameterError(f"replicates must be a positive integer, got {replicates!r}")
+    return int(replicates)
+
+
+def replicate_seeds(seed, replicates):
+    """Independent seeds of the replicates (the first is ``seed`` itself)."""
+    if replicates == 1:
+        return [seed]
+    return [seed] + [int(x) for x in np.random.default_rng(seed).integers(2**63, size=replicates - 1)]
+
+
+def combine(runs, *, confidence, quantity, estimator, t0, lo=0.0, hi=math.inf, scale=1.0):
+    """One Estimate from runs of (value, sd bound, saturated, terms, sketch).
+
+    One run: the error is the bound (sum of per-term standard deviations), or exact when every
+    term was exact. Several: mean and the standard error of the mean, Student's t interval.
+    """
+    values = np.array([r[0] for r in runs]) * scale
+    sat = sum(r[2] for r in runs)
+    terms = sum(r[3] for r in runs)
+    S = runs[0][4]
+    meta = _meta(S, estimator, quantity, sat, terms, t0)
+    meta["replicates"] = len(runs)
+    if len(runs) == 1:
+        bound = runs[0][1] * scale
+        meta["error_model"] = "exact" if bound == 0 else "bound"
+        return make_estimate(float(np.clip(values[0], lo, hi)), bound, confidence=confidence, lo=lo, hi=hi,
+                             **meta)
+    meta["error_model"] = "replicates"
+    se = float(values.std(ddof=1) / math.sqrt(len(runs)))
+    return make_estimate(float(np.clip(values.mean(), lo, hi)), se, confidence=confidence, lo=lo, hi=hi,
+                         dof=len(runs) - 1, **meta)
+
+
 def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator, seed, order, clamp,
-                     confidence, threads):
+                     confidence, threads, replicates):
     t0 = time.perf_counter()
     check_method(method)
     estimator = check_estimator(method, estimator)
     confidence = _check_confidence(confidence)
+    replicates = _check_replicates(replicates)
     if order is None:
         order = "degree" if k == 3 else "degeneracy"
     if order not in ("degree", "degeneracy"):
         raise ParameterError(f"order must be 'degree' or 'degeneracy', got {order!r}")
     nthreads = resolve_threads(threads)
-    S = sketch_neighbourhoods(G, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
-                              seed=seed, scope=order, threads=nthreads)
     O = G.oriented(order, threads=nthreads)
-    kind, F, M, St, nbits, b = _sketch_args(S)
-    if O.max_out_degree < k - 1:
-        tot, var, sat, pairs = 0.0, 0.0, 0, 0
-    else:
-        tot, var, sat, pairs = _ak._cliques_sketch_total(
-            O.indptr, O.indices, k, O.max_out_degree, kind, _EST_CODE[estimator], bool(clamp),
-            F, M, St, nbits, b, S.seeds, nthreads)
+    runs = []
+    for s in replicate_seeds(resolve_seed(seed), replicates):
+        S = sketch_neighbourhoods(G, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
+                                  seed=s, scope=order, threads=nthreads)
+        kind, F, M, St, nbits, b = _sketch_args(S)
+        if O.max_out_degree < k - 1:
+            tot, sd, sat, pairs = 0.0, 0.0, 0, 0
+        else:
+            tot, _, sd, sat, pairs = _ak._cliques_sketch_total(
+                O.indptr, O.indices, k, O.max_out_degree, kind, _EST_CODE[estimator], bool(clamp),
+                F, M, St, nbits, b, S.seeds, S.ctab, S.vtab, nthreads)
+        runs.append((tot, sd, sat, pairs, S))
+        del S, F, M, St
     quantity = "triangles" if k == 3 else f"{k}-cliques"
-    warn_saturation(sat, pairs, quantity)
-    return make_estimate(max(tot, 0.0), var, confidence=confidence,
-                         **_meta(S, estimator, quantity, sat, pairs, t0))
+    warn_saturation(sum(r[2] for r in runs), sum(r[3] for r in runs), quantity)
+    return combine(runs, confidence=confidence, quantity=quantity, estimator=estimator, t0=t0)
 
 
 def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
-                  estimator=None, seed=None, order=None, clamp=True, confidence=0.95, threads=None):
+                  estimator=None, seed=None, order=None, clamp=True, confidence=0.95, replicates=1,
+                  threads=None):
     """Estimate the number of k-cliques from neighbourhood sketches (any k >= 3).
 
     The first k - 2 vertices of each clique are enumerated exactly over the orientation; the
@@ -111,6 +152,10 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
         Clamp every intersection estimate to [0, min(|X|, |Y|)] (default True).
     confidence : float
         Level of the confidence interval.
+    replicates : int
+        1 (default): one sketch; ``stderr`` is the bound described in :class:`Estimate`.
+        R >= 2: R independent sketches (R times the work); the estimate is their mean and
+        ``stderr`` their standard error, a calibrated error rather than a bound.
     threads : int, optional
 
     Returns
@@ -131,12 +176,12 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
     G = as_graph(G)
     return _clique_estimate(G, k, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
                             estimator=estimator, seed=seed, order=order, clamp=clamp,
-                            confidence=confidence, threads=threads)
+                            confidence=confidence, threads=threads, replicates=replicates)
 
 
 def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
                     estimator=None, seed=None, order="degree", clamp=True, confidence=0.95,
-                    threads=None):
+                    replicates=1, threads=None):
     """Estimate the number of triangles: sum over arcs u -> v of |N+(u) ∩ N+(v)| from sketches.
 
     Parameters are those of :func:`count_cliques` with k = 3.
@@ -158,7 +203,7 @@ def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sket
     G = as_graph(G)
     return _clique_estimate(G, 3, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
                             estimator=estimator, seed=seed, order=order, clamp=clamp,
-                            confidence=confidence, threads=threads)
+                            confidence=confidence, threads=threads, replicates=replicates)
 
 
 def edge_intersections(G, method, *, budget=None, bits=None, hashes=1, sketch_k=None, estimator=None,
@@ -176,7 +221,7 @@ def edge_intersections(G, method, *, budget=None, bits=None, hashes=1, sketch_k=
     kind, F, M, St, nbits, b = _sketch_args(S)
     est, var, sat = _ak._pairs_sketch(np.ascontiguousarray(e[:, 0]), np.ascontiguousarray(e[:, 1]),
                                       S.set_sizes, kind, _EST_CODE[estimator], bool(clamp), F, M, St,
-                                      nbits, b, nthreads)
+                                      nbits, b, S.ctab, S.vtab, nthreads)
     return e, est, var, sat, S, estimator
 
 
@@ -192,7 +237,7 @@ def _per_vertex(G, method, quantity, kw):
     nsat = int(sat.sum())
     warn_saturation(nsat, est.shape[0], quantity)
     tri = 0.5 * _vertex_sums(n, e, est)
-    tvar = 0.25 * _vertex_sums(n, e, var)
+    tvar = 0.5 * _vertex_sums(n, e, np.sqrt(var))  # sd bound: terms share hashes
     meta = _meta(S, estimator, quantity, nsat, est.shape[0], t0)
     return tri, tvar, e, est, var, meta, confidence
 
@@ -239,7 +284,7 @@ def _local_from(G, e, est, var):
     np.divide(1.0, pairs, out=w, where=pairs > 0)
     n = G.n_nodes
     c = _vertex_sums(n, e, est) * w
-    cvar = _vertex_sums(n, e, var) * w * w
+    cvar = _vertex_sums(n, e, np.sqrt(var)) * w
     return c, cvar, w
 
 
@@ -281,8 +326,8 @@ def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits
     """Estimated mean local clustering coefficient.
 
     The mean is a linear function of the per-edge estimates t_uv,
-    (1/N) sum_uv t_uv (w_u + w_v) with w_v = 1 / (d_v (d_v - 1)), so its variance is
-    (1/N^2) sum_uv Var(t_uv) (w_u + w_v)^2. With ``count_zeros=False`` the mean runs over the
+    (1/N) sum_uv t_uv (w_u + w_v) with w_v = 1 / (d_v (d_v - 1)); its standard error is bounded
+    by (1/N) sum_uv sd(t_uv) (w_u + w_v). With ``count_zeros=False`` the mean runs over the
     vertices whose estimated coefficient is positive.
     Parameters
     ----------
@@ -315,16 +360,17 @@ def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits
     wi = np.where(include, w, 0.0)
     coef = wi[e[:, 0]] + wi[e[:, 1]]
     mean = float(np.clip(c[include], 0.0, 1.0).sum() / N)
-    variance = float((var * coef * coef).sum() / (N * N))
-    return make_estimate(mean, variance, confidence=conf, hi=1.0, **meta)
+    bound = float((np.sqrt(var) * coef).sum() / N)
+    meta["error_model"] = "bound" if bound > 0 else "exact"
+    return make_estimate(mean, bound, confidence=conf, hi=1.0, **meta)
 
 
 def transitivity(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
                  estimator=None, seed=None, order="degree", clamp=True, confidence=0.95,
-                 threads=None):
+                 replicates=1, threads=None):
     """Estimated transitivity 3 T / (connected triples) from the oriented triangle estimate.
 
-    Parameters are those of :func:`count_triangles`.
+    Parameters are those of :func:`count_triangles`; the error is T's, scaled.
 
     Returns
     -------
@@ -343,12 +389,13 @@ def transitivity(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_
     G = as_graph(G)
     T = count_triangles(G, method=method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
                         estimator=estimator, seed=seed, order=order, clamp=clamp,
-                        confidence=confidence, threads=threads)
+                        confidence=confidence, replicates=replicates, threads=threads)
     d = G.degree.astype(np.float64)
     triples = float((d * (d - 1)).sum() / 2)
     scale = 3.0 / triples if triples else 0.0
     meta = dict(quantity="transitivity", method=T.method, estimator=T.estimator, budget=T.budget,
                 params=T.params, sketch_bytes=T.sketch_bytes, saturated=T.saturated,
-                seconds=time.perf_counter() - t0)
-    return make_estimate(min(T.estimate * scale, 1.0), (T.stderr * scale) ** 2, confidence=confidence,
-                         hi=1.0, **meta)
+                seconds=time.perf_counter() - t0, error_model=T.error_model, replicates=T.replicates)
+    value = min(T.estimate * scale, 1.0)
+    dof = T.replicates - 1 if T.replicates > 1 else None
+    return make_estimate(value, T.stderr * scale, confidence=confidence, hi=1.0, dof=dof, **meta)

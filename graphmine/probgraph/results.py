@@ -55,6 +55,14 @@ class Estimate:
         a bound); a :class:`graphmine.SketchSaturationWarning` was issued when > 0.
     seconds : float
         Wall time, sketch construction included.
+    error_model : {'bound', 'replicates', 'exact'}
+        How ``stderr`` was obtained. 'bound': the sum of the per-intersection standard
+        deviations, an upper bound on the standard deviation of a sum of estimates whatever
+        their correlation (the terms share hash functions, so they are correlated); conservative.
+        'replicates': the spread of ``replicates`` independent sketches (the estimate is their
+        mean; ``ci`` uses Student's t with replicates - 1 degrees of freedom). 'exact': the
+        sketches held every set completely, the estimate is exact.
+    replicates : int
     """
 
     estimate: float
@@ -69,6 +77,8 @@ class Estimate:
     sketch_bytes: int = 0
     saturated: float = 0.0
     seconds: float = 0.0
+    error_model: str = "bound"
+    replicates: int = 1
 
     @property
     def count(self):
@@ -107,6 +117,8 @@ class Estimate:
             "sketch_bytes": int(self.sketch_bytes),
             "saturated": float(self.saturated),
             "seconds": float(self.seconds),
+            "error_model": self.error_model,
+            "replicates": int(self.replicates),
         }
 
 
@@ -115,7 +127,10 @@ class ArrayEstimate:
     """Approximate values per vertex or per pair: arrays ``estimate``, ``stderr``, ``ci_low``,
     ``ci_high`` and the same sketch description as :class:`Estimate`.
 
-    ``numpy.asarray(result)`` gives the estimates.
+    ``numpy.asarray(result)`` gives the estimates. ``error_model`` is 'pairwise' for one
+    intersection per value (similarities: the estimator's own variance, delta method) and
+    'bound' for sums of intersections (per-vertex triangles, clustering: the sum of the terms'
+    standard deviations, see :class:`Estimate`).
     """
 
     estimate: np.ndarray
@@ -131,6 +146,7 @@ class ArrayEstimate:
     sketch_bytes: int = 0
     saturated: float = 0.0
     seconds: float = 0.0
+    error_model: str = "bound"
 
     def __array__(self, dtype=None, copy=None):
         return self.estimate if dtype is None else self.estimate.astype(dtype)
@@ -145,22 +161,28 @@ class ArrayEstimate:
     def to_dict(self):
         """JSON-serialisable form (arrays as lists)."""
         d = {k: getattr(self, k) for k in ("quantity", "confidence", "method", "estimator", "budget",
-                                           "sketch_bytes", "saturated", "seconds")}
+                                           "sketch_bytes", "saturated", "seconds", "error_model")}
         d["params"] = dict(self.params)
         for k in ("estimate", "stderr", "ci_low", "ci_high"):
             d[k] = getattr(self, k).tolist()
         return d
 
 
-def make_estimate(value, variance, *, confidence, lo=0.0, hi=math.inf, **meta):
-    se = math.sqrt(max(variance, 0.0))
-    z = z_value(confidence)
+def make_estimate(value, stderr, *, confidence, lo=0.0, hi=math.inf, dof=None, **meta):
+    """An Estimate with a normal interval (or Student's t with ``dof`` degrees of freedom)."""
+    se = max(float(stderr), 0.0)
+    if dof is None:
+        z = z_value(confidence)
+    else:
+        from scipy.stats import t as student_t
+
+        z = float(student_t.ppf(0.5 + confidence / 2.0, dof))
     ci = (max(lo, value - z * se), min(hi, value + z * se))
-    return Estimate(float(value), float(se), (float(ci[0]), float(ci[1])), float(confidence), **meta)
+    return Estimate(float(value), se, (float(ci[0]), float(ci[1])), float(confidence), **meta)
 
 
-def make_array_estimate(values, variances, *, confidence, lo=0.0, hi=np.inf, **meta):
-    se = np.sqrt(np.maximum(variances, 0.0))
+def make_array_estimate(values, stderr, *, confidence, lo=0.0, hi=np.inf, **meta):
+    se = np.maximum(stderr, 0.0)
     z = z_value(confidence)
     return ArrayEstimate(values, se, np.maximum(lo, values - z * se), np.minimum(hi, values + z * se),
                          float(confidence), **meta)

@@ -117,7 +117,8 @@ def similarity(G, pairs=None, *, measure="jaccard", method="exact", budget=None,
     val, grad = _from_intersections(measure, est, du, dv)
     hi = np.minimum(du, dv).astype(np.float64) if measure == "common" else 1.0
     val = np.clip(val, 0.0, hi)
-    return make_array_estimate(val, var * grad * grad, confidence=confidence, hi=hi,
+    return make_array_estimate(val, np.sqrt(var) * grad, confidence=confidence, hi=hi,
+                               error_model="pairwise",
                                **_meta(S, estimator, f"{measure} similarity", nsat, est.shape[0], t0))
 
 

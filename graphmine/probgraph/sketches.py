@@ -17,7 +17,7 @@ from .._threads import resolve_threads
 from ..exceptions import ParameterError
 from ..graph import as_graph
 from . import _sketch_kernels as _sk
-from ._estimators import KIND_BLOOM, KIND_KHASH, KIND_KMV, KIND_ONEHASH
+from ._estimators import KIND_BLOOM, KIND_KHASH, KIND_KMV, KIND_ONEHASH, bloom_tables
 
 __all__ = ["METHODS", "ESTIMATORS", "NeighbourhoodSketch", "sketch_neighbourhoods"]
 
@@ -133,12 +133,15 @@ class NeighbourhoodSketch:
         self.filters = np.zeros((1, 1), np.uint64)
         self.values = np.zeros((1, 1), np.uint32)
         self.stored = np.zeros(1, np.int64)
+        self.ctab = np.zeros(1, np.float64)
+        self.vtab = np.zeros(1, np.float64)
         if method == "bloom":
             self.hashes = hashes
             self.seeds = hash_seeds(seed, hashes)
             self.bits = 64 * words
             self.k = 0
             self.filters = _sk._bloom_build(indptr, indices, words, self.seeds, nthreads)
+            self.ctab, self.vtab = bloom_tables(self.bits, hashes)
             self.nbytes = int(self.filters.nbytes)
         elif method == "khash":
             self.hashes = k
