@@ -37,7 +37,6 @@ import numpy as np
 from ._common import Result, as_values, deliver, processors_for, tree_levels
 from .collectives import tree_scan
 from .exceptions import SpatialInputError, SpatialTypeError
-from .layout import layout_coordinates
 from .machine import Machine
 from .sorting import bitonic_records
 
