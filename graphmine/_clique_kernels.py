@@ -5,36 +5,57 @@ undirected edge appears once), rows sorted by vertex id. Every clique is then fo
 from its lowest-ranked vertex. Work is split into ``nthreads`` interleaved vertex sets
 (u = t, t + T, ...), one per thread, which balances skewed degree distributions without a
 dynamic scheduler and gives every thread its own marker array.
-Kernels never validate and never raise. Counts are int64 and exact.
+Each kernel has a serial twin for small graphs, where waking a thread pool costs more than
+the count. Kernels never validate and never raise. Counts are int64 and exact.
 """
 
 import numpy as np
 from numba import njit, prange
 
 
+@njit(cache=True)
+def _triangles_part(optr, oind, t, nthreads, mark, per_vertex):
+    """Triangles found from the vertices u = t, t + nthreads, ...; ``mark`` is all False on entry
+    and exit. If ``per_vertex`` has length n, each triangle is also credited to its 3 vertices."""
+    n = optr.shape[0] - 1
+    credit = per_vertex.shape[0] == n
+    c = 0
+    for u in range(t, n, nthreads):
+        a = optr[u]
+        b = optr[u + 1]
+        if b - a < 2:
+            continue
+        for j in range(a, b):
+            mark[oind[j]] = True
+        for j in range(a, b):
+            v = oind[j]
+            for l in range(optr[v], optr[v + 1]):
+                w = oind[l]
+                if mark[w]:
+                    c += 1
+                    if credit:
+                        per_vertex[u] += 1
+                        per_vertex[v] += 1
+                        per_vertex[w] += 1
+        for j in range(a, b):
+            mark[oind[j]] = False
+    return c
+
+
 @njit(cache=True, parallel=True)
 def _triangles_total(optr, oind, nthreads):
     n = optr.shape[0] - 1
     total = 0
+    none = np.zeros(0, np.int64)
     for t in prange(nthreads):
-        mark = np.zeros(n, np.bool_)
-        c = 0
-        for u in range(t, n, nthreads):
-            a = optr[u]
-            b = optr[u + 1]
-            if b - a < 2:
-                continue
-            for j in range(a, b):
-                mark[oind[j]] = True
-            for j in range(a, b):
-                v = oind[j]
-                for l in range(optr[v], optr[v + 1]):
-                    if mark[oind[l]]:
-                        c += 1
-            for j in range(a, b):
-                mark[oind[j]] = False
-        total += c
+        total += _triangles_part(optr, oind, t, nthreads, np.zeros(n, np.bool_), none)
     return total
+
+
+@njit(cache=True)
+def _triangles_total_serial(optr, oind):
+    n = optr.shape[0] - 1
+    return _triangles_part(optr, oind, 0, 1, np.zeros(n, np.bool_), np.zeros(0, np.int64))
 
 
 @njit(cache=True, parallel=True)
@@ -43,28 +64,18 @@ def _triangles_per_vertex(optr, oind, nthreads):
     n = optr.shape[0] - 1
     part = np.zeros((nthreads, n), np.int64)
     for t in prange(nthreads):
-        mark = np.zeros(n, np.bool_)
-        row = part[t]
-        for u in range(t, n, nthreads):
-            a = optr[u]
-            b = optr[u + 1]
-            if b - a < 2:
-                continue
-            for j in range(a, b):
-                mark[oind[j]] = True
-            for j in range(a, b):
-                v = oind[j]
-                for l in range(optr[v], optr[v + 1]):
-                    w = oind[l]
-                    if mark[w]:
-                        row[u] += 1
-                        row[v] += 1
-                        row[w] += 1
-            for j in range(a, b):
-                mark[oind[j]] = False
+        _triangles_part(optr, oind, t, nthreads, np.zeros(n, np.bool_), part[t])
     out = np.zeros(n, np.int64)
     for t in range(nthreads):
         out += part[t]
+    return out
+
+
+@njit(cache=True)
+def _triangles_per_vertex_serial(optr, oind):
+    n = optr.shape[0] - 1
+    out = np.zeros(n, np.int64)
+    _triangles_part(optr, oind, 0, 1, np.zeros(n, np.bool_), out)
     return out
 
 
@@ -147,16 +158,26 @@ def _cliques_from(u, optr, oind, k, cand, size, pos):
     return count
 
 
+@njit(cache=True)
+def _cliques_part(optr, oind, k, max_out, t, nthreads):
+    n = optr.shape[0] - 1
+    cand = np.empty((k - 1, max_out + 1), oind.dtype)
+    size = np.zeros(k - 1, np.int64)
+    pos = np.zeros(k - 1, np.int64)
+    c = 0
+    for u in range(t, n, nthreads):
+        c += _cliques_from(u, optr, oind, k, cand, size, pos)
+    return c
+
+
 @njit(cache=True, parallel=True)
 def _cliques_total(optr, oind, k, max_out, nthreads):
-    n = optr.shape[0] - 1
     total = 0
     for t in prange(nthreads):
-        cand = np.empty((k - 1, max_out + 1), oind.dtype)
-        size = np.zeros(k - 1, np.int64)
-        pos = np.zeros(k - 1, np.int64)
-        c = 0
-        for u in range(t, n, nthreads):
-            c += _cliques_from(u, optr, oind, k, cand, size, pos)
-        total += c
+        total += _cliques_part(optr, oind, k, max_out, t, nthreads)
     return total
+
+
+@njit(cache=True)
+def _cliques_total_serial(optr, oind, k, max_out):
+    return _cliques_part(optr, oind, k, max_out, 0, 1)

@@ -17,6 +17,13 @@ __all__ = ["count_triangles", "triangles", "count_cliques", "EXACT_METHODS"]
 
 EXACT_METHODS = ("exact",)
 
+# below this many edges one thread finishes before a thread pool would wake up
+SERIAL_EDGES = 50_000
+
+
+def _serial(G, nthreads):
+    return nthreads == 1 or G.n_edges < SERIAL_EDGES
+
 
 def _check_k(k):
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
@@ -61,6 +68,8 @@ def count_triangles(G, *, method="exact", threads=None, **kwargs):
         raise ParameterError(f"unexpected keywords for method='exact': {sorted(kwargs)}")
     nthreads = resolve_threads(threads)
     O = G.oriented("degree", relabel=True, threads=nthreads)
+    if _serial(G, nthreads):
+        return int(_ck._triangles_total_serial(O.indptr, O.indices))
     return int(_ck._triangles_total(O.indptr, O.indices, nthreads))
 
 
@@ -80,6 +89,8 @@ def triangles(G, *, method="exact", threads=None, **kwargs):
         raise ParameterError(f"unexpected keywords for method='exact': {sorted(kwargs)}")
     nthreads = resolve_threads(threads)
     O = G.oriented("degree", relabel=True, threads=nthreads)
+    if _serial(G, nthreads):
+        return _ck._triangles_per_vertex_serial(O.indptr, O.indices)[O.rank]
     return _ck._triangles_per_vertex(O.indptr, O.indices, nthreads)[O.rank]
 
 
@@ -118,8 +129,12 @@ def count_cliques(G, k=3, *, method="exact", order=None, threads=None, **kwargs)
     if order is None:
         order = "degree" if k == 3 else "degeneracy"
     O = G.oriented(order, relabel=True, threads=nthreads)
-    if k == 3 and order == "degree":
-        return int(_ck._triangles_total(O.indptr, O.indices, nthreads))
     if O.max_out_degree < k - 1:
         return 0
+    if k == 3 and order == "degree":
+        if _serial(G, nthreads):
+            return int(_ck._triangles_total_serial(O.indptr, O.indices))
+        return int(_ck._triangles_total(O.indptr, O.indices, nthreads))
+    if _serial(G, nthreads):
+        return int(_ck._cliques_total_serial(O.indptr, O.indices, k, O.max_out_degree))
     return int(_ck._cliques_total(O.indptr, O.indices, k, O.max_out_degree, nthreads))

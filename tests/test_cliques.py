@@ -1,5 +1,6 @@
 """Exact triangle / k-clique counts and clustering against networkx and published counts."""
 
+import contextlib
 from collections import Counter
 from math import comb
 
@@ -10,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import graphmine as gm
+from graphmine import cliques
 from conftest import edge_arrays, nx_graph
 
 # PROVENANCE.md of the shipped graphs: triangles, average clustering over vertices with an edge,
@@ -48,18 +50,30 @@ def test_named_graphs():
     assert gm.count_cliques(nx.empty_graph(0), 4) == 0
 
 
-@given(edge_arrays(dense=True), st.sampled_from([1, 2]))
-def test_counts_equal_networkx(data, threads):
+@contextlib.contextmanager
+def kernels(parallel):
+    """Force the parallel kernels (or the serial twins) whatever the graph's size."""
+    saved = cliques.SERIAL_EDGES
+    cliques.SERIAL_EDGES = 0 if parallel else 2**62
+    try:
+        yield
+    finally:
+        cliques.SERIAL_EDGES = saved
+
+
+@given(edge_arrays(dense=True), st.sampled_from([1, 2]), st.booleans())
+def test_counts_equal_networkx(data, threads, parallel):
     n, edges = data
     H = nx_graph(n, edges)
     G = gm.from_edges(edges, n_nodes=n)
     ref = clique_counts(H)
-    assert gm.count_triangles(G, threads=threads) == ref.get(3, 0)
-    for k in (3, 4, 5, 6):
-        assert gm.count_cliques(G, k, threads=threads) == ref.get(k, 0)
-        assert gm.count_cliques(G, k, order="degree", threads=threads) == ref.get(k, 0)
     tri = nx.triangles(H)
-    assert gm.triangles(G, threads=threads).tolist() == [tri[v] for v in range(n)]
+    with kernels(parallel):
+        assert gm.count_triangles(G, threads=threads) == ref.get(3, 0)
+        for k in (3, 4, 5, 6):
+            assert gm.count_cliques(G, k, threads=threads) == ref.get(k, 0)
+            assert gm.count_cliques(G, k, order="degree", threads=threads) == ref.get(k, 0)
+        assert gm.triangles(G, threads=threads).tolist() == [tri[v] for v in range(n)]
 
 
 @given(edge_arrays())
@@ -90,8 +104,13 @@ def test_invariant_under_relabelling_and_input_form(data, seed):
         assert gm.count_cliques(G.to_scipy(), k) == want
         assert gm.count_cliques(G64, k) == want
         assert gm.count_cliques(G, k, threads=1) == want
+        with kernels(parallel=True):
+            assert gm.count_cliques(G64, k, threads=2) == want
+            assert gm.count_cliques(P, k, threads=2) == want
     assert np.array_equal(gm.triangles(P)[perm], gm.triangles(G))
     assert np.array_equal(gm.triangles(G64), gm.triangles(G))
+    with kernels(parallel=True):
+        assert np.array_equal(gm.triangles(G64, threads=2), gm.triangles(G))
 
 
 def test_file_input_form(tmp_path):

@@ -1,0 +1,208 @@
+"""Triangle and 4-clique counting: graphmine against networkx, NetworKit and igraph.
+
+One run prints one table of seconds and speedups (graphmine's time in the denominator), measured
+on this machine, plus a whole-process comparison of ``graphmine count-cliques FILE`` against a
+plain C++/OpenMP ordered triangle count (benchmarks/reference/tc_ordered.cc, compiled here if a
+C++ compiler is present) on a Kronecker edge list.
+
+    pip install networkit igraph     # the other libraries, for the benchmark only
+    python benchmarks/cliques.py [--scales 16,17,18,19,20] [--threads 2] [--repeat 3]
+
+Libraries that are not installed, or graphs too large for a library within --budget seconds
+(estimated from the previous graph), are shown as '-'. Nothing here asserts on time.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+import graphmine as gm
+from graphmine.generators import kronecker_edges
+
+
+def best_time(fn, repeat):
+    best, value = float("inf"), None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        value = fn()
+        best = min(best, time.perf_counter() - t0)
+    return best, value
+
+
+def nx_triangles(G):
+    import networkx as nx
+
+    H = G.to_networkx()
+    return lambda: sum(nx.triangles(H).values()) // 3
+
+
+def nx_4cliques(G):
+    import networkx as nx
+
+    H = G.to_networkx()
+
+    def run():
+        c = 0
+        for cl in nx.enumerate_all_cliques(H):
+            if len(cl) == 4:
+                c += 1
+            elif len(cl) > 4:
+                break
+        return c
+    return run
+
+
+def nk_triangles(G, threads):
+    import networkit as nk
+
+    nk.setNumberOfThreads(threads)
+    H = nk.Graph(G.n_nodes, weighted=False, directed=False)
+    e = G.edges()
+    H.addEdges((e[:, 0], e[:, 1]))
+    H.indexEdges()
+    return lambda: int(round(sum(nk.sparsification.TriangleEdgeScore(H).run().scores()) / 3))
+
+
+def ig_triangles(G):
+    import igraph as ig
+
+    H = ig.Graph(n=G.n_nodes, edges=G.edges())
+    return lambda: len(H.list_triangles())
+
+
+def ig_4cliques(G):
+    import igraph as ig
+
+    H = ig.Graph(n=G.n_nodes, edges=G.edges())
+    return lambda: len(H.cliques(4, 4))
+
+
+def have(module):
+    try:
+        __import__(module)
+        return True
+    except ImportError:
+        return False
+
+
+def graphs(scales, edge_factor):
+    for name in gm.datasets.names():
+        yield name, gm.datasets.load(name)
+    for s in scales:
+        yield f"kron{s}-ef{edge_factor}", gm.generators.kronecker_graph(s, edge_factor, seed=1)
+
+
+def write_edge_list(G, path):
+    """Both directions of every edge, like a symmetrised Graph500 / SNAP edge list."""
+    e = G.edges()
+    both = np.concatenate([e, e[:, ::-1]])
+    both = both[np.lexsort((both[:, 1], both[:, 0]))]
+    with open(path, "w") as fh:
+        for block in np.array_split(both, max(1, len(both) // 1_000_000)):
+            fh.write("\n".join(f"{a}\t{b}" for a, b in block.tolist()))
+            fh.write("\n")
+
+
+def whole_process(args):
+    """graphmine's CLI vs the C++ reference, start to finish, on one Kronecker edge list."""
+    G = gm.generators.kronecker_graph(args.file_scale, args.edge_factor, seed=1)
+    tmp = tempfile.mkdtemp(prefix="graphmine-bench-")
+    path = os.path.join(tmp, f"kron{args.file_scale}.el")
+    write_edge_list(G, path)
+    size_mb = os.path.getsize(path) / 1e6
+    rows = []
+    env = dict(os.environ, OMP_NUM_THREADS=str(args.threads))
+    cmd = [sys.executable, "-m", "graphmine", "count-cliques", path, "--threads", str(args.threads), "--json"]
+    subprocess.run(cmd, capture_output=True, env=env)  # fill numba's cache once
+    best = None
+    for _ in range(args.repeat):
+        t0 = time.perf_counter()
+        r = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)
+        wall = time.perf_counter() - t0
+        d = json.loads(r.stdout)
+        if best is None or wall < best[0]:
+            best = (wall, d["load_seconds"], d["seconds"], d["count"])
+    rows.append(("graphmine count-cliques", *best))
+    cxx = shutil.which("g++") or shutil.which("c++")
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reference", "tc_ordered.cc")
+    if cxx:
+        exe = os.path.join(tmp, "tc_ordered")
+        subprocess.run([cxx, "-O3", "-march=native", "-fopenmp", src, "-o", exe], check=True)
+        best = None
+        for _ in range(args.repeat):
+            t0 = time.perf_counter()
+            r = subprocess.run([exe, path], capture_output=True, text=True, env=env, check=True)
+            wall = time.perf_counter() - t0
+            cnt, load_s, count_s = r.stdout.split()
+            if best is None or wall < best[0]:
+                best = (wall, float(load_s), float(count_s), int(cnt))
+        rows.append(("C++/OpenMP ordered count", *best))
+    shutil.rmtree(tmp, ignore_errors=True)
+    print(f"\nWhole process on kron{args.file_scale} (edge factor {args.edge_factor}, {size_mb:.0f} MB, "
+          f"{G.n_edges:,} edges), {args.threads} threads, best of {args.repeat}:")
+    print(f"{'program':28s} {'wall s':>8s} {'read+build s':>13s} {'count s':>8s} {'triangles':>12s}")
+    for name, wall, load_s, count_s, cnt in rows:
+        print(f"{name:28s} {wall:8.2f} {load_s:13.2f} {count_s:8.2f} {cnt:12,d}")
+    if len(rows) == 2:
+        print(f"graphmine / C++ wall-time ratio: {rows[0][1] / rows[1][1]:.2f}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--scales", default="16,17,18,19,20", help="Kronecker scales (comma list)")
+    ap.add_argument("--edge-factor", type=int, default=16)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--budget", type=float, default=120.0, help="skip a baseline expected to exceed this (s)")
+    ap.add_argument("--file-scale", type=int, default=18, help="scale of the whole-process edge list")
+    ap.add_argument("--skip-whole-process", action="store_true")
+    args = ap.parse_args()
+    scales = [int(s) for s in args.scales.split(",") if s]
+
+    libs = [("networkx", "networkx", lambda G: nx_triangles(G), lambda G: nx_4cliques(G)),
+            ("networkit", "networkit", lambda G: nk_triangles(G, args.threads), None),
+            ("igraph", "igraph", lambda G: ig_triangles(G), lambda G: ig_4cliques(G))]
+    libs = [lib for lib in libs if have(lib[1])]
+    # seconds per edge observed for each baseline, to skip hopeless runs on larger graphs
+    rate = {}
+    header = f"{'graph':18s} {'edges':>10s} {'task':>9s} {'count':>13s} {'graphmine s':>12s}"
+    for name, *_ in libs:
+        header += f" {name + ' s':>12s} {'ratio':>7s}"
+    print(f"graphmine {gm.__version__}, {args.threads} threads, best of {args.repeat}; ratio = other / graphmine")
+    print(header)
+    for gname, G in graphs(scales, args.edge_factor):
+        gm.count_triangles(G, threads=args.threads)  # load the kernels from numba's cache
+
+        def fresh():
+            # a Graph caches its orientations: time them too, as the other libraries' times do
+            return gm.Graph(G.indptr, G.indices, _trusted=True)
+
+        for task, ours, idx in (("triangles", lambda: gm.count_triangles(fresh(), threads=args.threads), 2),
+                                ("4-cliques", lambda: gm.count_cliques(fresh(), 4, threads=args.threads), 3)):
+            t_ours, count = best_time(ours, args.repeat)
+            line = f"{gname:18s} {G.n_edges:10,d} {task:>9s} {count:13,d} {t_ours:12.4f}"
+            for lib in libs:
+                make = lib[idx]
+                key = (lib[0], task)
+                if make is None or rate.get(key, 0) * G.n_edges > args.budget:
+                    line += f" {'-':>12s} {'-':>7s}"
+                    continue
+                t, c = best_time(make(G), 1 if G.n_edges > 1e6 else args.repeat)
+                if c != count:
+                    raise SystemExit(f"{lib[0]} counted {c} {task} on {gname}, graphmine {count}")
+                rate[key] = max(rate.get(key, 0), t / max(G.n_edges, 1) * (3 if task == "4-cliques" else 1))
+                line += f" {t:12.4f} {t / t_ours:7.1f}"
+            print(line, flush=True)
+    if not args.skip_whole_process:
+        whole_process(args)
+
+
+if __name__ == "__main__":
+    main()

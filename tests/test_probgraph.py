@@ -1,0 +1,320 @@
+"""Tests of graphmine.probgraph: sketches, estimators, approximate counts and their errors.
+
+Oracles: the exact kernels of graphmine, networkx, closed forms on complete graphs, and
+pybloom-live's BloomFilter as a reference Bloom filter.
+"""
+
+import json
+import math
+import warnings
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import graphmine as gm
+from graphmine import probgraph as pg
+from graphmine.cli import main
+from graphmine.exceptions import ParameterError, SketchSaturationWarning
+from graphmine.probgraph._estimators import bloom_tables
+
+pytestmark = pytest.mark.filterwarnings("ignore::graphmine.SketchSaturationWarning")
+
+
+@pytest.fixture(scope="module")
+def kron():
+    return gm.generators.kronecker_graph(9, 16, seed=3)
+
+
+@pytest.fixture(scope="module")
+def karate():
+    return gm.as_graph(nx.karate_club_graph())
+
+
+def er(n, p, seed):
+    return gm.generators.erdos_renyi_graph(n, p, seed=seed)
+
+
+# --- hand-computed values -------------------------------------------------------------------
+
+@pytest.mark.parametrize("method", ["onehash", "kmv"])
+@pytest.mark.parametrize("k", [3, 4, 5])
+def test_complete_graph_bottomk_is_exact(method, k):
+    # K_9 holds C(9, k) k-cliques; bottom-k sketches with k >= 8 hold every set whole
+    est = pg.count_cliques(nx.complete_graph(9), k, method=method, sketch_k=8, seed=2)
+    assert est.estimate == math.comb(9, k)
+    assert est.stderr == 0 and est.error_model == "exact"
+
+
+def test_named_graph_similarity_exact_matches_networkx(karate):
+    H = nx.karate_club_graph()
+    pairs = np.array([(0, 1), (0, 33), (5, 6), (2, 30), (10, 20)])
+    jac = pg.similarity(karate, pairs, measure="jaccard")
+    ref = [p for _, _, p in nx.jaccard_coefficient(H, pairs.tolist())]
+    np.testing.assert_allclose(jac, ref)
+    com = pg.similarity(karate, pairs, measure="common")
+    np.testing.assert_array_equal(com, [len(list(nx.common_neighbors(H, u, v))) for u, v in pairs])
+    ov = pg.similarity(karate, pairs, measure="overlap")
+    np.testing.assert_allclose(ov, [c / min(H.degree[u], H.degree[v]) for c, (u, v) in zip(com, pairs)])
+
+
+def _jp_reference(H, measure, tau):
+    keep = nx.Graph()
+    keep.add_nodes_from(H)
+    for u, v in H.edges():
+        a, b = set(H[u]), set(H[v])
+        c = len(a & b)
+        s = {"common": c, "jaccard": c / len(a | b), "overlap": c / min(len(a), len(b))}[measure]
+        if s > tau:
+            keep.add_edge(u, v)
+    return {frozenset(c) for c in nx.connected_components(keep)}
+
+
+@pytest.mark.parametrize("measure,tau", [("jaccard", 0.25), ("overlap", 0.5), ("common", 2)])
+def test_jarvis_patrick_exact_matches_reference(karate, measure, tau):
+    res = pg.jarvis_patrick(karate, tau, measure=measure)
+    got = {frozenset(np.flatnonzero(res.labels == c).tolist()) for c in range(res.n_clusters)}
+    assert got == _jp_reference(nx.karate_club_graph(), measure, tau)
+    # clusters are numbered by their smallest vertex
+    firsts = [np.flatnonzero(res.labels == c)[0] for c in range(res.n_clusters)]
+    assert firsts == sorted(firsts)
+
+
+# --- kernels against exact counts where sketches cannot collide -------------------------------
+
+@settings(max_examples=6, deadline=None)
+@given(n=st.integers(5, 40), p=st.floats(0.1, 0.7), seed=st.integers(0, 10**6))
+def test_bottomk_exact_on_random_graphs(n, p, seed):
+    G = er(n, p, seed)
+    kk = max(3, int(G.degree.max()) if G.n_nodes else 3)
+    for method in ("onehash", "kmv"):
+        assert pg.count_triangles(G, method=method, sketch_k=kk, seed=seed).estimate == gm.count_triangles(G)
+        assert pg.count_cliques(G, 4, method=method, sketch_k=kk, seed=seed).estimate == gm.count_cliques(G, 4)
+        np.testing.assert_array_equal(pg.triangles(G, method=method, sketch_k=kk, seed=1).estimate,
+                                      gm.triangles(G))
+        np.testing.assert_allclose(pg.similarity(G, method=method, sketch_k=kk, measure="jaccard").estimate,
+                                   pg.similarity(G, measure="jaccard"))
+
+
+@settings(max_examples=5, deadline=None)
+@given(n=st.integers(5, 40), p=st.floats(0.1, 0.6), seed=st.integers(0, 10**6))
+def test_large_bloom_filters_are_nearly_exact(n, p, seed):
+    # 2^16 bits for sets of <= 40 elements: a collision costs one intersection element at most,
+    # so the estimates stay within their stated bound and within 2% + 1 of the exact count
+    G = er(n, p, seed)
+    for k, est in ((3, "or"), (4, "or"), (4, "and")):
+        ex = gm.count_cliques(G, k)
+        r = pg.count_cliques(G, k, method="bloom", bits=1 << 16, estimator=est, seed=seed)
+        assert abs(r.estimate - ex) <= 0.02 * ex + 1
+        assert r.ci[0] <= ex <= r.ci[1]
+    cl = pg.clustering(G, method="bloom", bits=1 << 16, seed=seed)
+    np.testing.assert_allclose(cl.estimate, gm.clustering(G), atol=0.03)
+
+
+def test_khash_large_k_within_tolerance(kron):
+    ex = gm.count_triangles(kron)
+    r = pg.count_triangles(kron, method="khash", sketch_k=2048, seed=5)
+    assert abs(r.estimate - ex) / ex < 0.03
+    assert r.ci[0] <= ex <= r.ci[1]
+
+
+def test_per_vertex_and_average_clustering_against_networkx(karate):
+    H = nx.karate_club_graph()
+    r = pg.clustering(karate, method="kmv", sketch_k=32, seed=1)
+    np.testing.assert_allclose(r.estimate, [nx.clustering(H)[v] for v in range(34)])
+    a = pg.average_clustering(karate, method="onehash", sketch_k=32, seed=1)
+    assert a.estimate == pytest.approx(nx.average_clustering(H))
+    t = pg.transitivity(karate, method="kmv", sketch_k=32, seed=1)
+    assert t.estimate == pytest.approx(nx.transitivity(H))
+
+
+def test_jarvis_patrick_sketch_agrees_when_exact(karate):
+    ex = pg.jarvis_patrick(karate, 0.3, measure="jaccard")
+    ap = pg.jarvis_patrick(karate, 0.3, measure="jaccard", method="onehash", sketch_k=32, seed=1)
+    np.testing.assert_array_equal(ex.labels, ap.labels)
+    assert ap.uncertain == 0.0 and ex.uncertain is None
+
+
+# --- invariance ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("method", pg.METHODS)
+def test_same_seed_same_answer_different_seed_differs(kron, method):
+    a = pg.count_triangles(kron, method=method, budget=0.1, seed=11)
+    b = pg.count_triangles(kron, method=method, budget=0.1, seed=11)
+    c = pg.count_triangles(kron, method=method, budget=0.1, seed=12)
+    assert a.estimate == b.estimate and a.params == b.params
+    assert a.estimate != c.estimate
+
+
+def test_serial_and_parallel_agree(kron):
+    one = pg.count_cliques(kron, 4, method="bloom", budget=0.2, seed=3, threads=1)
+    two = pg.count_cliques(kron, 4, method="bloom", budget=0.2, seed=3, threads=2)
+    assert one.estimate == pytest.approx(two.estimate, rel=1e-9)
+    s1 = pg.similarity(kron, method="kmv", budget=0.2, seed=3, threads=1).estimate
+    s2 = pg.similarity(kron, method="kmv", budget=0.2, seed=3, threads=2).estimate
+    np.testing.assert_array_equal(s1, s2)
+
+
+def test_relabelling_keeps_exact_sketch_counts(karate):
+    perm = np.random.default_rng(0).permutation(34)
+    H = gm.from_edges(perm[karate.edges()])
+    for G in (karate, H):
+        assert pg.count_cliques(G, 4, method="onehash", sketch_k=32, seed=9).estimate == gm.count_cliques(karate, 4)
+
+
+# --- statistical behaviour ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("method", ["bloom", "onehash"])
+def test_error_shrinks_with_budget_and_mean_within_stated_error(kron, method):
+    ex = gm.count_triangles(kron)
+    errs = []
+    for budget in (0.05, 0.25, 1.0):
+        runs = [pg.count_triangles(kron, method=method, budget=budget, seed=s) for s in range(6)]
+        v = np.array([r.estimate for r in runs])
+        errs.append(np.abs(v - ex).mean() / ex)
+        # the mean of 6 runs lies within the stated (bound) error of one run
+        assert abs(v.mean() - ex) <= np.mean([r.stderr for r in runs])
+    assert errs[0] > errs[1] > errs[2]
+
+
+def test_replicate_intervals_cover_at_about_nominal_rate(kron):
+    ex = gm.count_triangles(kron)
+    runs = [pg.count_triangles(kron, method="bloom", budget=0.1, seed=s, replicates=4) for s in range(20)]
+    cover = np.mean([r.ci[0] <= ex <= r.ci[1] for r in runs])
+    assert cover >= 0.8   # nominal 0.95; 20 trials
+    assert all(r.error_model == "replicates" and r.replicates == 4 for r in runs)
+
+
+def test_bound_intervals_cover_at_least_nominal(kron):
+    ex = gm.count_cliques(kron, 4)
+    runs = [pg.count_cliques(kron, 4, method="bloom", budget=0.1, seed=s) for s in range(10)]
+    assert np.mean([r.ci[0] <= ex <= r.ci[1] for r in runs]) >= 0.9
+
+
+# --- reference Bloom filter -----------------------------------------------------------------
+
+def test_bloom_fill_and_estimators_agree_with_pybloom_live():
+    from pybloom_live import BloomFilter
+
+    rng = np.random.default_rng(4)
+    X = set(rng.choice(5000, 300, replace=False).tolist())
+    Y = set(list(X)[:120]) | set(rng.choice(np.arange(5000, 9000), 180, replace=False).tolist())
+    # error_rate 0.5: one slice, one hash — a standard Bloom filter with b = 1
+    fx, fy = BloomFilter(700, 0.5), BloomFilter(700, 0.5)
+    for x in X:
+        fx.add(x)
+    for y in Y:
+        fy.add(y)
+    B = fx.num_bits
+    est, var = bloom_tables(B, 1)
+    sd = math.sqrt(var[len(X)])
+    assert abs(est[fx.bitarray.count()] - len(X)) <= 4 * sd
+    inter = len(X & Y)
+    ones_or = fx.union(fy).bitarray.count()
+    ones_and = fx.intersection(fy).bitarray.count()
+    assert abs(len(X) + len(Y) - est[ones_or] - inter) <= 4 * math.sqrt(var[ones_or])
+    assert est[ones_and] >= inter - 4 * math.sqrt(var[ones_and])   # AND is biased upward
+    # graphmine's filters of (nearly) the same size fill like pybloom's for the same set
+    G = gm.from_edges([(9999, x) for x in X] + [(9998, y) for y in Y])
+    S = pg.sketch_neighbourhoods(G, "bloom", bits=64 * ((B + 63) // 64), seed=1)
+    ours = S.fill()[9999] * S.bits
+    expected = S.bits * S.expected_fill(len(X))
+    assert abs(ours - expected) <= 4 * math.sqrt(S.bits * 0.25)
+    assert abs(ours / S.bits - fx.bitarray.count() / B) < 0.05
+    ours_or = np.unpackbits((S.filters[9999] | S.filters[9998]).view(np.uint8)).sum()
+    e_or, v_or = bloom_tables(S.bits, 1)
+    assert abs(len(X) + len(Y) - e_or[ours_or] - inter) <= 4 * math.sqrt(v_or[ours_or])
+
+
+def test_bloom_positions_match_filters(karate):
+    S = pg.sketch_neighbourhoods(karate, "bloom", bits=128, hashes=2, seed=3)
+    row = np.zeros(128, bool)
+    for x in karate.neighbors(0):
+        row[S.bloom_positions(x)] = True
+    got = np.unpackbits(S.filters[0].view(np.uint8), bitorder="little").astype(bool)
+    np.testing.assert_array_equal(got, row)
+
+
+# --- saturation, sizing, errors -------------------------------------------------------------
+
+def test_saturation_is_warned_and_reported():
+    with pytest.warns(SketchSaturationWarning, match="full Bloom filter"):
+        r = pg.count_triangles(nx.complete_graph(300), method="bloom", bits=64, seed=1)
+    assert r.saturated > 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SketchSaturationWarning)
+        pg.count_triangles(nx.complete_graph(30), method="bloom", bits=4096, seed=1)
+
+
+def test_budget_sets_the_sketch_size(kron):
+    O = kron.oriented("degree")
+    r = pg.count_triangles(kron, method="bloom", budget=0.25, seed=1)
+    csr_bytes = 8 * (kron.n_nodes + O.indices.shape[0])
+    assert r.sketch_bytes <= 0.25 * csr_bytes and r.budget == pytest.approx(r.sketch_bytes / csr_bytes)
+    assert r.params["bits"] == 64 * int(0.25 * 64 * (kron.n_nodes + O.indices.shape[0]) / kron.n_nodes // 64)
+
+
+def test_choose_sketch_meets_target(kron):
+    c = pg.choose_sketch(kron, 0.02, method="bloom", seed=1)
+    assert c.met and c.relative_stderr <= 0.02
+    r = pg.count_triangles(kron, seed=1, **c.kwargs())
+    assert r.relative_stderr <= 0.02
+
+
+@pytest.mark.parametrize("kwargs", [
+    dict(method="nope"), dict(method="bloom", budget=-1), dict(method="bloom", budget=0.1, bits=64),
+    dict(method="kmv", bits=64), dict(method="bloom", sketch_k=8), dict(method="bloom", hashes=0),
+    dict(method="bloom", estimator="minhash"), dict(method="bloom", seed=-3),
+    dict(method="bloom", replicates=0), dict(method="bloom", confidence=1.5),
+])
+def test_bad_parameters_raise(karate, kwargs):
+    with pytest.raises(ParameterError):
+        pg.count_triangles(karate, **kwargs)
+
+
+def test_bad_similarity_inputs_raise(karate):
+    with pytest.raises(ParameterError):
+        pg.similarity(karate, measure="cosine")
+    with pytest.raises(ValueError):
+        pg.similarity(karate, [(0, 99)])
+    with pytest.raises(ParameterError):
+        pg.jarvis_patrick(karate, float("nan"))
+
+
+def test_top_level_dispatch(karate):
+    r = gm.count_cliques(karate, 4, method="kmv", sketch_k=32, seed=1)
+    assert isinstance(r, pg.Estimate) and r.estimate == gm.count_cliques(karate, 4)
+    d = r.to_dict()
+    json.dumps(d)
+    assert {"estimate", "stderr", "ci", "budget", "sketch_bytes", "method"} <= set(d)
+
+
+# --- command line ------------------------------------------------------------------------------
+
+def test_cli_count_cliques_json(capsys):
+    assert main(["count-cliques", "Celegans", "--method", "bloom", "--budget", "0.25", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {"estimate", "stderr", "ci", "budget", "sketch_bytes"} <= set(out)
+    assert out["count"] == round(out["estimate"])
+
+
+def test_cli_clustering_and_jarvis_patrick(capsys, tmp_path):
+    G = gm.datasets.load("Celegans")
+    assert main(["clustering", "Celegans", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["average_clustering"]["estimate"] == pytest.approx(gm.average_clustering(G))
+    assert out["transitivity"]["estimate"] == pytest.approx(gm.transitivity(G))
+    assert main(["clustering", "Celegans", "--method", "kmv", "--seed", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["transitivity"]["method"] == "kmv" and "stderr" in out["transitivity"]
+    path = tmp_path / "labels.tsv"
+    assert main(["jarvis-patrick", "Celegans", "--similarity", "overlap", "--tau", "0.5", "--out", str(path)]) == 0
+    capsys.readouterr()
+    rows = np.loadtxt(path, dtype=np.int64, comments="#")
+    res = pg.jarvis_patrick(G, 0.5, measure="overlap")
+    np.testing.assert_array_equal(rows[:, 0], G.node_ids)
+    np.testing.assert_array_equal(rows[:, 1], res.labels)
+    assert main(["jarvis-patrick", "Celegans", "--tau", "0.1", "--budget", "0.2"]) == 2
+    assert "approximate methods only" in capsys.readouterr().err
