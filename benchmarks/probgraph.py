@@ -1,0 +1,185 @@
+"""Accuracy and speed of the sketch-based (ProbGraph) methods against graphmine's exact kernels.
+
+For every graph (the shipped ones and dense Kronecker graphs), task (triangles, 4-cliques,
+average clustering, Jarvis-Patrick), sketch and budget: seconds, speedup over the exact kernel
+(both timed from a fresh Graph, so orientation and sketch construction are included) and
+relative accuracy 1 - |approx - exact| / exact (Jarvis-Patrick: the fraction of edges whose
+keep/drop decision agrees with the exact one). Prints a table, writes a CSV and a plot of
+accuracy against speedup to benchmarks/out/. Times are one run on one (possibly shared) machine;
+nothing here asserts on them.
+
+    python benchmarks/probgraph.py                 # the default grid
+    python benchmarks/probgraph.py --quick         # small graphs only
+"""
+
+import argparse
+import csv
+import os
+import sys
+import time
+import warnings
+
+import numpy as np
+
+import graphmine as gm
+from graphmine import probgraph as pg
+from graphmine.graph import Graph
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "out")
+SKETCHES = ("bloom", "khash", "onehash", "kmv")
+
+
+def fresh(G):
+    """A copy without cached orientations, so each timed call pays for its own."""
+    return Graph(G.indptr, G.indices, _trusted=True)
+
+
+def best_of(fn, G, repeats):
+    best, value = np.inf, None
+    for _ in range(repeats):
+        H = fresh(G)
+        t0 = time.perf_counter()
+        value = fn(H)
+        best = min(best, time.perf_counter() - t0)
+    return best, value
+
+
+def tasks(jp_tau):
+    def jp_exact(H):
+        return pg.jarvis_patrick(H, jp_tau, measure="jaccard").kept
+
+    return {
+        "triangles": (lambda H: gm.count_triangles(H),
+                      lambda H, m, b, s: pg.count_triangles(H, method=m, budget=b, seed=s)),
+        "4-cliques": (lambda H: gm.count_cliques(H, 4),
+                      lambda H, m, b, s: pg.count_cliques(H, 4, method=m, budget=b, seed=s)),
+        "clustering": (lambda H: gm.average_clustering(H),
+                       lambda H, m, b, s: pg.average_clustering(H, method=m, budget=b, seed=s)),
+        "jarvis-patrick": (jp_exact,
+                           lambda H, m, b, s: pg.jarvis_patrick(H, jp_tau, measure="jaccard", method=m,
+                                                                budget=b, seed=s).kept),
+    }
+
+
+def accuracy(task, approx, exact):
+    if task == "jarvis-patrick":
+        return float(np.mean(approx == exact)) if exact.size else 1.0
+    a = float(approx.estimate)
+    return 1.0 - abs(a - exact) / exact if exact else float(a == 0)
+
+
+def graphs(args):
+    out = []
+    if not args.no_shipped:
+        for name in gm.datasets.names():
+            out.append((name, lambda name=name: gm.datasets.load(name)))
+    for spec in args.kronecker:
+        scale, ef = (int(x) for x in spec.split("/"))
+        out.append((f"kron{scale}/{ef}", lambda s=scale, e=ef: gm.generators.kronecker_graph(s, e, seed=1)))
+    return out
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--quick", action="store_true", help="shipped graphs and one small Kronecker graph")
+    p.add_argument("--kronecker", nargs="*", default=["14/32", "14/64", "14/128", "16/64"],
+                   help="Kronecker graphs as SCALE/EDGEFACTOR")
+    p.add_argument("--no-shipped", action="store_true")
+    p.add_argument("--budgets", type=float, nargs="*", default=[0.05, 0.1, 0.25, 0.33])
+    p.add_argument("--sketches", nargs="*", default=list(SKETCHES))
+    p.add_argument("--tasks", nargs="*", default=["triangles", "4-cliques", "clustering", "jarvis-patrick"])
+    p.add_argument("--max-exact-seconds", type=float, default=120.0,
+                   help="skip a task on a graph whose exact run took longer than this")
+    p.add_argument("--repeats", type=int, default=2, help="timed repetitions (best is kept)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jp-tau", type=float, default=0.1)
+    args = p.parse_args(argv)
+    if args.quick:
+        args.kronecker = ["12/64"]
+        args.budgets = [0.05, 0.25]
+    warnings.simplefilter("ignore", gm.SketchSaturationWarning)
+    os.makedirs(OUT, exist_ok=True)
+    # compile every kernel once before timing anything
+    small = gm.generators.kronecker_graph(6, 8, seed=0)
+    for task, (ex, ap) in tasks(args.jp_tau).items():
+        ex(small)
+        for m in args.sketches:
+            ap(small, m, 0.25, 0)
+    rows = []
+    for name, load in graphs(args):
+        G = load()
+        deg = G.degree
+        avg = float(deg[deg > 0].mean()) if (deg > 0).any() else 0.0
+        print(f"[probgraph] {name}: n={G.n_nodes} m={G.n_edges} avg degree {avg:.1f}", file=sys.stderr)
+        for task, (ex, ap) in tasks(args.jp_tau).items():
+            if task not in args.tasks:
+                continue
+            t_ex, v_ex = best_of(ex, G, args.repeats)
+            if t_ex > args.max_exact_seconds:
+                print(f"[probgraph]   {task}: exact {t_ex:.1f} s > limit, skipped", file=sys.stderr)
+            for m in args.sketches:
+                for b in args.budgets:
+                    t_ap, v_ap = best_of(lambda H: ap(H, m, b, args.seed), G, 1 if t_ex > args.max_exact_seconds else args.repeats)
+                    extra = {}
+                    if hasattr(v_ap, "stderr"):
+                        extra = {"estimate": v_ap.estimate, "stderr": v_ap.stderr,
+                                 "saturated": v_ap.saturated, "sketch_bytes": v_ap.sketch_bytes}
+                    rows.append(dict(graph=name, n=G.n_nodes, m=G.n_edges, avg_degree=round(avg, 1), task=task,
+                                     sketch=m, budget=b, exact_s=t_ex, approx_s=t_ap, speedup=t_ex / t_ap,
+                                     accuracy=accuracy(task, v_ap, v_ex), **extra))
+                    r = rows[-1]
+                    print(f"[probgraph]   {task:14s} {m:8s} s={b:<5g} {t_ap:8.3f} s  x{r['speedup']:6.2f}  "
+                          f"acc {r['accuracy']:.4f}", file=sys.stderr)
+                if t_ex > args.max_exact_seconds:
+                    break
+    keys = ["graph", "n", "m", "avg_degree", "task", "sketch", "budget", "exact_s", "approx_s", "speedup",
+            "accuracy", "estimate", "stderr", "saturated", "sketch_bytes"]
+    path = os.path.join(OUT, "probgraph.csv")
+    with open(path, "w", newline="") as fh:
+        w = csv.DictWriter(fh, keys)
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: r.get(k, "") for k in keys})
+    print(f"{'graph':18s} {'avg deg':>7s} {'task':14s} {'sketch':8s} {'budget':>6s} {'exact s':>8s} "
+          f"{'approx s':>8s} {'speedup':>8s} {'accuracy':>8s}")
+    for r in rows:
+        print(f"{r['graph']:18s} {r['avg_degree']:7.1f} {r['task']:14s} {r['sketch']:8s} {r['budget']:6.2f} "
+              f"{r['exact_s']:8.3f} {r['approx_s']:8.3f} {r['speedup']:8.2f} {r['accuracy']:8.4f}")
+    plot(rows, os.path.join(OUT, "probgraph.png"))
+    print(f"wrote {path} and {os.path.join(OUT, 'probgraph.png')}")
+
+
+def plot(rows, path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    task_names = sorted({r["task"] for r in rows}, key=["triangles", "4-cliques", "clustering", "jarvis-patrick"].index)
+    fig, axes = plt.subplots(1, len(task_names), figsize=(4.2 * len(task_names), 3.8), squeeze=False)
+    colours = dict(zip(SKETCHES, ["C0", "C1", "C2", "C3"]))
+    for ax, task in zip(axes[0], task_names):
+        for m in SKETCHES:
+            sel = [r for r in rows if r["task"] == task and r["sketch"] == m]
+            if not sel:
+                continue
+            dense = [r["avg_degree"] >= 64 for r in sel]
+            x = [r["speedup"] for r in sel]
+            y = [max(r["accuracy"], 0.0) for r in sel]
+            ax.scatter([a for a, d in zip(x, dense) if d], [b for b, d in zip(y, dense) if d], c=colours[m],
+                       marker="o", s=22, label=f"{m} (avg deg >= 64)")
+            ax.scatter([a for a, d in zip(x, dense) if not d], [b for b, d in zip(y, dense) if not d],
+                       facecolors="none", edgecolors=colours[m], marker="o", s=22, label=f"{m} (sparser)")
+        ax.axvline(1.0, color="grey", lw=0.8, ls=":")
+        ax.set_xscale("log")
+        ax.set_ylim(0, 1.02)
+        ax.set_xlabel("speedup over exact (x)")
+        ax.set_title(task)
+    axes[0][0].set_ylabel("accuracy 1 - |approx - exact| / exact")
+    axes[0][-1].legend(fontsize=6, loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=130)
+
+
+if __name__ == "__main__":
+    main()
