@@ -119,11 +119,56 @@ def _skip_separator(buf, i, b):
     return i
 
 
+@njit(cache=True, inline="always")
+def _fast_line(buf, i, b):
+    """The common line ``digits<blanks>digits\n`` (at most 18 digits an id): return
+    (u, v, offset after the newline), or (-1, -1, i) when the line needs the general parser."""
+    j = i
+    u = np.int64(0)
+    nd = 0
+    while j < b:
+        d = np.int64(buf[j]) - 48
+        if d < 0 or d > 9:
+            break
+        u = u * 10 + d
+        nd += 1
+        j += 1
+    if nd == 0 or nd > 18 or j >= b or (buf[j] != 32 and buf[j] != 9):
+        return -1, -1, i
+    j += 1
+    while j < b and (buf[j] == 32 or buf[j] == 9):
+        j += 1
+    v = np.int64(0)
+    nd = 0
+    while j < b:
+        d = np.int64(buf[j]) - 48
+        if d < 0 or d > 9:
+            break
+        v = v * 10 + d
+        nd += 1
+        j += 1
+    if nd == 0 or nd > 18:
+        return -1, -1, i
+    if j == b:
+        return u, v, j
+    if buf[j] != 10:
+        return -1, -1, i
+    return u, v, j + 1
+
+
 @njit(cache=True)
 def _parse_chunk(buf, a, b, edges, weights, out0, want_weights):
     i = a
     k = out0
     while i < b:
+        if not want_weights:
+            u, v, nxt = _fast_line(buf, i, b)
+            if u >= 0:
+                edges[k, 0] = u
+                edges[k, 1] = v
+                k += 1
+                i = nxt
+                continue
         while i < b and _is_blank(buf[i]):
             i += 1
         if i >= b:
