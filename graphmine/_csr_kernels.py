@@ -204,7 +204,11 @@ def _degeneracy_order(indptr, indices):
 def _orient_relabel(indptr, indices, rank, nthreads):
     """Orientation in rank space: vertex rank[u] gets the sorted ranks of u's higher-ranked
     neighbours. Vertices of similar degree become neighbours in memory, which the counting
-    kernels' marker arrays and caches reward on skewed graphs."""
+    kernels' marker arrays and caches reward on skewed graphs.
+
+    Rows come out sorted without sorting: targets x are visited in increasing order and each
+    is appended to the rows of its lower-ranked neighbours.
+    """
     n = indptr.shape[0] - 1
     inv = np.empty(n, np.int64)
     for u in range(n):
@@ -220,14 +224,12 @@ def _orient_relabel(indptr, indices, rank, nthreads):
             outdeg[r + 1] = c
     optr = np.cumsum(outdeg)
     out = np.empty(optr[n], indices.dtype)
-    for t in prange(nthreads):
-        for r in range(t, n, nthreads):
-            u = inv[r]
-            p = optr[r]
-            for j in range(indptr[u], indptr[u + 1]):
-                x = rank[indices[j]]
-                if x > r:
-                    out[p] = x
-                    p += 1
-            out[optr[r]:p].sort()
+    fill = optr[:n].copy()
+    for x in range(n):
+        w = inv[x]
+        for j in range(indptr[w], indptr[w + 1]):
+            r = rank[indices[j]]
+            if r < x:
+                out[fill[r]] = x
+                fill[r] += 1
     return optr, out

@@ -213,14 +213,19 @@ def _parse_chunk(buf, a, b, edges, weights, out0, want_weights):
 
 @njit(cache=True, parallel=True)
 def _count_lines(buf, starts, nthreads):
+    """Lines per chunk: its newlines, plus one for a last line without a newline."""
     nchunks = starts.shape[0] - 1
     counts = np.zeros(nchunks, np.int64)
     for t in prange(nchunks):
+        a = starts[t]
+        b = starts[t + 1]
         c = 0
-        for i in range(starts[t], starts[t + 1]):
+        for i in range(a, b):
             if buf[i] == 10:
                 c += 1
-        counts[t] = c + 1
+        if b > a and buf[b - 1] != 10:
+            c += 1
+        counts[t] = c
     return counts
 
 

@@ -149,9 +149,17 @@ def read_edges(path, *, weights=False, threads=None):
     if m == 0:
         raise GraphFormatError("contains no edge lines (only comments or blank lines)", path)
     # chunks were sized by their line counts; close the gaps left by comment and blank lines
-    parts = [slice(int(offsets[i]), int(offsets[i] + written[i])) for i in range(written.shape[0])]
-    edges = np.concatenate([edges[s] for s in parts]) if len(parts) > 1 else edges[parts[0]]
-    wts = (np.concatenate([w[s] for s in parts]) if len(parts) > 1 else w[parts[0]]) if weights else None
+    # (moving rows forward, in place; a file without such lines needs no copy at all)
+    pos = 0
+    for i in range(written.shape[0]):
+        a, cnt = int(offsets[i]), int(written[i])
+        if a != pos and cnt:
+            edges[pos:pos + cnt] = edges[a:a + cnt]
+            if weights:
+                w[pos:pos + cnt] = w[a:a + cnt]
+        pos += cnt
+    edges = edges[:m]
+    wts = w[:m] if weights else None
     return EdgeList(edges, wts, path)
 
 

@@ -82,13 +82,19 @@ def _finish(kind, est, clamp, C, s, level, u, optr, F, M, S, nbits, b, seeds, ct
 
 @njit(cache=True)
 def _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp, F, M, S, nbits, b,
-                         seeds, ctab, vtab, tmpF, andF, tmpM, buf):
-    """Estimated k-cliques whose lowest-ranked vertex is u (depth-first, exact prefixes)."""
+                         seeds, ctab, vtab, tmpF, andF, tmpM, buf, mark):
+    """Estimated k-cliques whose lowest-ranked vertex is u (depth-first, exact prefixes).
+
+    The first intersection, N+(u) ∩ N+(w), filters N+(w) through a marker array of N+(u)
+    (cost d+(w) instead of a merge of both lists); deeper ones are sorted merges.
+    """
     d = optr[u + 1] - optr[u]
     if d < k - 1:
         return 0.0, 0.0, 0.0, 0, 0
     for j in range(d):
         cand[0, j] = oind[optr[u] + j]
+        if k > 3:
+            mark[oind[optr[u] + j]] = True
     size[0] = d
     pos[0] = 0
     if kind == KIND_BLOOM and est == EST_AND:
@@ -117,7 +123,15 @@ def _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp, F,
             continue
         w = cand[level, pos[level]]
         pos[level] += 1
-        m = _intersect_into(cand[level], size[level], oind, optr[w], optr[w + 1], cand[level + 1])
+        if level == 0:
+            m = 0
+            for q in range(optr[w], optr[w + 1]):
+                x = oind[q]
+                if mark[x]:
+                    cand[1, m] = x
+                    m += 1
+        else:
+            m = _intersect_into(cand[level], size[level], oind, optr[w], optr[w + 1], cand[level + 1])
         if m >= need - 1:
             size[level + 1] = m
             pos[level + 1] = 0
@@ -125,6 +139,9 @@ def _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp, F,
                 for q in range(andF.shape[1]):
                     andF[level + 1, q] = andF[level, q] & F[w, q]
             level += 1
+    if k > 3:
+        for j in range(d):
+            mark[oind[optr[u] + j]] = False
     return tot, var, sd, sat, pairs
 
 
@@ -146,6 +163,7 @@ def _cliques_sketch_total(optr, oind, k, max_out, kind, est, clamp, F, M, S, nbi
         andF = np.zeros((k - 1, F.shape[1]), np.uint64)
         tmpM = np.empty((1, M.shape[1]), np.uint32)
         buf = np.empty(max_out + 1, np.uint32)
+        mark = np.zeros(n, np.bool_)
         c = 0.0
         vv = 0.0
         dd = 0.0
@@ -154,7 +172,7 @@ def _cliques_sketch_total(optr, oind, k, max_out, kind, est, clamp, F, M, S, nbi
         for u in range(t, n, nthreads):
             e, v, dv, st, p = _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp,
                                                    F, M, S, nbits, b, seeds, ctab, vtab, tmpF, andF,
-                                                   tmpM, buf)
+                                                   tmpM, buf, mark)
             c += e
             vv += v
             dd += dv

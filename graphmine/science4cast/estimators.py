@@ -93,8 +93,7 @@ class LinkGBMClassifier(ClassifierMixin, BaseEstimator):
             "max_depth": int(self.max_depth), "min_data_in_leaf": int(self.min_child_samples),
             "bagging_fraction": float(self.subsample), "bagging_freq": int(self.subsample_freq),
             "feature_fraction": float(self.colsample_bytree), "lambda_l2": float(self.reg_lambda),
-            "extra_trees": bool(self.extra_trees), "verbosity": -1, "deterministic": True,
-            "force_row_wise": True, "seed": 0 if self.random_state is None else int(self.random_state),
+            "extra_trees": bool(self.extra_trees), "verbosity": -1, "force_row_wise": True, "seed": 0 if self.random_state is None else int(self.random_state),
         }
         if self.n_jobs is not None:
             params["num_threads"] = int(self.n_jobs)

@@ -9,6 +9,8 @@ The model (one batch of rows per year, 1990 up to the last year asked for):
 * every vertex has an activity ``(degree + 1) ** alpha * exp(h)`` with a "hotness" ``h`` that
   follows an AR(1) process from year to year (newborn concepts start hot): preferential attachment
   with trends, so a vertex's recent degree growth tells about its future links;
+* every concept belongs to one research topic; preferential attachment mostly stays within a
+  topic (homophily), which a pair's degrees cannot show but its common neighbours do;
 * the rows of a year are a mix of triadic closure (a vertex chosen by activity links to a random
   neighbour of a random neighbour, so pairs with many low-degree common neighbours link first),
   preferential attachment by activity, repeats of rows from the last three years (papers that
@@ -38,6 +40,16 @@ def _pick(weights_cum, rng, m):
     return np.minimum(np.searchsorted(weights_cum, r, side="right"), weights_cum.shape[0] - 1)
 
 
+def _pick_in_topic(cum_sorted, by_topic, start, end, topics, rng):
+    """One vertex per entry of ``topics``, by activity within that topic (cumsum in topic order)."""
+    lo = np.where(start[topics] > 0, cum_sorted[np.maximum(start[topics] - 1, 0)], 0.0)
+    hi = cum_sorted[end[topics] - 1]
+    r = lo + rng.random(topics.shape[0]) * (hi - lo)
+    idx = np.searchsorted(cum_sorted, r, side="right")
+    idx = np.clip(idx, start[topics], end[topics] - 1)
+    return by_topic[idx]
+
+
 def _random_neighbour(indptr, indices, u, rng):
     deg = indptr[u + 1] - indptr[u]
     off = (rng.random(u.shape[0]) * deg).astype(np.int64)
@@ -46,7 +58,8 @@ def _random_neighbour(indptr, indices, u, rng):
 
 def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014, edges_per_vertex=28,
                             growth=2 ** 0.5, alpha=0.9, triadic=0.5, preferential=0.3, repeats=0.17,
-                            self_loops=0.001, hot_memory=0.8, hot_noise=0.5, seed=None):
+                            self_loops=0.001, hot_memory=0.8, hot_noise=0.5, topic_size=300, homophily=0.8,
+                            seed=None):
     """Rows ``[v1, v2, t]`` of a synthetic growing concept graph (see the module docstring).
 
     Parameters
@@ -65,6 +78,9 @@ def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014
         Shares of the yearly rows made by each mechanism (the rest is uniform noise).
     hot_memory, hot_noise : float
         AR(1) coefficient and innovation of the log-hotness.
+    topic_size, homophily : float
+        Concepts belong to research topics of about ``topic_size`` concepts; a share
+        ``homophily`` of the preferential-attachment rows (and of a newborn's rows) stays within the first endpoint's topic.
     seed : int or numpy.random.Generator
 
     Returns
@@ -97,6 +113,11 @@ def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014
     alive_by = np.maximum(np.minimum(n, 40 + (n * (cum / cum[-1]) ** 0.3).astype(np.int64)), 2)
     alive_by[-1] = n
     hot = rng.normal(0.0, hot_noise / np.sqrt(1 - hot_memory ** 2), n)
+    n_topics = max(1, int(round(n / topic_size)))
+    topic = rng.integers(0, n_topics, n)
+    by_topic = np.argsort(topic, kind="stable")
+    topic_end = np.cumsum(np.bincount(topic, minlength=n_topics))
+    topic_start = topic_end - np.bincount(topic, minlength=n_topics)
     blocks = []
     rows_so_far = np.empty((0, 2), np.int64)
     year_of_row = np.empty(0, np.int64)
@@ -116,7 +137,12 @@ def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014
         # newborn concepts: two rows each to partners chosen by activity
         if born.shape[0] and old_act.sum() > 0:
             nb = np.repeat(born, 2)
-            parts.append(np.column_stack((nb, _pick(np.cumsum(old_act), rng, nb.shape[0]))))
+            partner = _pick(np.cumsum(old_act), rng, nb.shape[0])
+            same = rng.random(nb.shape[0]) < homophily
+            partner[same] = _pick_in_topic(np.cumsum(old_act[by_topic]), by_topic, topic_start, topic_end,
+                                           topic[nb[same]], rng)
+            ok = partner != nb
+            parts.append(np.column_stack((nb[ok], partner[ok])))
         m_rest = max(m - sum(p.shape[0] for p in parts), 0)
         n_tri, n_pa, n_rep, n_loop = (rng.binomial(m_rest, s) for s in shares)
         n_uni = max(m_rest - n_tri - n_pa - n_rep - n_loop, 0)
@@ -133,6 +159,9 @@ def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014
         if n_pa:
             u = _pick(cum_act, rng, n_pa)
             v = _pick(cum_act, rng, n_pa)
+            same = rng.random(n_pa) < homophily
+            v[same] = _pick_in_topic(np.cumsum(act[by_topic]), by_topic, topic_start, topic_end,
+                                     topic[u[same]], rng)
             ok = u != v
             parts.append(np.column_stack((u[ok], v[ok])))
         recent = np.flatnonzero(year_of_row >= y - 3)

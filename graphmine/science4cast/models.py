@@ -28,11 +28,11 @@ MODEL_FORMAT = "graphmine.science4cast.model"
 
 #: The blended LightGBM settings: (name, hyper-parameters, feature columns used).
 DEFAULT_MODELS = (
-    ("gbm_deep", dict(n_estimators=300, learning_rate=0.04, num_leaves=63, min_child_samples=50,
+    ("gbm_deep", dict(n_estimators=150, learning_rate=0.04, num_leaves=63, min_child_samples=50,
                       subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "all"),
-    ("gbm_shallow", dict(n_estimators=300, learning_rate=0.06, num_leaves=15, min_child_samples=100,
+    ("gbm_shallow", dict(n_estimators=150, learning_rate=0.06, num_leaves=15, min_child_samples=100,
                          colsample_bytree=0.6), "all"),
-    ("gbm_extra", dict(n_estimators=300, learning_rate=0.06, num_leaves=31, min_child_samples=50,
+    ("gbm_extra", dict(n_estimators=150, learning_rate=0.06, num_leaves=31, min_child_samples=50,
                        extra_trees=True, colsample_bytree=0.5, subsample=0.7, subsample_freq=1), "all"),
 )
 
@@ -102,6 +102,10 @@ class LinkPredictor:
         if self.progress:
             print(msg, file=sys.stderr, flush=True)
 
+    def _lgb_threads(self):
+        # one LightGBM thread unless asked: OpenMP spinning on busy shared cores is slower
+        return 1 if self.threads is None else int(self.threads)
+
     def _setting(self, data):
         """(cutoff, min_edges): the data's own, or inferred from its pairs (cutoff) and 1."""
         min_edges = 1 if data.min_edges is None else int(data.min_edges)
@@ -154,7 +158,7 @@ class LinkPredictor:
                 cols = _columns(names, which)
                 sub = [names[i] for i in cols]
                 est = LinkGBMClassifier(swap_features=swap_permutation(sub), random_state=self.seed,
-                                        n_jobs=self.threads, **params)
+                                        n_jobs=self._lgb_threads(), **params)
                 est.fit(X[:, cols], labels)
                 self.estimators_.append((name, est, which))
                 self._say(f"train: model {name} fitted [{time.perf_counter() - t1:.1f} s]")
@@ -246,8 +250,8 @@ class LinkPredictor:
             for m in doc["models"]:
                 kind = DegreeBaseline if doc["kind"] == "baseline" else LinkGBMClassifier
                 est = kind.from_dict(m["estimator"])
-                if kind is LinkGBMClassifier and threads is not None:
-                    est.n_jobs = threads
+                if kind is LinkGBMClassifier:
+                    est.n_jobs = lp._lgb_threads()
                 lp.estimators_.append((m["name"], est, m["columns"]))
         except (KeyError, TypeError, ParameterError) as exc:
             raise GraphFormatError(f"malformed model file: {exc}", path) from None
