@@ -57,8 +57,8 @@ def _random_neighbour(indptr, indices, u, rng):
 
 
 def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014, edges_per_vertex=28,
-                            growth=2 ** 0.5, alpha=0.9, triadic=0.5, preferential=0.3, repeats=0.17,
-                            self_loops=0.001, hot_memory=0.8, hot_noise=0.5, topic_size=300, homophily=0.8,
+                            growth=2 ** 0.5, alpha=0.6, triadic=0.5, preferential=0.38, repeats=0.11,
+                            self_loops=0.001, hot_memory=0.8, hot_noise=0.5, topic_size=200, homophily=0.95,
                             seed=None):
     """Rows ``[v1, v2, t]`` of a synthetic growing concept graph (see the module docstring).
 

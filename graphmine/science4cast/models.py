@@ -135,37 +135,48 @@ class LinkPredictor:
         n = data.n_vertices
         past = data.graph[data.graph[:, 2] < year_end_day(year)]
         cutoff, min_edges = self._setting(data)
-        t0 = time.perf_counter()
-        pairs, labels = training_pairs(past, year, h, self.n_train_pairs, cutoff, min_edges,
-                                       positive_fraction=self.positive_fraction, n_vertices=n, seed=self.seed)
-        if labels.min(initial=1) == labels.max(initial=0):
-            raise ParameterError(f"the past of this data ({year - h} -> {year}) gives training pairs of one "
-                                 "class only; the graph is too small or too sparse to train on")
-        self._say(f"train: {pairs.shape[0]} pairs from the past ({int(labels.sum())} positive), features at "
-                  f"{year - h}, labels at {year} [{time.perf_counter() - t0:.1f} s]")
-        X = self._features(past, pairs, year - h, n)
+        rng = np.random.default_rng(self.seed)
         self.estimators_ = []
         if self.kind == "baseline":
+            pairs, labels, X = self._training_set(past, year, h, cutoff, min_edges, n, rng)
             t1 = time.perf_counter()
             est = DegreeBaseline(random_state=self.seed).fit(np.vstack((X, X[:, _swap6(X.shape[1])])),
                                                              np.concatenate((labels, labels)))
             self.estimators_.append(("baseline", est, None))
             self._say(f"train: degree baseline fitted [{time.perf_counter() - t1:.1f} s]")
+            n_pairs, n_pos = pairs.shape[0], int(labels.sum())
         else:
             names = feature_names(self.n_snapshots)
-            for name, params, which in self.models:
+            n_pairs = n_pos = 0
+            for i, (name, params, which) in enumerate(self.models):
+                # every model gets its own sample of past pairs: the blend then also averages out
+                # the sampling noise of the training sets (bagging)
+                pairs, labels, X = self._training_set(past, year, h, cutoff, min_edges, n, rng)
+                n_pairs += pairs.shape[0]
+                n_pos += int(labels.sum())
                 t1 = time.perf_counter()
                 cols = _columns(names, which)
                 sub = [names[i] for i in cols]
-                est = LinkGBMClassifier(swap_features=swap_permutation(sub), random_state=self.seed,
+                est = LinkGBMClassifier(swap_features=swap_permutation(sub), random_state=self.seed + i,
                                         n_jobs=self._lgb_threads(), **params)
                 est.fit(X[:, cols], labels)
                 self.estimators_.append((name, est, which))
                 self._say(f"train: model {name} fitted [{time.perf_counter() - t1:.1f} s]")
         self.trained_on_ = {"year_start": year, "years_delta": h, "feature_year": year - h,
                             "vertex_degree_cutoff": cutoff, "min_edges": min_edges,
-                            "n_pairs": int(pairs.shape[0]), "positives": int(labels.sum()), "n_vertices": n}
+                            "n_pairs": int(n_pairs), "positives": int(n_pos), "n_vertices": n}
         return self
+
+    def _training_set(self, past, year, h, cutoff, min_edges, n, rng):
+        t0 = time.perf_counter()
+        pairs, labels = training_pairs(past, year, h, self.n_train_pairs, cutoff, min_edges,
+                                       positive_fraction=self.positive_fraction, n_vertices=n, seed=rng)
+        if labels.min(initial=1) == labels.max(initial=0):
+            raise ParameterError(f"the past of this data ({year - h} -> {year}) gives training pairs of one "
+                                 "class only; the graph is too small or too sparse to train on")
+        self._say(f"train: {pairs.shape[0]} pairs from the past ({int(labels.sum())} positive), features at "
+                  f"{year - h}, labels at {year} [{time.perf_counter() - t0:.1f} s]")
+        return pairs, labels, self._features(past, pairs, year - h, n)
 
     def _check_fitted(self):
         if self.estimators_ is None:
