@@ -16,7 +16,7 @@ from .exceptions import GraphmineError
 __all__ = ["main", "build_parser"]
 
 # modules exposing register(subparsers); each subparser sets func=handler(args) -> exit code
-_EXTENSIONS = ["graphmine.probgraph_cli", "graphmine.motifs_cli"]
+_EXTENSIONS = ["graphmine.probgraph_cli", "graphmine.motifs_cli", "graphmine.science4cast.cli"]
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,231 @@
+"""``graphmine science4cast``: generate, train, predict and evaluate from the command line.
+
+* ``generate --out DATA.pkl [--vertices N] [--pairs P] [--seed S] ...`` writes a benchmark pickle
+  (7 items, solution included) of synthetic data;
+* ``train DATA.pkl --model MODEL [--baseline]`` trains on the data's past (rows before the end of
+  ``year_start``) and writes a JSON model file;
+* ``predict DATA.pkl --model MODEL --out SUBMISSION.json`` writes the pair indices sorted from
+  most to least likely (a JSON list);
+* ``evaluate SUBMISSION.json DATA.pkl [--json]`` prints the ROC AUC against the data's solution.
+
+Existing output files are never replaced unless ``--force`` is given. Errors print one line
+``graphmine: error: ...`` and exit with status 2.
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+
+import numpy as np
+
+from ..exceptions import GraphFormatError, GraphmineError, ParameterError
+
+__all__ = ["register", "main", "read_submission"]
+
+
+def _positive_int(text):
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {v}")
+    return v
+
+
+def _non_negative_int(text):
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {v}")
+    return v
+
+
+def _refuse_existing(path, force):
+    if os.path.exists(path) and not force:
+        raise ParameterError(f"{path} exists; pass --force to replace it")
+
+
+def _say(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def _cmd_generate(args):
+    from .generator import generate_benchmark
+    from .io import write_benchmark
+
+    _refuse_existing(args.out, args.force)
+    n = args.vertices
+    pairs = args.pairs if args.pairs is not None else min(1_000_000, n * (n - 1) // 20)
+    t0 = time.perf_counter()
+    _say(f"generate: {n} vertices, 1990..{args.year_start + args.delta}, seed {args.seed}")
+    data = generate_benchmark(n, pairs, year_start=args.year_start, years_delta=args.delta,
+                              vertex_degree_cutoff=args.cutoff, min_edges=args.min_edges, seed=args.seed)
+    _say(f"generate: {data.graph.shape[0]} rows, {pairs} pairs ({int(data.solution.sum())} positive) "
+         f"[{time.perf_counter() - t0:.1f} s]")
+    write_benchmark(data, args.out, force=args.force)
+    print(f"wrote {args.out}: {data!r}")
+    return 0
+
+
+def _read(args):
+    from .io import read_data
+
+    t0 = time.perf_counter()
+    data = read_data(args.data, getattr(args, "solution", None))
+    _say(f"read {args.data}: {data.graph.shape[0]} rows, {data.pairs.shape[0]} pairs "
+         f"[{time.perf_counter() - t0:.1f} s]")
+    return data
+
+
+def _cmd_train(args):
+    from .models import LinkPredictor
+
+    _refuse_existing(args.model, args.force)
+    data = _read(args)
+    t0 = time.perf_counter()
+    lp = LinkPredictor("baseline" if args.baseline else "blend", n_train_pairs=args.train_pairs,
+                       seed=args.seed, threads=args.threads, progress=True)
+    lp.fit(data)
+    lp.save(args.model, force=args.force)
+    print(f"wrote {args.model}: {lp.kind} model ({len(lp.estimators_)} estimator(s)), trained on "
+          f"{lp.trained_on_['n_pairs']} past pairs [{time.perf_counter() - t0:.1f} s]")
+    return 0
+
+
+def _cmd_predict(args):
+    from .models import LinkPredictor
+
+    _refuse_existing(args.out, args.force)
+    lp = LinkPredictor.load(args.model, threads=args.threads, progress=True)
+    data = _read(args)
+    t0 = time.perf_counter()
+    scores = lp.predict(data)
+    order = np.argsort(-scores, kind="stable")
+    tmp = args.out + ".tmp"
+    with open(tmp, "w") as fh:
+        json.dump(order.tolist(), fh)
+    os.replace(tmp, args.out)
+    print(f"wrote {args.out}: {order.shape[0]} pair indices, most likely first "
+          f"[{time.perf_counter() - t0:.1f} s]")
+    return 0
+
+
+def read_submission(path, n_pairs):
+    """Read a submission (JSON list of pair indices, most likely first) and check it.
+
+    Returns the indices as int64; raises GraphFormatError unless they are a permutation of
+    0..n_pairs-1.
+    """
+    path = os.fspath(path)
+    if not os.path.isfile(path):
+        raise GraphFormatError("no such submission file", path)
+    try:
+        with open(path) as fh:
+            obj = json.load(fh)
+    except (OSError, ValueError) as exc:
+        raise GraphFormatError(f"not a JSON submission: {exc}", path) from None
+    if not isinstance(obj, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in obj):
+        raise GraphFormatError("a submission must be a JSON list of integer pair indices", path)
+    idx = np.asarray(obj, dtype=np.int64)
+    if idx.shape[0] != n_pairs:
+        raise GraphFormatError(f"the submission lists {idx.shape[0]} indices but the data has {n_pairs} pairs",
+                               path)
+    if idx.size and (idx.min() < 0 or idx.max() >= n_pairs):
+        raise GraphFormatError(f"pair indices must lie in 0..{n_pairs - 1}", path)
+    if np.unique(idx).shape[0] != n_pairs:
+        raise GraphFormatError("the submission lists some pair index more than once", path)
+    return idx
+
+
+def _cmd_evaluate(args):
+    from .blend import roc_auc
+
+    data = _read(args)
+    if data.solution is None:
+        raise ParameterError(f"{args.data} has no solution (a competition file): pass --solution FILE")
+    idx = read_submission(args.submission, data.pairs.shape[0])
+    scores = np.empty(idx.shape[0], np.float64)
+    scores[idx] = np.arange(idx.shape[0], 0, -1)
+    auc = roc_auc(data.solution, scores)
+    if args.json:
+        print(json.dumps({"auc": auc, "pairs": int(idx.shape[0]), "positives": int(data.solution.sum())}))
+    else:
+        print(f"AUC {auc:.4f} ({idx.shape[0]} pairs, {int(data.solution.sum())} positive)")
+    return 0
+
+
+def register(subparsers):
+    """Add the ``science4cast`` command group to the graphmine CLI."""
+    s = subparsers.add_parser("science4cast", help="temporal link prediction in a growing concept graph",
+                              description="Science4Cast: generate data, train, predict and evaluate.")
+    sub = s.add_subparsers(dest="s4c_command", metavar="STEP", parser_class=type(s))
+    sub.required = True
+
+    g = sub.add_parser("generate", help="write synthetic data as a benchmark pickle (7 items)")
+    g.add_argument("--out", required=True, metavar="DATA.pkl")
+    g.add_argument("--vertices", type=_positive_int, default=64719, help="concepts (default 64719)")
+    g.add_argument("--pairs", type=_positive_int, default=None,
+                   help="pairs to rank (default 1,000,000, or a tenth of all vertex pairs if fewer)")
+    g.add_argument("--seed", type=int, default=0)
+    g.add_argument("--year-start", type=int, default=2014)
+    g.add_argument("--delta", type=_positive_int, default=3, help="years_delta (default 3)")
+    g.add_argument("--cutoff", type=_non_negative_int, default=0, help="vertex_degree_cutoff (default 0)")
+    g.add_argument("--min-edges", type=_positive_int, default=1, help="min_edges (default 1)")
+    g.add_argument("--force", action="store_true", help="replace an existing --out file")
+    g.set_defaults(func=_cmd_generate)
+
+    t = sub.add_parser("train", help="train on the data's past and write a JSON model file")
+    t.add_argument("data", metavar="DATA.pkl", help="benchmark (7 items) or competition (4 items) pickle")
+    t.add_argument("--model", required=True, metavar="MODEL", help="model file to write (JSON)")
+    t.add_argument("--baseline", action="store_true", help="the degree-only baseline instead of the blend")
+    t.add_argument("--train-pairs", type=_positive_int, default=100000,
+                   help="past pairs sampled per model (default 100000)")
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--threads", type=_positive_int, default=None)
+    t.add_argument("--force", action="store_true", help="replace an existing model file")
+    t.set_defaults(func=_cmd_train)
+
+    p = sub.add_parser("predict", help="write the pair indices sorted most likely first (JSON)")
+    p.add_argument("data", metavar="DATA.pkl")
+    p.add_argument("--model", required=True, metavar="MODEL")
+    p.add_argument("--out", required=True, metavar="SUBMISSION.json")
+    p.add_argument("--threads", type=_positive_int, default=None)
+    p.add_argument("--force", action="store_true", help="replace an existing --out file")
+    p.set_defaults(func=_cmd_predict)
+
+    e = sub.add_parser("evaluate", help="ROC AUC of a submission against the data's solution")
+    e.add_argument("submission", metavar="SUBMISSION.json")
+    e.add_argument("data", metavar="DATA.pkl")
+    e.add_argument("--solution", default=None, metavar="SOLUTION.pkl",
+                   help="solution pickle, for a competition-format DATA.pkl")
+    e.add_argument("--json", action="store_true", help='print {"auc": ...}')
+    e.set_defaults(func=_cmd_evaluate)
+    return s
+
+
+def main(argv=None):
+    """Run the science4cast commands alone (``python -m graphmine.science4cast.cli STEP ...``)."""
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message):
+            self.exit(2, f"{self.prog}: error: {message}\n")
+
+    parser = _Parser(prog="graphmine")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    sub.required = True
+    register(sub)
+    args = parser.parse_args(["science4cast", *(sys.argv[1:] if argv is None else argv)])
+    try:
+        return args.func(args)
+    except GraphmineError as exc:
+        print(f"graphmine: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
