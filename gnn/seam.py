@@ -231,7 +231,7 @@ class SEAM:
                 loss = loss_fn(self.model_(batch.x, batch.edge_index, batch.batch), batch.y)
                 loss.backward()
                 opt.step()
-                total += float(loss) * batch.num_graphs
+                total += float(loss.detach()) * batch.num_graphs
             loss_avg = total / len(train_data)
             val_auc = float("nan")
             if val_loader is not None and np.unique(val_y).size == 2:
