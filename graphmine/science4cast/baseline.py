@@ -10,7 +10,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 from ..exceptions import ParameterError
-from .estimators import _validate_data
+from .estimators import _fit_inputs, _validate_data
 
 __all__ = ["DegreeBaseline", "degree_features"]
 
@@ -40,7 +40,7 @@ def degree_features(graph, pairs, year, n_snapshots=3, n_vertices=None):
 
 
 class DegreeBaseline(ClassifierMixin, BaseEstimator):
-    """Standardise, then a ReLU multi-layer perceptron (binary labels).
+    """Standardise, then a ReLU multi-layer perceptron.
 
     Parameters
     ----------
@@ -68,10 +68,13 @@ class DegreeBaseline(ClassifierMixin, BaseEstimator):
         from sklearn.exceptions import ConvergenceWarning
         from sklearn.neural_network import MLPClassifier
 
-        X, y = _validate_data(self, X, y)
+        from sklearn.utils.multiclass import check_classification_targets
+
+        X, y = _fit_inputs(self, X, y)
+        check_classification_targets(y)
         self.classes_, yi = np.unique(y, return_inverse=True)
-        if self.classes_.shape[0] != 2:
-            raise ValueError(f"DegreeBaseline needs exactly 2 classes, got {self.classes_.shape[0]}")
+        if self.classes_.shape[0] < 2:
+            raise ValueError(f"needs samples of at least 2 classes, got one class: {self.classes_[0]!r}")
         self.mean_ = X.mean(axis=0)
         scale = X.std(axis=0)
         self.scale_ = np.where(scale > 0, scale, 1.0)
@@ -80,29 +83,31 @@ class DegreeBaseline(ClassifierMixin, BaseEstimator):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
             mlp.fit((X - self.mean_) / self.scale_, yi)
+        self.n_iter_ = mlp.n_iter_
         self.coefs_ = [c.copy() for c in mlp.coefs_]
         self.intercepts_ = [b.copy() for b in mlp.intercepts_]
         return self
 
-    def _positive(self, X):
+    def predict_proba(self, X):
+        """The network's output: logistic for two classes, softmax for more."""
+        from sklearn.utils.validation import check_is_fitted
+
+        check_is_fitted(self, "coefs_")
+        X = _validate_data(self, X, reset=False)
         h = (X - self.mean_) / self.scale_
         for i, (W, b) in enumerate(zip(self.coefs_, self.intercepts_)):
             h = h @ W + b
             if i < len(self.coefs_) - 1:
                 h = np.maximum(h, 0.0)
-        z = np.clip(h[:, 0], -500, 500)
-        return 1.0 / (1.0 + np.exp(-z))
-
-    def predict_proba(self, X):
-        from sklearn.utils.validation import check_is_fitted
-
-        check_is_fitted(self, "coefs_")
-        X = _validate_data(self, X, reset=False)
-        p = self._positive(X)
-        return np.column_stack((1.0 - p, p))
+        if h.shape[1] == 1:
+            p = 1.0 / (1.0 + np.exp(-np.clip(h[:, 0], -500, 500)))
+            return np.column_stack((1.0 - p, p))
+        h = np.exp(h - h.max(axis=1, keepdims=True))
+        return h / h.sum(axis=1, keepdims=True)
 
     def predict(self, X):
-        return self.classes_[(self.predict_proba(X)[:, 1] > 0.5).astype(int)]
+        p = self.predict_proba(X)
+        return self.classes_[np.argmax(p, axis=1)]
 
     def to_dict(self):
         return {"params": {"hidden_layer_sizes": list(self.hidden_layer_sizes), "max_iter": int(self.max_iter),

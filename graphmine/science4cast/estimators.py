@@ -31,6 +31,12 @@ def _validate_data(est, X, y=None, reset=True):
     return validate_data(est, X, y, reset=reset, dtype=np.float64)
 
 
+def _fit_inputs(est, X, y):
+    if y is None:
+        raise ValueError(f"{type(est).__name__} requires y to be passed, but the target y is None")
+    return _validate_data(est, X, y)
+
+
 class LinkGBMClassifier(ClassifierMixin, BaseEstimator):
     """Gradient-boosted trees (LightGBM) with optional order-swap augmentation.
 
@@ -108,13 +114,19 @@ class LinkGBMClassifier(ClassifierMixin, BaseEstimator):
         import lightgbm as lgb
         from sklearn.utils.multiclass import check_classification_targets
 
-        X, y = _validate_data(self, X, y)
+        from sklearn.utils.validation import _check_sample_weight
+
+        X, y = _fit_inputs(self, X, y)
         check_classification_targets(y)
         self.classes_, yi = np.unique(y, return_inverse=True)
         if self.classes_.shape[0] < 2:
             raise ValueError(f"needs samples of at least 2 classes, got one class: {self.classes_[0]!r}")
         perm = self._perm(X.shape[1])
-        w = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+        w = None
+        if sample_weight is not None:
+            w = _check_sample_weight(sample_weight, X, dtype=np.float64)
+            if np.any(w < 0) or w.sum() <= 0:
+                raise ValueError("sample weights must be non-negative with a positive sum")
         if perm is not None:
             X = np.vstack((X, X[:, perm]))
             yi = np.concatenate((yi, yi))
@@ -143,7 +155,8 @@ class LinkGBMClassifier(ClassifierMixin, BaseEstimator):
         return p
 
     def predict(self, X):
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        p = self.predict_proba(X)
+        return self.classes_[np.argmax(p, axis=1)]
 
     @property
     def feature_importances_(self):

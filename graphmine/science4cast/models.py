@@ -182,11 +182,18 @@ class LinkPredictor:
         if self.estimators_ is None:
             raise ParameterError("this LinkPredictor is not fitted; call fit(data) or load a model file")
 
-    def predict_all(self, data):
-        """Scores of ``data.pairs`` from every model (dict name -> ndarray), features at year_start."""
+    def features(self, data):
+        """The feature matrix of ``data.pairs`` at ``data.year_start`` that :meth:`predict_all` uses."""
+        n = max(data.n_vertices, (self.trained_on_ or {}).get("n_vertices", 0))
+        return self._features(data.graph, data.pairs, int(data.year_start), n)
+
+    def predict_all(self, data, features=None):
+        """Scores of ``data.pairs`` from every model (dict name -> ndarray), features at year_start.
+
+        ``features``: the output of :meth:`features` for this data, if already computed.
+        """
         self._check_fitted()
-        n = max(data.n_vertices, self.trained_on_.get("n_vertices", 0))
-        X = self._features(data.graph, data.pairs, int(data.year_start), n)
+        X = self.features(data) if features is None else features
         out = {}
         names = feature_names(self.n_snapshots)
         for name, est, which in self.estimators_:
