@@ -163,8 +163,12 @@ def main():
     ap.add_argument("--budget", type=float, default=120.0, help="skip a baseline expected to exceed this (s)")
     ap.add_argument("--file-scale", type=int, default=18, help="scale of the whole-process edge list")
     ap.add_argument("--skip-whole-process", action="store_true")
+    ap.add_argument("--only-whole-process", action="store_true")
     args = ap.parse_args()
     scales = [int(s) for s in args.scales.split(",") if s]
+    if args.only_whole_process:
+        whole_process(args)
+        return
 
     libs = [("networkx", "networkx", lambda G: nx_triangles(G), lambda G: nx_4cliques(G)),
             ("networkit", "networkit", lambda G: nk_triangles(G, args.threads), None),
