@@ -28,12 +28,12 @@ MODEL_FORMAT = "graphmine.science4cast.model"
 
 #: The blended LightGBM settings: (name, hyper-parameters, feature columns used).
 DEFAULT_MODELS = (
-    ("gbm_deep", dict(n_estimators=150, learning_rate=0.04, num_leaves=63, min_child_samples=50,
-                      subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "all"),
-    ("gbm_shallow", dict(n_estimators=150, learning_rate=0.06, num_leaves=15, min_child_samples=100,
-                         colsample_bytree=0.6), "all"),
-    ("gbm_extra", dict(n_estimators=150, learning_rate=0.06, num_leaves=31, min_child_samples=50,
-                       extra_trees=True, colsample_bytree=0.5, subsample=0.7, subsample_freq=1), "all"),
+    ("gbm_63_leaves", dict(n_estimators=200, learning_rate=0.05, num_leaves=63, min_child_samples=50,
+                           subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "all"),
+    ("gbm_127_leaves", dict(n_estimators=200, learning_rate=0.05, num_leaves=127, min_child_samples=100,
+                            subsample=0.7, subsample_freq=1, colsample_bytree=0.6, reg_lambda=5.0), "all"),
+    ("gbm_depth_8", dict(n_estimators=200, learning_rate=0.08, num_leaves=31, max_depth=8,
+                         min_child_samples=30, colsample_bytree=0.5), "all"),
 )
 
 
@@ -197,8 +197,11 @@ class LinkPredictor:
         out = {}
         names = feature_names(self.n_snapshots)
         for name, est, which in self.estimators_:
-            cols = np.arange(X.shape[1]) if which is None else _columns(names, which)
-            out[name] = est.predict_proba(X[:, cols])[:, 1]
+            if which is None:
+                # the baseline was trained on both orders; average them as the blend's models do
+                out[name] = 0.5 * (est.predict_proba(X)[:, 1] + est.predict_proba(X[:, _swap6(X.shape[1])])[:, 1])
+                continue
+            out[name] = est.predict_proba(X[:, _columns(names, which)])[:, 1]
         return out
 
     def predict(self, data, scores=None):

@@ -1,0 +1,227 @@
+"""Science4Cast models: scikit-learn checks, order symmetry, persistence, AUC, CLI."""
+
+import json
+
+import numpy as np
+import pytest
+
+pytest.importorskip("lightgbm")
+pytest.importorskip("sklearn")
+
+from sklearn.metrics import roc_auc_score  # noqa: E402
+from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
+
+from graphmine.exceptions import GraphFormatError, ParameterError  # noqa: E402
+from graphmine.science4cast import generate_benchmark, read_benchmark, write_benchmark  # noqa: E402
+from graphmine.science4cast.baseline import DegreeBaseline  # noqa: E402
+from graphmine.science4cast.blend import rank_average, roc_auc  # noqa: E402
+from graphmine.science4cast.estimators import LinkGBMClassifier  # noqa: E402
+from graphmine.science4cast.models import LinkPredictor  # noqa: E402
+
+SMALL = [("deep", dict(n_estimators=60, num_leaves=15, min_child_samples=20), "all"),
+         ("extra", dict(n_estimators=60, num_leaves=15, extra_trees=True, colsample_bytree=0.5), "all"),
+         ("latest", dict(n_estimators=60, num_leaves=7), "latest")]
+
+
+# scikit-learn's estimator checks, all of which apply (no skips needed): both classifiers take any
+# number of features and classes. swap_features=None because the checks vary the feature count.
+@parametrize_with_checks([LinkGBMClassifier(n_estimators=10, n_jobs=1), DegreeBaseline(max_iter=200)])
+def test_sklearn_estimator_checks(estimator, check):
+    check(estimator)
+
+
+def test_swap_augmentation_makes_predictions_order_invariant():
+    rng = np.random.default_rng(1)
+    X = rng.random((600, 5))
+    y = (X[:, 0] > 0.7 * X[:, 1] + 0.2).astype(int)   # an order-dependent rule
+    perm = np.array([1, 0, 3, 2, 4])
+    sym = LinkGBMClassifier(n_estimators=40, swap_features=perm, random_state=0, n_jobs=1).fit(X, y)
+    assert np.array_equal(sym.predict_proba(X), sym.predict_proba(X[:, perm]))
+    # the oracle can fail: without the augmentation the same model is order dependent
+    plain = LinkGBMClassifier(n_estimators=40, random_state=0, n_jobs=1).fit(X, y)
+    assert not np.allclose(plain.predict_proba(X), plain.predict_proba(X[:, perm]))
+    with pytest.raises(ParameterError, match="permutation"):
+        LinkGBMClassifier(swap_features=[0, 0, 1, 2, 3]).fit(X, y)
+    with pytest.raises(ParameterError, match="involution"):
+        LinkGBMClassifier(swap_features=[1, 2, 0, 3, 4]).fit(X, y)
+
+
+def test_estimator_dict_round_trip_is_exact():
+    rng = np.random.default_rng(2)
+    X = rng.random((300, 4))
+    y = (X.sum(axis=1) > 2).astype(int)
+    est = LinkGBMClassifier(n_estimators=25, swap_features=[1, 0, 2, 3], n_jobs=1).fit(X, y)
+    again = LinkGBMClassifier.from_dict(json.loads(json.dumps(est.to_dict())))
+    assert np.array_equal(est.predict_proba(X), again.predict_proba(X))
+    base = DegreeBaseline(random_state=0).fit(X, y)
+    again = DegreeBaseline.from_dict(json.loads(json.dumps(base.to_dict())))
+    assert np.allclose(base.predict_proba(X), again.predict_proba(X))
+
+
+def test_degree_baseline_forward_pass_matches_scikit_learn():
+    from sklearn.neural_network import MLPClassifier
+
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(400, 6))
+    y = (X[:, 0] * X[:, 1] > 0).astype(int)
+    base = DegreeBaseline(hidden_layer_sizes=(8, 4), max_iter=300, random_state=5).fit(X, y)
+    mlp = MLPClassifier(hidden_layer_sizes=(8, 4), max_iter=300, random_state=5, early_stopping=False)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        mlp.fit((X - X.mean(0)) / X.std(0), y)
+    assert np.allclose(base.predict_proba(X), mlp.predict_proba((X - X.mean(0)) / X.std(0)))
+
+
+def test_rank_average_and_auc_against_references():
+    rng = np.random.default_rng(4)
+    y = rng.integers(0, 2, 500)
+    a = rng.random(500) + 0.3 * y
+    b = np.round(rng.random(500) * 5) + y          # with ties
+    assert roc_auc(y, a) == pytest.approx(roc_auc_score(y, a))
+    assert roc_auc(y, b) == pytest.approx(roc_auc_score(y, b))
+    from scipy.stats import rankdata
+
+    want = (2 * rankdata(a) + rankdata(b)) / 500 / 3
+    assert np.allclose(rank_average([a, b], [2, 1]), want)
+    assert np.allclose(rank_average([a]), rankdata(a) / 500)
+    with pytest.raises(ParameterError):
+        rank_average([a, b[:10]])
+    with pytest.raises(ParameterError):
+        roc_auc(np.zeros(5), np.arange(5))
+
+
+@pytest.fixture(scope="module")
+def data():
+    return generate_benchmark(1500, 20000, year_start=2005, years_delta=3, seed=1)
+
+
+@pytest.fixture(scope="module")
+def fitted(data):
+    blend = LinkPredictor("blend", models=SMALL, n_train_pairs=8000, seed=0).fit(data)
+    base = LinkPredictor("baseline", n_train_pairs=8000, seed=0).fit(data)
+    return blend, base
+
+
+def test_blend_beats_the_degree_baseline_on_small_synthetic_data(data, fitted):
+    blend, base = fitted
+    y = data.solution
+    scores = blend.predict_all(data)
+    auc_blend = roc_auc(y, blend.predict(data, scores))
+    auc_base = roc_auc(y, base.predict(data))
+    assert auc_blend == pytest.approx(roc_auc_score(y, blend.predict(data, scores)))
+    assert auc_blend > auc_base + 0.03, (auc_blend, auc_base)
+    assert auc_blend > 0.75
+    assert all(0.6 < roc_auc(y, s) for s in scores.values())
+
+
+def test_predictions_are_order_invariant(data, fitted):
+    blend, base = fitted
+    swapped = read_like(data, pairs=data.pairs[:, ::-1].copy())
+    assert np.array_equal(blend.predict(data), blend.predict(swapped))
+    assert np.allclose(base.predict(data), base.predict(swapped))
+
+
+def read_like(data, **over):
+    from dataclasses import replace
+
+    return replace(data, **over)
+
+
+def test_training_ignores_the_future_rows(data, fitted):
+    from graphmine.science4cast import year_end_day
+
+    blend, _ = fitted
+    future = data.graph[:, 2] >= year_end_day(data.year_start)
+    cut = read_like(data, graph=data.graph[~future])
+    again = LinkPredictor("blend", models=SMALL, n_train_pairs=8000, seed=0).fit(cut)
+    assert np.array_equal(again.predict(cut), blend.predict(data))
+
+
+def test_model_file_round_trip_and_no_overwrite(tmp_path, data, fitted):
+    blend, base = fitted
+    for lp in (blend, base):
+        p = tmp_path / f"{lp.kind}.json"
+        lp.save(p)
+        doc = json.loads(p.read_text())
+        assert doc["format"] == "graphmine.science4cast.model" and doc["kind"] == lp.kind
+        again = LinkPredictor.load(p)
+        assert np.allclose(again.predict(data), lp.predict(data))
+        with pytest.raises(FileExistsError, match="force"):
+            lp.save(p)
+    (tmp_path / "bad.json").write_text('{"format": "something else"}')
+    with pytest.raises(GraphFormatError, match="not a graphmine"):
+        LinkPredictor.load(tmp_path / "bad.json")
+    (tmp_path / "trunc.json").write_text((tmp_path / "blend.json").read_text()[:1000])
+    with pytest.raises(GraphFormatError, match="JSON"):
+        LinkPredictor.load(tmp_path / "trunc.json")
+
+
+def test_feature_importances_cover_the_features(fitted):
+    blend, _ = fitted
+    names, imp = blend.feature_importances()
+    assert len(names) == imp.shape[0] and imp.sum() == pytest.approx(1.0)
+    assert imp[names.index("cn")] + imp[names.index("aa")] + imp[names.index("jac")] > 0.02
+
+
+def _cli(args, capsys):
+    from graphmine.cli import main
+
+    rc = main(["science4cast", *map(str, args)])
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def test_cli_end_to_end(tmp_path, capsys):
+    d, m, b = tmp_path / "d.pkl", tmp_path / "m.json", tmp_path / "b.json"
+    s, sb = tmp_path / "s.json", tmp_path / "sb.json"
+    rc, out, _ = _cli(["generate", "--out", d, "--vertices", 1200, "--pairs", 15000, "--year-start", 2005,
+                       "--seed", 3], capsys)
+    assert rc == 0 and "wrote" in out
+    data = read_benchmark(d)
+    assert data.pairs.shape == (15000, 2) and data.year_start == 2005 and data.min_edges == 1
+    rc, _, err = _cli(["generate", "--out", d, "--vertices", 1200], capsys)
+    assert rc == 2 and "exists; pass --force" in err
+    assert _cli(["train", d, "--model", m, "--train-pairs", 4000], capsys)[0] == 0
+    assert _cli(["train", d, "--model", b, "--baseline", "--train-pairs", 4000], capsys)[0] == 0
+    rc, _, err = _cli(["train", d, "--model", m], capsys)
+    assert rc == 2 and "--force" in err
+    assert _cli(["predict", d, "--model", m, "--out", s], capsys)[0] == 0
+    assert _cli(["predict", d, "--model", b, "--out", sb], capsys)[0] == 0
+    order = json.loads(s.read_text())
+    assert sorted(order) == list(range(15000))
+    # the submission follows the model's scores, most likely first
+    scores = LinkPredictor.load(m).predict(data)
+    assert np.all(np.diff(scores[order]) <= 0)
+    rc, out, _ = _cli(["evaluate", s, d, "--json"], capsys)
+    auc = json.loads(out)["auc"]
+    assert rc == 0 and auc == pytest.approx(roc_auc_score(data.solution, scores))
+    rc, out, _ = _cli(["evaluate", sb, d, "--json"], capsys)
+    assert auc > json.loads(out)["auc"]
+    rc, out, _ = _cli(["evaluate", s, d], capsys)
+    assert out.startswith("AUC ")
+    # malformed submissions are refused with a message
+    s.write_text(json.dumps(order[:-1] + [order[0]]))
+    rc, _, err = _cli(["evaluate", s, d], capsys)
+    assert rc == 2 and "more than once" in err
+    s.write_text("[1, 2")
+    rc, _, err = _cli(["evaluate", s, d], capsys)
+    assert rc == 2 and "JSON" in err
+    rc, _, err = _cli(["predict", d, "--model", tmp_path / "missing.json", "--out", tmp_path / "x.json"], capsys)
+    assert rc == 2 and "no such model file" in err
+
+
+def test_cli_competition_files_need_a_solution(tmp_path, capsys):
+    from graphmine.science4cast import write_competition
+
+    data = generate_benchmark(300, 500, year_start=2000, years_delta=2, seed=2)
+    c, sol, sub = tmp_path / "c.pkl", tmp_path / "c_sol.pkl", tmp_path / "sub.json"
+    write_competition(data, c, sol)
+    sub.write_text(json.dumps(list(range(500))))
+    rc, _, err = _cli(["evaluate", sub, c], capsys)
+    assert rc == 2 and "--solution" in err
+    rc, out, _ = _cli(["evaluate", sub, c, "--solution", sol, "--json"], capsys)
+    want = roc_auc_score(data.solution, -np.arange(500))
+    assert rc == 0 and json.loads(out)["auc"] == pytest.approx(want)
+    write_benchmark(data, tmp_path / "b.pkl")
