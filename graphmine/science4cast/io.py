@@ -92,8 +92,7 @@ def load_pickle(path):
     >>> import os, pickle, tempfile
     >>> d = tempfile.mkdtemp(); p = os.path.join(d, "evil.pkl")
     >>> with open(p, "wb") as fh:
-    ...     fh.write(b"cos\\nsystem\\n(S'echo hacked'\\ntR.")
-    26
+    ...     _ = fh.write(b"cos\\nsystem\\n(S'echo hacked'\\ntR.")
     >>> load_pickle(p)
     Traceback (most recent call last):
     ...

@@ -32,8 +32,8 @@ DEFAULT_MODELS = (
                            subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "all"),
     ("gbm_127_leaves", dict(n_estimators=200, learning_rate=0.05, num_leaves=127, min_child_samples=100,
                             subsample=0.7, subsample_freq=1, colsample_bytree=0.6, reg_lambda=5.0), "all"),
-    ("gbm_depth_8", dict(n_estimators=200, learning_rate=0.08, num_leaves=31, max_depth=8,
-                         min_child_samples=30, colsample_bytree=0.5), "all"),
+    ("gbm_63_leaves_b", dict(n_estimators=200, learning_rate=0.05, num_leaves=63, min_child_samples=30,
+                             subsample=0.7, subsample_freq=1, colsample_bytree=0.6, reg_lambda=3.0), "all"),
 )
 
 
