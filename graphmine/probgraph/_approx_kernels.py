@@ -27,95 +27,144 @@ from numba import njit, prange
 from .._clique_kernels import _intersect_count, _intersect_into
 from ._estimators import (EST_AND, KIND_BLOOM, KIND_KHASH, KIND_KMV, pair_bloom, pair_bottomk,
                           pair_khash)
-from ._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill
+from ._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill, popcount
 
 
 @njit(cache=True)
-def _finish(kind, est, clamp, C, s, level, u, optr, F, M, S, nbits, b, seeds, ctab, vtab,
-            tmpF, andF, tmpM, buf):
-    """Sum over w in C of the estimate of |C ∩ N+(w)|."""
+def _finish(kind, est, clamp, C, s, level, u, optr, oind, F, M, S, nbits, b, seeds, ctab, vtab,
+            tmpF, andF, tmpM, buf, H, hc, hbase, andH, mark, thresh):
+    """Sum over w in C of |C ∩ N+(w)|: exactly where cheap, else estimated.
+
+    A term is exact when d+(w) <= ``thresh`` (a marker lookup per element of N+(w) costs no more
+    than comparing sketches; ``mark`` then holds C) or when neither set has an element outside
+    the hub bitmap. Otherwise the hub part (bitmaps ``H``, AND-ed over the prefix in ``andH``) is
+    counted exactly and the rest estimated from the sketches. Returns (exact count, estimate sum,
+    variance sum, sd sum, saturated, estimated terms, terms).
+    """
+    exact = 0
     tot = 0.0
     var = 0.0
     sd = 0.0
     sat = 0
-    pairs = 0
+    nest = 0
+    terms = 0
     sc = s
+    wh = H.shape[1]
+    # elements of C outside the hubs (the part held by the Bloom filters)
+    cb = s
+    if wh > 0:
+        cb = 0
+        for i in range(s):
+            if C[i] < hbase:
+                cb += 1
     if level > 0:
         if kind == KIND_BLOOM:
             if est != EST_AND:
                 tmpF[0, :] = 0
                 for i in range(s):
-                    _bloom_insert(tmpF[0], C[i], nbits, seeds)
+                    if C[i] < hbase:
+                        _bloom_insert(tmpF[0], C[i], nbits, seeds)
         elif kind == KIND_KHASH:
             _khash_fill(tmpM[0], C, 0, s, seeds)
         else:
             sc = _bottomk_fill(tmpM[0], C, 0, s, seeds[0], buf)
+    marked = level == 0  # N+(u) is marked by the caller
     for i in range(s):
         w = C[i]
         dw = optr[w + 1] - optr[w]
         if dw == 0:
             continue
+        terms += 1
+        if dw <= thresh:
+            if not marked:
+                for q in range(s):
+                    mark[C[q]] = True
+                marked = True
+            for q in range(optr[w], optr[w + 1]):
+                if mark[oind[q]]:
+                    exact += 1
+            continue
+        dy = dw
+        if wh > 0:
+            h = 0
+            for q in range(wh):
+                h += popcount(andH[level, q] & H[w, q])
+            exact += h
+            dy = dw - hc[w]
+            if cb == 0 or dy == 0:
+                continue
         if kind == KIND_BLOOM:
             if level == 0:
-                e, v, st = pair_bloom(F, u, F, w, s, dw, nbits, b, est, clamp, ctab, vtab)
+                e, st_, z = pair_bloom(F, u, F, w, cb, dy, nbits, b, est, clamp, ctab, vtab)
             elif est == EST_AND:
-                e, v, st = pair_bloom(andF, level, F, w, s, dw, nbits, b, est, clamp, ctab, vtab)
+                e, st_, z = pair_bloom(andF, level, F, w, cb, dy, nbits, b, est, clamp, ctab, vtab)
             else:
-                e, v, st = pair_bloom(tmpF, 0, F, w, s, dw, nbits, b, est, clamp, ctab, vtab)
+                e, st_, z = pair_bloom(tmpF, 0, F, w, cb, dy, nbits, b, est, clamp, ctab, vtab)
+            # vtab holds standard deviations here (no square root per term)
+            v = st_ * st_
         elif kind == KIND_KHASH:
             if level == 0:
-                e, v, st = pair_khash(M, u, M, w, s, dw, clamp)
+                e, v, z = pair_khash(M, u, M, w, s, dw, clamp)
             else:
-                e, v, st = pair_khash(tmpM, 0, M, w, s, dw, clamp)
+                e, v, z = pair_khash(tmpM, 0, M, w, s, dw, clamp)
+            st_ = math.sqrt(v)
         else:
             if level == 0:
-                e, v, st = pair_bottomk(M, u, S[u], M, w, S[w], s, dw, kind == KIND_KMV, clamp)
+                e, v, z = pair_bottomk(M, u, S[u], M, w, S[w], s, dw, kind == KIND_KMV, clamp)
             else:
-                e, v, st = pair_bottomk(tmpM, 0, sc, M, w, S[w], s, dw, kind == KIND_KMV, clamp)
+                e, v, z = pair_bottomk(tmpM, 0, sc, M, w, S[w], s, dw, kind == KIND_KMV, clamp)
+            st_ = math.sqrt(v)
         tot += e
         var += v
-        sd += math.sqrt(v)
-        sat += st
-        pairs += 1
-    return tot, var, sd, sat, pairs
+        sd += st_
+        sat += z
+        if v > 0.0:
+            nest += 1
+    if marked and level > 0:
+        for q in range(s):
+            mark[C[q]] = False
+    return exact, tot, var, sd, sat, nest, terms
 
 
 @njit(cache=True)
 def _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp, F, M, S, nbits, b,
-                         seeds, ctab, vtab, tmpF, andF, tmpM, buf, mark):
-    """Estimated k-cliques whose lowest-ranked vertex is u (depth-first, exact prefixes).
+                         seeds, ctab, vtab, tmpF, andF, tmpM, buf, mark, mark2, H, hc, hbase, andH,
+                         thresh, out):
+    """Add to ``out`` the k-cliques whose lowest-ranked vertex is u (depth-first, exact prefixes):
+    out = [exact count, estimate sum, variance sum, sd sum, saturated, estimated terms, terms].
 
-    The first intersection, N+(u) ∩ N+(w), filters N+(w) through a marker array of N+(u)
-    (cost d+(w) instead of a merge of both lists); deeper ones are sorted merges.
+    N+(u) is held in the marker array ``mark``, so the first intersection N+(u) ∩ N+(w) costs
+    d+(w) lookups instead of a merge; deeper ones are sorted merges (``mark2`` marks deeper
+    candidate sets for the exact terms of the last level).
     """
     d = optr[u + 1] - optr[u]
     if d < k - 1:
-        return 0.0, 0.0, 0.0, 0, 0
+        return
     for j in range(d):
         cand[0, j] = oind[optr[u] + j]
-        if k > 3:
-            mark[oind[optr[u] + j]] = True
+        mark[oind[optr[u] + j]] = True
     size[0] = d
     pos[0] = 0
     if kind == KIND_BLOOM and est == EST_AND:
         for q in range(andF.shape[1]):
             andF[0, q] = F[u, q]
-    tot = 0.0
-    var = 0.0
-    sd = 0.0
-    sat = 0
-    pairs = 0
+    for q in range(H.shape[1]):
+        andH[0, q] = H[u, q]
     level = 0
     while level >= 0:
         need = k - (level + 1)
         if need == 2:
-            e, v, dv, st, p = _finish(kind, est, clamp, cand[level], size[level], level, u, optr, F, M,
-                                      S, nbits, b, seeds, ctab, vtab, tmpF, andF, tmpM, buf)
-            tot += e
-            var += v
-            sd += dv
-            sat += st
-            pairs += p
+            ex, e, v, dv, st, ne, p = _finish(kind, est, clamp, cand[level], size[level], level, u, optr,
+                                              oind, F, M, S, nbits, b, seeds, ctab, vtab, tmpF, andF,
+                                              tmpM, buf, H, hc, hbase, andH,
+                                              mark if level == 0 else mark2, thresh)
+            out[0] += ex
+            out[1] += e
+            out[2] += v
+            out[3] += dv
+            out[4] += st
+            out[5] += ne
+            out[6] += p
             level -= 1
             continue
         if pos[level] >= size[level]:
@@ -138,52 +187,38 @@ def _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp, F,
             if kind == KIND_BLOOM and est == EST_AND:
                 for q in range(andF.shape[1]):
                     andF[level + 1, q] = andF[level, q] & F[w, q]
+            for q in range(H.shape[1]):
+                andH[level + 1, q] = andH[level, q] & H[w, q]
             level += 1
-    if k > 3:
-        for j in range(d):
-            mark[oind[optr[u] + j]] = False
-    return tot, var, sd, sat, pairs
+    for j in range(d):
+        mark[oind[optr[u] + j]] = False
 
 
 @njit(cache=True, parallel=True)
 def _cliques_sketch_total(optr, oind, k, max_out, kind, est, clamp, F, M, S, nbits, b, seeds,
-                          ctab, vtab, nthreads):
-    """Estimated number of k-cliques (k >= 3): (sum, variance sum, sd sum, saturated, terms)."""
+                          ctab, vtab, H, hc, hbase, thresh, nthreads):
+    """Estimated number of k-cliques (k >= 3): float64[7] = [exact part, estimated part, variance
+    sum, sd sum, saturated terms, estimated terms, terms]; the estimate is out[0] + out[1]."""
     n = optr.shape[0] - 1
-    total = 0.0
-    variance = 0.0
-    sdsum = 0.0
-    saturated = 0
-    npairs = 0
+    parts = np.zeros((nthreads, 7), np.float64)
     for t in prange(nthreads):
         cand = np.empty((k - 1, max_out + 1), oind.dtype)
         size = np.zeros(k - 1, np.int64)
         pos = np.zeros(k - 1, np.int64)
         tmpF = np.zeros((1, F.shape[1]), np.uint64)
         andF = np.zeros((k - 1, F.shape[1]), np.uint64)
+        andH = np.zeros((k - 1, H.shape[1]), np.uint64)
         tmpM = np.empty((1, M.shape[1]), np.uint32)
         buf = np.empty(max_out + 1, np.uint32)
         mark = np.zeros(n, np.bool_)
-        c = 0.0
-        vv = 0.0
-        dd = 0.0
-        ss = 0
-        pp = 0
+        mark2 = np.zeros(n, np.bool_)
+        out = np.zeros(7, np.float64)
         for u in range(t, n, nthreads):
-            e, v, dv, st, p = _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp,
-                                                   F, M, S, nbits, b, seeds, ctab, vtab, tmpF, andF,
-                                                   tmpM, buf, mark)
-            c += e
-            vv += v
-            dd += dv
-            ss += st
-            pp += p
-        total += c
-        variance += vv
-        sdsum += dd
-        saturated += ss
-        npairs += pp
-    return total, variance, sdsum, saturated, npairs
+            _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp, F, M, S, nbits, b,
+                                 seeds, ctab, vtab, tmpF, andF, tmpM, buf, mark, mark2, H, hc, hbase,
+                                 andH, thresh, out)
+        parts[t, :] = out
+    return parts.sum(axis=0)
 
 
 @njit(cache=True, parallel=True)

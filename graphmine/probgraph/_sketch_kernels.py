@@ -148,3 +148,32 @@ def _bottomk_build(indptr, indices, k, seed, max_deg, nthreads):
         for u in range(t, n, nthreads):
             sizes[u] = _bottomk_fill(out[u], indices, indptr[u], indptr[u + 1], seed, buf)
     return out, sizes
+
+
+@njit(cache=True, parallel=True)
+def _bloom_hub_build(indptr, indices, hub_words, words, seeds, nthreads):
+    """Split sketches of every row: an exact bitmap of the ``64 * hub_words`` largest ids (the
+    hubs, ids >= n - 64 * hub_words; bit x - base) and a Bloom filter of the other elements.
+
+    Returns (hub bitmaps uint64[n, hub_words], filters uint64[n, words], hub elements per row).
+    """
+    n = indptr.shape[0] - 1
+    base = n - 64 * hub_words
+    hubs = np.zeros((n, hub_words), np.uint64)
+    out = np.zeros((n, words), np.uint64)
+    counts = np.zeros(n, np.int64)
+    nbits = 64 * words
+    for t in prange(nthreads):
+        for u in range(t, n, nthreads):
+            row = out[u]
+            c = 0
+            for p in range(indptr[u], indptr[u + 1]):
+                x = indices[p]
+                if x >= base:
+                    y = np.uint64(x - base)
+                    hubs[u, y >> S6] |= ONE << (y & LOW6)
+                    c += 1
+                else:
+                    _bloom_insert(row, x, nbits, seeds)
+            counts[u] = c
+    return hubs, out, counts

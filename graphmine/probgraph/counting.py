@@ -24,9 +24,10 @@ from .._threads import resolve_threads
 from ..exceptions import ParameterError, SketchSaturationWarning
 from ..graph import as_graph
 from . import _approx_kernels as _ak
-from ._estimators import EST_AND, EST_LIMIT, EST_MINHASH, EST_OR
+from ._estimators import EST_AND, EST_LIMIT, EST_MINHASH, EST_OR, KIND_BLOOM
 from .results import make_array_estimate, make_estimate
-from .sketches import check_estimator, check_method, resolve_seed, sketch_neighbourhoods
+from .sketches import (MAX_HASHES, NeighbourhoodSketch, _positive_int, check_estimator, check_method,
+                       resolve_seed, sketch_neighbourhoods, sketch_size)
 
 __all__ = ["count_triangles", "count_cliques", "triangles", "clustering", "average_clustering",
            "transitivity"]
@@ -72,17 +73,20 @@ def replicate_seeds(seed, replicates):
 
 
 def combine(runs, *, confidence, quantity, estimator, t0, lo=0.0, hi=math.inf, scale=1.0):
-    """One Estimate from runs of (value, sd bound, saturated, terms, sketch).
+    """One Estimate from runs of (value, sd bound, saturated, estimated terms, sketch, terms).
 
-    One run: the error is the bound (sum of per-term standard deviations), or exact when every
-    term was exact. Several: mean and the standard error of the mean, Student's t interval.
+    One run: the error is the bound (sum of the standard deviations of the estimated terms), or
+    exact when every term was computed exactly. Several: mean and the standard error of the
+    mean, Student's t interval.
     """
     values = np.array([r[0] for r in runs]) * scale
     sat = sum(r[2] for r in runs)
-    terms = sum(r[3] for r in runs)
+    nest = sum(r[3] for r in runs)
+    terms = sum(r[5] for r in runs)
     S = runs[0][4]
-    meta = _meta(S, estimator, quantity, sat, terms, t0)
+    meta = _meta(S, estimator, quantity, sat, nest, t0)
     meta["replicates"] = len(runs)
+    meta["estimated"] = nest / terms if terms else 0.0
     if len(runs) == 1:
         bound = runs[0][1] * scale
         meta["error_model"] = "exact" if bound == 0 else "bound"
@@ -94,45 +98,97 @@ def combine(runs, *, confidence, quantity, estimator, t0, lo=0.0, hi=math.inf, s
                          dof=len(runs) - 1, **meta)
 
 
+def split_words(method, n, nnz, *, budget, bits, sketch_k, hub_bits):
+    """(hub words, Bloom words, k) of a split sketch of n out-neighbourhoods holding nnz arcs.
+
+    With a ``budget`` (the default), half of the Bloom words go to an exact bitmap of the
+    highest-ranked vertices (at most n bits); with ``bits``, the Bloom filter has that size and
+    hubs are used only when ``hub_bits`` is given. ``hub_bits=0`` turns the split off.
+    """
+    words, k = sketch_size(method, n, nnz, budget, bits, sketch_k)
+    if hub_bits is not None:
+        if method != "bloom":
+            raise ParameterError(f"hub_bits splits Bloom sketches; method={method!r} has none")
+        if isinstance(hub_bits, bool) or not isinstance(hub_bits, (int, np.integer)) or hub_bits < 0:
+            raise ParameterError(f"hub_bits must be a non-negative integer, got {hub_bits!r}")
+    if method != "bloom":
+        return 0, words, k
+    top = (n + 63) // 64
+    if hub_bits is None:
+        wh = 0 if bits is not None else min(words // 2, top)
+        return wh, words - wh, k
+    wh = min((int(hub_bits) + 63) // 64, top)
+    if bits is None:
+        if wh >= words:
+            raise ParameterError(f"hub_bits={hub_bits} leaves no room for the Bloom filters in a budget of "
+                                 f"{64 * words} bits per vertex")
+        words -= wh
+    return wh, words, k
+
+
+def _check_threshold(exact_threshold, default):
+    if exact_threshold is None:
+        return default
+    if isinstance(exact_threshold, bool) or not isinstance(exact_threshold, (int, np.integer)) \
+            or exact_threshold < 0:
+        raise ParameterError(f"exact_threshold must be a non-negative integer, got {exact_threshold!r}")
+    return int(exact_threshold)
+
+
 def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator, seed, order, clamp,
-                     confidence, threads, replicates):
+                     confidence, threads, replicates, hub_bits=None, exact_threshold=None):
     t0 = time.perf_counter()
     check_method(method)
     estimator = check_estimator(method, estimator)
     confidence = _check_confidence(confidence)
     replicates = _check_replicates(replicates)
+    hashes = _positive_int("hashes", hashes, 1, MAX_HASHES)
     if order is None:
         order = "degree" if k == 3 else "degeneracy"
     if order not in ("degree", "degeneracy"):
         raise ParameterError(f"order must be 'degree' or 'degeneracy', got {order!r}")
     nthreads = resolve_threads(threads)
-    O = G.oriented(order, threads=nthreads)
+    # ids relabelled by rank: memory locality, and the hubs are the largest ids
+    O = G.oriented(order, relabel=True, threads=nthreads)
+    n = G.n_nodes
+    wh, words, ksk = split_words(method, n, O.indices.shape[0], budget=budget, bits=bits, sketch_k=sketch_k,
+                                 hub_bits=hub_bits)
+    thresh = _check_threshold(exact_threshold, wh + words if method == "bloom" else ksk)
     runs = []
     for s in replicate_seeds(resolve_seed(seed), replicates):
-        S = sketch_neighbourhoods(G, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
-                                  seed=s, scope=order, threads=nthreads)
+        S = NeighbourhoodSketch(method, order, O.indptr, O.indices, words, ksk, hashes, s, nthreads,
+                                hub_words=wh)
         kind, F, M, St, nbits, b = _sketch_args(S)
         if O.max_out_degree < k - 1:
-            tot, sd, sat, pairs = 0.0, 0.0, 0, 0
+            tot, sd, sat, nest, terms = 0.0, 0.0, 0, 0, 0
         else:
-            tot, _, sd, sat, pairs = _ak._cliques_sketch_total(
+            r = _ak._cliques_sketch_total(
                 O.indptr, O.indices, k, O.max_out_degree, kind, _EST_CODE[estimator], bool(clamp),
-                F, M, St, nbits, b, S.seeds, S.ctab, S.vtab, nthreads)
-        runs.append((tot, sd, sat, pairs, S))
+                F, M, St, nbits, b, S.seeds, S.ctab, S.stab if kind == KIND_BLOOM else S.vtab, S.hubs,
+                S.hub_counts, S.hub_base, thresh, nthreads)
+            tot, sd, sat, nest, terms = r[0] + r[1], r[3], int(r[4]), int(r[5]), int(r[6])
+        runs.append((tot, sd, sat, nest, S, terms))
         del S, F, M, St
     quantity = "triangles" if k == 3 else f"{k}-cliques"
     warn_saturation(sum(r[2] for r in runs), sum(r[3] for r in runs), quantity)
-    return combine(runs, confidence=confidence, quantity=quantity, estimator=estimator, t0=t0)
+    est = combine(runs, confidence=confidence, quantity=quantity, estimator=estimator, t0=t0)
+    est.params["exact_threshold"] = thresh
+    return est
 
 
 def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
-                  estimator=None, seed=None, order=None, clamp=True, confidence=0.95, replicates=1,
-                  threads=None):
+                  estimator=None, seed=None, order=None, clamp=False, confidence=0.95, replicates=1,
+                  hub_bits=None, exact_threshold=None, threads=None):
     """Estimate the number of k-cliques from neighbourhood sketches (any k >= 3).
 
-    The first k - 2 vertices of each clique are enumerated exactly over the orientation; the
-    last two levels, |C ∩ N+(w)| for the common out-neighbourhood C of the prefix, are estimated
-    from sketches, so the cost of the deepest (dominant) merges becomes a few word operations.
+    The first k - 2 vertices of each clique are enumerated exactly over the orientation (ids
+    relabelled by rank); the last two levels, |C ∩ N+(w)| for the common out-neighbourhood C of
+    the prefix, are estimated from sketches, so the cost of the deepest (dominant) merges
+    becomes a few word operations. Terms are computed exactly where that is as cheap as the
+    sketch (d+(w) <= ``exact_threshold``), and Bloom sketches hold the highest-ranked vertices
+    (the hubs, which most out-neighbourhoods share) in an exact bitmap, so only the rest of an
+    intersection is estimated. ``stderr`` covers the estimated part only; ``estimated`` is the
+    fraction of terms that were estimated.
 
     Parameters
     ----------
@@ -149,13 +205,23 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
     order : {'degree', 'degeneracy'}, optional
         Orientation (default: degree for k = 3, degeneracy otherwise).
     clamp : bool
-        Clamp every intersection estimate to [0, min(|X|, |Y|)] (default True).
+        Clamp every intersection estimate to [0, min(|X|, |Y|)] (default False: clamping biases
+        a sum upward, since estimates of small intersections are raised but never lowered;
+        saturated terms are always clamped).
     confidence : float
         Level of the confidence interval.
     replicates : int
         1 (default): one sketch; ``stderr`` is the bound described in :class:`Estimate`.
         R >= 2: R independent sketches (R times the work); the estimate is their mean and
         ``stderr`` their standard error, a calibrated error rather than a bound.
+    hub_bits : int, optional
+        Bloom only: size of the exact bitmap of the highest-ranked vertices in every sketch
+        (rounded up to 64, at most n). Default: half of the ``budget``, or none when ``bits``
+        is given; 0 turns it off. Within a ``budget`` the Bloom filters get the rest.
+    exact_threshold : int, optional
+        Intersections with an out-neighbourhood of at most this many vertices are computed
+        exactly (marker lookups); default: the sketch row length in 64-bit words (k for
+        MinHash/KMV); 0 estimates every term.
     threads : int, optional
 
     Returns
@@ -176,12 +242,13 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
     G = as_graph(G)
     return _clique_estimate(G, k, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
                             estimator=estimator, seed=seed, order=order, clamp=clamp,
-                            confidence=confidence, threads=threads, replicates=replicates)
+                            confidence=confidence, threads=threads, replicates=replicates,
+                            hub_bits=hub_bits, exact_threshold=exact_threshold)
 
 
 def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
-                    estimator=None, seed=None, order="degree", clamp=True, confidence=0.95,
-                    replicates=1, threads=None):
+                    estimator=None, seed=None, order="degree", clamp=False, confidence=0.95,
+                    replicates=1, hub_bits=None, exact_threshold=None, threads=None):
     """Estimate the number of triangles: sum over arcs u -> v of |N+(u) ∩ N+(v)| from sketches.
 
     Parameters are those of :func:`count_cliques` with k = 3.
@@ -203,7 +270,8 @@ def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sket
     G = as_graph(G)
     return _clique_estimate(G, 3, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
                             estimator=estimator, seed=seed, order=order, clamp=clamp,
-                            confidence=confidence, threads=threads, replicates=replicates)
+                            confidence=confidence, threads=threads, replicates=replicates,
+                            hub_bits=hub_bits, exact_threshold=exact_threshold)
 
 
 def edge_intersections(G, method, *, budget=None, bits=None, hashes=1, sketch_k=None, estimator=None,
@@ -366,8 +434,8 @@ def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits
 
 
 def transitivity(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
-                 estimator=None, seed=None, order="degree", clamp=True, confidence=0.95,
-                 replicates=1, threads=None):
+                 estimator=None, seed=None, order="degree", clamp=False, confidence=0.95,
+                 replicates=1, hub_bits=None, exact_threshold=None, threads=None):
     """Estimated transitivity 3 T / (connected triples) from the oriented triangle estimate.
 
     Parameters are those of :func:`count_triangles`; the error is T's, scaled.
@@ -389,13 +457,15 @@ def transitivity(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_
     G = as_graph(G)
     T = count_triangles(G, method=method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
                         estimator=estimator, seed=seed, order=order, clamp=clamp,
-                        confidence=confidence, replicates=replicates, threads=threads)
+                        confidence=confidence, replicates=replicates, hub_bits=hub_bits,
+                        exact_threshold=exact_threshold, threads=threads)
     d = G.degree.astype(np.float64)
     triples = float((d * (d - 1)).sum() / 2)
     scale = 3.0 / triples if triples else 0.0
     meta = dict(quantity="transitivity", method=T.method, estimator=T.estimator, budget=T.budget,
                 params=T.params, sketch_bytes=T.sketch_bytes, saturated=T.saturated,
-                seconds=time.perf_counter() - t0, error_model=T.error_model, replicates=T.replicates)
+                seconds=time.perf_counter() - t0, error_model=T.error_model, replicates=T.replicates,
+                estimated=T.estimated)
     value = min(T.estimate * scale, 1.0)
     dof = T.replicates - 1 if T.replicates > 1 else None
     return make_estimate(value, T.stderr * scale, confidence=confidence, hi=1.0, dof=dof, **meta)

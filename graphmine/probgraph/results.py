@@ -7,9 +7,9 @@
   included).
 * :class:`ArrayEstimate` — the same for one value per vertex or per pair (arrays).
 
-The standard error is the square root of the summed per-intersection variances of the
-estimator (see :mod:`graphmine.probgraph._estimators`); it treats the intersections as
-independent, which the tests check against the spread over many seeds.
+The standard error of a sum of intersection estimates is, with one sketch, the sum of the
+estimated terms' standard deviations (see :mod:`graphmine.probgraph._estimators`), a bound
+whatever the correlation between the terms; terms computed exactly contribute nothing.
 """
 
 import math
@@ -63,6 +63,9 @@ class Estimate:
         mean; ``ci`` uses Student's t with replicates - 1 degrees of freedom). 'exact': the
         sketches held every set completely, the estimate is exact.
     replicates : int
+    estimated : float
+        Fraction of the intersections that were estimated from sketches; the others were
+        computed exactly (cheap ones, or held whole), and ``stderr`` covers the estimated ones.
     """
 
     estimate: float
@@ -79,6 +82,7 @@ class Estimate:
     seconds: float = 0.0
     error_model: str = "bound"
     replicates: int = 1
+    estimated: float = 1.0
 
     @property
     def count(self):
@@ -119,6 +123,7 @@ class Estimate:
             "seconds": float(self.seconds),
             "error_model": self.error_model,
             "replicates": int(self.replicates),
+            "estimated": float(self.estimated),
         }
 
 

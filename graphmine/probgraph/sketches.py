@@ -115,10 +115,16 @@ class NeighbourhoodSketch:
     values, stored : ndarray
         MinHash minima (uint32, shape (n, k)) or bottom-k hash values (sorted) and how many
         each row holds (methods 'khash', 'onehash', 'kmv').
-    bits, hashes, k, seed, budget, nbytes, seconds
+    hubs, hub_counts : ndarray
+        Split Bloom sketches (``hub_bits`` > 0, oriented scopes with ids relabelled by rank): an
+        exact bitmap of the ``hub_bits`` largest ids ``>= hub_base`` (bit x - hub_base of row v
+        is set iff x is in the set) and, in ``filters``, a Bloom filter of the other elements;
+        ``hub_counts`` is the number of hub elements of every set. Intersections over the hubs
+        are then exact popcounts and only the rest is estimated.
+    bits, hashes, hub_bits, k, seed, budget, nbytes, seconds
     """
 
-    def __init__(self, method, scope, indptr, indices, words, k, hashes, seed, threads):
+    def __init__(self, method, scope, indptr, indices, words, k, hashes, seed, threads, hub_words=0):
         t0 = time.perf_counter()
         nthreads = resolve_threads(threads)
         self.method = method
@@ -135,14 +141,26 @@ class NeighbourhoodSketch:
         self.stored = np.zeros(1, np.int64)
         self.ctab = np.zeros(1, np.float64)
         self.vtab = np.zeros(1, np.float64)
+        self.stab = np.zeros(1, np.float64)
+        self.hubs = np.zeros((1, 0), np.uint64)
+        self.hub_counts = np.zeros(n, np.int64)
+        self.hub_bits = 0
+        self.hub_base = n
         if method == "bloom":
             self.hashes = hashes
             self.seeds = hash_seeds(seed, hashes)
             self.bits = 64 * words
             self.k = 0
-            self.filters = _sk._bloom_build(indptr, indices, words, self.seeds, nthreads)
+            if hub_words > 0:
+                self.hubs, self.filters, self.hub_counts = _sk._bloom_hub_build(
+                    indptr, indices, hub_words, words, self.seeds, nthreads)
+                self.hub_bits = 64 * hub_words
+                self.hub_base = n - self.hub_bits
+            else:
+                self.filters = _sk._bloom_build(indptr, indices, words, self.seeds, nthreads)
             self.ctab, self.vtab = bloom_tables(self.bits, hashes)
-            self.nbytes = int(self.filters.nbytes)
+            self.stab = np.sqrt(self.vtab)
+            self.nbytes = int(self.filters.nbytes) + (int(self.hubs.nbytes) if hub_words > 0 else 0)
         elif method == "khash":
             self.hashes = k
             self.k = k
@@ -170,7 +188,7 @@ class NeighbourhoodSketch:
         """The sketch parameters as a dict (what results report)."""
         p = {"order": self.scope, "seed": self.seed}
         if self.method == "bloom":
-            p.update(bits=self.bits, hashes=self.hashes, words=self.words)
+            p.update(bits=self.bits, hashes=self.hashes, words=self.words, hub_bits=self.hub_bits)
         else:
             p.update(k=self.k)
         return p
