@@ -200,30 +200,24 @@ def _degeneracy_order(indptr, indices):
     return rank, core
 
 
-@njit(cache=True, parallel=True)
-def _orient_relabel(indptr, indices, rank, nthreads):
-    """Orientation in rank space: vertex rank[u] gets the sorted ranks of u's higher-ranked
-    neighbours. Vertices of similar degree become neighbours in memory, which the counting
-    kernels' marker arrays and caches reward on skewed graphs.
-
-    Rows come out sorted without sorting: targets x are visited in increasing order and each
-    is appended to the rows of its lower-ranked neighbours.
-    """
+@njit(cache=True)
+def _relabel_outdeg(indptr, indices, rank, inv, outdeg, t, nthreads):
+    """outdeg[r + 1] = number of higher-ranked neighbours of inv[r], for r = t, t + nthreads, ..."""
     n = indptr.shape[0] - 1
-    inv = np.empty(n, np.int64)
-    for u in range(n):
-        inv[rank[u]] = u
-    outdeg = np.zeros(n + 1, np.int64)
-    for t in prange(nthreads):
-        for r in range(t, n, nthreads):
-            u = inv[r]
-            c = 0
-            for j in range(indptr[u], indptr[u + 1]):
-                if rank[indices[j]] > r:
-                    c += 1
-            outdeg[r + 1] = c
-    optr = np.cumsum(outdeg)
-    out = np.empty(optr[n], indices.dtype)
+    for r in range(t, n, nthreads):
+        u = inv[r]
+        c = 0
+        for j in range(indptr[u], indptr[u + 1]):
+            if rank[indices[j]] > r:
+                c += 1
+        outdeg[r + 1] = c
+
+
+@njit(cache=True)
+def _relabel_scatter(indptr, indices, rank, inv, optr, out):
+    """Targets x in increasing order, each appended to the rows of its lower-ranked neighbours:
+    the rows come out sorted without sorting."""
+    n = indptr.shape[0] - 1
     fill = optr[:n].copy()
     for x in range(n):
         w = inv[x]
@@ -232,4 +226,36 @@ def _orient_relabel(indptr, indices, rank, nthreads):
             if r < x:
                 out[fill[r]] = x
                 fill[r] += 1
+
+
+@njit(cache=True, parallel=True)
+def _orient_relabel(indptr, indices, rank, nthreads):
+    """Orientation in rank space: vertex rank[u] gets the sorted ranks of u's higher-ranked
+    neighbours. Vertices of similar degree become neighbours in memory, which the counting
+    kernels' marker arrays and caches reward on skewed graphs."""
+    n = indptr.shape[0] - 1
+    inv = np.empty(n, np.int64)
+    for u in range(n):
+        inv[rank[u]] = u
+    outdeg = np.zeros(n + 1, np.int64)
+    for t in prange(nthreads):
+        _relabel_outdeg(indptr, indices, rank, inv, outdeg, t, nthreads)
+    optr = np.cumsum(outdeg)
+    out = np.empty(optr[n], indices.dtype)
+    _relabel_scatter(indptr, indices, rank, inv, optr, out)
+    return optr, out
+
+
+@njit(cache=True)
+def _orient_relabel_serial(indptr, indices, rank):
+    """:func:`_orient_relabel` on one thread, for graphs too small to wake a thread pool."""
+    n = indptr.shape[0] - 1
+    inv = np.empty(n, np.int64)
+    for u in range(n):
+        inv[rank[u]] = u
+    outdeg = np.zeros(n + 1, np.int64)
+    _relabel_outdeg(indptr, indices, rank, inv, outdeg, 0, 1)
+    optr = np.cumsum(outdeg)
+    out = np.empty(optr[n], indices.dtype)
+    _relabel_scatter(indptr, indices, rank, inv, optr, out)
     return optr, out

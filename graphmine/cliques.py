@@ -11,18 +11,15 @@ import numpy as np
 from . import _clique_kernels as _ck
 from ._threads import resolve_threads
 from .exceptions import ParameterError
+from . import graph as _graph
 from .graph import as_graph
 
 __all__ = ["count_triangles", "triangles", "count_cliques", "EXACT_METHODS"]
 
 EXACT_METHODS = ("exact",)
 
-# below this many edges one thread finishes before a thread pool would wake up
-SERIAL_EDGES = 50_000
-
-
 def _serial(G, nthreads):
-    return nthreads == 1 or G.n_edges < SERIAL_EDGES
+    return nthreads == 1 or G.n_edges < _graph.SERIAL_EDGES
 
 
 def _check_k(k):

@@ -24,6 +24,9 @@ __all__ = ["Graph", "OrientedGraph", "as_graph", "from_edges"]
 
 INDPTR_DTYPE = np.int64
 
+# below this many edges one thread finishes before a thread pool would wake up
+SERIAL_EDGES = 50_000
+
 
 def _index_dtype(n):
     """The dtype of ``indices`` for a graph of ``n`` vertices (int32 unless n needs int64)."""
@@ -215,8 +218,12 @@ class Graph:
         if key not in self._oriented:
             nthreads = resolve_threads(threads)
             rank = self._rank(order)
-            kernel = _k._orient_relabel if relabel else _k._orient
-            optr, oind = kernel(self.indptr, self.indices, rank, nthreads)
+            if relabel and (nthreads == 1 or self.n_edges < SERIAL_EDGES):
+                optr, oind = _k._orient_relabel_serial(self.indptr, self.indices, rank)
+            elif relabel:
+                optr, oind = _k._orient_relabel(self.indptr, self.indices, rank, nthreads)
+            else:
+                optr, oind = _k._orient(self.indptr, self.indices, rank, nthreads)
             self._oriented[key] = OrientedGraph(optr, oind, rank, order, bool(relabel))
         return self._oriented[key]
 

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import graphmine as gm
-from graphmine import cliques
+from graphmine import graph
 from conftest import edge_arrays, nx_graph
 
 # PROVENANCE.md of the shipped graphs: triangles, average clustering over vertices with an edge,
@@ -53,12 +53,12 @@ def test_named_graphs():
 @contextlib.contextmanager
 def kernels(parallel):
     """Force the parallel kernels (or the serial twins) whatever the graph's size."""
-    saved = cliques.SERIAL_EDGES
-    cliques.SERIAL_EDGES = 0 if parallel else 2**62
+    saved = graph.SERIAL_EDGES
+    graph.SERIAL_EDGES = 0 if parallel else 2**62
     try:
         yield
     finally:
-        cliques.SERIAL_EDGES = saved
+        graph.SERIAL_EDGES = saved
 
 
 @given(edge_arrays(dense=True), st.sampled_from([1, 2]), st.booleans())
