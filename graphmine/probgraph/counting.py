@@ -161,11 +161,15 @@ def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator,
         kind, F, M, St, nbits, b = _sketch_args(S)
         if O.max_out_degree < k - 1:
             tot, sd, sat, nest, terms = 0.0, 0.0, 0, 0, 0
+        elif k == 3 and kind == KIND_BLOOM:
+            r = _ak._triangles_bloom_total(O.indptr, O.indices, _EST_CODE[estimator], bool(clamp), F, nbits, b,
+                                           S.ctab, S.stab, S.hubs, S.hub_counts, thresh, nthreads)
         else:
             r = _ak._cliques_sketch_total(
                 O.indptr, O.indices, k, O.max_out_degree, kind, _EST_CODE[estimator], bool(clamp),
                 F, M, St, nbits, b, S.seeds, S.ctab, S.stab if kind == KIND_BLOOM else S.vtab, S.hubs,
                 S.hub_counts, S.hub_base, thresh, nthreads)
+        if O.max_out_degree >= k - 1:
             tot, sd, sat, nest, terms = r[0] + r[1], r[3], int(r[4]), int(r[5]), int(r[6])
         runs.append((tot, sd, sat, nest, S, terms))
         del S, F, M, St
