@@ -110,6 +110,36 @@ def _assemble_symmetric(uptr, ubuf, low, indptr, out, nthreads):
 
 
 @njit(cache=True)
+def _csr_from_pairs(src, dst, n, nthreads):
+    """The whole symmetric-CSR build in one compiled call (one cache entry to load, no Python
+    between the steps): returns (indptr, indices, self-loops)."""
+    cnt, loops = _upper_counts(src, dst, n, nthreads)
+    uptr = np.zeros(n + 1, np.int64)
+    for u in range(n):
+        s = 0
+        for t in range(nthreads):
+            s += cnt[t, u]
+        uptr[u + 1] = uptr[u] + s
+    # slot of thread t in row u: row start + counts of the threads before t
+    start = np.empty((nthreads, n), np.int64)
+    for u in range(n):
+        acc = uptr[u]
+        for t in range(nthreads):
+            start[t, u] = acc
+            acc += cnt[t, u]
+    ubuf = np.empty(uptr[n], src.dtype)
+    _scatter_upper(src, dst, start, ubuf, nthreads)
+    uniq = _sort_rows_count_unique(uptr, ubuf, nthreads)
+    low = _lower_counts(uptr, ubuf)
+    indptr = np.zeros(n + 1, np.int64)
+    for u in range(n):
+        indptr[u + 1] = indptr[u] + uniq[u] + low[u]
+    indices = np.empty(indptr[n], src.dtype)
+    _assemble_symmetric(uptr, ubuf, low, indptr, indices, nthreads)
+    return indptr, indices, loops
+
+
+@njit(cache=True)
 def _mark_present(ids, size):
     present = np.zeros(size, np.bool_)
     for i in range(ids.shape[0]):

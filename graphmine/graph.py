@@ -279,21 +279,7 @@ def _build_csr(src, dst, n, threads=None):
     itype = _index_dtype(n)
     src = np.ascontiguousarray(src, dtype=itype)
     dst = np.ascontiguousarray(dst, dtype=itype)
-    cnt, loops = _k._upper_counts(src, dst, n, nthreads)
-    # slot of thread t in row u: row start + counts of threads before t
-    per_row = cnt.sum(axis=0)
-    uptr = np.zeros(n + 1, np.int64)
-    np.cumsum(per_row, out=uptr[1:])
-    start = np.cumsum(cnt, axis=0) - cnt + uptr[:n]
-    ubuf = np.empty(uptr[-1], itype)
-    _k._scatter_upper(src, dst, start, ubuf, nthreads)
-    del start, cnt
-    uniq = _k._sort_rows_count_unique(uptr, ubuf, nthreads)
-    low = _k._lower_counts(uptr, ubuf)
-    indptr = np.zeros(n + 1, np.int64)
-    np.cumsum(uniq + low, out=indptr[1:])
-    indices = np.empty(indptr[-1], itype)
-    _k._assemble_symmetric(uptr, ubuf, low, indptr, indices, nthreads)
+    indptr, indices, loops = _k._csr_from_pairs(src, dst, n, nthreads)
     n_input = int(src.shape[0])
     stats = {
         "input_edges": n_input,
