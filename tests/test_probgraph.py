@@ -164,6 +164,96 @@ def test_relabelling_keeps_exact_sketch_counts(karate):
         assert pg.count_cliques(G, 4, method="onehash", sketch_k=32, seed=9).estimate == gm.count_cliques(karate, 4)
 
 
+# --- hybrid exact/sketch terms and split (hub bitmap + Bloom) sketches ---------------------------
+
+@pytest.mark.parametrize("method", pg.METHODS)
+@pytest.mark.parametrize("k", [3, 4, 5])
+def test_hybrid_is_exact_when_every_term_is_cheap(kron, method, k):
+    # every out-neighbourhood has at most max_out vertices: every term goes through the marker array
+    max_out = kron.oriented("degree" if k == 3 else "degeneracy").max_out_degree
+    est = pg.count_cliques(kron, k, method=method, budget=0.1, seed=5, exact_threshold=max_out)
+    assert est.estimate == gm.count_cliques(kron, k)
+    assert est.stderr == 0 and est.error_model == "exact" and est.estimated == 0
+
+
+@pytest.mark.parametrize("k", [3, 4, 5])
+def test_hub_bitmap_holding_every_vertex_is_exact(k):
+    G = er(120, 0.3, 4)
+    # 128 hub bits cover all 120 vertices: the Bloom filters stay empty, every term is a popcount
+    est = pg.count_cliques(G, k, method="bloom", bits=64, hub_bits=128, exact_threshold=0, seed=1)
+    assert est.estimate == gm.count_cliques(G, k) and est.stderr == 0
+    assert est.params["hub_bits"] == 128
+
+
+@settings(max_examples=5, deadline=None)
+@given(n=st.integers(70, 200), p=st.floats(0.05, 0.4), seed=st.integers(0, 10**6),
+       hub_bits=st.sampled_from([64, 128]))
+def test_split_sketch_hub_part_matches_reference(n, p, seed, hub_bits):
+    from graphmine.probgraph.sketches import NeighbourhoodSketch
+
+    G = er(n, p, seed)
+    O = G.oriented("degree", relabel=True)
+    S = NeighbourhoodSketch("bloom", "degree", O.indptr, O.indices, 2, 0, 1, seed, 1, hub_words=hub_bits // 64)
+    base = n - hub_bits
+    for v in range(0, n, 7):
+        row = O.indices[O.indptr[v]:O.indptr[v + 1]]
+        bits = np.flatnonzero(np.unpackbits(S.hubs[v].view(np.uint8), bitorder="little"))
+        np.testing.assert_array_equal(bits, np.sort(row[row >= base]) - base)
+        assert S.hub_counts[v] == int((row >= base).sum())
+        # the Bloom filter holds exactly the other elements
+        ref = np.zeros(S.words, np.uint64)
+        for x in row[row < base]:
+            ref |= _filter_of(S, x)
+        np.testing.assert_array_equal(S.filters[v], ref)
+
+
+def _filter_of(S, x):
+    from graphmine.probgraph._sketch_kernels import _bloom_insert
+
+    r = np.zeros(S.words, np.uint64)
+    _bloom_insert(r, int(x), S.bits, S.seeds)
+    return r
+
+
+def test_lean_triangle_kernel_matches_generic_kernel(kron):
+    from graphmine.probgraph import _approx_kernels as _ak
+    from graphmine.probgraph.sketches import NeighbourhoodSketch
+
+    O = kron.oriented("degree", relabel=True)
+    for wh, th in [(0, 0), (1, 0), (1, 6)]:
+        S = NeighbourhoodSketch("bloom", "degree", O.indptr, O.indices, 2, 0, 1, 7, 2, hub_words=wh)
+        lean = _ak._triangles_bloom_total(O.indptr, O.indices, 0, False, S.filters, S.bits, 1, S.ctab, S.stab,
+                                          S.hubs, S.hub_counts, th, 2)
+        gen = _ak._cliques_sketch_total(O.indptr, O.indices, 3, O.max_out_degree, 0, 0, False, S.filters,
+                                        S.values, S.stored, S.bits, 1, S.seeds, S.ctab, S.stab, S.hubs,
+                                        S.hub_counts, S.hub_base, th, 2)
+        assert lean[0] == gen[0]                       # exact parts agree
+        np.testing.assert_allclose(lean[1:4], gen[1:4], rtol=1e-9)
+        assert lean[5] == gen[5]                       # estimated terms
+    # cheap terms and hub terms are exact: only the rest is estimated
+    assert lean[0] > 0 and lean[5] < lean[6]
+
+
+def test_split_sketch_is_reproducible_and_unbiased_over_seeds():
+    G = gm.generators.kronecker_graph(11, 32, seed=2)
+    ex = gm.count_triangles(G)
+    a = pg.count_triangles(G, method="bloom", budget=0.1, seed=4)
+    b = pg.count_triangles(G, method="bloom", budget=0.1, seed=4, threads=1)
+    assert a.estimate == pytest.approx(b.estimate, rel=1e-12) and a.params == b.params
+    assert a.params["hub_bits"] > 0 and 0 < a.estimated < 1
+    runs = [pg.count_triangles(G, method="bloom", budget=0.1, seed=s) for s in range(12)]
+    v = np.array([r.estimate for r in runs])
+    # unclamped sums are unbiased: the mean of 12 independent runs lies within 3 standard errors
+    # of the mean, taking each run's stated (bound) error as its standard deviation
+    se_mean = np.mean([r.stderr for r in runs]) / math.sqrt(len(runs))
+    assert abs(v.mean() - ex) <= 3 * se_mean
+    assert np.mean([r.ci[0] <= ex <= r.ci[1] for r in runs]) >= 0.9
+    # the split sketch beats a plain Bloom filter of the same memory
+    plain = np.array([pg.count_triangles(G, method="bloom", budget=0.1, seed=s, hub_bits=0).estimate
+                      for s in range(12)])
+    assert np.abs(v - ex).mean() < np.abs(plain - ex).mean()
+
+
 # --- statistical behaviour ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("method", ["bloom", "onehash"])
@@ -270,6 +360,8 @@ def test_choose_sketch_meets_target(kron):
     dict(method="kmv", bits=64), dict(method="bloom", sketch_k=8), dict(method="bloom", hashes=0),
     dict(method="bloom", estimator="minhash"), dict(method="bloom", seed=-3),
     dict(method="bloom", replicates=0), dict(method="bloom", confidence=1.5),
+    dict(method="kmv", hub_bits=64), dict(method="bloom", hub_bits=-1), dict(method="bloom", hub_bits=1.5),
+    dict(method="bloom", budget=0.3, hub_bits=4096), dict(method="bloom", exact_threshold=-1),
 ])
 def test_bad_parameters_raise(karate, kwargs):
     with pytest.raises(ParameterError):
