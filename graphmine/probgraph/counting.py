@@ -154,6 +154,8 @@ def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator,
     wh, words, ksk = split_words(method, n, O.indices.shape[0], budget=budget, bits=bits, sketch_k=sketch_k,
                                  hub_bits=hub_bits)
     thresh = _check_threshold(exact_threshold, wh + words if method == "bloom" else ksk)
+    if clamp is None:
+        clamp = method != "bloom"
     runs = []
     for s in replicate_seeds(resolve_seed(seed), replicates):
         S = NeighbourhoodSketch(method, order, O.indptr, O.indices, words, ksk, hashes, s, nthreads,
@@ -181,7 +183,7 @@ def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator,
 
 
 def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
-                  estimator=None, seed=None, order=None, clamp=False, confidence=0.95, replicates=1,
+                  estimator=None, seed=None, order=None, clamp=None, confidence=0.95, replicates=1,
                   hub_bits=None, exact_threshold=None, threads=None):
     """Estimate the number of k-cliques from neighbourhood sketches (any k >= 3).
 
@@ -208,10 +210,12 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
         filters, biased upward by coincident bits).
     order : {'degree', 'degeneracy'}, optional
         Orientation (default: degree for k = 3, degeneracy otherwise).
-    clamp : bool
-        Clamp every intersection estimate to [0, min(|X|, |Y|)] (default False: clamping biases
-        a sum upward, since estimates of small intersections are raised but never lowered;
-        saturated terms are always clamped).
+    clamp : bool, optional
+        Clamp every intersection estimate to [0, min(|X|, |Y|)]. Default: False for Bloom
+        filters, whose bias-corrected estimates sum without bias while clamping biases the sum
+        upward (estimates of small intersections are raised, never lowered); True for
+        MinHash/KMV, whose single-term estimates are heavy-tailed. Saturated terms are always
+        clamped.
     confidence : float
         Level of the confidence interval.
     replicates : int
@@ -251,7 +255,7 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
 
 
 def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
-                    estimator=None, seed=None, order="degree", clamp=False, confidence=0.95,
+                    estimator=None, seed=None, order="degree", clamp=None, confidence=0.95,
                     replicates=1, hub_bits=None, exact_threshold=None, threads=None):
     """Estimate the number of triangles: sum over arcs u -> v of |N+(u) ∩ N+(v)| from sketches.
 
@@ -438,7 +442,7 @@ def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits
 
 
 def transitivity(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
-                 estimator=None, seed=None, order="degree", clamp=False, confidence=0.95,
+                 estimator=None, seed=None, order="degree", clamp=None, confidence=0.95,
                  replicates=1, hub_bits=None, exact_threshold=None, threads=None):
     """Estimated transitivity 3 T / (connected triples) from the oriented triangle estimate.
 
