@@ -237,11 +237,11 @@ def test_lean_triangle_kernel_matches_generic_kernel(kron):
 def test_split_sketch_is_reproducible_and_unbiased_over_seeds():
     G = gm.generators.kronecker_graph(11, 32, seed=2)
     ex = gm.count_triangles(G)
-    a = pg.count_triangles(G, method="bloom", budget=0.1, seed=4)
-    b = pg.count_triangles(G, method="bloom", budget=0.1, seed=4, threads=1)
+    a = pg.count_triangles(G, method="bloom", budget=0.2, seed=4)
+    b = pg.count_triangles(G, method="bloom", budget=0.2, seed=4, threads=1)
     assert a.estimate == pytest.approx(b.estimate, rel=1e-12) and a.params == b.params
     assert a.params["hub_bits"] > 0 and 0 < a.estimated < 1
-    runs = [pg.count_triangles(G, method="bloom", budget=0.1, seed=s) for s in range(12)]
+    runs = [pg.count_triangles(G, method="bloom", budget=0.2, seed=s) for s in range(12)]
     v = np.array([r.estimate for r in runs])
     # unclamped sums are unbiased: the mean of 12 independent runs lies within 3 standard errors
     # of the mean, taking each run's stated (bound) error as its standard deviation
@@ -249,7 +249,7 @@ def test_split_sketch_is_reproducible_and_unbiased_over_seeds():
     assert abs(v.mean() - ex) <= 3 * se_mean
     assert np.mean([r.ci[0] <= ex <= r.ci[1] for r in runs]) >= 0.9
     # the split sketch beats a plain Bloom filter of the same memory
-    plain = np.array([pg.count_triangles(G, method="bloom", budget=0.1, seed=s, hub_bits=0).estimate
+    plain = np.array([pg.count_triangles(G, method="bloom", budget=0.2, seed=s, hub_bits=0).estimate
                       for s in range(12)])
     assert np.abs(v - ex).mean() < np.abs(plain - ex).mean()
 
@@ -345,7 +345,7 @@ def test_budget_sets_the_sketch_size(kron):
     assert r.sketch_bytes <= 0.25 * csr_bytes and r.budget == pytest.approx(r.sketch_bytes / csr_bytes)
     words = int(0.25 * 64 * (kron.n_nodes + O.indices.shape[0]) / kron.n_nodes // 64)
     # the budget is split between the hub bitmap and the Bloom filter
-    assert r.params["bits"] + r.params["hub_bits"] == 64 * words and r.params["hub_bits"] == 64 * (words // 2)
+    assert r.params["bits"] + r.params["hub_bits"] == 64 * words and r.params["hub_bits"] == 64 * min(words // 2, max(words - 2, 0))
 
 
 def test_choose_sketch_meets_target(kron):

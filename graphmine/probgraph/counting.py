@@ -102,7 +102,7 @@ def split_words(method, n, nnz, *, budget, bits, sketch_k, hub_bits):
     """(hub words, Bloom words, k) of a split sketch of n out-neighbourhoods holding nnz arcs.
 
     With a ``budget`` (the default), half of the Bloom words go to an exact bitmap of the
-    highest-ranked vertices (at most n bits); with ``bits``, the Bloom filter has that size and
+    highest-ranked vertices (at most n bits, and only while two words are left for the filter); with ``bits``, the Bloom filter has that size and
     hubs are used only when ``hub_bits`` is given. ``hub_bits=0`` turns the split off.
     """
     words, k = sketch_size(method, n, nnz, budget, bits, sketch_k)
@@ -115,7 +115,9 @@ def split_words(method, n, nnz, *, budget, bits, sketch_k, hub_bits):
         return 0, words, k
     top = (n + 63) // 64
     if hub_bits is None:
-        wh = 0 if bits is not None else min(words // 2, top)
+        # a filter of fewer than two words saturates on the sets that need estimating: hubs only
+        # where at least two words are left for it
+        wh = 0 if bits is not None else min(words // 2, max(words - 2, 0), top)
         return wh, words - wh, k
     wh = min((int(hub_bits) + 63) // 64, top)
     if bits is None:
