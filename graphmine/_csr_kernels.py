@@ -235,10 +235,10 @@ def _relabel_outdeg(indptr, indices, rank, inv, outdeg, t, nthreads):
     """outdeg[r + 1] = number of higher-ranked neighbours of inv[r], for r = t, t + nthreads, ..."""
     n = indptr.shape[0] - 1
     for r in range(t, n, nthreads):
-        u = inv[r]
+        u = np.uint64(inv[r])
         c = 0
-        for j in range(indptr[u], indptr[u + 1]):
-            if rank[indices[j]] > r:
+        for j in range(np.uint64(indptr[u]), np.uint64(indptr[u + np.uint64(1)])):
+            if rank[np.uint64(indices[j])] > r:
                 c += 1
         outdeg[r + 1] = c
 
@@ -250,11 +250,11 @@ def _relabel_scatter(indptr, indices, rank, inv, optr, out):
     n = indptr.shape[0] - 1
     fill = optr[:n].copy()
     for x in range(n):
-        w = inv[x]
-        for j in range(indptr[w], indptr[w + 1]):
-            r = rank[indices[j]]
+        w = np.uint64(inv[x])
+        for j in range(np.uint64(indptr[w]), np.uint64(indptr[w + np.uint64(1)])):
+            r = rank[np.uint64(indices[j])]
             if r < x:
-                out[fill[r]] = x
+                out[np.uint64(fill[r])] = x
                 fill[r] += 1
 
 
