@@ -1,10 +1,17 @@
 """The Science4Cast pipeline: train on the data's own past, predict the future, save safely.
 
 :class:`LinkPredictor` with ``kind='blend'`` trains several :class:`LinkGBMClassifier` settings
-on pairs from the past and blends their scores by rank averaging; ``kind='baseline'`` trains the
-degree-only :class:`DegreeBaseline`. Training never reads a row at or after the end of
-``year_start``: features are computed at ``year_start - years_delta``, labels are the links that
-appear by ``year_start`` (see :func:`~graphmine.science4cast.snapshots.training_pairs`).
+on pairs from the past and blends their scores by a weighted rank average; ``kind='baseline'``
+trains the degree-only :class:`DegreeBaseline`. Training never reads a row at or after the end of
+``year_start``: features are computed at ``year_start - window * years_delta``, labels are the
+links that appear by ``year_start - (window - 1) * years_delta`` (see
+:func:`~graphmine.science4cast.snapshots.training_pairs`); ``window`` 1 is the latest past
+window, 2 the one before it (a model that has seen a different stretch of the graph's growth).
+
+Post-processing: the blend weights are fitted by greedy ensemble selection
+(:func:`~graphmine.science4cast.blend.fit_rank_weights`) on held-out pairs of the latest past
+window (features at ``year_start - years_delta``, labels at ``year_start``), which no model is
+trained on; the pairs to be predicted are never used.
 
 Model files are JSON (format ``graphmine.science4cast.model``, version 1): the settings, the
 feature names, what the model was trained on, and for every LightGBM model its text model format
@@ -37,6 +44,22 @@ DEFAULT_MODELS = (
 )
 
 
+def _spec(model):
+    """(name, params, columns, window) of a model setting given with or without its window."""
+    if len(model) not in (3, 4):
+        raise ParameterError(f"a model setting is (name, params, columns[, window]), got {model!r}")
+    name, params, which = model[:3]
+    window = int(model[3]) if len(model) == 4 else 1
+    if window < 1:
+        raise ParameterError(f"the training window of model {name!r} must be >= 1, got {window}")
+    return name, dict(params), which, window
+
+
+def _pair_keys(pairs, n):
+    lo, hi = np.minimum(pairs[:, 0], pairs[:, 1]), np.maximum(pairs[:, 0], pairs[:, 1])
+    return lo.astype(np.int64) * np.int64(n) + hi
+
+
 def _columns(names, which):
     if which == "all":
         return np.arange(len(names))
@@ -52,9 +75,11 @@ class LinkPredictor:
     ----------
     kind : {'blend', 'baseline'}
         The rank-averaged LightGBM models, or the degree-only MLP baseline.
-    models : sequence of (name, params, columns), optional
+    models : sequence of (name, params, columns[, window]), optional
         LightGBM settings for ``kind='blend'`` (default :data:`DEFAULT_MODELS`); columns is
-        'all' or 'latest' (only the latest snapshot's features).
+        'all' or 'latest' (only the latest snapshot's features); window (default 1) is the past
+        window trained on: features at ``year_start - window * years_delta``, labels
+        ``years_delta`` years later.
     n_snapshots : int
         Yearly snapshots per feature vector.
     max_distance : int
@@ -63,6 +88,11 @@ class LinkPredictor:
         Training pairs sampled from the past (before augmentation).
     positive_fraction : float
         Share of positives among the training pairs.
+    blend_weights : {'fit', 'equal'}
+        'fit': rank-average weights by greedy ensemble selection on held-out past pairs (see the
+        module docstring); 'equal': a plain rank average.
+    n_holdout_pairs : int or None
+        Held-out past pairs for fitting the weights (default ``n_train_pairs // 2``).
     seed : int
     threads : int or None
         Threads for the feature kernels and LightGBM.
@@ -80,11 +110,16 @@ class LinkPredictor:
     """
 
     def __init__(self, kind="blend", models=None, *, n_snapshots=4, max_distance=4, n_train_pairs=200000,
-                 positive_fraction=0.25, seed=0, threads=None, progress=False):
+                 positive_fraction=0.25, blend_weights="fit", n_holdout_pairs=None, seed=0, threads=None,
+                 progress=False):
         if kind not in ("blend", "baseline"):
             raise ParameterError(f"kind must be 'blend' or 'baseline', got {kind!r}")
+        if blend_weights not in ("fit", "equal"):
+            raise ParameterError(f"blend_weights must be 'fit' or 'equal', got {blend_weights!r}")
         self.kind = kind
-        self.models = [tuple(m) for m in (DEFAULT_MODELS if models is None else models)]
+        self.models = [_spec(m) for m in (DEFAULT_MODELS if models is None else models)]
+        self.blend_weights = blend_weights
+        self.n_holdout_pairs = None if n_holdout_pairs is None else int(n_holdout_pairs)
         if kind == "blend" and not self.models:
             raise ParameterError("a blend needs at least one model setting")
         self.n_snapshots = int(n_snapshots)
@@ -95,6 +130,7 @@ class LinkPredictor:
         self.threads = threads
         self.progress = progress
         self.estimators_ = None
+        self.weights_ = None
         self.trained_on_ = None
 
     # -- helpers ---------------------------------------------------------------------------------
@@ -137,21 +173,35 @@ class LinkPredictor:
         cutoff, min_edges = self._setting(data)
         rng = np.random.default_rng(self.seed)
         self.estimators_ = []
+        held = None
         if self.kind == "baseline":
             pairs, labels, X = self._training_set(past, year, h, cutoff, min_edges, n, rng)
             t1 = time.perf_counter()
             est = DegreeBaseline(random_state=self.seed).fit(np.vstack((X, X[:, _swap6(X.shape[1])])),
                                                              np.concatenate((labels, labels)))
-            self.estimators_.append(("baseline", est, None))
+            self.estimators_.append(("baseline", est, None, None))
             self._say(f"train: degree baseline fitted [{time.perf_counter() - t1:.1f} s]")
             n_pairs, n_pos = pairs.shape[0], int(labels.sum())
         else:
+            from .blend import fit_rank_weights
+
             names = feature_names(self.n_snapshots)
             n_pairs = n_pos = 0
-            for i, (name, params, which) in enumerate(self.models):
+            fit_weights = self.blend_weights == "fit" and len(self.models) > 1
+            if fit_weights:
+                # held-out pairs of the latest past window for the post-processing weights; they
+                # are drawn first and removed from every training sample
+                n_hold = self.n_train_pairs // 2 if self.n_holdout_pairs is None else self.n_holdout_pairs
+                held = self._training_set(past, year, h, cutoff, min_edges, n, rng, n_hold, "held-out")
+                held_keys = np.unique(_pair_keys(held[0], n))
+            for i, (name, params, which, window) in enumerate(self.models):
                 # every model gets its own sample of past pairs: the blend then also averages out
                 # the sampling noise of the training sets (bagging)
-                pairs, labels, X = self._training_set(past, year, h, cutoff, min_edges, n, rng)
+                label_year = year - (window - 1) * h
+                pairs, labels, X = self._training_set(past, label_year, h, cutoff, min_edges, n, rng)
+                if held is not None:
+                    keep = ~np.isin(_pair_keys(pairs, n), held_keys)
+                    pairs, labels, X = pairs[keep], labels[keep], X[keep]
                 n_pairs += pairs.shape[0]
                 n_pos += int(labels.sum())
                 t1 = time.perf_counter()
@@ -160,22 +210,34 @@ class LinkPredictor:
                 est = LinkGBMClassifier(swap_features=swap_permutation(sub), random_state=self.seed + i,
                                         n_jobs=self._lgb_threads(), **params)
                 est.fit(X[:, cols], labels)
-                self.estimators_.append((name, est, which))
+                self.estimators_.append((name, est, which, window))
                 self._say(f"train: model {name} fitted [{time.perf_counter() - t1:.1f} s]")
+            self.weights_ = {name: 1.0 / len(self.models) for name, *_ in self.estimators_}
+            if fit_weights:
+                _, hl, hX = held
+                hs = [est.predict_proba(hX[:, _columns(names, which)])[:, 1] for _, est, which, _ in self.estimators_]
+                w, auc = fit_rank_weights(hl, hs)
+                self.weights_ = {name: float(wi) for (name, *_), wi in zip(self.estimators_, w)}
+                self._say("train: blend weights on held-out past pairs: "
+                          + ", ".join(f"{k} {v:.2f}" for k, v in self.weights_.items()) + f" (AUC {auc:.4f})")
         self.trained_on_ = {"year_start": year, "years_delta": h, "feature_year": year - h,
                             "vertex_degree_cutoff": cutoff, "min_edges": min_edges,
                             "n_pairs": int(n_pairs), "positives": int(n_pos), "n_vertices": n}
+        if held is not None:
+            self.trained_on_["holdout"] = {"n_pairs": int(held[0].shape[0]), "positives": int(held[1].sum()),
+                                           "feature_year": year - h}
         return self
 
-    def _training_set(self, past, year, h, cutoff, min_edges, n, rng):
+    def _training_set(self, past, year, h, cutoff, min_edges, n, rng, n_pairs=None, what="training"):
         t0 = time.perf_counter()
-        pairs, labels = training_pairs(past, year, h, self.n_train_pairs, cutoff, min_edges,
+        n_pairs = self.n_train_pairs if n_pairs is None else n_pairs
+        pairs, labels = training_pairs(past, year, h, n_pairs, cutoff, min_edges,
                                        positive_fraction=self.positive_fraction, n_vertices=n, seed=rng)
         if labels.min(initial=1) == labels.max(initial=0):
-            raise ParameterError(f"the past of this data ({year - h} -> {year}) gives training pairs of one "
+            raise ParameterError(f"the past of this data ({year - h} -> {year}) gives {what} pairs of one "
                                  "class only; the graph is too small or too sparse to train on")
-        self._say(f"train: {pairs.shape[0]} pairs from the past ({int(labels.sum())} positive), features at "
-                  f"{year - h}, labels at {year} [{time.perf_counter() - t0:.1f} s]")
+        self._say(f"train: {pairs.shape[0]} {what} pairs from the past ({int(labels.sum())} positive), "
+                  f"features at {year - h}, labels at {year} [{time.perf_counter() - t0:.1f} s]")
         return pairs, labels, self._features(past, pairs, year - h, n)
 
     def _check_fitted(self):
@@ -196,7 +258,7 @@ class LinkPredictor:
         X = self.features(data) if features is None else features
         out = {}
         names = feature_names(self.n_snapshots)
-        for name, est, which in self.estimators_:
+        for name, est, which, _ in self.estimators_:
             if which is None:
                 # the baseline was trained on both orders; average them as the blend's models do
                 out[name] = 0.5 * (est.predict_proba(X)[:, 1] + est.predict_proba(X[:, _swap6(X.shape[1])])[:, 1])
@@ -205,13 +267,16 @@ class LinkPredictor:
         return out
 
     def predict(self, data, scores=None):
-        """One score per pair (higher: more likely): the rank average of the models, or the baseline's."""
+        """One score per pair (higher: more likely): the weighted rank average of the models
+        (weights :attr:`weights_`, fitted on held-out past pairs), or the baseline's score."""
         from .blend import rank_average
 
+        self._check_fitted()
         scores = self.predict_all(data) if scores is None else scores
         if len(scores) == 1:
             return next(iter(scores.values()))
-        return rank_average(list(scores.values()))
+        weights = self.weights_ or {}
+        return rank_average(list(scores.values()), [weights.get(k, 1.0) for k in scores])
 
     def feature_importances(self):
         """(feature names, mean normalised gain over the blended models)."""
@@ -220,7 +285,7 @@ class LinkPredictor:
             raise ParameterError("feature importances exist for the LightGBM blend only")
         names = feature_names(self.n_snapshots)
         total = np.zeros(len(names))
-        for _, est, which in self.estimators_:
+        for _, est, which, _ in self.estimators_:
             imp = est.feature_importances_
             total[_columns(names, which)] += imp / max(imp.sum(), 1e-300)
         return names, total / len(self.estimators_)
@@ -234,11 +299,12 @@ class LinkPredictor:
             raise FileExistsError(f"{path} exists; pass force=True (CLI: --force) to replace it")
         doc = {"format": MODEL_FORMAT, "version": 1, "kind": self.kind, "n_snapshots": self.n_snapshots,
                "max_distance": self.max_distance, "n_train_pairs": self.n_train_pairs,
-               "positive_fraction": self.positive_fraction, "seed": self.seed,
+               "positive_fraction": self.positive_fraction, "blend_weights": self.blend_weights,
+               "n_holdout_pairs": self.n_holdout_pairs, "seed": self.seed, "weights": self.weights_,
                "feature_names": feature_names(self.n_snapshots) if self.kind == "blend" else None,
                "trained_on": self.trained_on_,
-               "models": [{"name": name, "columns": which, "estimator": est.to_dict()}
-                          for name, est, which in self.estimators_]}
+               "models": [{"name": name, "columns": which, "window": window, "estimator": est.to_dict()}
+                          for name, est, which, window in self.estimators_]}
         tmp = path + ".tmp"
         with open(tmp, "w") as fh:
             json.dump(doc, fh)
@@ -261,20 +327,23 @@ class LinkPredictor:
         if not isinstance(doc, dict) or doc.get("format") != MODEL_FORMAT or doc.get("version") != 1:
             raise GraphFormatError(f"not a {MODEL_FORMAT} version 1 file", path)
         try:
-            lp = cls(doc["kind"], models=[(m["name"], m["estimator"]["params"], m["columns"])
+            lp = cls(doc["kind"], models=[(m["name"], m["estimator"]["params"], m["columns"], m.get("window") or 1)
                                           for m in doc["models"] if m["columns"] is not None],
                      n_snapshots=doc["n_snapshots"], max_distance=doc["max_distance"],
                      n_train_pairs=doc["n_train_pairs"], positive_fraction=doc["positive_fraction"],
+                     blend_weights=doc.get("blend_weights", "equal"), n_holdout_pairs=doc.get("n_holdout_pairs"),
                      seed=doc["seed"], threads=threads, progress=progress)
             lp.trained_on_ = doc["trained_on"]
+            weights = doc.get("weights")   # files without weights: a plain rank average
+            lp.weights_ = None if weights is None else {str(k): float(v) for k, v in weights.items()}
             lp.estimators_ = []
             for m in doc["models"]:
                 kind = DegreeBaseline if doc["kind"] == "baseline" else LinkGBMClassifier
                 est = kind.from_dict(m["estimator"])
                 if kind is LinkGBMClassifier:
                     est.n_jobs = lp._lgb_threads()
-                lp.estimators_.append((m["name"], est, m["columns"]))
-        except (KeyError, TypeError, ParameterError) as exc:
+                lp.estimators_.append((m["name"], est, m["columns"], m.get("window")))
+        except (KeyError, TypeError, ValueError, AttributeError, ParameterError) as exc:
             raise GraphFormatError(f"malformed model file: {exc}", path) from None
         return lp
 
