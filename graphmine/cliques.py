@@ -64,6 +64,8 @@ def count_triangles(G, *, method="exact", threads=None, **kwargs):
     if kwargs:
         raise ParameterError(f"unexpected keywords for method='exact': {sorted(kwargs)}")
     nthreads = resolve_threads(threads)
+    if _serial(G, nthreads) and not G.has_orientation("degree", relabel=True):
+        return int(_ck._triangles_small(G.indptr, G.indices))
     O = G.oriented("degree", relabel=True, threads=nthreads)
     if _serial(G, nthreads):
         return int(_ck._triangles_total_serial(O.indptr, O.indices))

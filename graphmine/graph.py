@@ -227,6 +227,10 @@ class Graph:
             self._oriented[key] = OrientedGraph(optr, oind, rank, order, bool(relabel))
         return self._oriented[key]
 
+    def has_orientation(self, order, *, relabel=False):
+        """Whether :meth:`oriented` has this orientation cached."""
+        return (order, bool(relabel)) in self._oriented
+
     def _rank(self, order):
         if order == "degree":
             # rank by (degree, id): a stable argsort of the degrees
