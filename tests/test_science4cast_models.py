@@ -129,14 +129,57 @@ def read_like(data, **over):
     return replace(data, **over)
 
 
-def test_training_ignores_the_future_rows(data, fitted):
+def test_training_ignores_the_future_rows_and_the_evaluation_pairs(data, fitted):
     from graphmine.science4cast import year_end_day
 
     blend, _ = fitted
     future = data.graph[:, 2] >= year_end_day(data.year_start)
-    cut = read_like(data, graph=data.graph[~future])
+    # no future rows, other pairs to predict and a scrambled solution: the models and the blend
+    # weights (post-processing, fitted on held-out past pairs) must come out the same
+    rng = np.random.default_rng(9)
+    cut = read_like(data, graph=data.graph[~future], pairs=data.pairs[rng.permutation(data.pairs.shape[0])[:5000]],
+                    solution=rng.integers(0, 2, 5000).astype(np.int8))
     again = LinkPredictor("blend", models=SMALL, n_train_pairs=8000, seed=0).fit(cut)
-    assert np.array_equal(again.predict(cut), blend.predict(data))
+    assert again.weights_ == blend.weights_
+    assert np.array_equal(again.predict(read_like(cut, pairs=data.pairs, solution=data.solution)),
+                          blend.predict(data))
+
+
+def test_blend_weights_are_fitted_on_held_out_past_pairs(fitted):
+    blend, _ = fitted
+    w = np.array(list(blend.weights_.values()))
+    assert set(blend.weights_) == {name for name, *_ in SMALL}
+    assert w.sum() == pytest.approx(1.0) and np.all(w >= 0)
+    hold = blend.trained_on_["holdout"]
+    assert 3500 < hold["n_pairs"] <= 4000 and 0 < hold["positives"] < hold["n_pairs"]   # n_train_pairs // 2
+    assert hold["feature_year"] == blend.trained_on_["year_start"] - blend.trained_on_["years_delta"]
+    equal = LinkPredictor("blend", models=SMALL[:2], blend_weights="equal")
+    assert equal.blend_weights == "equal"
+    with pytest.raises(ParameterError, match="blend_weights"):
+        LinkPredictor("blend", blend_weights="best")
+    with pytest.raises(ParameterError, match="window"):
+        LinkPredictor("blend", models=[("old", {}, "all", 0)])
+
+
+def test_fit_rank_weights_never_loses_to_the_best_member_on_its_pairs():
+    from scipy.stats import rankdata
+
+    from graphmine.science4cast.blend import fit_rank_weights
+
+    rng = np.random.default_rng(5)
+    y = rng.integers(0, 2, 3000)
+    z = rng.normal(size=3000)
+    scores = [z + 1.0 * y + rng.normal(size=3000), z + 0.8 * y + rng.normal(size=3000),
+              rng.normal(size=3000) + 0.2 * y]
+    w, auc = fit_rank_weights(y, scores, n_steps=20)
+    assert w.sum() == pytest.approx(1.0) and np.all(w >= 0)
+    # oracle: scikit-learn's AUC of the weighted rank average it returns
+    assert auc == pytest.approx(roc_auc_score(y, sum(wi * rankdata(s) for wi, s in zip(w, scores))), abs=1e-5)
+    assert auc >= max(roc_auc_score(y, s) for s in scores)
+    assert w[0] > 0 and w[1] > 0            # two informative models with independent noise: both used
+    assert fit_rank_weights(y, [scores[2], scores[0]], n_steps=1)[0].tolist() == [0.0, 1.0]
+    with pytest.raises(ParameterError):
+        fit_rank_weights(y[:10], scores)
 
 
 def test_model_file_round_trip_and_no_overwrite(tmp_path, data, fitted):

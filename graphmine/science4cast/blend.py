@@ -79,9 +79,9 @@ def fit_rank_weights(labels, scores, n_steps=25):
 
     Starting from nothing, each of ``n_steps`` steps adds one copy of the model whose addition
     gives the rank average of the highest AUC on ``labels`` (ties: the earlier model); a model's
-    weight is the share of the steps that chose it. The first step picks the best single model and
-    no later step is forced to lower the held-out AUC of the blend below the best one seen, so the
-    blend is never worse on the held-out pairs than its best member.
+    weight is its share of the selections up to the step whose blend had the highest held-out AUC.
+    The first step picks the best single model, so the blend is never worse on the held-out pairs
+    than its best member.
 
     .. math:: w_m = \\frac{\\#\\{t \\le T : m_t = m\\}}{T},\\quad
               m_t = \\arg\\max_m \\mathrm{AUC}\\Big(\\sum_{s<t} r_{m_s} + r_m\\Big)
@@ -93,7 +93,7 @@ def fit_rank_weights(labels, scores, n_steps=25):
     scores : sequence of array_like, each of shape (P,)
         Every model's scores of those pairs.
     n_steps : int
-        Selection steps (the weights are multiples of 1 / n_steps).
+        Selection steps (the weights are multiples of 1 / k for some k <= n_steps).
 
     Returns
     -------

@@ -33,7 +33,7 @@ __all__ = ["LinkPredictor", "DEFAULT_MODELS", "MODEL_FORMAT"]
 
 MODEL_FORMAT = "graphmine.science4cast.model"
 
-#: The blended LightGBM settings: (name, hyper-parameters, feature columns used).
+#: The blended LightGBM settings: (name, hyper-parameters, feature columns used[, past window]).
 DEFAULT_MODELS = (
     ("gbm_63_leaves", dict(n_estimators=200, learning_rate=0.05, num_leaves=63, min_child_samples=50,
                            subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "all"),
@@ -41,6 +41,10 @@ DEFAULT_MODELS = (
                             subsample=0.7, subsample_freq=1, colsample_bytree=0.6, reg_lambda=5.0), "all"),
     ("gbm_63_leaves_b", dict(n_estimators=200, learning_rate=0.05, num_leaves=63, min_child_samples=30,
                              subsample=0.7, subsample_freq=1, colsample_bytree=0.6, reg_lambda=3.0), "all"),
+    # trained one window further back (features at year_start - 2 delta): a different stretch of
+    # the graph's growth, so its errors differ from the others'
+    ("gbm_63_leaves_prev", dict(n_estimators=200, learning_rate=0.05, num_leaves=63, min_child_samples=50,
+                                subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "all", 2),
 )
 
 
