@@ -25,9 +25,11 @@ import numpy as np
 from numba import njit, prange
 
 from .._clique_kernels import _intersect_count, _intersect_into
-from ._estimators import (EST_AND, KIND_BLOOM, KIND_KHASH, KIND_KMV, pair_bloom, pair_bottomk,
+from ._estimators import (EST_AND, EST_OR, KIND_BLOOM, _clip, KIND_KHASH, KIND_KMV, pair_bloom, pair_bottomk,
                           pair_khash)
 from ._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill, popcount
+
+U1 = np.uint64(1)
 
 
 @njit(cache=True)
@@ -227,9 +229,11 @@ def _triangles_bloom_part(optr, oind, t, nthreads, est, clamp, F, nbits, b, ctab
     """The triangle kernel for (split) Bloom sketches, the lean twin of the generic kernel for
     k = 3: per arc u -> v either d+(v) marker lookups (d+(v) <= thresh) or an exact popcount
     over the hub bitmaps plus one Bloom estimate of the rest. ``stab`` holds standard deviations.
+    Hot loops index with unsigned integers (numba then skips its negative-index wraparound test).
     """
     n = optr.shape[0] - 1
-    wh = H.shape[1]
+    wh = np.uint64(H.shape[1])
+    wb = np.uint64(F.shape[1])
     exact = 0
     tot = 0.0
     var = 0.0
@@ -238,38 +242,49 @@ def _triangles_bloom_part(optr, oind, t, nthreads, est, clamp, F, nbits, b, ctab
     nest = 0
     terms = 0
     for u in range(t, n, nthreads):
-        a = optr[u]
-        e_ = optr[u + 1]
-        d = e_ - a
+        uu = np.uint64(u)
+        a = np.uint64(optr[uu])
+        e_ = np.uint64(optr[uu + U1])
+        d = np.int64(e_ - a)
         if d < 2:
             continue
-        du = d - hc[u]
+        du = d - hc[uu]
         marked = False
         for j in range(a, e_):
-            v = oind[j]
-            lo = optr[v]
-            hi = optr[v + 1]
-            dv = hi - lo
+            v = np.uint64(oind[j])
+            lo = np.uint64(optr[v])
+            hi = np.uint64(optr[v + U1])
+            dv = np.int64(hi - lo)
             if dv == 0:
                 continue
             terms += 1
             if dv <= thresh:
                 if not marked:
                     for q in range(a, e_):
-                        mark[oind[q]] = True
+                        mark[np.uint64(oind[q])] = True
                     marked = True
                 for q in range(lo, hi):
-                    if mark[oind[q]]:
+                    if mark[np.uint64(oind[q])]:
                         exact += 1
                 continue
             h = 0
             for q in range(wh):
-                h += popcount(H[u, q] & H[v, q])
+                h += popcount(H[uu, q] & H[v, q])
             exact += h
             dvb = dv - hc[v]
             if du == 0 or dvb == 0:
                 continue
-            e, st, z = pair_bloom(F, u, F, v, du, dvb, nbits, b, est, clamp, ctab, stab)
+            if est == EST_OR:
+                ones = 0
+                for q in range(wb):
+                    ones += popcount(F[uu, q] | F[v, q])
+                e = du + dvb - ctab[ones]
+                st = stab[ones]
+                z = 1 if ones >= nbits else 0
+                if clamp or z:
+                    e = _clip(e, 0.0, float(min(du, dvb)))
+            else:
+                e, st, z = pair_bloom(F, u, F, np.int64(v), du, dvb, nbits, b, est, clamp, ctab, stab)
             tot += e
             var += st * st
             sd += st
@@ -277,7 +292,7 @@ def _triangles_bloom_part(optr, oind, t, nthreads, est, clamp, F, nbits, b, ctab
             nest += 1
         if marked:
             for q in range(a, e_):
-                mark[oind[q]] = False
+                mark[np.uint64(oind[q])] = False
     out[0] += exact
     out[1] += tot
     out[2] += var
