@@ -86,11 +86,20 @@ def _triangles_small(indptr, indices):
     """Rank by (degree, id), orient and count in one call: for small graphs the per-call
     overhead of separate steps outweighs the count itself."""
     n = indptr.shape[0] - 1
-    deg = indptr[1:] - indptr[:-1]
-    perm = np.argsort(deg, kind="mergesort")
+    # rank by (degree, id): a counting sort over the degrees
+    maxdeg = 0
+    for u in range(n):
+        maxdeg = max(maxdeg, indptr[u + 1] - indptr[u])
+    start = np.zeros(maxdeg + 2, np.int64)
+    for u in range(n):
+        start[indptr[u + 1] - indptr[u] + 1] += 1
+    for d in range(maxdeg + 1):
+        start[d + 1] += start[d]
     rank = np.empty(n, np.int64)
-    for i in range(n):
-        rank[perm[i]] = i
+    for u in range(n):
+        d = indptr[u + 1] - indptr[u]
+        rank[u] = start[d]
+        start[d] += 1
     optr, oind = _orient_relabel_serial(indptr, indices, rank)
     return _triangles_part(optr, oind, 0, 1, np.zeros(n, np.uint8))
 

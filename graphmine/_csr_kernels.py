@@ -140,11 +140,24 @@ def _csr_from_pairs(src, dst, n, nthreads):
 
 
 @njit(cache=True)
-def _mark_present(ids, size):
+def _compact_dense(ids, size, out, nthreads):
+    """Renumber ids (all < size) to 0..k-1 in increasing id order, writing into ``out``;
+    return the distinct ids (the new numbering's original ids)."""
     present = np.zeros(size, np.bool_)
     for i in range(ids.shape[0]):
-        present[ids[i]] = True
-    return present
+        present[np.uint64(ids[i])] = True
+    newid = np.empty(size, np.int64)
+    k = 0
+    for x in range(size):
+        newid[x] = k
+        if present[x]:
+            k += 1
+    node_ids = np.empty(k, np.int64)
+    for x in range(size):
+        if present[x]:
+            node_ids[newid[x]] = x
+    _remap(ids, newid, out, nthreads)
+    return node_ids
 
 
 @njit(cache=True, parallel=True)
@@ -153,7 +166,7 @@ def _remap(ids, newid, out, nthreads):
     chunk = (m + nthreads - 1) // nthreads
     for t in prange(nthreads):
         for i in range(t * chunk, min(m, (t + 1) * chunk)):
-            out[i] = newid[ids[i]]
+            out[i] = newid[np.uint64(ids[i])]
 
 
 @njit(cache=True, parallel=True)

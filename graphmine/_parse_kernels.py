@@ -241,3 +241,21 @@ def _parse_chunks(buf, starts, offsets, edges, weights, want_weights):
         errors[t] = err
         where[t] = pos
     return written, errors, where
+
+
+@njit(cache=True)
+def _parse_all(buf, starts, want_weights):
+    """Count lines, allocate, parse every chunk: one compiled call for the whole file.
+
+    Returns (edges, weights, offsets, written, errors, where); chunk i's edges are
+    edges[offsets[i]:offsets[i] + written[i]].
+    """
+    counts = _count_lines(buf, starts, 1)
+    nchunks = counts.shape[0]
+    offsets = np.zeros(nchunks + 1, np.int64)
+    for i in range(nchunks):
+        offsets[i + 1] = offsets[i] + counts[i]
+    edges = np.empty((offsets[nchunks], 2), np.int64)
+    weights = np.empty(offsets[nchunks] if want_weights else 0, np.float64)
+    written, errors, where = _parse_chunks(buf, starts, offsets, edges, weights, want_weights)
+    return edges, weights, offsets, written, errors, where

@@ -296,22 +296,21 @@ def _build_csr(src, dst, n, threads=None):
 def compact_ids(ids, threads=None):
     """Map arbitrary non-negative int64 ids to 0..k-1 in increasing id order.
 
-    Returns ``(new_ids, node_ids)`` with ``node_ids[new_ids] == ids``. Uses a bitmap when the ids
-    are dense enough (linear time), otherwise a sort.
+    Returns ``(new_ids, node_ids)`` with ``node_ids[new_ids] == ids``; ``new_ids`` has the index
+    dtype of a k-vertex graph. Uses a bitmap when the ids are dense enough (linear time),
+    otherwise a sort.
     """
     nthreads = resolve_threads(threads)
     if ids.size == 0:
-        return ids.astype(np.int64), np.empty(0, np.int64)
+        return ids.astype(np.int32), np.empty(0, np.int64)
     top = int(ids.max())
     if top < max(4 * ids.size, 1 << 20):
-        present = _k._mark_present(ids, top + 1)
-        node_ids = np.flatnonzero(present).astype(np.int64)
-        newid = np.cumsum(present, dtype=np.int64) - 1
-        out = np.empty(ids.shape[0], np.int64)
-        _k._remap(ids, newid, out, nthreads)
+        # k <= top + 1, so the index dtype for top + 1 vertices holds every new id
+        out = np.empty(ids.shape[0], _index_dtype(top + 1))
+        node_ids = _k._compact_dense(ids, top + 1, out, nthreads)
         return out, node_ids
     node_ids, inverse = np.unique(ids, return_inverse=True)
-    return inverse.reshape(ids.shape).astype(np.int64), node_ids.astype(np.int64)
+    return inverse.reshape(ids.shape).astype(_index_dtype(node_ids.shape[0])), node_ids.astype(np.int64)
 
 
 def from_edges(edges, n_nodes=None, *, relabel=False, threads=None):
