@@ -25,7 +25,8 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def _positive_int(text):
+def positive_int(text):
+    """argparse type: an integer >= 1."""
     try:
         v = int(text)
     except ValueError:
@@ -40,7 +41,7 @@ def add_input_argument(p):
     p.add_argument("file", metavar="FILE",
                    help="edge list (.txt/.el/.tsv/.csv, optionally .gz/.bz2/.xz), Matrix Market .mtx, "
                         "or the name of a shipped data set (e.g. ca-GrQc)")
-    p.add_argument("--threads", type=_positive_int, default=None, help="threads (default: all cores)")
+    p.add_argument("--threads", type=positive_int, default=None, help="threads (default: all cores)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 

@@ -63,12 +63,14 @@ def _suffixes(path):
     return base, comp
 
 
-def _read_bytes(path):
+def read_bytes(path, what="graph file"):
+    """The bytes of a file, decompressed by suffix; GraphFormatError for a missing, unreadable,
+    undecodable or empty file (``what`` names the expected kind of file in messages)."""
     path = os.fspath(path)
     if not os.path.exists(path):
         raise GraphFormatError("no such file", path)
     if os.path.isdir(path):
-        raise GraphFormatError("is a directory, not a graph file", path)
+        raise GraphFormatError(f"is a directory, not a {what}", path)
     try:
         with open(path, "rb") as fh:
             data = fh.read()
@@ -127,7 +129,7 @@ def read_edges(path, *, weights=False, threads=None):
         For a missing, empty, undecodable or malformed file; the message names the line.
     """
     path = os.fspath(path)
-    data = _read_bytes(path)
+    data = read_bytes(path)
     nthreads = resolve_threads(threads)
     buf = np.frombuffer(data, dtype=np.uint8)
     starts = _chunk_starts(data, 1 if len(data) < (1 << 20) else 8 * nthreads)
@@ -208,7 +210,7 @@ def read_graph(path, *, format=None, relabel=True, threads=None):
     if format == "mtx":
         from .graph import _from_scipy
 
-        G = _from_scipy(_read_matrix_market(path, _read_bytes(path)), threads)
+        G = _from_scipy(_read_matrix_market(path, read_bytes(path)), threads)
         G.input_stats["path"] = path
         return G
     el = read_edges(path, threads=threads)

@@ -13,7 +13,7 @@ __all__ = ["register", "run_predict_motifs"]
 
 
 def register(subparsers):
-    from .cli import _positive_int, add_input_argument
+    from .cli import add_input_argument, positive_int
 
     p = subparsers.add_parser("predict-motifs", help="motif prediction: heuristic motif scores or the SEAM GNN",
                               description="Hide the edges of motif instances and score how well each method "
@@ -24,10 +24,10 @@ def register(subparsers):
     p.add_argument("--method", default="heuristic", choices=["heuristic", "seam"],
                    help="heuristic motif scores (default) or the SEAM GNN")
     p.add_argument("--seed", type=int, default=0, help="seed of the protocol and of SEAM (default 0)")
-    p.add_argument("--positives", type=_positive_int, default=500, help="positive motifs (default 500)")
+    p.add_argument("--positives", type=positive_int, default=500, help="positive motifs (default 500)")
     p.add_argument("--remove", default="all", help="motif edges removed per positive: 'all' or 1..|E_M|")
-    p.add_argument("--epochs", type=_positive_int, default=50, help="SEAM epochs (default 50)")
-    p.add_argument("--hops", type=_positive_int, default=1, help="SEAM enclosing-subgraph radius (default 1)")
+    p.add_argument("--epochs", type=positive_int, default=50, help="SEAM epochs (default 50)")
+    p.add_argument("--hops", type=positive_int, default=1, help="SEAM enclosing-subgraph radius (default 1)")
     p.add_argument("--device", default="auto", help="SEAM device: auto (default), cpu or cuda")
     p.add_argument("--quiet", action="store_true", help="no training progress on stderr")
     p.set_defaults(func=run_predict_motifs)

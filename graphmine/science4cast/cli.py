@@ -20,19 +20,10 @@ import time
 
 import numpy as np
 
+from ..cli import positive_int
 from ..exceptions import GraphFormatError, GraphmineError, ParameterError
 
 __all__ = ["register", "main", "read_submission"]
-
-
-def _positive_int(text):
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {v}")
-    return v
 
 
 def _non_negative_int(text):
@@ -168,14 +159,14 @@ def register(subparsers):
 
     g = sub.add_parser("generate", help="write synthetic data as a benchmark pickle (7 items)")
     g.add_argument("--out", required=True, metavar="DATA.pkl")
-    g.add_argument("--vertices", type=_positive_int, default=64719, help="concepts (default 64719)")
-    g.add_argument("--pairs", type=_positive_int, default=None,
+    g.add_argument("--vertices", type=positive_int, default=64719, help="concepts (default 64719)")
+    g.add_argument("--pairs", type=positive_int, default=None,
                    help="pairs to rank (default 1,000,000, or a tenth of all vertex pairs if fewer)")
     g.add_argument("--seed", type=int, default=0)
     g.add_argument("--year-start", type=int, default=2014)
-    g.add_argument("--delta", type=_positive_int, default=3, help="years_delta (default 3)")
+    g.add_argument("--delta", type=positive_int, default=3, help="years_delta (default 3)")
     g.add_argument("--cutoff", type=_non_negative_int, default=0, help="vertex_degree_cutoff (default 0)")
-    g.add_argument("--min-edges", type=_positive_int, default=1, help="min_edges (default 1)")
+    g.add_argument("--min-edges", type=positive_int, default=1, help="min_edges (default 1)")
     g.add_argument("--force", action="store_true", help="replace an existing --out file")
     g.set_defaults(func=_cmd_generate)
 
@@ -183,10 +174,10 @@ def register(subparsers):
     t.add_argument("data", metavar="DATA.pkl", help="benchmark (7 items) or competition (4 items) pickle")
     t.add_argument("--model", required=True, metavar="MODEL", help="model file to write (JSON)")
     t.add_argument("--baseline", action="store_true", help="the degree-only baseline instead of the blend")
-    t.add_argument("--train-pairs", type=_positive_int, default=100000,
+    t.add_argument("--train-pairs", type=positive_int, default=100000,
                    help="past pairs sampled per model (default 100000)")
     t.add_argument("--seed", type=int, default=0)
-    t.add_argument("--threads", type=_positive_int, default=None)
+    t.add_argument("--threads", type=positive_int, default=None)
     t.add_argument("--force", action="store_true", help="replace an existing model file")
     t.set_defaults(func=_cmd_train)
 
@@ -194,7 +185,7 @@ def register(subparsers):
     p.add_argument("data", metavar="DATA.pkl")
     p.add_argument("--model", required=True, metavar="MODEL")
     p.add_argument("--out", required=True, metavar="SUBMISSION.json")
-    p.add_argument("--threads", type=_positive_int, default=None)
+    p.add_argument("--threads", type=positive_int, default=None)
     p.add_argument("--force", action="store_true", help="replace an existing --out file")
     p.set_defaults(func=_cmd_predict)
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..exceptions import GraphFormatError, ParameterError
+from ..io import read_bytes
 from .snapshots import MAX_DAY, MAX_YEAR, MIN_YEAR
 
 __all__ = ["Science4CastData", "load_pickle", "make_data", "read_data", "read_competition", "read_benchmark",
@@ -99,17 +100,7 @@ def load_pickle(path):
     graphmine.exceptions.GraphFormatError: ...global 'os.system' is not allowed...
     """
     path = os.fspath(path)
-    if not os.path.exists(path):
-        raise GraphFormatError("no such file", path)
-    if os.path.isdir(path):
-        raise GraphFormatError("is a directory, not a pickle", path)
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as exc:
-        raise GraphFormatError(f"cannot read the file: {exc.strerror or exc}", path) from None
-    if not data:
-        raise GraphFormatError("the file is empty", path)
+    data = read_bytes(path, what="pickle")
     try:
         return _RestrictedUnpickler(_io.BytesIO(data)).load()
     except pickle.UnpicklingError as exc:
