@@ -86,8 +86,12 @@ def _cmd_count_cliques(args):
         what = "triangles" if args.k == 3 else f"{args.k}-cliques"
         if "estimate" in out:
             lo, hi = out.get("ci", (None, None)) or (None, None)
-            ci = f" (95% CI {lo:,.0f} .. {hi:,.0f}, stderr {out['stderr']:,.0f})" if lo is not None else ""
-            print(f"{what}: ~{out['estimate']:,.0f}{ci}  [{args.method}, budget {out.get('budget')}]")
+            level = 100 * out.get("confidence", 0.95)
+            ci = (f" ({level:g}% CI {lo:,.0f} .. {hi:,.0f}, stderr {out['stderr']:,.0f})"
+                  if lo is not None else "")
+            budget = out.get("budget")
+            sketch = f", budget {budget:.3g}" if isinstance(budget, float) else ""
+            print(f"{what}: ~{out['estimate']:,.0f}{ci}  [{args.method}{sketch}]")
         else:
             print(f"{what}: {out['count']:,}")
         print(f"graph: {G.n_nodes:,} vertices, {G.n_edges:,} edges; "
