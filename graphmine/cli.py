@@ -25,15 +25,21 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def positive_int(text):
-    """argparse type: an integer >= 1."""
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {v}")
-    return v
+def _int_at_least(lo, what):
+    def parse(text):
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a {what} integer, got {text!r}") from None
+        if v < lo:
+            raise argparse.ArgumentTypeError(f"expected a {what} integer, got {v}")
+        return v
+    return parse
+
+
+# argparse types shared by every subcommand
+positive_int = _int_at_least(1, "positive")
+non_negative_int = _int_at_least(0, "non-negative")
 
 
 def add_input_argument(p):

@@ -20,20 +20,11 @@ import time
 
 import numpy as np
 
-from ..cli import positive_int
+from ..cli import non_negative_int, positive_int
 from ..exceptions import GraphFormatError, GraphmineError, ParameterError
+from .io import read_json
 
 __all__ = ["register", "main", "read_submission"]
-
-
-def _non_negative_int(text):
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {v}")
-    return v
 
 
 def _refuse_existing(path, force):
@@ -113,13 +104,7 @@ def read_submission(path, n_pairs):
     0..n_pairs-1.
     """
     path = os.fspath(path)
-    if not os.path.isfile(path):
-        raise GraphFormatError("no such submission file", path)
-    try:
-        with open(path) as fh:
-            obj = json.load(fh)
-    except (OSError, ValueError) as exc:
-        raise GraphFormatError(f"not a JSON submission: {exc}", path) from None
+    obj = read_json(path, "submission")
     if not isinstance(obj, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in obj):
         raise GraphFormatError("a submission must be a JSON list of integer pair indices", path)
     idx = np.asarray(obj, dtype=np.int64)
@@ -165,7 +150,7 @@ def register(subparsers):
     g.add_argument("--seed", type=int, default=0)
     g.add_argument("--year-start", type=int, default=2014)
     g.add_argument("--delta", type=positive_int, default=3, help="years_delta (default 3)")
-    g.add_argument("--cutoff", type=_non_negative_int, default=0, help="vertex_degree_cutoff (default 0)")
+    g.add_argument("--cutoff", type=non_negative_int, default=0, help="vertex_degree_cutoff (default 0)")
     g.add_argument("--min-edges", type=positive_int, default=1, help="min_edges (default 1)")
     g.add_argument("--force", action="store_true", help="replace an existing --out file")
     g.set_defaults(func=_cmd_generate)

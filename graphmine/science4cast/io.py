@@ -20,6 +20,7 @@ few) and are dropped when a snapshot is built.
 """
 
 import io as _io
+import json
 import os
 import pickle
 from dataclasses import dataclass
@@ -77,6 +78,18 @@ class _RestrictedUnpickler(pickle.Unpickler):
 
     def persistent_load(self, pid):
         raise pickle.UnpicklingError("persistent ids are not allowed in a Science4Cast pickle")
+
+
+def read_json(path, what):
+    """A JSON document from ``path``; GraphFormatError naming ``what`` if it is missing or not JSON."""
+    path = os.fspath(path)
+    if not os.path.isfile(path):
+        raise GraphFormatError(f"no such {what}", path)
+    try:
+        with open(path) as fh:
+            return json.load(fh)
+    except (OSError, ValueError) as exc:
+        raise GraphFormatError(f"not a JSON {what}: {exc}", path) from None
 
 
 def load_pickle(path):

@@ -27,6 +27,7 @@ import numpy as np
 
 from ..exceptions import GraphFormatError, ParameterError
 from .features import feature_names, pair_features, swap_permutation
+from .io import read_json
 from .snapshots import multigraph_degree, training_pairs, year_end_day
 
 __all__ = ["LinkPredictor", "DEFAULT_MODELS", "MODEL_FORMAT"]
@@ -321,13 +322,7 @@ class LinkPredictor:
         from .estimators import LinkGBMClassifier
 
         path = os.fspath(path)
-        if not os.path.isfile(path):
-            raise GraphFormatError("no such model file", path)
-        try:
-            with open(path) as fh:
-                doc = json.load(fh)
-        except (OSError, ValueError) as exc:
-            raise GraphFormatError(f"not a JSON model file: {exc}", path) from None
+        doc = read_json(path, "model file")
         if not isinstance(doc, dict) or doc.get("format") != MODEL_FORMAT or doc.get("version") != 1:
             raise GraphFormatError(f"not a {MODEL_FORMAT} version 1 file", path)
         try:
