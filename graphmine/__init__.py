@@ -7,7 +7,8 @@ motif and link prediction, with a command-line interface ``graphmine``.
 from . import datasets, generators
 from .cliques import count_cliques, count_triangles, triangles
 from .cluster import average_clustering, clustering, transitivity
-from .exceptions import (GraphFormatError, GraphmineError, GraphValueError, ParameterError,
+from .exceptions import (GraphFormatError, GraphmineError, GraphValueError, MissingDependencyError,
+                         OutputExistsError, OutputPathError, ParameterError, ResourceLimitError,
                          SketchSaturationWarning)
 from .graph import Graph, OrientedGraph, as_graph, from_edges
 from .io import read_edges, read_graph, write_edgelist
@@ -49,5 +50,6 @@ __all__ = [
     "datasets", "generators", "probgraph", "motifs", "science4cast",
     "similarity", "jarvis_patrick", "choose_sketch", "Estimate",
     "GraphmineError", "GraphFormatError", "GraphValueError", "ParameterError",
+    "MissingDependencyError", "OutputPathError", "OutputExistsError", "ResourceLimitError",
     "SketchSaturationWarning",
 ]

@@ -1,21 +1,30 @@
-"""Thread-count handling shared by every public function that runs a parallel kernel."""
+"""Thread-count handling shared by every public function that runs a parallel kernel.
+
+Kernels split their work into ``nthreads`` parts (an argument), so a call with ``threads=2``
+needs numba's pool to run at least 2 threads while its kernels run. Numba's setting is process
+state of the caller: :func:`restores_threads` puts it back after every public call, so
+``count_triangles(G, threads=1)`` never slows down later calls.
+"""
+
+import functools
 
 import numba
 
 from .exceptions import ParameterError
 
-__all__ = ["resolve_threads"]
+__all__ = ["resolve_threads", "restores_threads"]
 
 
 def resolve_threads(threads):
-    """Return the number of threads a kernel should use.
+    """Return the number of threads a kernel should use, and make numba's pool run that many.
 
-    ``None`` means all threads numba was started with (``NUMBA_NUM_THREADS``, by default the
-    number of cores). A kernel splits its work into exactly this many interleaved parts.
+    ``None`` means numba's current setting (all cores unless the caller lowered it with
+    ``numba.set_num_threads``). Call it only inside a function decorated with
+    :func:`restores_threads`, which restores numba's setting on return.
     """
     available = numba.config.NUMBA_NUM_THREADS
     if threads is None:
-        return available
+        return numba.get_num_threads()
     if isinstance(threads, bool) or not isinstance(threads, (int,)) and not hasattr(threads, "__index__"):
         raise ParameterError(f"threads must be a positive integer, got {threads!r}")
     threads = int(threads)
@@ -26,5 +35,21 @@ def resolve_threads(threads):
             f"threads={threads} exceeds the {available} threads numba was started with "
             "(set NUMBA_NUM_THREADS before importing graphmine to raise it)"
         )
-    numba.set_num_threads(threads)
+    if threads != numba.get_num_threads():
+        numba.set_num_threads(threads)
     return threads
+
+
+def restores_threads(func):
+    """Decorator: numba's thread count after the call is what it was before."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        before = numba.get_num_threads()
+        try:
+            return func(*args, **kwargs)
+        finally:
+            if numba.get_num_threads() != before:
+                numba.set_num_threads(before)
+
+    return wrapper

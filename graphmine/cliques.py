@@ -9,7 +9,7 @@ and kClist. ``method`` selects exact counting or a sketch-based estimate (see
 import numpy as np
 
 from . import _clique_kernels as _ck
-from ._threads import resolve_threads
+from ._threads import resolve_threads, restores_threads
 from .exceptions import ParameterError
 from . import graph as _graph
 from .graph import as_graph
@@ -36,6 +36,7 @@ def _approximate(name, G, method, **kwargs):
     return getattr(probgraph, name)(G, method=method, **kwargs)
 
 
+@restores_threads
 def count_triangles(G, *, method="exact", threads=None, **kwargs):
     """The number of triangles of ``G``.
 
@@ -72,6 +73,7 @@ def count_triangles(G, *, method="exact", threads=None, **kwargs):
     return int(_ck._triangles_total(O.indptr, O.indices, nthreads))
 
 
+@restores_threads
 def triangles(G, *, method="exact", threads=None, **kwargs):
     """The number of triangles through every vertex (int64 array of length n).
 
@@ -93,6 +95,7 @@ def triangles(G, *, method="exact", threads=None, **kwargs):
     return _ck._triangles_per_vertex(O.indptr, O.indices, nthreads)[O.rank]
 
 
+@restores_threads
 def count_cliques(G, k=3, *, method="exact", order=None, threads=None, **kwargs):
     """The number of k-cliques (complete subgraphs on k vertices) of ``G``, for any k >= 3.
 

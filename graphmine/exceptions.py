@@ -11,6 +11,10 @@ __all__ = [
     "GraphFormatError",
     "GraphValueError",
     "ParameterError",
+    "MissingDependencyError",
+    "OutputPathError",
+    "OutputExistsError",
+    "ResourceLimitError",
     "SketchSaturationWarning",
 ]
 
@@ -41,6 +45,23 @@ class GraphValueError(GraphmineError, ValueError):
 
 class ParameterError(GraphmineError, ValueError):
     """A parameter (k, budget, threads, method, ...) is out of its allowed range."""
+
+
+class MissingDependencyError(GraphmineError, ImportError):
+    """An optional dependency is not installed; the message names the extra that installs it."""
+
+
+class OutputPathError(GraphmineError, OSError):
+    """An output path cannot be written: it exists (and ``force`` was not given), its folder is
+    missing or not writable, or it is a directory. Raised before any work starts."""
+
+
+class OutputExistsError(OutputPathError, FileExistsError):
+    """The output file exists and replacing it was not asked for (``--force``)."""
+
+
+class ResourceLimitError(GraphmineError, MemoryError):
+    """An input would need an allocation that cannot be sensible (the message gives the size)."""
 
 
 class SketchSaturationWarning(UserWarning):

@@ -17,7 +17,8 @@ import numpy as np
 import scipy.sparse as sp
 
 from . import _csr_kernels as _k
-from ._threads import resolve_threads
+from ._limits import check_allocation
+from ._threads import resolve_threads, restores_threads
 from .exceptions import GraphValueError, ParameterError
 
 __all__ = ["Graph", "OrientedGraph", "as_graph", "from_edges"]
@@ -93,6 +94,7 @@ class Graph:
 
     def __init__(self, indptr, indices, node_ids=None, input_stats=None, *, index_dtype=None,
                  _trusted=False):
+        src_indptr, src_indices, src_ids = indptr, indices, node_ids
         indptr = np.ascontiguousarray(indptr, dtype=INDPTR_DTYPE)
         n = indptr.shape[0] - 1
         if index_dtype is None:
@@ -103,11 +105,16 @@ class Graph:
         indices = np.ascontiguousarray(indices, dtype=index_dtype)
         if not _trusted:
             _check_csr(indptr, indices)
+            # the Graph freezes its arrays: never the caller's own (copy what we were handed)
+            indptr = _private_copy(indptr, src_indptr)
+            indices = _private_copy(indices, src_indices)
         indptr.flags.writeable = False
         indices.flags.writeable = False
         if node_ids is None:
             node_ids = np.arange(n, dtype=np.int64)
         node_ids = np.asarray(node_ids)
+        if not _trusted:
+            node_ids = _private_copy(node_ids, src_ids)
         if node_ids.shape != (n,):
             raise GraphValueError(f"node_ids must have one entry per vertex ({n}), got shape {node_ids.shape}")
         node_ids.flags.writeable = False
@@ -191,6 +198,7 @@ class Graph:
         return H
 
     # -- orientations for the kernels ----------------------------------------------------------
+    @restores_threads
     def oriented(self, order="degree", *, relabel=False, threads=None):
         """The acyclic orientation used by the clique kernels (cached).
 
@@ -256,6 +264,28 @@ class Graph:
         return Graph(sub.indptr, sub.indices, self.node_ids[vertices], _trusted=True)
 
 
+def _private_copy(arr, source):
+    """``arr``, copied if it shares memory with the caller's ``source``."""
+    if isinstance(source, np.ndarray) and np.may_share_memory(arr, source):
+        return arr.copy()
+    return arr
+
+
+def _check_vertex_count(n, m, threads):
+    """Refuse a vertex count whose CSR cannot fit in memory, before allocating it."""
+    nthreads = numba_threads_hint(threads)
+    nbytes = 8 * (n + 1) * (3 + nthreads) + 8 * m * 2
+    check_allocation(nbytes, f"a graph of {n:,} vertices (largest id {n - 1:,}) and {m:,} edges",
+                     "the ids are sparse: pass relabel=True (gm.as_graph(edges, relabel=True) or "
+                     "gm.from_edges(edges, relabel=True)) to number only the vertices that occur")
+
+
+def numba_threads_hint(threads):
+    import numba
+
+    return numba.get_num_threads() if threads is None else int(threads)
+
+
 def _check_csr(indptr, indices):
     n = indptr.shape[0] - 1
     if indptr.ndim != 1 or n < 0:
@@ -277,6 +307,7 @@ def _check_csr(indptr, indices):
             raise GraphValueError("the CSR must be symmetric (every edge stored in both rows)")
 
 
+@restores_threads
 def _build_csr(src, dst, n, threads=None):
     """CSR arrays and statistics from 0-based endpoint arrays (already range-checked)."""
     nthreads = resolve_threads(threads)
@@ -293,6 +324,7 @@ def _build_csr(src, dst, n, threads=None):
     return indptr, indices, stats
 
 
+@restores_threads
 def compact_ids(ids, threads=None):
     """Map arbitrary non-negative int64 ids to 0..k-1 in increasing id order.
 
@@ -351,6 +383,7 @@ def from_edges(edges, n_nodes=None, *, relabel=False, threads=None):
             n = _check_count("n_nodes", n_nodes)
             if top > n:
                 raise GraphValueError(f"edge endpoint {top - 1} is out of range for n_nodes={n}")
+        _check_vertex_count(n, arr.shape[0], threads)
         node_ids = None
     indptr, indices, stats = _build_csr(arr[:, 0], arr[:, 1], n, threads)
     return Graph(indptr, indices, node_ids, stats, _trusted=True)
@@ -425,7 +458,7 @@ def _from_networkx(H, threads):
     return Graph(indptr, indices, node_ids, stats, _trusted=True)
 
 
-def as_graph(data, *, threads=None, **read_kwargs):
+def as_graph(data, *, threads=None, relabel=None, **read_kwargs):
     """Turn any accepted input into a :class:`Graph` (the one validator of graphmine).
 
     Parameters
@@ -438,6 +471,10 @@ def as_graph(data, *, threads=None, **read_kwargs):
         * a path: read with :func:`graphmine.read_graph` (extra keywords go there).
     threads : int, optional
         Threads for building the CSR.
+    relabel : bool, optional
+        For edge arrays and files: number only the ids that occur, in increasing order, keeping
+        the ids in ``node_ids`` (default: False for edge arrays, True for files). Use it for
+        edge arrays with large sparse ids.
 
     Returns
     -------
@@ -454,12 +491,15 @@ def as_graph(data, *, threads=None, **read_kwargs):
     if isinstance(data, (str, os.PathLike)):
         from .io import read_graph
 
+        if relabel is not None:
+            read_kwargs["relabel"] = relabel
         return read_graph(data, threads=threads, **read_kwargs)
     if read_kwargs:
         raise ParameterError(f"keywords {sorted(read_kwargs)} only apply when reading a file")
-    if sp.issparse(data):
-        return _from_scipy(data, threads)
-    mod = type(data).__module__ or ""
-    if mod.startswith("networkx"):
+    if sp.issparse(data) or (type(data).__module__ or "").startswith("networkx"):
+        if relabel is not None:
+            raise ParameterError("relabel applies to edge arrays and files only")
+        if sp.issparse(data):
+            return _from_scipy(data, threads)
         return _from_networkx(data, threads)
-    return from_edges(data, threads=threads)
+    return from_edges(data, relabel=bool(relabel), threads=threads)

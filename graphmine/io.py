@@ -20,9 +20,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _parse_kernels as _pk
-from ._threads import resolve_threads
+from ._threads import resolve_threads, restores_threads
 from .exceptions import GraphFormatError, ParameterError
-from .graph import Graph, _build_csr, compact_ids
+from ._output import atomic_write, check_output_path
+from .graph import Graph, _build_csr, _check_vertex_count, compact_ids
 
 __all__ = ["EdgeList", "read_edges", "read_graph", "write_edgelist"]
 
@@ -63,20 +64,45 @@ def _suffixes(path):
     return base, comp
 
 
+# compressed formats are recognised by their first bytes, whatever the file is called
+_MAGIC = ((b"\x1f\x8b", ".gz"), (b"BZh", ".bz2"), (b"\xfd7zXZ\x00", ".xz"))
+
+#: the path that means standard input
+STDIN = "-"
+
+
+def _compression(data, path):
+    for magic, comp in _MAGIC:
+        if data[:len(magic)] == magic:
+            return comp
+    _, comp = _suffixes(path)
+    return comp
+
+
 def read_bytes(path, what="graph file"):
-    """The bytes of a file, decompressed by suffix; GraphFormatError for a missing, unreadable,
+    """The bytes of a file (``'-'``: standard input), decompressed when they start with a gzip,
+    bzip2 or xz header (or the name has that suffix); GraphFormatError for a missing, unreadable,
     undecodable or empty file (``what`` names the expected kind of file in messages)."""
     path = os.fspath(path)
-    if not os.path.exists(path):
-        raise GraphFormatError("no such file", path)
-    if os.path.isdir(path):
-        raise GraphFormatError(f"is a directory, not a {what}", path)
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as exc:
-        raise GraphFormatError(f"cannot read the file: {exc.strerror or exc}", path) from None
-    _, comp = _suffixes(path)
+    if path == STDIN:
+        import sys
+
+        try:
+            data = sys.stdin.buffer.read()
+        except (OSError, AttributeError, ValueError) as exc:
+            raise GraphFormatError(f"cannot read standard input: {exc}", "<stdin>") from None
+        path = "<stdin>"
+    else:
+        if not os.path.exists(path):
+            raise GraphFormatError("no such file", path)
+        if os.path.isdir(path):
+            raise GraphFormatError(f"is a directory, not a {what}", path)
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            raise GraphFormatError(f"cannot read the file: {exc.strerror or exc}", path) from None
+    comp = _compression(data, path)
     if comp:
         try:
             data = _DECOMPRESS[comp](data)
@@ -85,6 +111,28 @@ def read_bytes(path, what="graph file"):
     if len(data) == 0:
         raise GraphFormatError("the file is empty", path)
     return data
+
+
+def _first_data_line(data):
+    """(start, end) byte offsets of the first line that is neither blank nor a comment."""
+    pos, size = 0, len(data)
+    while pos < size:
+        end = data.find(b"\n", pos)
+        end = size if end < 0 else end + 1
+        stripped = data[pos:end].strip()
+        if stripped and stripped[:1] not in (b"#", b"%"):
+            return pos, end
+        pos = end
+    return None
+
+
+def _is_header(line):
+    """A header names its columns: its first two fields both start with a letter, ``_`` or a quote
+    (``source,target``, ``"from" "to" weight``), which no edge line does."""
+    fields = line.replace(b",", b" ").replace(b"\t", b" ").split()
+    if len(fields) < 2:
+        return False
+    return all(f[:1].isalpha() or f[:1] in (b"_", b'"', b"'") for f in fields[:2])
 
 
 def _chunk_starts(data, nchunks):
@@ -109,14 +157,20 @@ def _token_at(buf, pos):
     return repr(bytes(buf[pos:end]).decode("utf-8", "replace"))
 
 
-def read_edges(path, *, weights=False, threads=None):
+@restores_threads
+def read_edges(path, *, weights=False, header=None, threads=None):
     """Read the edges of a text edge list without merging anything.
 
     Parameters
     ----------
     path : str or PathLike
+        A file (compressed with gzip, bzip2 or xz, recognised by content) or ``'-'`` for
+        standard input.
     weights : bool
         Keep the third column as float weights (1.0 on lines without one).
+    header : bool, optional
+        Whether the first line that is not a comment is a header to skip. Default: detected (a
+        line whose first two fields start with a letter, such as ``source,target``).
     threads : int, optional
 
     Returns
@@ -130,9 +184,15 @@ def read_edges(path, *, weights=False, threads=None):
     """
     path = os.fspath(path)
     data = read_bytes(path)
+    if path == STDIN:
+        path = "<stdin>"
     nthreads = resolve_threads(threads)
     buf = np.frombuffer(data, dtype=np.uint8)
     starts = _chunk_starts(data, 1 if len(data) < (1 << 20) else 8 * nthreads)
+    first = _first_data_line(data) if header is not False else None
+    if first is not None and (header or _is_header(data[first[0]:first[1]])):
+        # parse from the line after the header; line numbers still count from the file's start
+        starts = np.unique(np.concatenate([[first[1]], starts[starts > first[1]], [len(data)]])).astype(np.int64)
     edges, w, offsets, written, errors, where = _pk._parse_all(buf, starts, weights)
     bad = np.flatnonzero(errors)
     if bad.size:
@@ -165,6 +225,8 @@ def _read_matrix_market(path, data):
 
     try:
         A = scipy.io.mmread(_io.BytesIO(data))
+    except (MemoryError, KeyboardInterrupt):
+        raise
     except Exception as exc:  # scipy raises ValueError, IndexError, ... on malformed files
         raise GraphFormatError(f"not a valid Matrix Market file: {exc}", path) from None
     if not sp.issparse(A):
@@ -172,7 +234,7 @@ def _read_matrix_market(path, data):
     return A
 
 
-def read_graph(path, *, format=None, relabel=True, threads=None):
+def read_graph(path, *, format=None, relabel=True, header=None, threads=None):
     """Read a graph file into a :class:`~graphmine.Graph`.
 
     Vertices are the ids that occur in the file, numbered in increasing id order (so 0- and
@@ -182,12 +244,16 @@ def read_graph(path, *, format=None, relabel=True, threads=None):
     Parameters
     ----------
     path : str or PathLike
-        Edge list (optionally ``.gz``/``.bz2``/``.xz``) or Matrix Market ``.mtx`` file.
+        Edge list (optionally compressed with gzip, bzip2 or xz), Matrix Market ``.mtx`` file,
+        or ``'-'`` for an edge list on standard input.
     format : {'edgelist', 'mtx'}, optional
         Default: by suffix (``.mtx`` is Matrix Market, everything else an edge list).
     relabel : bool
         If False, vertex ``i`` is id ``i`` and n = largest id + 1 (ids never used become
         isolated vertices).
+    header : bool, optional
+        Skip the first non-comment line (default: only when it is detected as a header, see
+        :func:`read_edges`).
     threads : int, optional
 
     Returns
@@ -213,29 +279,29 @@ def read_graph(path, *, format=None, relabel=True, threads=None):
         G = _from_scipy(_read_matrix_market(path, read_bytes(path)), threads)
         G.input_stats["path"] = path
         return G
-    el = read_edges(path, threads=threads)
+    el = read_edges(path, header=header, threads=threads)
     flat = el.edges.reshape(-1)
     if relabel:
         flat, node_ids = compact_ids(flat, threads)
         n = node_ids.shape[0]
     else:
         n = int(flat.max()) + 1
+        _check_vertex_count(n, el.edges.shape[0], threads)
         node_ids = None
     pairs = flat.reshape(-1, 2)
     indptr, indices, stats = _build_csr(pairs[:, 0], pairs[:, 1], n, threads)
-    stats["path"] = path
+    stats["path"] = el.path
     return Graph(indptr, indices, node_ids, stats, _trusted=True)
 
 
 def write_edgelist(G, path, *, original_ids=True, overwrite=False):
     """Write every undirected edge once (``u<TAB>v``, u < v) to a text file.
 
-    Refuses to replace an existing file unless ``overwrite=True``. A ``.gz``/``.bz2``/``.xz``
-    suffix compresses.
+    Refuses to replace an existing file unless ``overwrite=True`` (raising
+    :class:`~graphmine.exceptions.OutputPathError`, also a ``FileExistsError``-like ``OSError``).
+    A ``.gz``/``.bz2``/``.xz`` suffix compresses. The file appears only when complete.
     """
-    path = os.fspath(path)
-    if os.path.exists(path) and not overwrite:
-        raise FileExistsError(f"{path} exists; pass overwrite=True to replace it")
+    path = check_output_path(path, overwrite, flag="overwrite=True")
     e = G.edges()
     if original_ids:
         e = np.asarray(G.node_ids)[e]
@@ -243,8 +309,6 @@ def write_edgelist(G, path, *, original_ids=True, overwrite=False):
     np.savetxt(buf, e, fmt="%s", delimiter="\t")
     data = buf.getvalue().encode()
     _, comp = _suffixes(path)
-    opener = {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open}.get(comp, open)
-    tmp = path + ".tmp"
-    with opener(tmp, "wb") as fh:
-        fh.write(data)
-    os.replace(tmp, path)
+    compress = {".gz": gzip.compress, ".bz2": bz2.compress, ".xz": lzma.compress}.get(comp)
+    with atomic_write(path, "wb", force=overwrite, flag="overwrite=True") as fh:
+        fh.write(compress(data) if compress else data)

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from .._threads import resolve_threads
+from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
 from ..graph import as_graph
 from . import _enum_kernels as _k
@@ -33,6 +33,7 @@ def _level_matrices(motif, induced):
     return parent, req, forb, lt
 
 
+@restores_threads
 def find_motifs(G, motif, *, induced=True, cap_per_root=None, max_steps=None, seed=None, threads=None):
     """Instances of ``motif`` in ``G``, one canonical tuple per instance.
 
@@ -123,6 +124,7 @@ def _check_tuples(G, motif, tuples):
     return np.ascontiguousarray(t)
 
 
+@restores_threads
 def motif_edge_flags(G, motif, tuples, *, dealbreakers=False, threads=None):
     """Which motif edges (or deal-breaker pairs) of every tuple are edges of ``G``.
 

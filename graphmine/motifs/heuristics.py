@@ -21,7 +21,7 @@ weights; the gap is what an independence assumption between the links gives away
 
 import numpy as np
 
-from .._threads import resolve_threads
+from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
 from ..graph import as_graph
 from . import _heuristic_kernels as _hk
@@ -55,6 +55,7 @@ def _raw_scores(G, p, nthreads):
                             np.ascontiguousarray(p[:, 1]), nthreads)
 
 
+@restores_threads
 def link_scores(G, pairs, method="jaccard", *, threads=None):
     """Link-prediction scores of vertex pairs (unnormalised).
 
@@ -81,6 +82,7 @@ def link_scores(G, pairs, method="jaccard", *, threads=None):
     return raw[:, _COL[method]].copy()
 
 
+@restores_threads
 def heuristic_motif_scores(G, motif, tuples, *, links=LINK_SCORES, modes=MOTIF_MODES, weights=None,
                            threads=None):
     """Every requested heuristic motif score of every tuple, computed in one pass.

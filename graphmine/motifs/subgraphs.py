@@ -22,7 +22,7 @@ from math import comb
 
 import numpy as np
 
-from .._threads import resolve_threads
+from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
 from ..graph import as_graph
 from . import _subgraph_kernels as _sk
@@ -66,6 +66,7 @@ class EnclosingSubgraphs:
         return np.diff(self.node_ptr)
 
 
+@restores_threads
 def enclosing_subgraphs(G, motif, tuples, targets=None, *, hops=1, max_nodes_per_hop=None, dmax=None,
                         seed=0, threads=None):
     """Extract the enclosing subgraph of every candidate motif.

@@ -20,7 +20,7 @@ import numpy as np
 
 from .. import cliques as _exact_cliques
 from .. import cluster as _exact_cluster
-from .._threads import resolve_threads
+from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError, SketchSaturationWarning
 from ..graph import as_graph
 from . import _approx_kernels as _ak
@@ -137,6 +137,7 @@ def _check_threshold(exact_threshold, default):
     return int(exact_threshold)
 
 
+@restores_threads
 def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator, seed, order, clamp,
                      confidence, threads, replicates, hub_bits=None, exact_threshold=None):
     t0 = time.perf_counter()
@@ -284,6 +285,7 @@ def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sket
                             hub_bits=hub_bits, exact_threshold=exact_threshold)
 
 
+@restores_threads
 def edge_intersections(G, method, *, budget=None, bits=None, hashes=1, sketch_k=None, estimator=None,
                        seed=None, clamp=True, threads=None, pairs=None):
     """Estimated |N(u) ∩ N(v)| for every edge (u < v, in ``G.edges()`` order) or given pairs.

@@ -17,7 +17,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
-from .._threads import resolve_threads
+from .._threads import resolve_threads, restores_threads
 from ..exceptions import GraphValueError, ParameterError
 from ..graph import as_graph
 from . import _approx_kernels as _ak
@@ -69,6 +69,7 @@ def _from_intersections(measure, inter, du, dv):
     return val, grad
 
 
+@restores_threads
 def similarity(G, pairs=None, *, measure="jaccard", method="exact", budget=None, bits=None, hashes=1,
                sketch_k=None, estimator=None, seed=None, clamp=True, confidence=0.95, threads=None):
     """Neighbourhood similarity of vertex pairs (default: every edge, in ``G.edges()`` order).

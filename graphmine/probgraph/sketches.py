@@ -13,7 +13,7 @@ import time
 
 import numpy as np
 
-from .._threads import resolve_threads
+from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
 from ..graph import as_graph
 from . import _sketch_kernels as _sk
@@ -124,6 +124,7 @@ class NeighbourhoodSketch:
     bits, hashes, hub_bits, k, seed, budget, nbytes, seconds
     """
 
+    @restores_threads
     def __init__(self, method, scope, indptr, indices, words, k, hashes, seed, threads, hub_words=0):
         t0 = time.perf_counter()
         nthreads = resolve_threads(threads)
@@ -193,6 +194,7 @@ class NeighbourhoodSketch:
             p.update(k=self.k)
         return p
 
+    @restores_threads
     def fill(self, threads=None):
         """Fraction of set bits of every Bloom filter."""
         if self.method != "bloom":

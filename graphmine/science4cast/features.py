@@ -24,7 +24,7 @@ import time
 import numpy as np
 import scipy.sparse as sp
 
-from .._threads import resolve_threads
+from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
 from ..graph import from_edges
 from . import _feature_kernels as _fk
@@ -128,6 +128,7 @@ def _vertex_table(rows_before, n):
     return G, table
 
 
+@restores_threads
 def snapshot_pair_features(G, pu, pv, max_distance=4, threads=None):
     """Common neighbours, Jaccard, Adamic-Adar and capped distance of pairs in one simple graph.
 
