@@ -232,3 +232,23 @@ def _cliques_total(optr, oind, k, max_out, nthreads):
 @njit(cache=True)
 def _cliques_total_serial(optr, oind, k, max_out):
     return _cliques_part(optr, oind, k, max_out, 0, 1)
+
+
+@njit(cache=True)
+def _cliques_part_range(optr, oind, k, max_out, first, hi, step):
+    cand = np.empty((k - 1, max_out + 1), oind.dtype)
+    size = np.zeros(k - 1, np.int64)
+    pos = np.zeros(k - 1, np.int64)
+    c = 0
+    for u in range(first, hi, step):
+        c += _cliques_from(u, optr, oind, k, cand, size, pos)
+    return c
+
+
+@njit(cache=True, parallel=True)
+def _cliques_range(optr, oind, k, max_out, lo, hi, nthreads):
+    """k-cliques whose lowest-ranked vertex lies in [lo, hi) (one batch of a run with progress)."""
+    total = 0
+    for t in prange(nthreads):
+        total += _cliques_part_range(optr, oind, k, max_out, lo + t, hi, nthreads)
+    return total

@@ -1,7 +1,7 @@
 """The ``graphmine`` command line.
 
-``graphmine count-cliques FILE [-k K] [--method M] [--threads N] [--json]`` and
-``graphmine info FILE [--json]``; components add their own subcommands (see ``_EXTENSIONS``).
+``graphmine count-cliques FILE [-k K] [--method M] [--threads N] [--json]``,
+``graphmine triangles FILE [--out F]`` and ``graphmine info FILE [--json]``; components add their own subcommands (see ``_EXTENSIONS``).
 Every error a user can cause prints one line ``graphmine: error: ...`` and exits with status 2.
 """
 
@@ -42,13 +42,65 @@ positive_int = _int_at_least(1, "positive")
 non_negative_int = _int_at_least(0, "non-negative")
 
 
+def clique_size(text):
+    """argparse type of -k: an integer >= 3."""
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 3, got {text!r}") from None
+    if v < 3:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 3 (3 = triangles), got {v}")
+    return v
+
+
+def budget_fraction(text):
+    """argparse type of --budget: a fraction of the CSR size in (0, 1]."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number in (0, 1], got {text!r}") from None
+    if not 0 < v <= 1:
+        raise argparse.ArgumentTypeError(f"expected a fraction of the graph's size in (0, 1], got {text}")
+    return v
+
+
 def add_input_argument(p):
-    """The FILE argument shared by the subcommands that read a graph."""
+    """The FILE argument and the options shared by the subcommands that read a graph."""
     p.add_argument("file", metavar="FILE",
-                   help="edge list (.txt/.el/.tsv/.csv, optionally .gz/.bz2/.xz), Matrix Market .mtx, "
-                        "or the name of a shipped data set (e.g. ca-GrQc)")
+                   help="edge list (.txt/.el/.tsv/.csv; gzip/bzip2/xz recognised by content), Matrix Market "
+                        ".mtx, '-' for an edge list on standard input, or the name of a shipped data set "
+                        "(e.g. ca-GrQc)")
+    p.add_argument("--skip-header", action="store_true",
+                   help="skip the first non-comment line (a header such as 'source,target' is detected "
+                        "without this)")
     p.add_argument("--threads", type=positive_int, default=None, help="threads (default: all cores)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bars or notes on stderr")
+
+
+def show_progress(args):
+    """Whether to draw progress bars: stderr is a terminal and --quiet was not given."""
+    return not getattr(args, "quiet", False) and sys.stderr.isatty()
+
+
+def _kernels_cached():
+    """Whether numba has compiled graphmine's kernels before (its cache index files exist)."""
+    import glob
+    import os
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    places = [os.path.join(here, "__pycache__")]
+    for root in (os.environ.get("NUMBA_CACHE_DIR"), os.path.join(os.path.expanduser("~"), ".cache", "numba")):
+        if root:
+            places.append(os.path.join(root, "**"))
+    return any(glob.glob(os.path.join(p, "_clique_kernels.*.nbi"), recursive=True) for p in places)
+
+
+def note_first_compile(args):
+    """Say once on stderr that the first run compiles (numba caches the kernels afterwards)."""
+    if not getattr(args, "quiet", False) and not _kernels_cached():
+        print("graphmine: compiling kernels (first run only; later runs load them from the cache)",
+              file=sys.stderr, flush=True)
 
 
 def load_input(args):
@@ -59,10 +111,12 @@ def load_input(args):
     from .io import read_graph
 
     path = args.file
-    if not os.path.exists(path) and path.lower().removesuffix(".txt") in {n.lower() for n in datasets.names()}:
+    if path != "-" and not os.path.exists(path) and \
+            path.lower().removesuffix(".txt") in {n.lower() for n in datasets.names()}:
         path = datasets.path(path)
+    note_first_compile(args)
     t0 = time.perf_counter()
-    G = read_graph(path, threads=args.threads)
+    G = read_graph(path, threads=args.threads, header=True if getattr(args, "skip_header", False) else None)
     return G, time.perf_counter() - t0
 
 
@@ -75,6 +129,8 @@ def _cmd_count_cliques(args):
         kwargs = {"budget": args.budget, "seed": args.seed}
     elif args.budget is not None or args.seed is not None:
         raise _param_error("--budget and --seed apply to the approximate methods only")
+    if args.method == "exact" and args.k >= 4 and show_progress(args):
+        kwargs["progress"] = True
     t0 = time.perf_counter()
     result = count_cliques(G, args.k, method=args.method, threads=args.threads, **kwargs)
     seconds = time.perf_counter() - t0
@@ -83,6 +139,8 @@ def _cmd_count_cliques(args):
         extra = result.to_dict()
         out["count"] = int(round(extra["estimate"]))
         out.update(extra)
+        out["budget_requested"] = args.budget if args.budget is not None else _default_budget()
+        out["seed"] = extra.get("params", {}).get("seed", args.seed)
     else:
         out["count"] = int(result)
     out.update({"seconds": seconds, "load_seconds": load_s, "nodes": G.n_nodes, "edges": G.n_edges})
@@ -96,12 +154,64 @@ def _cmd_count_cliques(args):
             ci = (f" ({level:g}% CI {lo:,.0f} .. {hi:,.0f}, stderr {out['stderr']:,.0f})"
                   if lo is not None else "")
             budget = out.get("budget")
-            sketch = f", budget {budget:.3g}" if isinstance(budget, float) else ""
-            print(f"{what}: ~{out['estimate']:,.0f}{ci}  [{args.method}{sketch}]")
+            sketch = (f", budget {out['budget_requested']:g} ({budget:.3g} used: whole 64-bit words per vertex)"
+                      if isinstance(budget, float) else "")
+            print(f"{what}: ~{out['estimate']:,.0f}{ci}  [{args.method}{sketch}, seed {out['seed']}]")
         else:
             print(f"{what}: {out['count']:,}")
         print(f"graph: {G.n_nodes:,} vertices, {G.n_edges:,} edges; "
               f"load {load_s:.3f} s, count {seconds:.3f} s ({args.method})")
+    return 0
+
+
+def _default_budget():
+    from .probgraph.sketches import DEFAULT_BUDGET
+
+    return DEFAULT_BUDGET
+
+
+def _write_per_vertex(path, G, columns, force):
+    """Write 'vertex<TAB>value...' lines (original vertex ids) atomically."""
+    import numpy as np
+
+    from ._output import atomic_write
+
+    names = list(columns)
+    with atomic_write(path, "w", force=force) as fh:
+        fh.write("# vertex\t" + "\t".join(names) + "\n")
+        ids = np.asarray(G.node_ids)
+        cols = [ids] + [np.asarray(columns[c]) for c in names]
+        step = 1 << 16
+        for a in range(0, G.n_nodes, step):
+            rows = zip(*(c[a:a + step].tolist() for c in cols))
+            fh.write("".join("\t".join(map(_fmt, r)) + "\n" for r in rows))
+
+
+def _fmt(x):
+    return repr(x) if isinstance(x, float) else str(x)
+
+
+def _cmd_triangles(args):
+    from ._output import check_output_path
+    from .cliques import triangles
+
+    if args.out is not None:
+        check_output_path(args.out, args.force)
+    G, load_s = load_input(args)
+    t0 = time.perf_counter()
+    t = triangles(G, threads=args.threads)
+    seconds = time.perf_counter() - t0
+    if args.out is not None:
+        _write_per_vertex(args.out, G, {"triangles": t}, args.force)
+    out = {"file": args.file, "triangles": int(t.sum()) // 3, "max_vertex_triangles": int(t.max()) if t.size else 0,
+           "out": args.out, "seconds": seconds, "load_seconds": load_s, "nodes": G.n_nodes, "edges": G.n_edges}
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"triangles: {out['triangles']:,} (at most {out['max_vertex_triangles']:,} at one vertex)")
+        if args.out is not None:
+            print(f"per-vertex counts written to {args.out}")
+        print(f"graph: {G.n_nodes:,} vertices, {G.n_edges:,} edges; load {load_s:.3f} s, count {seconds:.3f} s")
     return 0
 
 
@@ -156,13 +266,24 @@ def build_parser():
     c = sub.add_parser("count-cliques", help="count triangles or k-cliques (exact or approximate)",
                        description="Count the k-cliques of a graph (k = 3: triangles).")
     add_input_argument(c)
-    c.add_argument("-k", type=int, default=3, help="clique size, >= 3 (default 3)")
+    c.add_argument("-k", type=clique_size, default=3, help="clique size, >= 3 (default 3)")
     c.add_argument("--method", default="exact", choices=["exact", "bloom", "khash", "onehash", "kmv"],
-                   help="exact count, or an estimate from neighbourhood sketches")
-    c.add_argument("--budget", type=float, default=None,
-                   help="sketch memory as a fraction of the CSR size (approximate methods)")
-    c.add_argument("--seed", type=int, default=None, help="seed of the sketches' hash functions")
+                   help="exact count (default), or an estimate from neighbourhood sketches")
+    c.add_argument("--budget", type=budget_fraction, default=None,
+                   help="sketch memory as a fraction of the CSR size, in (0, 1] (approximate methods; "
+                        "default 0.25)")
+    c.add_argument("--seed", type=non_negative_int, default=None,
+                   help="seed of the sketches' hash functions (default: drawn at random and printed, "
+                        "so the run can be repeated)")
     c.set_defaults(func=_cmd_count_cliques)
+
+    t = sub.add_parser("triangles", help="per-vertex triangle counts, optionally saved to a TSV file",
+                       description="Count the triangles at every vertex (exact).")
+    add_input_argument(t)
+    t.add_argument("--out", default=None,
+                   help="write 'vertex<TAB>triangles' lines with the file's vertex ids (default: none)")
+    t.add_argument("--force", action="store_true", help="replace --out if it exists")
+    t.set_defaults(func=_cmd_triangles)
 
     i = sub.add_parser("info", help="vertices, edges, self-loops and duplicates of a graph file")
     add_input_argument(i)

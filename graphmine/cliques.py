@@ -96,7 +96,7 @@ def triangles(G, *, method="exact", threads=None, **kwargs):
 
 
 @restores_threads
-def count_cliques(G, k=3, *, method="exact", order=None, threads=None, **kwargs):
+def count_cliques(G, k=3, *, method="exact", order=None, threads=None, progress=False, **kwargs):
     """The number of k-cliques (complete subgraphs on k vertices) of ``G``, for any k >= 3.
 
     Parameters
@@ -110,6 +110,9 @@ def count_cliques(G, k=3, *, method="exact", order=None, threads=None, **kwargs)
         Orientation for exact counting (default: degree for k = 3, degeneracy otherwise, whose
         out-degrees are bounded by the graph's degeneracy).
     threads : int, optional
+    progress : bool
+        Exact k >= 4: show a progress bar on stderr (tqdm), the work split into batches of
+        about equal estimated cost.
 
     Returns
     -------
@@ -137,6 +140,32 @@ def count_cliques(G, k=3, *, method="exact", order=None, threads=None, **kwargs)
         if _serial(G, nthreads):
             return int(_ck._triangles_total_serial(O.indptr, O.indices))
         return int(_ck._triangles_total(O.indptr, O.indices, nthreads))
+    if progress:
+        return _cliques_with_progress(O, k, nthreads)
     if _serial(G, nthreads):
         return int(_ck._cliques_total_serial(O.indptr, O.indices, k, O.max_out_degree))
     return int(_ck._cliques_total(O.indptr, O.indices, k, O.max_out_degree, nthreads))
+
+
+def _cliques_with_progress(O, k, nthreads, batches=200):
+    """The k-clique count in batches of roots of about equal estimated work, with a progress bar.
+
+    The work rooted at u grows like d+(u)^2 (the pairs of its out-neighbours intersected), so the
+    batches cut the prefix sums of d+(u)^2 into equal parts.
+    """
+    from ._optional import require
+
+    tqdm = require("tqdm", "a progress bar").tqdm
+    d = np.diff(O.indptr).astype(np.float64)
+    cost = np.cumsum(d * d)
+    total = float(cost[-1]) if cost.size else 0.0
+    n = O.indptr.shape[0] - 1
+    cuts = np.unique(np.concatenate([[0], np.searchsorted(cost, np.linspace(0, total, batches + 1)[1:-1]), [n]]))
+    count = 0
+    with tqdm(total=100.0, unit="%", desc=f"{k}-cliques", leave=False,
+              bar_format="{desc}: {percentage:3.0f}%|{bar}| {elapsed}<{remaining}") as bar:
+        for lo, hi in zip(cuts[:-1], cuts[1:]):
+            count += int(_ck._cliques_range(O.indptr, O.indices, k, O.max_out_degree, int(lo), int(hi), nthreads))
+            done = float(cost[hi - 1]) if hi > 0 else 0.0
+            bar.update(100.0 * done / total - bar.n if total else 0.0)
+    return count

@@ -29,7 +29,6 @@ def register(subparsers):
     p.add_argument("--epochs", type=positive_int, default=50, help="SEAM epochs (default 50)")
     p.add_argument("--hops", type=positive_int, default=1, help="SEAM enclosing-subgraph radius (default 1)")
     p.add_argument("--device", default="auto", help="SEAM device: auto (default), cpu or cuda")
-    p.add_argument("--quiet", action="store_true", help="no training progress on stderr")
     p.set_defaults(func=run_predict_motifs)
 
 

@@ -1,12 +1,14 @@
 """``graphmine clustering`` and ``graphmine jarvis-patrick``: exact or from sketches.
 
-    graphmine clustering FILE [--method M] [--budget S] [--seed N] [--json]
+    graphmine clustering FILE [--method M] [--budget S] [--seed N] [--out F [--force]] [--json]
     graphmine jarvis-patrick FILE --similarity jaccard|overlap|common --tau T [--method M]
-                             [--budget S] [--seed N] [--out labels.tsv] [--json]
+                             [--budget S] [--seed N] [--out labels.tsv [--force]] [--json]
 """
 
 import json
 import time
+
+from ._output import check_output_path
 
 __all__ = ["register"]
 
@@ -16,12 +18,16 @@ METHOD_CHOICES = ["exact", "bloom", "khash", "onehash", "kmv"]
 def _sketch_options(p, replicates=True):
     p.add_argument("--method", default="exact", choices=METHOD_CHOICES,
                    help="exact, or an estimate from neighbourhood sketches (default exact)")
-    p.add_argument("--budget", type=float, default=None,
-                   help="sketch memory as a fraction of the CSR size (default 0.25)")
-    p.add_argument("--seed", type=int, default=None, help="seed of the sketches' hash functions")
+    from .cli import budget_fraction, non_negative_int, positive_int
+
+    p.add_argument("--budget", type=budget_fraction, default=None,
+                   help="sketch memory as a fraction of the CSR size, in (0, 1] (default 0.25)")
+    p.add_argument("--seed", type=non_negative_int, default=None,
+                   help="seed of the sketches' hash functions (default: drawn at random and reported)")
     if replicates:
-        p.add_argument("--replicates", type=int, default=None,
-                       help="transitivity from R independent sketches: a calibrated error instead of a bound")
+        p.add_argument("--replicates", type=positive_int, default=None,
+                       help="transitivity from R independent sketches: a calibrated error instead of a "
+                            "bound (default 1)")
 
 
 def _sketch_kwargs(args):
@@ -48,18 +54,33 @@ def _cmd_clustering(args):
     from .cli import load_input
     from .exceptions import SketchSaturationWarning
 
-    G, load_s = load_input(args)
     kw = _sketch_kwargs(args)
+    if args.out is not None:
+        check_output_path(args.out, args.force)
+    G, load_s = load_input(args)
+    if args.method != "exact" and kw.get("seed") is None:
+        from .probgraph.sketches import resolve_seed
+
+        kw["seed"] = resolve_seed(None)  # one seed for both estimates, reported below
     t0 = time.perf_counter()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", SketchSaturationWarning)
         tr = cluster.transitivity(G, method=args.method, threads=args.threads, **kw)
         kw.pop("replicates", None)
-        avg = cluster.average_clustering(G, method=args.method, threads=args.threads, **kw)
+        if args.out is not None:
+            local = cluster.clustering(G, method=args.method, threads=args.threads, **kw)
+            values = local.estimate if hasattr(local, "estimate") else local
+            avg = cluster.average_clustering(G, method=args.method, threads=args.threads, **kw)
+        else:
+            avg = cluster.average_clustering(G, method=args.method, threads=args.threads, **kw)
     seconds = time.perf_counter() - t0
+    if args.out is not None:
+        from .cli import _write_per_vertex
+
+        _write_per_vertex(args.out, G, {"clustering": values}, args.force)
     out = {"file": args.file, "method": args.method, "average_clustering": _value(avg),
            "transitivity": _value(tr), "seconds": seconds, "load_seconds": load_s,
-           "nodes": G.n_nodes, "edges": G.n_edges,
+           "nodes": G.n_nodes, "edges": G.n_edges, "seed": kw.get("seed"), "out": args.out,
            "warnings": sorted({str(w.message) for w in caught})}
     if args.json:
         print(json.dumps(out))
@@ -73,8 +94,11 @@ def _cmd_clustering(args):
             print(f"{name}: {r:.6f}")
     for w in out["warnings"]:
         print(f"warning: {w}")
+    if args.out is not None:
+        print(f"per-vertex clustering written to {args.out}")
+    seed = f", seed {kw['seed']}" if kw.get("seed") is not None else ""
     print(f"graph: {G.n_nodes:,} vertices, {G.n_edges:,} edges; load {load_s:.3f} s, "
-          f"compute {seconds:.3f} s ({args.method})")
+          f"compute {seconds:.3f} s ({args.method}{seed})")
     return 0
 
 
@@ -82,11 +106,16 @@ def _cmd_jarvis_patrick(args):
     import numpy as np
 
     from .cli import load_input
-    from .exceptions import GraphFormatError
     from .probgraph import jarvis_patrick
 
-    G, load_s = load_input(args)
     kw = _sketch_kwargs(args)
+    if args.out is not None:
+        check_output_path(args.out, args.force)
+    G, load_s = load_input(args)
+    if args.method != "exact" and kw.get("seed") is None:
+        from .probgraph.sketches import resolve_seed
+
+        kw["seed"] = resolve_seed(None)
     res = jarvis_patrick(G, args.tau, measure=args.similarity, method=args.method,
                          threads=args.threads, **kw)
     sizes = np.bincount(res.labels) if res.labels.size else np.zeros(0, np.int64)
@@ -97,14 +126,11 @@ def _cmd_jarvis_patrick(args):
     if res.sketch is not None:
         out.update(uncertain_edges=res.uncertain, **{k: v for k, v in res.sketch.items() if k != "params"})
         out["params"] = {k: v for k, v in res.sketch["params"].items()}
+    out["seed"] = kw.get("seed")
     if args.out:
-        try:
-            with open(args.out, "w") as fh:
-                fh.write("# vertex\tcluster\n")
-                for vid, lab in zip(G.node_ids.tolist(), res.labels.tolist()):
-                    fh.write(f"{vid}\t{lab}\n")
-        except OSError as exc:
-            raise GraphFormatError(f"cannot write labels: {exc.strerror}", path=args.out) from None
+        from .cli import _write_per_vertex
+
+        _write_per_vertex(args.out, G, {"cluster": res.labels}, args.force)
         out["out"] = args.out
     if args.json:
         print(json.dumps(out))
@@ -115,7 +141,8 @@ def _cmd_jarvis_patrick(args):
         print(f"edges whose {100 * res.similarity.confidence:g}% interval contains tau: {100 * res.uncertain:.2f}%")
     if args.out:
         print(f"labels written to {args.out}")
-    print(f"{res.seconds:.3f} s ({args.method})")
+    seed = f", seed {kw['seed']}" if kw.get("seed") is not None else ""
+    print(f"{res.seconds:.3f} s ({args.method}{seed})")
     return 0
 
 
@@ -128,6 +155,10 @@ def register(subparsers):
                                           "exact or estimated from neighbourhood sketches.")
     add_input_argument(c)
     _sketch_options(c)
+    c.add_argument("--out", default=None,
+                   help="write 'vertex<TAB>clustering' lines (local clustering coefficient of every "
+                        "vertex, the file's vertex ids; default: none)")
+    c.add_argument("--force", action="store_true", help="replace --out if it exists")
     c.set_defaults(func=_cmd_clustering)
 
     j = subparsers.add_parser("jarvis-patrick", help="Jarvis-Patrick clustering by neighbourhood similarity",
@@ -136,7 +167,10 @@ def register(subparsers):
     add_input_argument(j)
     j.add_argument("--similarity", default="jaccard", choices=["jaccard", "overlap", "common"],
                    help="similarity of the endpoints' neighbourhoods (default jaccard)")
-    j.add_argument("--tau", type=float, required=True, help="keep an edge when similarity > tau")
+    j.add_argument("--tau", type=float, required=True,
+                   help="keep an edge when similarity > tau (in [0, 1) for jaccard and overlap, >= 0 for common)")
     _sketch_options(j, replicates=False)
-    j.add_argument("--out", default=None, help="write 'vertex<TAB>cluster' lines (original vertex ids)")
+    j.add_argument("--out", default=None,
+                   help="write 'vertex<TAB>cluster' lines (the file's vertex ids; default: none)")
+    j.add_argument("--force", action="store_true", help="replace --out if it exists")
     j.set_defaults(func=_cmd_jarvis_patrick)

@@ -208,6 +208,11 @@ def jarvis_patrick(G, tau, *, measure="jaccard", method="exact", budget=None, bi
     G = as_graph(G)
     if isinstance(tau, bool) or not isinstance(tau, (int, float, np.integer, np.floating)) or not np.isfinite(tau):
         raise ParameterError(f"tau must be a finite number, got {tau!r}")
+    if measure in ("jaccard", "overlap") and not 0 <= tau < 1:
+        raise ParameterError(f"tau must lie in [0, 1) for measure={measure!r} (similarities lie in [0, 1] "
+                             f"and an edge is kept when similarity > tau), got {tau!r}")
+    if measure == "common" and tau < 0:
+        raise ParameterError(f"tau must be >= 0 for measure='common' (a count of common neighbours), got {tau!r}")
     sim = similarity(G, None, measure=measure, method=method, budget=budget, bits=bits, hashes=hashes,
                      sketch_k=sketch_k, estimator=estimator, seed=seed, clamp=clamp,
                      confidence=confidence, threads=threads)

@@ -92,6 +92,9 @@ def sketch_size(method, n, nnz, budget=None, bits=None, sketch_k=None):
     if isinstance(budget, bool) or not isinstance(budget, (int, float, np.integer, np.floating)) \
             or not math.isfinite(budget) or budget <= 0:
         raise ParameterError(f"budget must be a positive number (fraction of the CSR size), got {budget!r}")
+    if budget > 1:
+        raise ParameterError(f"budget must be at most 1 (sketches as large as the graph), got {budget!r}: "
+                             "a larger sketch saves nothing over method='exact'")
     per_vertex_bits = budget * 64.0 * (n + nnz) / max(n, 1)
     if method == "bloom":
         return max(1, int(per_vertex_bits // 64)), 0
