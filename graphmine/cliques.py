@@ -9,6 +9,7 @@ and kClist. ``method`` selects exact counting or a sketch-based estimate (see
 import numpy as np
 
 from . import _clique_kernels as _ck
+from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
 from .exceptions import ParameterError
 from . import graph as _graph
@@ -92,6 +93,8 @@ def triangles(G, *, method="exact", threads=None, **kwargs):
     O = G.oriented("degree", relabel=True, threads=nthreads)
     if _serial(G, nthreads):
         return _ck._triangles_per_vertex_serial(O.indptr, O.indices)[O.rank]
+    check_allocation(8 * (nthreads + 2) * G.n_nodes, f"per-vertex triangle counts on {nthreads} threads",
+                     "use fewer threads")
     return _ck._triangles_per_vertex(O.indptr, O.indices, nthreads)[O.rank]
 
 

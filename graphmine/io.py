@@ -15,6 +15,7 @@ import gzip
 import io as _io
 import lzma
 import os
+import zlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -106,7 +107,7 @@ def read_bytes(path, what="graph file"):
     if comp:
         try:
             data = _DECOMPRESS[comp](data)
-        except (OSError, EOFError, lzma.LZMAError, ValueError) as exc:
+        except (OSError, EOFError, lzma.LZMAError, ValueError, zlib.error) as exc:
             raise GraphFormatError(f"cannot decompress as {comp[1:]}: {exc}", path) from None
     if len(data) == 0:
         raise GraphFormatError("the file is empty", path)

@@ -67,8 +67,10 @@ def test_bad_file_one_line_exit_2(capsys, tmp_path, content, expect):
 def test_missing_file_and_bad_k(capsys, tmp_path):
     code, _, err = run(capsys, "info", str(tmp_path / "missing.el"))
     assert code == 2 and "no such file" in err
-    code, _, err = run(capsys, "count-cliques", gm.datasets.path("USAir"), "-k", "2")
-    assert code == 2 and "k must be >= 3" in err and err.count("\n") == 1
+    with pytest.raises(SystemExit) as info:
+        run(capsys, "count-cliques", gm.datasets.path("USAir"), "-k", "2")
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and "-k: expected an integer >= 3" in err and err.count("\n") == 1
     code, _, err = run(capsys, "count-cliques", gm.datasets.path("USAir"), "--budget", "0.1")
     assert code == 2 and "approximate" in err
 

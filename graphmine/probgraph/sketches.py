@@ -14,6 +14,7 @@ import time
 import numpy as np
 
 from .._threads import resolve_threads, restores_threads
+from .._limits import check_allocation
 from ..exceptions import ParameterError
 from ..graph import as_graph
 from . import _sketch_kernels as _sk
@@ -130,6 +131,10 @@ class NeighbourhoodSketch:
     @restores_threads
     def __init__(self, method, scope, indptr, indices, words, k, hashes, seed, threads, hub_words=0):
         t0 = time.perf_counter()
+        if indptr.shape[0] - 1 > 2**32:
+            # the hash functions are bijections of 32-bit ids: more vertices would collide
+            raise ParameterError(f"sketches hash vertex ids as 32-bit values; this graph has "
+                                 f"{indptr.shape[0] - 1:,} vertices (more than 2**32): use method='exact'")
         nthreads = resolve_threads(threads)
         self.method = method
         self.scope = scope
@@ -139,6 +144,12 @@ class NeighbourhoodSketch:
         self.seed = seed
         self.kind = KINDS[method]
         n = indptr.shape[0] - 1
+        if method == "bloom":
+            need = 8 * n * words + 3 * 8 * (64 * words + 1)  # filters and the three lookup tables
+        else:
+            need = 4 * n * k * (2 if method in ("onehash", "kmv") else 1)
+        check_allocation(need, f"{method} sketches of {n:,} vertices ({words * 64 if method == 'bloom' else k} "
+                         f"{'bits' if method == 'bloom' else 'values'} each)", "lower the budget, bits or sketch_k")
         self.n = n
         self.filters = np.zeros((1, 1), np.uint64)
         self.values = np.zeros((1, 1), np.uint32)
