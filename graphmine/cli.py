@@ -89,10 +89,10 @@ def _kernels_cached():
     import os
 
     here = os.path.dirname(os.path.abspath(__file__))
-    places = [os.path.join(here, "__pycache__")]
-    for root in (os.environ.get("NUMBA_CACHE_DIR"), os.path.join(os.path.expanduser("~"), ".cache", "numba")):
-        if root:
-            places.append(os.path.join(root, "**"))
+    if os.environ.get("NUMBA_CACHE_DIR"):  # numba then caches there only
+        places = [os.path.join(os.environ["NUMBA_CACHE_DIR"], "**")]
+    else:  # beside the sources, or a per-user folder where those are read-only
+        places = [os.path.join(here, "__pycache__"), os.path.join(os.path.expanduser("~"), ".cache", "numba", "**")]
     return any(glob.glob(os.path.join(p, "_clique_kernels.*.nbi"), recursive=True) for p in places)
 
 
