@@ -303,6 +303,17 @@ def main(argv=None):
     except GraphmineError as exc:
         print(f"graphmine: error: {exc}", file=sys.stderr)
         return 2
+    except ModuleNotFoundError as exc:
+        # an optional dependency imported without graphmine._optional.require: still one line
+        from ._optional import EXTRAS
+
+        top = (exc.name or "").split(".")[0]
+        if top not in EXTRAS:
+            raise
+        dist, extra = EXTRAS[top]
+        how = f'pip install "graphmine[{extra}]"' if extra else f"pip install {dist}"
+        print(f"graphmine: error: {args.command} needs {dist}, which is not installed: {how}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("graphmine: interrupted", file=sys.stderr)
         return 130

@@ -366,3 +366,20 @@ def test_cli_fuzz_headers_compression_stdin(tmp_path_factory, header, body, junk
     else:
         assert code == 0, err.getvalue()
         assert json.loads(out.getvalue())["count"] == sum(nx.triangles(H).values()) // 3
+
+
+def test_cli_turns_a_missing_optional_module_into_one_line(capsys, monkeypatch):
+    import graphmine.cli as cli
+
+    def needs_lightgbm(args):
+        import lightgbm  # noqa: F401  (absent, as after a plain pip install)
+
+    monkeypatch.setitem(sys.modules, "lightgbm", None)
+    parser = cli.build_parser()
+    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    args = parser.parse_args(["info", "USAir"])
+    monkeypatch.setattr(parser, "parse_args", lambda argv=None: args)
+    monkeypatch.setattr(args, "func", needs_lightgbm)
+    code, _, err = run(capsys, "info", "USAir")
+    assert code == 2
+    assert err == 'graphmine: error: info needs lightgbm, which is not installed: pip install "graphmine[ml]"\n'
