@@ -66,3 +66,17 @@ class ResourceLimitError(GraphmineError, MemoryError):
 
 class SketchSaturationWarning(UserWarning):
     """A probabilistic sketch is (nearly) full, so its estimates lose accuracy."""
+
+
+def warn_at_caller(message, category=UserWarning):
+    """Issue a warning attributed to the first caller outside graphmine (whatever the depth of
+    graphmine's own calls and decorators in between), as ``stacklevel`` would for a direct call."""
+    import os
+    import sys
+    import warnings
+
+    package = os.path.dirname(os.path.abspath(__file__)) + os.sep
+    frame, level = sys._getframe(1), 2  # stacklevel 2 is the frame that called this function
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(package):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(message, category, stacklevel=level)

@@ -383,3 +383,14 @@ def test_cli_turns_a_missing_optional_module_into_one_line(capsys, monkeypatch):
     code, _, err = run(capsys, "info", "USAir")
     assert code == 2
     assert err == 'graphmine: error: info needs lightgbm, which is not installed: pip install "graphmine[ml]"\n'
+
+
+def test_warnings_point_at_the_callers_line():
+    import warnings
+
+    G = gm.datasets.load("facebook_combined")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", gm.SketchSaturationWarning)
+        gm.similarity(G, method="bloom", bits=64, seed=1)  # 64-bit filters of up to 1,045 neighbours fill up
+    sat = [w for w in caught if issubclass(w.category, gm.SketchSaturationWarning)]
+    assert sat and all(w.filename == __file__ for w in sat)

@@ -21,7 +21,7 @@ import numpy as np
 from .. import cliques as _exact_cliques
 from .. import cluster as _exact_cluster
 from .._threads import resolve_threads, restores_threads
-from ..exceptions import ParameterError, SketchSaturationWarning
+from ..exceptions import ParameterError, SketchSaturationWarning, warn_at_caller
 from ..graph import as_graph
 from . import _approx_kernels as _ak
 from ._estimators import EST_AND, EST_LIMIT, EST_MINHASH, EST_OR, KIND_BLOOM
@@ -43,10 +43,10 @@ def _check_confidence(confidence):
 
 def warn_saturation(saturated, total, what):
     if saturated:
-        warnings.warn(
+        warn_at_caller(
             f"{saturated} of {total} estimated intersections ({100 * saturated / max(total, 1):.2g}%) "
             f"hit a full Bloom filter while estimating {what}; those terms are bounds, not estimates. "
-            "Raise the budget (or bits) to avoid saturation.", SketchSaturationWarning, stacklevel=3)
+            "Raise the budget (or bits) to avoid saturation.", SketchSaturationWarning)
 
 
 def _meta(sketch, estimator, quantity, saturated, total, t0):
