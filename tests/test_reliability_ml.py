@@ -23,7 +23,6 @@ import numpy as np
 import pytest
 from numba import njit
 
-import graphmine as gm
 from graphmine.exceptions import (GraphFormatError, MissingDependencyError, OutputExistsError, OutputPathError,
                                   ParameterError)
 from graphmine.generators import planted_cliques_graph
@@ -178,6 +177,7 @@ for make in (lambda: LinkPredictor(models=[("t", {}, "all")]).fit(data),
 def test_science4cast_train_and_predict_without_the_ml_extra(monkeypatch, capsys, tmp_path, s4c_files):
     data, model, _ = s4c_files
     out = tmp_path / "out.json"
+    sklearn = sys.modules["sklearn"]
     _block(monkeypatch, "sklearn")
     # train: the data path does not exist, yet the missing extra is what is reported (checked first)
     rc, _, err = _cli(["science4cast", "train", tmp_path / "nothing.pkl", "--model", tmp_path / "m.json"], capsys)
@@ -187,7 +187,7 @@ def test_science4cast_train_and_predict_without_the_ml_extra(monkeypatch, capsys
     assert rc == 2
     _one_line_error(err, 'pip install "graphmine[ml]"')
     assert not out.exists() and not (tmp_path / "m.json").exists()
-    monkeypatch.delitem(sys.modules, "sklearn")
+    monkeypatch.setitem(sys.modules, "sklearn", sklearn)      # scikit-learn back, lightgbm missing
     _block(monkeypatch, "lightgbm")
     rc, _, err = _cli(["science4cast", "train", data, "--model", tmp_path / "m.json", "-q"], capsys)
     assert rc == 2
