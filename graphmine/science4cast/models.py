@@ -44,19 +44,6 @@ _log = logging.getLogger(LOGGER_NAME)
 # rows per LightGBM prediction call while a progress bar is shown (the bar moves per chunk)
 _PREDICT_CHUNK = 1 << 16
 
-
-def require_ml(kind="blend", what="Science4Cast models"):
-    """Import what a model of ``kind`` needs (scikit-learn; lightgbm for 'blend') or raise
-    :class:`~graphmine.exceptions.MissingDependencyError` naming the ``ml`` extra.
-
-    Examples
-    --------
-    >>> require_ml("baseline")
-    """
-    require("sklearn", what=what)
-    if kind != "baseline":
-        require("lightgbm", what=what)
-
 MODEL_FORMAT = "graphmine.science4cast.model"
 
 #: The blended LightGBM settings: (name, hyper-parameters, feature columns used[, past window]).
@@ -72,6 +59,19 @@ DEFAULT_MODELS = (
     ("gbm_63_leaves_prev", dict(n_estimators=200, learning_rate=0.05, num_leaves=63, min_child_samples=50,
                                 subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "all", 2),
 )
+
+
+def require_ml(kind="blend", what="Science4Cast models"):
+    """Import what a model of ``kind`` needs (scikit-learn; lightgbm for 'blend') or raise
+    :class:`~graphmine.exceptions.MissingDependencyError` naming the ``ml`` extra.
+
+    Examples
+    --------
+    >>> require_ml("baseline")
+    """
+    require("sklearn", what=what)
+    if kind != "baseline":
+        require("lightgbm", what=what)
 
 
 def _spec(model):
