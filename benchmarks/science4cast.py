@@ -12,6 +12,7 @@ rank-average blend (weights fitted on held-out past pairs). Prints tables measur
 
 import argparse
 import json
+import logging
 import os
 import sys
 import tempfile
@@ -28,6 +29,7 @@ from graphmine.science4cast.models import LinkPredictor  # noqa: E402
 
 
 def main():
+    logging.basicConfig(level=logging.INFO, format="%(message)s")  # the stage messages of graphmine.science4cast
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--vertices", type=int, default=64719)
     ap.add_argument("--pairs", type=int, default=1_000_000)

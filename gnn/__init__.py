@@ -1,7 +1,8 @@
 """Graph neural networks on torch-geometric for graphmine tasks.
 
 ``SEAM`` (motif prediction, a DGCNN over labelled enclosing subgraphs) and ``DGCNN`` are imported
-lazily, so ``import gnn`` is fast and does not load torch.
+lazily, so ``import gnn`` is fast and does not load torch; without torch or torch-geometric,
+using them raises :class:`graphmine.exceptions.MissingDependencyError` naming the ``gnn`` extra.
 """
 
 __all__ = ["SEAM", "DGCNN", "resolve_device"]
@@ -9,6 +10,10 @@ __all__ = ["SEAM", "DGCNN", "resolve_device"]
 
 def __getattr__(name):
     if name in __all__:
+        from graphmine._optional import require
+
+        require("torch", what=f"gnn.{name}")
+        require("torch_geometric", what=f"gnn.{name}")
         from . import seam
 
         return getattr(seam, name)

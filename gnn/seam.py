@@ -8,27 +8,82 @@ passed through a DGCNN: GCN layers 32-32-32-1 with tanh, SortAggregation keeping
 ``sort_k`` nodes (60th percentile of training subgraph sizes, at least 10), Conv1d - MaxPool -
 Conv1d, an MLP of 128 units with dropout 0.5 and one logit. Training minimises binary cross
 entropy with Adam and keeps the weights of the epoch with the best validation AUC (early stopping).
+
+A call leaves torch's process-wide state as it found it: the thread count, the random generators
+(seeded work runs inside :func:`torch.random.fork_rng`), grad mode, the deterministic-algorithm
+flags and the default dtype. Fitted models are saved with :meth:`SEAM.save` (weights as a
+``state_dict`` and the settings as JSON in one file, read back with ``weights_only=True``: nothing
+is unpickled) and read with :meth:`SEAM.load`.
 """
 
+import contextlib
 import copy
+import json
+import os
 import sys
 import time
 
-import numpy as np
-import torch
-from torch.nn import Conv1d, Embedding, Linear, MaxPool1d
-from torch_geometric.data import Data
-from torch_geometric.loader import DataLoader
-from torch_geometric.nn import GCNConv
-from torch_geometric.nn.aggr import SortAggregation
+from graphmine._optional import require
 
-from graphmine.exceptions import ParameterError
-from graphmine.motifs import (MotifTask, auc_ap, distance_labels, enclosing_subgraphs, n_distance_labels,
-                              zero_one_labels)
+# torch and torch-geometric come with the "gnn" extra; say so rather than fail on the import below
+require("torch", what="SEAM (the gnn package)")
+require("torch_geometric", what="SEAM (the gnn package)")
 
-__all__ = ["SEAM", "DGCNN", "resolve_device", "LABELINGS"]
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+from torch.nn import Conv1d, Embedding, Linear, MaxPool1d  # noqa: E402
+from torch_geometric.data import Data  # noqa: E402
+from torch_geometric.loader import DataLoader  # noqa: E402
+from torch_geometric.nn import GCNConv  # noqa: E402
+from torch_geometric.nn.aggr import SortAggregation  # noqa: E402
+
+from graphmine._output import atomic_write, check_output_path  # noqa: E402
+from graphmine.exceptions import GraphFormatError, ParameterError  # noqa: E402
+from graphmine.motifs import (MotifTask, auc_ap, distance_labels, enclosing_subgraphs,  # noqa: E402
+                              n_distance_labels, zero_one_labels)
+
+__all__ = ["SEAM", "DGCNN", "resolve_device", "LABELINGS", "MODEL_FORMAT"]
 
 LABELINGS = ("distance", "zero_one")
+MODEL_FORMAT = "graphmine.seam.model"
+# the constructor's parameters, saved with a model
+_PARAMS = ("hops", "labeling", "hidden", "sort_k", "epochs", "lr", "batch_size", "patience", "dropout",
+           "max_nodes_per_hop", "device", "seed", "threads", "verbose")
+
+
+def _cuda_index(device):
+    return (device.index if device.index is not None else torch.cuda.current_device())
+
+
+@contextlib.contextmanager
+def _torch_state(threads, device, seed=None):
+    """Run torch work with ``threads`` CPU threads (None: unchanged) and, with ``seed``, seeded
+    generators of its own; restore the caller's thread count, generator states, grad mode,
+    deterministic-algorithm flags and default dtype afterwards, also on error."""
+    n_threads = torch.get_num_threads()
+    grad = torch.is_grad_enabled()
+    det = (torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled())
+    dtype = torch.get_default_dtype()
+    cuda = [_cuda_index(device)] if device.type == "cuda" else []
+    try:
+        with torch.random.fork_rng(devices=cuda):
+            if threads is not None and int(threads) != n_threads:
+                torch.set_num_threads(int(threads))
+            if seed is not None:
+                # only the generators fork_rng restores: torch.manual_seed would also queue a seed
+                # for every CUDA device, to be applied whenever CUDA starts
+                torch.random.default_generator.manual_seed(int(seed))
+                for i in cuda:
+                    torch.cuda.default_generators[i].manual_seed(int(seed))
+            yield
+    finally:
+        if torch.get_num_threads() != n_threads:
+            torch.set_num_threads(n_threads)
+        torch.set_grad_enabled(grad)
+        if (torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled()) != det:
+            torch.use_deterministic_algorithms(det[0], warn_only=det[1])
+        if torch.get_default_dtype() != dtype:
+            torch.set_default_dtype(dtype)
 
 
 def resolve_device(device="auto"):
@@ -111,9 +166,12 @@ class SEAM:
         Cap on new vertices per hop (seeded choice), for graphs with hubs.
     device : 'auto', 'cpu' or 'cuda'
     seed : int
-        Seeds torch, the batch order and the subgraph sampling; runs on CPU are reproducible.
+        Seeds the weights, dropout, the batch order and the subgraph sampling (generators of the
+        model's own: the caller's torch and numpy generators are left as they were); runs on CPU
+        are reproducible.
     threads : int, optional
-        torch CPU threads (``torch.set_num_threads``).
+        torch CPU threads during :meth:`fit` and :meth:`predict_proba` (the caller's setting is
+        restored afterwards).
     verbose : bool
         Progress (one line per epoch) on stderr.
 
@@ -132,6 +190,11 @@ class SEAM:
     >>> m = SEAM(epochs=2, seed=0, verbose=False).fit(task)
     >>> p = m.predict_proba(task, "test")
     >>> p.shape == (len(task.indices("test")),) and bool(((p > 0) & (p < 1)).all())
+    True
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "seam.pt")
+    >>> m.save(path)
+    >>> bool((SEAM.load(path).predict_proba(task, "test") == p).all())
     True
     """
 
@@ -199,11 +262,13 @@ class SEAM:
             raise ParameterError(f"fit needs a graphmine.motifs.MotifTask, got {type(task).__name__}")
         self._check()
         t_start = time.perf_counter()
-        if self.threads is not None:
-            torch.set_num_threads(int(self.threads))
         self.device_ = resolve_device(self.device)
-        torch.manual_seed(self.seed)
-        np.random.seed(self.seed % (2**32))
+        with _torch_state(self.threads, self.device_, seed=self.seed):
+            self._fit(task)
+        self.fit_seconds_ = time.perf_counter() - t_start
+        return self
+
+    def _fit(self, task):
         tr, va = task.indices("train"), task.indices("val")
         train_data, S = self._graphs(task, tr)
         val_data, _ = self._graphs(task, va) if va.size else ([], None)
@@ -254,17 +319,83 @@ class SEAM:
                 break
         self.model_.load_state_dict(best_state)
         self.best_val_auc_ = best
-        self.fit_seconds_ = time.perf_counter() - t_start
-        return self
 
     def predict_proba(self, task, split="test"):
         """Probability that each candidate of ``split`` (or all, with None) is the motif."""
         if not hasattr(self, "model_"):
             raise ParameterError("SEAM is not fitted yet: call fit(task) first")
+        if not isinstance(task, MotifTask):
+            raise ParameterError(f"predict_proba needs a graphmine.motifs.MotifTask, got {type(task).__name__}")
+        if task.motif.k != self.k_:
+            raise ParameterError(f"this SEAM model was trained on motifs of {self.k_} vertices, the task's "
+                                 f"{task.motif.name} has {task.motif.k}")
         idx = task.indices(split)
-        data, _ = self._graphs(task, idx)
-        return self._predict(DataLoader(data, batch_size=256))
+        with _torch_state(self.threads, self.device_):
+            data, _ = self._graphs(task, idx)
+            return self._predict(DataLoader(data, batch_size=256))
 
     def evaluate(self, task, split="test"):
         """ROC AUC and average precision on one split: ``{'auc': ..., 'ap': ...}``."""
         return auc_ap(task.labels[task.indices(split)], self.predict_proba(task, split))
+
+    # -- persistence -----------------------------------------------------------------------------
+    def save(self, path, force=False):
+        """Write the fitted model to ``path``: the network's ``state_dict`` and the settings (JSON)
+        in one :func:`torch.save` file. Refuses to replace an existing file unless ``force=True``."""
+        if not hasattr(self, "model_"):
+            raise ParameterError("SEAM is not fitted yet: call fit(task) before save")
+        path = check_output_path(path, force, flag="force=True")
+        config = {"params": {p: getattr(self, p) for p in _PARAMS}, "sort_k": self.sort_k_, "dmax": self.dmax_,
+                  "k": self.k_, "num_labels": self._num_labels(self.k_, self.dmax_),
+                  "best_epoch": self.best_epoch_, "best_val_auc": self.best_val_auc_, "history": self.history_,
+                  "fit_seconds": self.fit_seconds_}
+        state = {name: t.detach().cpu() for name, t in self.model_.state_dict().items()}
+        doc = {"format": MODEL_FORMAT, "version": 1, "config": json.dumps(config), "state_dict": state}
+        with atomic_write(path, "wb", force=force, flag="force=True") as fh:
+            torch.save(doc, fh)
+
+    @classmethod
+    def load(cls, path, *, device=None):
+        """Read a model written by :meth:`save`; ``device`` overrides the saved device setting.
+
+        Raises
+        ------
+        GraphFormatError
+            The file is missing, unreadable, not a SEAM model file, or its weights do not fit
+            the network its settings describe.
+        """
+        path = os.fspath(path)
+        if not os.path.isfile(path):
+            raise GraphFormatError("no such SEAM model file", path)
+        try:
+            doc = torch.load(path, map_location="cpu", weights_only=True)
+        except Exception as exc:  # noqa: BLE001 - torch raises many kinds for a corrupt file
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+            raise GraphFormatError(f"not a SEAM model file ({type(exc).__name__}: {first})", path) from None
+        if not isinstance(doc, dict) or doc.get("format") != MODEL_FORMAT or doc.get("version") != 1:
+            raise GraphFormatError(f"not a {MODEL_FORMAT} version 1 file", path)
+        try:
+            config = json.loads(doc["config"])
+            params = {p: config["params"][p] for p in _PARAMS}
+            if device is not None:
+                params["device"] = device
+            m = cls(**params)
+            m._check()
+            m.sort_k_, m.dmax_, m.k_ = int(config["sort_k"]), int(config["dmax"]), int(config["k"])
+            m.best_epoch_, m.best_val_auc_ = config["best_epoch"], config["best_val_auc"]
+            m.history_, m.fit_seconds_ = config["history"], config["fit_seconds"]
+            num_labels = int(config["num_labels"])
+            state = doc["state_dict"]
+        except (KeyError, TypeError, ValueError, ParameterError) as exc:
+            raise GraphFormatError(f"malformed SEAM model file: {exc}", path) from None
+        m.device_ = resolve_device(m.device)
+        # building the network draws initial weights: keep the caller's generator out of it
+        with _torch_state(None, torch.device("cpu"), seed=0):
+            try:
+                model = DGCNN(num_labels, hidden=m.hidden, sort_k=m.sort_k_, dropout=m.dropout)
+                model.load_state_dict(state)
+            except (RuntimeError, TypeError, ValueError, AttributeError, ParameterError) as exc:
+                first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+                raise GraphFormatError(f"the weights do not fit the saved settings: {first}", path) from None
+        m.model_ = model.to(m.device_)
+        return m

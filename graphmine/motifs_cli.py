@@ -2,6 +2,8 @@
 
 Builds the seeded motif-prediction task (:func:`graphmine.motifs.motif_prediction_task`) and
 prints the test-split AUC and average precision of every heuristic motif score, or of SEAM.
+The heuristics need nothing beyond graphmine's base dependencies; ``--method seam`` needs the
+``gnn`` extra (``pip install "graphmine[gnn]"``) and says so, before any work, when it is missing.
 """
 
 import json
@@ -19,13 +21,15 @@ def register(subparsers):
                               description="Hide the edges of motif instances and score how well each method "
                                           "tells them from negatives (test-split ROC AUC and AP).")
     add_input_argument(p)
-    p.add_argument("--motif", required=True, choices=["clique", "star", "path", "cycle"], help="motif shape")
-    p.add_argument("--k", "-k", type=int, required=True, help="motif vertices")
+    p.add_argument("--motif", required=True, choices=["clique", "star", "path", "cycle"],
+                   help="motif shape (required)")
+    p.add_argument("--k", "-k", type=int, required=True, help="motif vertices (required)")
     p.add_argument("--method", default="heuristic", choices=["heuristic", "seam"],
                    help="heuristic motif scores (default) or the SEAM GNN")
     p.add_argument("--seed", type=int, default=0, help="seed of the protocol and of SEAM (default 0)")
     p.add_argument("--positives", type=positive_int, default=500, help="positive motifs (default 500)")
-    p.add_argument("--remove", default="all", help="motif edges removed per positive: 'all' or 1..|E_M|")
+    p.add_argument("--remove", default="all",
+                   help="motif edges removed per positive: 'all' or 1..|E_M| (default all)")
     p.add_argument("--epochs", type=positive_int, default=50, help="SEAM epochs (default 50)")
     p.add_argument("--hops", type=positive_int, default=1, help="SEAM enclosing-subgraph radius (default 1)")
     p.add_argument("--device", default="auto", help="SEAM device: auto (default), cpu or cuda")
@@ -44,16 +48,17 @@ def run_predict_motifs(args):
             remove = int(args.remove)
         except ValueError:
             raise ParameterError(f"--remove must be 'all' or an integer, got {args.remove!r}") from None
+    if args.method == "seam":
+        # before the graph is read and the task built: a missing torch or a bad device is known at once
+        from gnn import SEAM, resolve_device
+
+        resolve_device(args.device)
     G, _ = load_input(args)
     task = motif_prediction_task(G, motif, n_positives=args.positives, remove=remove, seed=args.seed,
                                  threads=args.threads)
     if args.method == "heuristic":
         scores = evaluate_heuristics(task, "test", threads=args.threads)
     else:
-        try:
-            from gnn import SEAM
-        except ImportError as exc:  # torch / torch-geometric missing
-            raise ParameterError(f"--method seam needs torch and torch-geometric ({exc})") from None
         model = SEAM(hops=args.hops, epochs=args.epochs, device=args.device, seed=args.seed,
                      verbose=not args.quiet).fit(task)
         scores = {"seam": model.evaluate(task, "test")}

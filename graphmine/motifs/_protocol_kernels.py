@@ -2,7 +2,9 @@
 
 Contract: graphmine CSR arrays; ``parent`` gives, per matching-order level, the level whose vertex
 the new one is grown from; ``pairs`` are the motif edges as pairs of levels. The sampler is serial
-and seeds numba's generator itself, so its output depends on ``seed`` only. Never validates.
+and draws from its own splitmix64 stream (state passed explicitly, never numba's global
+generator), so its output depends on ``seed`` only and the caller's ``np.random`` state inside
+numba is left alone. Never validates.
 """
 
 import numpy as np
@@ -10,12 +12,40 @@ from numba import njit
 
 from ._enum_kernels import _has_edge
 
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+
+
+@njit(cache=True)
+def _splitmix64(state):
+    """One step of splitmix64 (Steele, Lea and Flood 2014): (next state, 64 random bits)."""
+    state = state + _GOLDEN
+    z = state
+    z = (z ^ (z >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    return state, z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def _below(state, n):
+    """(next state, an integer uniform in 0..n-1); n >= 1 (modulo bias < n / 2^64)."""
+    state, z = _splitmix64(state)
+    return state, np.int64(z % np.uint64(n))
+
+
+@njit(cache=True)
+def _coin(state):
+    """(next state, True with probability 1/2)."""
+    state, z = _splitmix64(state)
+    return state, (z >> np.uint64(63)) == np.uint64(1)
+
 
 @njit(cache=True)
 def _local_tuples(indptr, indices, parent, pairs, target, n_wanted, max_attempts, seed):
     """Tuples grown by 1- or 2-hop random steps from a parent vertex whose number of present
     motif edges equals ``target``; rows in level order, at most ``n_wanted``."""
-    np.random.seed(seed)
+    state = np.uint64(seed)
     n = indptr.shape[0] - 1
     k = parent.shape[0]
     out = np.empty((n_wanted, k), np.int64)
@@ -24,7 +54,7 @@ def _local_tuples(indptr, indices, parent, pairs, target, n_wanted, max_attempts
     for _ in range(max_attempts):
         if got >= n_wanted:
             break
-        x[0] = np.random.randint(0, n)
+        state, x[0] = _below(state, n)
         ok = True
         for i in range(1, k):
             p = x[parent[i]]
@@ -32,10 +62,13 @@ def _local_tuples(indptr, indices, parent, pairs, target, n_wanted, max_attempts
             if d == 0:
                 ok = False
                 break
-            w = indices[indptr[p] + np.random.randint(0, d)]
-            if np.random.random() < 0.5:
+            state, r = _below(state, d)
+            w = indices[indptr[p] + r]
+            state, two_hops = _coin(state)
+            if two_hops:
                 d2 = indptr[w + 1] - indptr[w]
-                w = indices[indptr[w] + np.random.randint(0, d2)]
+                state, r = _below(state, d2)
+                w = indices[indptr[w] + r]
             for j in range(i):
                 if x[j] == w:
                     ok = False

@@ -177,14 +177,69 @@ def motif_scores(G, motif, tuples, link="jaccard", mode="correlated", *, weights
     return res[key]
 
 
-def auc_ap(labels, scores):
-    """ROC AUC and average precision of ``scores`` against binary ``labels`` (scikit-learn)."""
-    from sklearn.metrics import average_precision_score, roc_auc_score
+def _average_ranks(s):
+    """1-based ranks of ``s`` in ascending order; tied values share their mean rank."""
+    n = s.shape[0]
+    order = np.argsort(s, kind="mergesort")
+    ss = s[order]
+    starts = np.flatnonzero(np.concatenate(([True], ss[1:] != ss[:-1])))
+    ends = np.append(starts[1:], n)
+    ranks = np.empty(n, np.float64)
+    # positions starts..ends-1 hold ranks starts+1..ends: their mean is (starts + 1 + ends) / 2
+    ranks[order] = np.repeat((starts + 1 + ends) / 2.0, ends - starts)
+    return ranks
 
-    labels = np.asarray(labels)
-    if np.unique(labels).size < 2:
+
+def auc_ap(labels, scores):
+    r"""ROC AUC and average precision of ``scores`` against binary ``labels``.
+
+    The AUC is the Mann-Whitney statistic (ties between a positive and a negative count one half);
+    the average precision is the step-wise area under the precision-recall curve taken at every
+    distinct score, as scikit-learn's ``average_precision_score`` defines it:
+
+    .. math::
+
+        \mathrm{AUC} = \frac{\sum_{i: y_i = 1} r_i - n_1 (n_1 + 1) / 2}{n_1 n_0}, \qquad
+        \mathrm{AP} = \sum_t (R_t - R_{t-1}) P_t,
+
+    with :math:`r_i` the mean rank of score :math:`i` and :math:`P_t, R_t` precision and recall
+    of the pairs scoring at least the t-th largest distinct score (:math:`R_0 = 0`). The larger
+    of the two label values is the positive class.
+
+    Returns
+    -------
+    dict
+        ``{'auc': float, 'ap': float}``.
+
+    Examples
+    --------
+    >>> auc_ap([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    {'auc': 0.75, 'ap': 0.8333333333333333}
+    """
+    y = np.asarray(labels).reshape(-1)
+    s = np.asarray(scores, dtype=np.float64).reshape(-1)
+    if y.shape != s.shape:
+        raise ParameterError(f"labels and scores differ in length: {y.shape[0]} and {s.shape[0]}")
+    classes = np.unique(y)
+    if classes.size < 2:
         raise ParameterError("AUC needs both positive and negative samples")
-    return {"auc": float(roc_auc_score(labels, scores)), "ap": float(average_precision_score(labels, scores))}
+    if classes.size > 2:
+        raise ParameterError(f"labels must take two values, got {classes.size}: {classes[:5].tolist()}")
+    if np.isnan(s).any():
+        raise ParameterError("scores contain NaN")
+    pos = y == classes[1]
+    n1 = int(pos.sum())
+    n0 = y.shape[0] - n1
+    auc = (_average_ranks(s)[pos].sum() - n1 * (n1 + 1) / 2.0) / (n1 * n0)
+    # precision and recall at every distinct score, from the highest down
+    order = np.argsort(-s, kind="mergesort")
+    sd = s[order]
+    last = np.append(np.flatnonzero(sd[1:] != sd[:-1]), s.shape[0] - 1)
+    tp = np.cumsum(pos[order])[last]
+    precision = tp / (last + 1.0)
+    recall = tp / n1
+    ap = float(np.sum(np.diff(recall, prepend=0.0) * precision))
+    return {"auc": float(auc), "ap": ap}
 
 
 def evaluate_heuristics(task, split="test", *, links=LINK_SCORES, modes=MOTIF_MODES, threads=None):

@@ -4,7 +4,10 @@ Read and write the competition's pickles (:mod:`.io`), generate synthetic data i
 (:mod:`.generator`), build yearly snapshots and sample pairs (:mod:`.snapshots`), compute pair
 features over several snapshots with Numba kernels (:mod:`.features`), and train gradient-boosted
 models on the data's past (:mod:`.models`), blended by rank averaging and compared with a
-degree-only baseline. lightgbm and scikit-learn are imported only when a model is built.
+degree-only baseline. Reading, writing, generating and computing features need only graphmine's
+base dependencies; models need the ``ml`` extra (``pip install "graphmine[ml]"``: scikit-learn and
+lightgbm), imported only when a model is built or loaded. Stages are logged (INFO) to the
+``graphmine.science4cast`` logger.
 """
 
 from .features import feature_names, pair_features, swap_permutation

@@ -8,39 +8,55 @@
   most to least likely (a JSON list);
 * ``evaluate SUBMISSION.json DATA.pkl [--json]`` prints the ROC AUC against the data's solution.
 
-Existing output files are never replaced unless ``--force`` is given. Errors print one line
+Every output path is checked before any work (its folder exists and is writable; an existing
+file is replaced only with ``--force``), and files are written complete or not at all. ``train``
+and ``predict`` need the ``ml`` extra (scikit-learn, lightgbm) and say so before any work; the
+model file is read and checked before the data. Stages are printed on stderr, with progress bars
+when stderr is a terminal; ``--quiet`` turns both off. Errors print one line
 ``graphmine: error: ...`` and exit with status 2.
 """
 
 import argparse
+import functools
 import json
+import logging
 import os
 import sys
 import time
 
 import numpy as np
 
+from .._output import atomic_write, check_output_path
 from ..cli import non_negative_int, positive_int
 from ..exceptions import GraphFormatError, GraphmineError, ParameterError
+from ._progress import LOGGER_NAME, log_to_stderr
 from .io import read_json
 
 __all__ = ["register", "main", "read_submission"]
 
-
-def _refuse_existing(path, force):
-    if os.path.exists(path) and not force:
-        raise ParameterError(f"{path} exists; pass --force to replace it")
+_log = logging.getLogger(LOGGER_NAME)
 
 
 def _say(msg):
-    print(msg, file=sys.stderr, flush=True)
+    _log.info("%s", msg)
+
+
+def _logged(cmd):
+    """Run a step with its stage messages on stderr, unless ``--quiet``."""
+
+    @functools.wraps(cmd)
+    def run(args):
+        with log_to_stderr(not args.quiet):
+            return cmd(args)
+
+    return run
 
 
 def _cmd_generate(args):
     from .generator import generate_benchmark
     from .io import write_benchmark
 
-    _refuse_existing(args.out, args.force)
+    check_output_path(args.out, args.force)
     n = args.vertices
     pairs = args.pairs if args.pairs is not None else min(1_000_000, n * (n - 1) // 20)
     t0 = time.perf_counter()
@@ -65,13 +81,15 @@ def _read(args):
 
 
 def _cmd_train(args):
-    from .models import LinkPredictor
+    from .models import LinkPredictor, require_ml
 
-    _refuse_existing(args.model, args.force)
+    check_output_path(args.model, args.force)
+    kind = "baseline" if args.baseline else "blend"
+    require_ml(kind, "science4cast train")
     data = _read(args)
     t0 = time.perf_counter()
-    lp = LinkPredictor("baseline" if args.baseline else "blend", n_train_pairs=args.train_pairs,
-                       seed=args.seed, threads=args.threads, progress=True)
+    lp = LinkPredictor(kind, n_train_pairs=args.train_pairs, seed=args.seed, threads=args.threads,
+                       progress=not args.quiet)
     lp.fit(data)
     lp.save(args.model, force=args.force)
     print(f"wrote {args.model}: {lp.kind} model ({len(lp.estimators_)} estimator(s)), trained on "
@@ -82,16 +100,16 @@ def _cmd_train(args):
 def _cmd_predict(args):
     from .models import LinkPredictor
 
-    _refuse_existing(args.out, args.force)
-    lp = LinkPredictor.load(args.model, threads=args.threads, progress=True)
+    check_output_path(args.out, args.force)
+    # the model is read and checked whole (extras installed, every estimator rebuilt) before the data
+    lp = LinkPredictor.load(args.model, threads=args.threads, progress=not args.quiet)
+    _say(f"model {args.model}: {lp.kind}, {len(lp.estimators_)} estimator(s)")
     data = _read(args)
     t0 = time.perf_counter()
     scores = lp.predict(data)
     order = np.argsort(-scores, kind="stable")
-    tmp = args.out + ".tmp"
-    with open(tmp, "w") as fh:
+    with atomic_write(args.out, "w", force=args.force) as fh:
         json.dump(order.tolist(), fh)
-    os.replace(tmp, args.out)
     print(f"wrote {args.out}: {order.shape[0]} pair indices, most likely first "
           f"[{time.perf_counter() - t0:.1f} s]")
     return 0
@@ -142,45 +160,63 @@ def register(subparsers):
     sub = s.add_subparsers(dest="s4c_command", metavar="STEP", parser_class=type(s))
     sub.required = True
 
+    def quiet(p):
+        p.add_argument("--quiet", "-q", action="store_true",
+                       help="no stage messages or progress bars on stderr (default: shown; bars only "
+                            "when stderr is a terminal)")
+
     g = sub.add_parser("generate", help="write synthetic data as a benchmark pickle (7 items)")
-    g.add_argument("--out", required=True, metavar="DATA.pkl")
+    g.add_argument("--out", required=True, metavar="DATA.pkl", help="benchmark pickle to write (required)")
     g.add_argument("--vertices", type=positive_int, default=64719, help="concepts (default 64719)")
     g.add_argument("--pairs", type=positive_int, default=None,
                    help="pairs to rank (default 1,000,000, or a tenth of all vertex pairs if fewer)")
-    g.add_argument("--seed", type=int, default=0)
-    g.add_argument("--year-start", type=int, default=2014)
+    g.add_argument("--seed", type=int, default=0, help="seed of the generator (default 0)")
+    g.add_argument("--year-start", type=int, default=2014,
+                   help="year_start: the pairs' labels are the links that appear after its end "
+                        "(default 2014)")
     g.add_argument("--delta", type=positive_int, default=3, help="years_delta (default 3)")
     g.add_argument("--cutoff", type=non_negative_int, default=0, help="vertex_degree_cutoff (default 0)")
     g.add_argument("--min-edges", type=positive_int, default=1, help="min_edges (default 1)")
-    g.add_argument("--force", action="store_true", help="replace an existing --out file")
-    g.set_defaults(func=_cmd_generate)
+    g.add_argument("--force", action="store_true", help="replace an existing --out file (default: refuse)")
+    quiet(g)
+    g.set_defaults(func=_logged(_cmd_generate))
 
     t = sub.add_parser("train", help="train on the data's past and write a JSON model file")
     t.add_argument("data", metavar="DATA.pkl", help="benchmark (7 items) or competition (4 items) pickle")
-    t.add_argument("--model", required=True, metavar="MODEL", help="model file to write (JSON)")
-    t.add_argument("--baseline", action="store_true", help="the degree-only baseline instead of the blend")
+    t.add_argument("--model", required=True, metavar="MODEL", help="model file to write (JSON, required)")
+    t.add_argument("--baseline", action="store_true",
+                   help="the degree-only baseline instead of the LightGBM blend (default: the blend)")
     t.add_argument("--train-pairs", type=positive_int, default=100000,
                    help="past pairs sampled per model (default 100000)")
-    t.add_argument("--seed", type=int, default=0)
-    t.add_argument("--threads", type=positive_int, default=None)
-    t.add_argument("--force", action="store_true", help="replace an existing model file")
-    t.set_defaults(func=_cmd_train)
+    t.add_argument("--seed", type=int, default=0,
+                   help="seed of the sampled training pairs and of the models (default 0)")
+    t.add_argument("--threads", type=positive_int, default=None,
+                   help="threads for the features (default: all cores) and LightGBM (default 1)")
+    t.add_argument("--force", action="store_true", help="replace an existing model file (default: refuse)")
+    quiet(t)
+    t.set_defaults(func=_logged(_cmd_train))
 
     p = sub.add_parser("predict", help="write the pair indices sorted most likely first (JSON)")
-    p.add_argument("data", metavar="DATA.pkl")
-    p.add_argument("--model", required=True, metavar="MODEL")
-    p.add_argument("--out", required=True, metavar="SUBMISSION.json")
-    p.add_argument("--threads", type=positive_int, default=None)
-    p.add_argument("--force", action="store_true", help="replace an existing --out file")
-    p.set_defaults(func=_cmd_predict)
+    p.add_argument("data", metavar="DATA.pkl", help="benchmark (7 items) or competition (4 items) pickle")
+    p.add_argument("--model", required=True, metavar="MODEL",
+                   help="model file written by 'train' (JSON, required)")
+    p.add_argument("--out", required=True, metavar="SUBMISSION.json",
+                   help="submission to write: a JSON list of pair indices, most likely first (required)")
+    p.add_argument("--threads", type=positive_int, default=None,
+                   help="threads for the features (default: all cores) and LightGBM (default 1)")
+    p.add_argument("--force", action="store_true", help="replace an existing --out file (default: refuse)")
+    quiet(p)
+    p.set_defaults(func=_logged(_cmd_predict))
 
     e = sub.add_parser("evaluate", help="ROC AUC of a submission against the data's solution")
-    e.add_argument("submission", metavar="SUBMISSION.json")
-    e.add_argument("data", metavar="DATA.pkl")
+    e.add_argument("submission", metavar="SUBMISSION.json",
+                   help="JSON list of pair indices, most likely first (as 'predict' writes)")
+    e.add_argument("data", metavar="DATA.pkl", help="benchmark pickle, or competition pickle with --solution")
     e.add_argument("--solution", default=None, metavar="SOLUTION.pkl",
-                   help="solution pickle, for a competition-format DATA.pkl")
-    e.add_argument("--json", action="store_true", help='print {"auc": ...}')
-    e.set_defaults(func=_cmd_evaluate)
+                   help="solution pickle, for a competition-format DATA.pkl (default: none)")
+    e.add_argument("--json", action="store_true", help='print {"auc": ...} (default: a line of text)')
+    quiet(e)
+    e.set_defaults(func=_logged(_cmd_evaluate))
     return s
 
 

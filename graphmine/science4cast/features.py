@@ -18,7 +18,7 @@ growth and the other differences across snapshots. Column names ending in ``_u``
 the pair order is swapped (see :func:`swap_permutation`).
 """
 
-import sys
+import logging
 import time
 
 import numpy as np
@@ -28,7 +28,10 @@ from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
 from ..graph import from_edges
 from . import _feature_kernels as _fk
+from ._progress import LOGGER_NAME, progress_bar
 from .snapshots import edges_before, year_end_day
+
+_log = logging.getLogger(LOGGER_NAME)
 
 __all__ = ["pair_features", "feature_names", "swap_permutation", "pagerank", "average_neighbor_degree",
            "snapshot_pair_features"]
@@ -178,7 +181,8 @@ def pair_features(graph, pairs, year, *, n_snapshots=4, max_distance=4, n_vertic
     max_distance : int
         Cap of the shortest-path length (1..4).
     progress : bool
-        Report each snapshot on stderr.
+        A progress bar over the snapshots on stderr (when it is a terminal). Each snapshot is
+        also logged (INFO) to the ``graphmine.science4cast`` logger.
 
     Returns
     -------
@@ -209,25 +213,29 @@ def pair_features(graph, pairs, year, *, n_snapshots=4, max_distance=4, n_vertic
     col = {nm: i for i, nm in enumerate(names)}
     X = np.empty((pairs.shape[0], len(names)), np.float32)
     latest = None
-    for k in range(n_snapshots):
-        t0 = time.perf_counter()
-        G, table = _vertex_table(edges_before(graph, year - k), n)
-        cn, jac, aa, dist = snapshot_pair_features(G, pu, pv, max_distance, threads)
-        vals = {}
-        for f in VERTEX:
-            vals[f + "_u"] = table[f][pu]
-            vals[f + "_v"] = table[f][pv]
-        vals.update(cn=cn, jac=jac, aa=aa, dist=dist)
-        if k == 0:
-            latest = vals
-            for nm, a in vals.items():
-                X[:, col[nm]] = a
-            X[:, col["deg_sum"]] = vals["deg_u"] + vals["deg_v"]
-        else:
-            for nm, a in vals.items():
-                if nm[:-2] in CHANGES or nm in PAIR:
-                    X[:, col[f"d{k}_{nm}"]] = latest[nm] - a
-        if progress:
-            print(f"features: snapshot {year - k} ({k + 1}/{n_snapshots}): {G.n_edges} edges, "
-                  f"{pairs.shape[0]} pairs, {time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
+    bar = progress_bar(progress, n_snapshots, "features", unit="snapshot")
+    try:
+        for k in range(n_snapshots):
+            t0 = time.perf_counter()
+            G, table = _vertex_table(edges_before(graph, year - k), n)
+            cn, jac, aa, dist = snapshot_pair_features(G, pu, pv, max_distance, threads)
+            vals = {}
+            for f in VERTEX:
+                vals[f + "_u"] = table[f][pu]
+                vals[f + "_v"] = table[f][pv]
+            vals.update(cn=cn, jac=jac, aa=aa, dist=dist)
+            if k == 0:
+                latest = vals
+                for nm, a in vals.items():
+                    X[:, col[nm]] = a
+                X[:, col["deg_sum"]] = vals["deg_u"] + vals["deg_v"]
+            else:
+                for nm, a in vals.items():
+                    if nm[:-2] in CHANGES or nm in PAIR:
+                        X[:, col[f"d{k}_{nm}"]] = latest[nm] - a
+            bar.update(1)
+            _log.info("features: snapshot %d (%d/%d): %d edges, %d pairs, %.1f s", year - k, k + 1, n_snapshots,
+                      G.n_edges, pairs.shape[0], time.perf_counter() - t0)
+    finally:
+        bar.close()
     return X, names

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._output import atomic_write, check_output_path
 from ..exceptions import GraphFormatError, ParameterError
 from ..io import read_bytes
 from .snapshots import MAX_DAY, MAX_YEAR, MIN_YEAR
@@ -334,38 +335,42 @@ def read_solution(path):
 
 
 # -- writers -------------------------------------------------------------------------------------
+_FORCE = "force=True (CLI: --force)"
+
+
 def _write(obj, path, force):
-    path = os.fspath(path)
-    if os.path.exists(path) and not force:
-        raise FileExistsError(f"{path} exists; pass force=True (CLI: --force) to replace it")
-    tmp = path + ".tmp"
-    with open(tmp, "wb") as fh:
+    # a temporary file beside the target replaces it only once complete
+    with atomic_write(path, "wb", force=force, flag=_FORCE) as fh:
         pickle.dump(obj, fh, protocol=4)
-    os.replace(tmp, path)
 
 
 def write_competition(data, path, solution_path=None, *, force=False):
     """Write ``[graph, pairs, year_start, years_delta]`` (and the solution to its own file).
 
-    Refuses to replace existing files unless ``force=True``.
+    Both paths are checked before either file is written; existing files are replaced only with
+    ``force=True`` (:class:`~graphmine.exceptions.OutputExistsError`, a ``FileExistsError``).
     """
     if solution_path is not None and data.solution is None:
         raise ParameterError("the data has no solution to write")
     for p in (path, solution_path):
-        if p is not None and os.path.exists(os.fspath(p)) and not force:
-            raise FileExistsError(f"{os.fspath(p)} exists; pass force=True (CLI: --force) to replace it")
+        if p is not None:
+            check_output_path(p, force, flag=_FORCE)
+    if solution_path is not None and os.path.abspath(os.fspath(path)) == os.path.abspath(os.fspath(solution_path)):
+        raise ParameterError(f"the data and its solution would both be written to {os.fspath(path)}")
     _write([data.graph, data.pairs, int(data.year_start), int(data.years_delta)], path, force)
     if solution_path is not None:
         _write(np.asarray(data.solution, dtype=np.int64), solution_path, force)
 
 
 def write_solution(solution, path, *, force=False):
-    """Write a 0/1 solution array as a pickle."""
+    """Write a 0/1 solution array as a pickle (existing files replaced only with ``force=True``)."""
     _write(np.asarray(solution, dtype=np.int64), path, force)
 
 
 def write_benchmark(data, path, *, force=False):
     """Write the 7-item benchmark pickle. Needs the solution, cutoff and min_edges.
+
+    Existing files are replaced only with ``force=True``; the file appears complete or not at all.
 
     Examples
     --------

@@ -16,21 +16,33 @@ trained on; the pairs to be predicted are never used.
 Model files are JSON (format ``graphmine.science4cast.model``, version 1): the settings, the
 feature names, what the model was trained on, and for every LightGBM model its text model format
 as a string (the MLP baseline as weight lists). Loading a model never unpickles anything.
+
+Training and prediction need the ``ml`` extra (scikit-learn; lightgbm for the blend): without it
+they raise :class:`~graphmine.exceptions.MissingDependencyError` naming
+``pip install "graphmine[ml]"`` before any work. Stages are logged (INFO) to the
+``graphmine.science4cast`` logger; ``progress=True`` adds progress bars on stderr.
 """
 
 import json
+import logging
 import os
-import sys
 import time
 
 import numpy as np
 
+from .._optional import require
+from .._output import atomic_write, check_output_path
 from ..exceptions import GraphFormatError, ParameterError
+from ._progress import LOGGER_NAME, progress_bar
 from .features import feature_names, pair_features, swap_permutation
 from .io import read_json
 from .snapshots import multigraph_degree, training_pairs, year_end_day
 
-__all__ = ["LinkPredictor", "DEFAULT_MODELS", "MODEL_FORMAT"]
+__all__ = ["LinkPredictor", "DEFAULT_MODELS", "MODEL_FORMAT", "require_ml"]
+
+_log = logging.getLogger(LOGGER_NAME)
+# rows per LightGBM prediction call while a progress bar is shown (the bar moves per chunk)
+_PREDICT_CHUNK = 1 << 16
 
 MODEL_FORMAT = "graphmine.science4cast.model"
 
@@ -47,6 +59,19 @@ DEFAULT_MODELS = (
     ("gbm_63_leaves_prev", dict(n_estimators=200, learning_rate=0.05, num_leaves=63, min_child_samples=50,
                                 subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "all", 2),
 )
+
+
+def require_ml(kind="blend", what="Science4Cast models"):
+    """Import what a model of ``kind`` needs (scikit-learn; lightgbm for 'blend') or raise
+    :class:`~graphmine.exceptions.MissingDependencyError` naming the ``ml`` extra.
+
+    Examples
+    --------
+    >>> require_ml("baseline")
+    """
+    require("sklearn", what=what)
+    if kind != "baseline":
+        require("lightgbm", what=what)
 
 
 def _spec(model):
@@ -102,7 +127,9 @@ class LinkPredictor:
     threads : int or None
         Threads for the feature kernels and LightGBM.
     progress : bool
-        Report the stages on stderr.
+        Progress bars on stderr (when it is a terminal): feature snapshots, boosting rounds of
+        every model, and pairs scored. The stages are logged (INFO) to the
+        ``graphmine.science4cast`` logger either way.
 
     Examples
     --------
@@ -140,8 +167,7 @@ class LinkPredictor:
 
     # -- helpers ---------------------------------------------------------------------------------
     def _say(self, msg):
-        if self.progress:
-            print(msg, file=sys.stderr, flush=True)
+        _log.info("%s", msg)
 
     def _lgb_threads(self):
         # one LightGBM thread unless asked: OpenMP spinning on busy shared cores is slower
@@ -169,8 +195,9 @@ class LinkPredictor:
     # -- training and prediction ----------------------------------------------------------------
     def fit(self, data):
         """Train on ``data``'s past (rows before the end of ``data.year_start`` only). Returns self."""
-        from .baseline import DegreeBaseline
-        from .estimators import LinkGBMClassifier
+        require_ml(self.kind, "LinkPredictor.fit")
+        from ._gbm import LinkGBMClassifier
+        from ._mlp import DegreeBaseline
 
         year, h = int(data.year_start), int(data.years_delta)
         n = data.n_vertices
@@ -214,7 +241,10 @@ class LinkPredictor:
                 sub = [names[i] for i in cols]
                 est = LinkGBMClassifier(swap_features=swap_permutation(sub), random_state=self.seed + i,
                                         n_jobs=self._lgb_threads(), **params)
-                est.fit(X[:, cols], labels)
+                rounds = int(params.get("n_estimators", est.n_estimators))
+                with progress_bar(self.progress, rounds, f"train {name} ({i + 1}/{len(self.models)})",
+                                  unit="round") as bar:
+                    est.fit(X[:, cols], labels, callbacks=None if bar.disable else [lambda env: bar.update(1)])
                 self.estimators_.append((name, est, which, window))
                 self._say(f"train: model {name} fitted [{time.perf_counter() - t1:.1f} s]")
             self.weights_ = {name: 1.0 / len(self.models) for name, *_ in self.estimators_}
@@ -263,12 +293,18 @@ class LinkPredictor:
         X = self.features(data) if features is None else features
         out = {}
         names = feature_names(self.n_snapshots)
-        for name, est, which, _ in self.estimators_:
-            if which is None:
-                # the baseline was trained on both orders; average them as the blend's models do
-                out[name] = 0.5 * (est.predict_proba(X)[:, 1] + est.predict_proba(X[:, _swap6(X.shape[1])])[:, 1])
-                continue
-            out[name] = est.predict_proba(X[:, _columns(names, which)])[:, 1]
+        # the baseline scores both pair orders: twice the rows
+        rows = X.shape[0] * sum(2 if which is None else 1 for _, _, which, _ in self.estimators_)
+        with progress_bar(self.progress, rows, "score", unit="pair", scale=True) as bar:
+            for name, est, which, _ in self.estimators_:
+                t0 = time.perf_counter()
+                if which is None:
+                    # the baseline was trained on both orders; average them as the blend's models do
+                    swapped = X[:, _swap6(X.shape[1])]
+                    out[name] = 0.5 * (_proba(est, X, bar) + _proba(est, swapped, bar))
+                else:
+                    out[name] = _proba(est, X[:, _columns(names, which)], bar)
+                self._say(f"predict: model {name} scored {X.shape[0]} pairs [{time.perf_counter() - t0:.1f} s]")
         return out
 
     def predict(self, data, scores=None):
@@ -299,9 +335,7 @@ class LinkPredictor:
     def save(self, path, *, force=False):
         """Write the model as JSON; refuses to replace an existing file unless ``force=True``."""
         self._check_fitted()
-        path = os.fspath(path)
-        if os.path.exists(path) and not force:
-            raise FileExistsError(f"{path} exists; pass force=True (CLI: --force) to replace it")
+        path = check_output_path(path, force, flag="force=True (CLI: --force)")
         doc = {"format": MODEL_FORMAT, "version": 1, "kind": self.kind, "n_snapshots": self.n_snapshots,
                "max_distance": self.max_distance, "n_train_pairs": self.n_train_pairs,
                "positive_fraction": self.positive_fraction, "blend_weights": self.blend_weights,
@@ -310,21 +344,27 @@ class LinkPredictor:
                "trained_on": self.trained_on_,
                "models": [{"name": name, "columns": which, "window": window, "estimator": est.to_dict()}
                           for name, est, which, window in self.estimators_]}
-        tmp = path + ".tmp"
-        with open(tmp, "w") as fh:
+        with atomic_write(path, "w", force=force, flag="force=True (CLI: --force)") as fh:
             json.dump(doc, fh)
-        os.replace(tmp, path)
 
     @classmethod
     def load(cls, path, *, threads=None, progress=False):
-        """Read a model file written by :meth:`save`."""
-        from .baseline import DegreeBaseline
-        from .estimators import LinkGBMClassifier
+        """Read a model file written by :meth:`save` (checked whole: a model that loads can predict).
 
+        Raises
+        ------
+        GraphFormatError
+            The file is missing, unreadable, not JSON, or not a valid model file.
+        MissingDependencyError
+            scikit-learn (and lightgbm, for a blend) is not installed.
+        """
         path = os.fspath(path)
         doc = read_json(path, "model file")
         if not isinstance(doc, dict) or doc.get("format") != MODEL_FORMAT or doc.get("version") != 1:
             raise GraphFormatError(f"not a {MODEL_FORMAT} version 1 file", path)
+        require_ml("baseline" if doc.get("kind") == "baseline" else "blend", "a Science4Cast model")
+        from ._gbm import LinkGBMClassifier
+        from ._mlp import DegreeBaseline
         try:
             lp = cls(doc["kind"], models=[(m["name"], m["estimator"]["params"], m["columns"], m.get("window") or 1)
                                           for m in doc["models"] if m["columns"] is not None],
@@ -345,6 +385,18 @@ class LinkPredictor:
         except (KeyError, TypeError, ValueError, AttributeError, ParameterError) as exc:
             raise GraphFormatError(f"malformed model file: {exc}", path) from None
         return lp
+
+
+def _proba(est, X, bar):
+    """Positive-class probabilities of ``X``, in chunks that move ``bar`` while it is shown."""
+    if bar.disable:
+        return est.predict_proba(X)[:, 1]
+    out = np.empty(X.shape[0])
+    for a in range(0, X.shape[0], _PREDICT_CHUNK):
+        b = min(a + _PREDICT_CHUNK, X.shape[0])
+        out[a:b] = est.predict_proba(X[a:b])[:, 1]
+        bar.update(b - a)
+    return out
 
 
 def _swap6(k):
