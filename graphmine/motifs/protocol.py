@@ -12,11 +12,9 @@
 * **Budget**: the removed edges stay below ``max_removed_fraction`` of the edges of ``G``.
 """
 
-import warnings
-
 import numpy as np
 
-from ..exceptions import GraphValueError, ParameterError
+from ..exceptions import GraphValueError, ParameterError, warn_at_caller
 from ..graph import as_graph, from_edges
 from . import _protocol_kernels as _pk
 from .enumerate import _check_motif, _level_matrices, canonical_tuples, find_motifs, is_motif, motif_edge_flags
@@ -205,7 +203,7 @@ def motif_prediction_task(G, motif, *, n_positives=500, remove="all", negatives_
         hard = _fresh(G, motif, cand, seen, n_hard, threads)
     n_random = n_neg - hard.shape[0]
     if hard.shape[0] < n_hard:
-        warnings.warn(f"found {hard.shape[0]} of {n_hard} hard negatives; the rest are random", stacklevel=2)
+        warn_at_caller(f"found {hard.shape[0]} of {n_hard} hard negatives; the rest are random")
     rand = np.empty((0, k), np.int64)
     for _ in range(50):
         if rand.shape[0] >= n_random:
