@@ -13,22 +13,24 @@ Examples
 >>> import numpy as np, spatial
 >>> r = spatial.scan(np.arange(16))
 >>> bool((r.value == np.cumsum(np.arange(16))).all()), r.metrics.energy, r.metrics.depth
-(True, 36, 8)
+(True, 48, 7)
 """
 
 from ._common import Result
-from .collectives import broadcast, reduce, scan
-from .exceptions import SpatialError, SpatialInputError, SpatialTypeError
+from ._common import blelloch_levels, tree_levels
+from .collectives import broadcast, reduce, scan, tree_broadcast, tree_reduce, tree_scan
+from .exceptions import SpatialError, SpatialInputError, SpatialModelError, SpatialTypeError
 from .layout import LAYOUTS, grid_shape, layout_coordinates, morton_decode, morton_encode
-from .machine import Machine, Metrics
+from .machine import DEFAULT_MESSAGE_WORDS, DEFAULT_WORDS, Machine, Metrics
 from .selection import median, select
 from .sorting import sort, sort_lower_bound
 from .spmv import spmv, spmv_lower_bound
 
 __all__ = [
-    "Machine", "Metrics", "Result",
+    "Machine", "Metrics", "Result", "DEFAULT_WORDS", "DEFAULT_MESSAGE_WORDS",
     "broadcast", "reduce", "scan", "select", "median", "sort", "spmv",
     "sort_lower_bound", "spmv_lower_bound",
+    "tree_broadcast", "tree_reduce", "tree_scan", "tree_levels", "blelloch_levels",
     "LAYOUTS", "grid_shape", "layout_coordinates", "morton_encode", "morton_decode",
-    "SpatialError", "SpatialInputError", "SpatialTypeError",
+    "SpatialError", "SpatialInputError", "SpatialTypeError", "SpatialModelError",
 ]

@@ -3,7 +3,7 @@
 import numpy as np
 from numba import njit
 
-__all__ = ["account_round", "account_chain"]
+__all__ = ["account_round", "account_chain", "first_duplicate"]
 
 
 @njit(cache=True)
@@ -93,3 +93,21 @@ def account_chain(path, xs, ys, depth, dist, sent, recv):
         sent[s] += 1
         recv[d] += 1
     return energy, count
+
+
+@njit(cache=True)
+def first_duplicate(ids, scratch):
+    """Index of the first entry of ``ids`` that repeats an earlier one, or -1.
+
+    ``scratch`` (zeros, one slot per processor) marks the ids seen and is zeroed again.
+    """
+    found = -1
+    for t in range(ids.shape[0]):
+        q = ids[t]
+        if scratch[q] != 0:
+            found = t
+            break
+        scratch[q] = 1
+    for t in range(ids.shape[0]):
+        scratch[ids[t]] = 0
+    return found
