@@ -267,11 +267,14 @@ def _sample_select(m, x, k, rng, sample=None, compact=None):
 def _select_by_sort(m, x, k):
     n = x.size
     _, hi_sent = _sentinels(x.dtype)
-    key = np.full(m.n_processors, hi_sent, dtype=x.dtype)
-    key[:n] = x
-    m.load("key", key)
+    members = np.arange(n, dtype=np.int64)
+    m.load("x", x, procs=members)
+    m.local(lambda v: v, "x", "key", procs=members)
+    m.local(lambda: hi_sent, (), "key", procs=np.arange(n, m.n_processors))
     bitonic_records(m, "key")
+    m.load("k", k, procs=[0])
     _fetch(m, k, "key", "ans")
+    m.free(("key", "k"))
 
 
 def select(x, k, *, method="sample", seed=None, words=None, message_words=None):
