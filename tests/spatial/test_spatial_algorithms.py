@@ -97,6 +97,35 @@ def test_spmv_small_by_hand():
     assert d.metrics.max_recv == 4 and d.metrics.contention == 1
 
 
+def test_cannon_2x2_by_hand():
+    # Row-major 2x2. Skews: row 1 of A swaps (2 messages of 1), column 1 of B swaps (2); then
+    # one rotation of each matrix (4 + 4 messages of 1). Each rotation is a round that depends
+    # on the one before: depth 2N = 4.
+    r = spatial.matmul([[1, 2], [3, 4]], [[5, 6], [7, 8]])
+    assert r.value.tolist() == [[19, 22], [43, 50]]
+    assert (r.metrics.energy, r.metrics.messages, r.metrics.depth) == (12, 12, 4)
+    # Closed form at N = 8: a rotation moves N (N - 1) words one step and N words N - 1 steps
+    # back (2 N (N - 1)); the skew moves A[i, j] |((j - i) mod N) - j| along its row (and B
+    # the same along its column).
+    N = 8
+    m = spatial.matmul(np.eye(N), np.eye(N)).metrics
+    rotations = 2 * (N - 1) * 2 * N * (N - 1)
+    skew = 2 * sum(min(abs(((j - i) % N) - j), N) for i in range(N) for j in range(N))
+    assert m.energy == rotations + skew and m.depth == 2 * N and m.max_words == 4
+
+
+@FAST
+@given(st.integers(1, 12), st.integers(0, 2**31), st.booleans())
+def test_matmul_equals_numpy(N, seed, integer):
+    rng = np.random.default_rng(seed)
+    if integer:
+        a, b = rng.integers(-9, 10, (N, N)), rng.integers(-9, 10, (N, N))
+    else:
+        a, b = rng.normal(size=(N, N)), rng.normal(size=(N, N))
+    r = spatial.matmul(a, b)
+    assert _close(r.value, a @ b) and r.metrics.energy >= spatial.matmul_lower_bound(N)
+
+
 def test_per_word_energy_of_two_word_messages():
     # The segmented scans of SpMV carry (flag, value): two words a message, twice the energy.
     A = sp.random(30, 30, density=0.2, random_state=1, format="csr")
@@ -119,6 +148,8 @@ _RUNS = {
     "spmv": lambda n, **kw: spatial.spmv(sp.random(n // 4, n // 4, density=4 / n * 4,
                                                    random_state=n, format="csr"),
                                          np.ones(n // 4), **kw),
+    "matmul": lambda n, **kw: spatial.matmul(np.ones((int(n ** 0.5),) * 2),
+                                             np.ones((int(n ** 0.5),) * 2), **kw),
     "spmv_direct": lambda n, **kw: spatial.spmv(sp.random(n // 4, n // 4, density=4 / n * 4,
                                                           random_state=n, format="csr"),
                                                 np.ones(n // 4), method="direct", **kw),
@@ -276,6 +307,9 @@ def test_sort_lower_bound_of_reversal_is_about_n_to_the_1_5():
     (lambda: spatial.spmv(sp.eye(3), [1, 2]), SpatialInputError, "one entry per column"),
     (lambda: spatial.spmv(sp.eye(2), [1, 2], method="dense"), SpatialInputError, "method"),
     (lambda: spatial.select([1, 2], 0, seed="x"), SpatialTypeError, "seed"),
+    (lambda: spatial.matmul(np.ones((2, 3)), np.ones((2, 3))), SpatialInputError, "square"),
+    (lambda: spatial.matmul(np.ones((2, 2)), np.ones((3, 3))), SpatialInputError, "same shape"),
+    (lambda: spatial.matmul(sp.eye(2), np.ones((2, 2))), SpatialTypeError, "dense"),
     (lambda: spatial.select([1, 2], 0, method="quickselect"), SpatialInputError, "method"),
     (lambda: spatial.scan([1, 2, 3], words=0), SpatialInputError, "words"),
     (lambda: spatial.sort(np.arange(8), words=1), SpatialModelError, "would hold 2 words"),
