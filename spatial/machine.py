@@ -132,6 +132,9 @@ class Machine:
         Local memory of every processor, in words (default :data:`DEFAULT_WORDS`).
     message_words : int
         Largest message, in words (default :data:`DEFAULT_MESSAGE_WORDS`).
+    log : bool
+        Keep a log of every message (:meth:`message_log`, :meth:`critical_chain`); machines
+        created inside :func:`spatial.trace.recording` log regardless.
 
     Attributes
     ----------
@@ -163,7 +166,7 @@ class Machine:
     """
 
     def __init__(self, n_processors, layout="z-order", *, words=DEFAULT_WORDS,
-                 message_words=DEFAULT_MESSAGE_WORDS):
+                 message_words=DEFAULT_MESSAGE_WORDS, log=False):
         layout = _check_layout(layout)
         self.shape = grid_shape(n_processors, layout)
         self.n_processors = int(n_processors)
@@ -181,7 +184,10 @@ class Machine:
         self.x, self.y = x, y
         self._all = np.arange(self.n_processors, dtype=np.int64)
         self._all.setflags(write=False)
+        from . import trace                   # machines made while recording join the record
+        self.log = bool(log) or trace._active()
         self.reset()
+        trace._register(self)
 
     def reset(self):
         """Forget all messages and all words (the grid, layout and limits stay)."""
@@ -202,6 +208,10 @@ class Machine:
         self._messages = 0
         self._rounds = 0
         self._max_msg = 0
+        self._esent = np.zeros(p, np.int64)
+        self._log = []                        # one tuple of arrays per round, when logging
+        self._last = np.full(p, -1, np.int64)  # id of the message that set each depth
+        self._logged = 0
 
     def __repr__(self):
         h, w = self.shape
@@ -461,10 +471,30 @@ class Machine:
             self._store(nm, d, v)
         self._account(s, d, k)
 
+    def _record(self, s, d, k, rnd):
+        # Message depths and the message each one waited for (the one that set its sender's
+        # depth), before the accounting changes them.
+        far = s != d
+        s, d = s[far], d[far]
+        if not s.size:
+            return
+        ids = self._logged + np.arange(s.size, dtype=np.int64)
+        mdepth = self._depth[s] + 1
+        length = np.abs(self.x[s] - self.x[d]) + np.abs(self.y[s] - self.y[d])
+        mdist = self._dist[s] + length
+        parent = self._last[s]
+        deeper = mdepth > self._depth[d]
+        self._last[d[deeper]] = ids[deeper]
+        self._log.append((np.full(s.size, rnd, np.int64), s.copy(), d.copy(),
+                          np.full(s.size, k, np.int64), length, mdepth, mdist, parent))
+        self._logged += s.size
+
     def _account(self, s, d, k):
+        if self.log:
+            self._record(s, d, k, self._rounds + 1)
         energy, count, most = _kernels.account_round(
             s, d, self.x, self.y, self._depth, self._dist, self._sent, self._recv,
-            self._scratch)
+            self._scratch, self._esent, k)
         if count:
             self._contention = max(self._contention, int(most))
             self._max_msg = max(self._max_msg, k)
@@ -518,8 +548,12 @@ class Machine:
         run = op.accumulate(vals) if op is not None else np.full(p.size, vals[0])
         self._reserve(p[1:], (into,), when)
         self._store(into, p[1:], run[:-1] if received else run[1:])
+        if self.log:                  # one round per hop, so the log sees every depth
+            for t in range(p.size - 1):
+                self._account(p[t:t + 1], p[t + 1:t + 2], 1)
+            return
         energy, count = _kernels.account_chain(
-            p, self.x, self.y, self._depth, self._dist, self._sent, self._recv)
+            p, self.x, self.y, self._depth, self._dist, self._sent, self._recv, self._esent)
         if count:
             self._contention = max(self._contention, 1)
             self._max_msg = max(self._max_msg, 1)
@@ -548,6 +582,61 @@ class Machine:
     def depths(self):
         """Per processor: the largest depth among the messages it received (a copy)."""
         return self._depth.copy()
+
+    @property
+    def energy_sent(self):
+        """Per processor: the energy of the messages it sent (words x length; a copy)."""
+        return self._esent.copy()
+
+    def message_log(self):
+        """Every message so far, in order (needs ``log=True``).
+
+        Returns
+        -------
+        dict of numpy.ndarray
+            ``round, src, dst, words, length, depth, distance, parent``: one entry per message;
+            ``parent`` is the index of the message whose arrival set the sender's depth (the
+            one this message waited for), -1 for none.
+
+        Examples
+        --------
+        >>> m = Machine(4, log=True)
+        >>> m.load("v", [1, 2, 3, 4])
+        >>> m.send([1, 3], [0, 2], "v", into="w")
+        >>> m.send([2], [0], "v", into="u")
+        >>> log = m.message_log()
+        >>> log["src"].tolist(), log["depth"].tolist(), log["parent"].tolist()
+        ([1, 3, 2], [1, 1, 2], [-1, -1, 1])
+        """
+        if not self.log:
+            raise SpatialInputError("this machine keeps no message log: create it with log=True")
+        keys = ("round", "src", "dst", "words", "length", "depth", "distance", "parent")
+        if not self._log:
+            return {k: np.zeros(0, np.int64) for k in keys}
+        return {k: np.concatenate([r[i] for r in self._log]) for i, k in enumerate(keys)}
+
+    def critical_chain(self):
+        """Indices (into :meth:`message_log`) of a longest chain of dependent messages, first
+        message first: the chain that sets the depth.
+
+        Examples
+        --------
+        >>> m = Machine(4, log=True)
+        >>> m.load("v", [1, 2, 3, 4])
+        >>> m.send([1, 3], [0, 2], "v", into="w")
+        >>> m.send([2], [0], "v", into="u")
+        >>> m.critical_chain().tolist()
+        [1, 2]
+        """
+        log = self.message_log()
+        if not log["depth"].size:
+            return np.zeros(0, np.int64)
+        t = int(np.argmax(log["depth"]))
+        chain = []
+        while t >= 0:
+            chain.append(t)
+            t = int(log["parent"][t])
+        return np.array(chain[::-1], dtype=np.int64)
 
     @property
     def memory(self):

@@ -111,3 +111,42 @@ def test_parse_sizes_and_errors(capsys):
     assert main(["report", "--sizes", "x", "--quiet"]) == 2
     assert "error:" in capsys.readouterr().err
     assert set(ALGORITHMS) >= {"broadcast", "reduce", "scan", "select", "sort", "spmv"}
+
+
+# -- single-run pictures and logs -------------------------------------------------------------
+@pytest.mark.parametrize("run", [
+    lambda: __import__("spatial").scan(np.arange(64)),
+    lambda: __import__("spatial").select(np.random.default_rng(1).normal(size=300), 150, seed=2),
+    lambda: __import__("spatial").matmul(np.ones((5, 5)), np.ones((5, 5))),
+    lambda: __import__("spatial").scan(np.arange(20), method="chain"),
+])
+def test_message_log_and_critical_chain_agree_with_metrics(run):
+    from spatial.trace import recording, traffic_grid
+    with recording() as machines:
+        res = run()
+    m = machines[-1]
+    log = m.message_log()
+    met = res.metrics
+    assert int((log["words"] * log["length"]).sum()) == met.energy == m.energy_sent.sum()
+    assert int(log["words"].sum()) == met.words and log["src"].size == met.messages
+    assert int(log["depth"].max()) == met.depth and int(log["distance"].max()) == met.distance
+    chain = m.critical_chain()
+    assert chain.size == met.depth
+    # A chain: each message leaves where the previous one arrived, one hop deeper, later.
+    assert np.array_equal(log["src"][chain[1:]], log["dst"][chain[:-1]])
+    assert np.array_equal(log["depth"][chain], np.arange(1, met.depth + 1))
+    assert np.all(np.diff(log["round"][chain]) > 0)
+    assert traffic_grid(m).sum() == met.energy
+
+
+def test_trace_command(tmp_path, capsys):
+    png, csv = tmp_path / "t.png", tmp_path / "t.csv"
+    assert main(["trace", "scan", "--n", "256", "--plot-traffic", str(png), "--log",
+                 str(csv)]) == 0
+    out = capsys.readouterr().out
+    assert "energy=1050" in out and "critical_chain=15 messages" in out
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    table = np.loadtxt(csv, delimiter=",", skiprows=1, dtype=np.int64)
+    messages = int(out.split("messages=")[1].split()[0])
+    assert table.shape == (messages, 12) and int((table[:, 3] * table[:, 4]).sum()) == 1050
+    assert main(["trace", "bogus"]) == 2
