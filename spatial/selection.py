@@ -5,36 +5,40 @@ processors (non-power-of-two ``n`` is handled: the spare processors take no part
 at processor 0 and the answer ends there.
 
 ``method="sample"`` (the energy-optimal one) keeps an *active set*, the elements that may still
-be the answer (all of them at first), and processor 0 knows its size and the rank ``k`` within
-it. A round:
+be the answer (all of them at first), and processor 0 knows its size ``m`` and the rank ``k``
+within it. A round:
 
-1. every active processor samples itself with probability ``2**-e`` (its own coin; ``e`` is
-   known: from ``n`` in the first round, sent with the last round's decision later), so about
-   ``s`` elements are sampled (``s ~ sqrt(n) / 2``);
-2. a Blelloch count over the sampled processors (:func:`spatial.tree_scan` over a sparse
-   member set, ``O(sqrt(n s))``) gives each its rank ``r`` among them, and it sends its element
-   to processor ``r``: the sample now fills the ``c`` first processors, a small square near
-   processor 0, where a bitonic sort orders it (``O(s^{3/2})``);
-3. processor 0 fetches the two sample elements of ranks ``(k + 1/2) c / m -+ (sqrt(c) + 1)``
-   (``m`` the active count): pivots ``lo <= hi`` that bracket the answer with high
-   probability;
-4. ``(lo, hi)`` goes down the tree of the active set (two words), every active element
-   classifies itself (below, between, above), and the three counts, packed into one word
-   (21 bits each), come back up; on the way each leader records in one word which of its
-   subtrees hold which class;
-5. processor 0 picks the class holding rank ``k`` (when the bracket kept everything, e.g. two
-   distinct values, the next round uses one pivot, ``lo = hi``, which always makes progress)
-   and sends its choice and the next sampling
-   exponent (one word) down the tree *pruned* to that class (the leaders' record says where
-   it lives); an active processor that hears nothing drops out.
+1. a *sample* of about ``t = max(32, s sqrt(m / n))`` active elements (``s ~ sqrt(n) / 2``), each
+   drawn by its own coin of probability ``2**-e``, is packed by a Blelloch count over the
+   sampled processors (:func:`spatial.tree_scan` over a sparse member set, ``O(sqrt(n t))``)
+   into the block of processors at the grid's centre and sorted there by a bitonic network
+   (``O(t^{3/2})``);
+2. processor 0 fetches the sample elements of ranks ``(k + 1/2) c / m -+ (sqrt(c) + 1)`` (``c``
+   the sample's size): pivots ``lo <= hi`` that bracket the answer with high probability (two
+   standard deviations of a sample rank each side);
+3. the pivots go down the tree of the active set *in one word* (rounded outward to float32 for
+   floats, so the bracket only widens; two int32 for ints; two words when they do not fit),
+   every active element classifies itself (below, between, above), and the three counts,
+   packed into one word (21 bits each; three words for ``n >= 2**21``), come back up; each
+   leader records in one word which of its subtrees hold which class;
+4. meanwhile the between class, which holds rank ``k`` w.h.p., draws the next round's sample
+   (every processor can compute its sampling exponent from the current one), so when
+   processor 0 finds rank ``k`` between the pivots, the next pivots themselves tell the
+   between class it stays: they go down the tree pruned to it (the leaders' record says where
+   it lives) and an active processor that hears nothing has dropped out. When rank ``k`` fell
+   outside the bracket (or the bracket kept everything, e.g. two distinct values: then the
+   next round uses one pivot, ``lo = hi``, which always makes progress) processor 0 sends its
+   choice and the sampling exponent (one word) down the tree pruned to the chosen class, and
+   that class samples afresh.
 
 The between class holds about ``2 m / sqrt(c)`` elements, so the active set shrinks by a factor
-``~sqrt(s)`` per round and a tree over ``m`` of ``n`` processors costs ``O(sqrt(n m))``: the
-first round (``1.5 n`` per word: two words down, one up) dominates. When at most
-``~sqrt(n) / 4`` elements remain, a last Blelloch count packs them into the first processors,
-a bitonic sort orders them, and processor 0 fetches rank ``k``. Expected energy ``Theta(n)``,
-depth ``O(log n)`` per round plus ``O(log^2 s)`` for the sample sort, and ``O(1)`` rounds for
-``n`` up to ``2**20`` (``O(log log n)`` in general). Every processor holds at most 13 words.
+``~sqrt(t) / 2`` per round, and a tree over ``m`` of ``n`` processors costs ``O(sqrt(n m))``:
+the first round (``1.5 n`` for the pivot word down, ``1.5 n`` for the count word up) dominates.
+When at most ``2 t`` (and at least 32) elements remain, a last Blelloch count packs them into
+the centre block, a bitonic sort orders them, and processor 0 fetches rank ``k``. Expected
+energy ``Theta(n)``; depth ``O(log n)`` per round plus ``O(log^2 s)`` for the sample sort, with
+``O(1)`` rounds for ``n`` up to ``2**20`` (``O(log log n)`` in general). Every processor holds at
+most 10 words; messages carry at most 2 words.
 
 ``method="sort"`` is the comparison: bitonic :func:`spatial.sort` of everything, then processor
 0 asks processor ``k`` for its element (request and reply), ``Theta(n^{3/2})`` energy.
@@ -128,6 +132,45 @@ def _gather_sorted(m, members, reg, into, hi_sent):
     return region
 
 
+def _pivot_word(m, dtype):
+    """Processor 0 packs its pivots ``lo <= hi`` into the word ``"piv"`` when they fit in one
+    64-bit word: floats rounded outward to float32 (the bracket only widens, so nothing is
+    lost), ints as two int32; ``lo == hi`` travels exactly as ``[v, v]`` in two words only when
+    it does not fit. Returns the pivots every member will use."""
+    lo, hi = m.read("lo", [0])[0], m.read("hi", [0])[0]
+    if dtype.kind == "f":
+        with np.errstate(over="ignore"):
+            lo32, hi32 = np.float32(lo), np.float32(hi)
+        if lo32 > lo:
+            lo32 = np.nextafter(lo32, np.float32(-np.inf))
+        if hi32 < hi:
+            hi32 = np.nextafter(hi32, np.float32(np.inf))
+        if lo == hi and (lo32 != lo or hi32 != hi):
+            return lo, hi                      # an exact single pivot: two words
+        word = (np.int64(lo32.view(np.uint32)) << 32) | np.int64(hi32.view(np.uint32))
+        lo, hi = np.float64(lo32), np.float64(hi32)
+    else:
+        info = np.iinfo(np.int32)
+        if not (info.min <= lo and hi <= info.max):
+            return lo, hi
+        word = (np.int64(lo) << 32) | (np.int64(hi) & 0xFFFFFFFF)
+    m.load("piv", word, procs=[0])
+    m.local(lambda: (lo, hi), (), ("lo", "hi"), procs=[0])
+    return lo, hi
+
+
+def _unpack(word, dtype):
+    """The pivots of :func:`_pivot_word`'s packed words (element-wise)."""
+    word = np.asarray(word, dtype=np.int64)
+    high = (word >> 32).astype(np.int64)
+    low = word & 0xFFFFFFFF
+    if dtype.kind == "f":
+        return (high.astype(np.uint32).view(np.float32).astype(np.float64),
+                low.astype(np.uint32).view(np.float32).astype(np.float64))
+    return high.astype(np.int32).astype(np.int64), low.astype(np.uint32).view(
+        np.int32).astype(np.int64)
+
+
 def _fetch(m, slot, reg, into):
     """Processor 0 asks processor ``slot`` for its word ``reg`` (request, reply)."""
     if slot == 0:
@@ -186,6 +229,18 @@ def _count_up(m, members, levels, bits, packed):
     return got
 
 
+def _pivot_ranks(k, cnt, c, stalled):
+    """Sample ranks of the pivots for rank ``k`` of ``cnt`` from a sorted sample of ``c``."""
+    rho = (k + 0.5) * c / cnt
+    delta = 0.0 if stalled else math.sqrt(c) + 1.0   # two standard deviations (<= sqrt(c)/2)
+    # Clamped to the sample: pivots are always elements, so a class of equal elements ends
+    # the search (lo == hi) instead of bracketing it forever; after a round that kept
+    # everything (e.g. two distinct values) one pivot (lo == hi) always makes progress.
+    r_lo = min(max(int(math.floor(rho - delta)), 0), c - 1)
+    r_hi = r_lo if stalled else min(max(int(math.ceil(rho + delta)), 0), c - 1)
+    return r_lo, r_hi
+
+
 def _sample_select(m, x, k, rng, sample=None, compact=None):
     """Rank-``k`` value of ``x`` (on processors ``0..n-1`` of ``m``); the answer ends on 0 in
     register ``"ans"``."""
@@ -194,6 +249,15 @@ def _sample_select(m, x, k, rng, sample=None, compact=None):
     lo_sent, hi_sent = _sentinels(x.dtype)
     s = _sample_size(p) if sample is None else sample
     compact_at = _compact_size(p) if compact is None else compact
+
+    def ahead_exponent(e):
+        # Every processor can compute this: the active count is about cnt ~ t 2**e with
+        # t = max(32, s sqrt(cnt / n)) (so cnt ~ 32 2**e or s**2 4**e / n, capped at n), and
+        # the between class keeps about 2 (sqrt(t) + 1) / t of it.
+        est = min(float(n), max(32.0 * 2.0 ** e, s * s * 4.0 ** e / n))
+        t = _target(est, n, s)
+        return _exponent(max(1.0, est * 2 * (math.sqrt(t) + 1) / t), n, s)
+
     bits, packed = _pack_fields(n)
     members = np.arange(n, dtype=np.int64)
     m.load("x", x, procs=members)
@@ -201,66 +265,88 @@ def _sample_select(m, x, k, rng, sample=None, compact=None):
     m.load("m", n, procs=[0])
     e = _exponent(n, n, s)
     stalled = False
+    spec = None             # the sorted sample of the next round, drawn ahead (block, count)
+    announced = True        # whether the members know they are members
     while True:
         k = int(m.read("k", [0])[0])
         cnt = int(m.read("m", [0])[0])
         if cnt <= max(compact_at, 2 * _target(cnt, n, s)):
+            if spec is not None:
+                m.free("smp", spec[0])
+                m.free("c", [0])
+            if not announced:                  # they must know to take part
+                m.load("side", 1, procs=[0])
+                tree_broadcast(m, "side", members)
+                m.free("side")
             region = _gather_sorted(m, members, "x", "fin", hi_sent)
             m.free("c", [0])
             _fetch(m, int(region[k]), "fin", "ans")
             m.free("fin", region)
             return
-        # 1-2. Sample, pack the sample into the first processors, sort it there.
-        sampled = members[rng.random(members.size) < 2.0 ** -e]
-        if sampled.size:
-            region = _gather_sorted(m, sampled, "x", "smp", hi_sent)
-            c = sampled.size
-            # 3. Pivots of ranks around k's expected place in the sample.
-            rho = (k + 0.5) * c / cnt
-            delta = math.sqrt(c) + 1.0      # two standard deviations (at most sqrt(c)/2)
-            # Clamped to the sample: pivots are always elements, so a class of equal
-            # elements ends the search (lo == hi) instead of bracketing it forever.
-            if stalled:                    # the bracket held everything: one pivot
-                delta = 0.0
-            r_lo = min(max(int(math.floor(rho - delta)), 0), c - 1)
-            r_hi = min(max(int(math.ceil(rho + delta)), 0), c - 1)
-            if stalled:
-                r_hi = r_lo
+        # 1-3. A sorted sample at the grid's centre; processor 0 fetches two pivots from it.
+        if spec is None:
+            sampled = members[rng.random(members.size) < 2.0 ** -e]
+            spec = (_gather_sorted(m, sampled, "x", "smp", hi_sent), sampled.size) \
+                if sampled.size else None
+        if spec is not None:
+            region, c = spec
             m.free("c", [0])
+            r_lo, r_hi = _pivot_ranks(k, cnt, c, stalled)
             _fetch(m, int(region[r_lo]), "smp", "lo")
             _fetch(m, int(region[r_hi]), "smp", "hi")
             m.free("smp", region)
         else:                                  # nobody sampled (rare): no pivots this round
             m.load("lo", lo_sent, procs=[0])
             m.load("hi", hi_sent, procs=[0])
-        # 4. Pivots down, classes and counts up.
+        spec = None
+        # 4. Pivots down the tree pruned to the members (one word when they pack); a
+        # processor of the last round's active set that hears nothing has dropped out.
         levels = tree_levels(members)
-        tree_broadcast(m, ("lo", "hi"), members, levels=levels)
+        lo, hi = _pivot_word(m, x.dtype)
+        names = ("piv",) if m.holds("piv", [0])[0] else ("lo", "hi")
+        tree_broadcast(m, names, members, levels=levels)
+        if names == ("piv",):
+            m.local(lambda w: _unpack(w, x.dtype), "piv", ("lo", "hi"), procs=members)
         m.local(lambda v, lo, hi: np.where(v < lo, 0, np.where(v > hi, 2, 1)),
                 ("x", "lo", "hi"), "cls", procs=members)
-        lo, hi = m.read("lo", [0])[0], m.read("hi", [0])[0]
-        m.free(("lo", "hi"), members)
+        m.free(("lo", "hi", "piv"), members)
+        # The next round's sample, drawn ahead from the between class (it holds rank k w.h.p.).
+        e_next = ahead_exponent(e)
+        cls = m.read("cls", members)
+        ahead = members[(cls == 1) & (rng.random(members.size) < 2.0 ** -e_next)]
+        if ahead.size:
+            spec = (_gather_sorted(m, ahead, "x", "smp", hi_sent), ahead.size)
+        # 5. Counts up; processor 0 decides.
         below, between, above = _count_up(m, members, levels, bits, packed)
-        # 5. Processor 0 decides; the choice goes down the pruned tree.
         if k < below:
             side, new_cnt = 0, below
         elif k < below + between:
             side, new_cnt, k = 1, between, k - below
         else:
             side, new_cnt, k = 2, above, k - below - between
-        m.free(("lo", "hi"), [0])
+        m.free(("lo", "hi", "piv"), [0])
         if side == 1 and lo == hi:            # every candidate equals the pivot
             m.load("ans", lo, procs=[0])
-            m.free(("cls", "mask"))
+            m.free(("cls", "mask", "smp", "c"))
             return
         stalled = new_cnt == cnt            # processor 0 remembers it (part of its "m" word)
         m.local(lambda: (np.int64(k), np.int64(new_cnt)), (), ("k", "m"), procs=[0])
-        e = _exponent(new_cnt, n, s)
-        cls = m.read("cls", members)
         new = members[cls == side]
-        m.load("side", side | (e << 2), procs=[0])
-        tree_broadcast(m, "side", new)
-        m.free(("cls", "mask", "side"))
+        if side == 1 and spec is not None and not stalled:
+            e, announced = e_next, False      # the next pivots tell the members
+        else:
+            # Missed (rank k fell outside the bracket) or stalled: the choice goes down the
+            # tree pruned to the chosen class, with the sampling exponent, and it samples anew.
+            if spec is not None:
+                m.free("smp", spec[0])
+                m.free("c", [0])
+                spec = None
+            e = _exponent(new_cnt, n, s)
+            m.load("side", side | (e << 2), procs=[0])
+            tree_broadcast(m, "side", new)
+            m.free("side")
+            announced = True
+        m.free(("cls", "mask"))
         members = new
 
 
@@ -282,8 +368,10 @@ def select(x, k, *, method="sample", seed=None, words=None, message_words=None):
 
     Bounds (lower bound ``n - 1``: the answer depends on every element, so every processor but
     0 must send). ``method="sample"``, measured on random inputs (median, mean of 3 seeds):
-    energy ``~ 6.5 n`` at ``2**20`` (``Theta(n)`` expected), depth ``O(log n)`` per round with
-    ``O(1)`` rounds in practice (see the module docstring), at most 13 words per processor.
+    energy ``~ 6.3 n`` at ``2**20``, ``~ 9.5 n`` at ``2**16``, ``~ 17 n`` at ``2**12``
+    (``Theta(n)`` expected; the constant falls as the sample grows), depth ``~ 550`` at
+    ``2**20`` (``O(log n)`` per round, a few rounds, see the module docstring), at most 10
+    words per processor.
     ``method="sort"``: ``~ 7 n^{3/2}`` energy, depth ``L (L + 1) / 2 + 2``.
 
     Parameters
