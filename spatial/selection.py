@@ -38,7 +38,7 @@ When at most ``2 t`` (and at least 32) elements remain, a last Blelloch count pa
 the centre block, a bitonic sort orders them, and processor 0 fetches rank ``k``. Expected
 energy ``Theta(n)``; depth ``O(log n)`` per round plus ``O(log^2 s)`` for the sample sort, with
 ``O(1)`` rounds for ``n`` up to ``2**20`` (``O(log log n)`` in general). Every processor holds at
-most 10 words; messages carry at most 2 words.
+most 11 words; messages carry at most 2 words.
 
 ``method="sort"`` is the comparison: bitonic :func:`spatial.sort` of everything, then processor
 0 asks processor ``k`` for its element (request and reply), ``Theta(n^{3/2})`` energy.
