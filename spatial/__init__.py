@@ -1,12 +1,19 @@
 """A simulator of the Spatial Computer Model and energy-optimal algorithms on it.
 
-Processors on a 2D grid exchange messages that cost their Manhattan length. The
-:class:`Machine` accounts energy (total length), depth (longest chain of dependent messages),
-distance (longest chain by length), message count and contention for algorithms written as
-rounds of vectorised sends. On top of it: :func:`broadcast`, :func:`reduce`, :func:`scan`,
-:func:`select` / :func:`median`, :func:`sort`, :func:`spmv` and :func:`matmul` (Cannon), each
-with its layout contract, its measured bound and (most) a naive comparison variant, and :func:`run_report` (also
-``python -m spatial report``) for energy-depth tables, fitted exponents and plots.
+Processors on a 2D grid hold a constant number of words each and exchange messages that cost
+words x Manhattan length. The :class:`Machine` holds every processor's words (registers: numpy
+arrays indexed by processor) and enforces the model: a processor sends only words it holds,
+messages and local memories have a size limit, a processor receives one message per round;
+it accounts energy, words, depth (longest chain of dependent messages), distance (the same
+chain by length), messages, contention and peak local memory. Algorithms are rounds of
+vectorised sends and element-wise local steps; :func:`tree_broadcast`, :func:`tree_reduce` and
+:func:`tree_scan` are the tree steps to build new ones from. On top of them:
+:func:`broadcast`, :func:`reduce`, :func:`scan`, :func:`select` / :func:`median`,
+:func:`sort`, :func:`spmv` and :func:`matmul` (Cannon), each with its layout contract, its
+measured bound and (most) a naive comparison variant; :func:`spatial.report.run_report` (also
+``python -m spatial report``) for energy-depth tables, ratio-checked bounds and plots;
+:mod:`spatial.trace` (also ``python -m spatial trace``) for traffic heat maps, critical chains
+and message logs of single runs.
 
 Examples
 --------
@@ -16,8 +23,7 @@ Examples
 (True, 48, 7)
 """
 
-from ._common import Result
-from ._common import blelloch_levels, tree_levels
+from ._common import Result, blelloch_levels, tree_levels
 from .collectives import broadcast, reduce, scan, tree_broadcast, tree_reduce, tree_scan
 from .exceptions import SpatialError, SpatialInputError, SpatialModelError, SpatialTypeError
 from .layout import LAYOUTS, grid_shape, layout_coordinates, morton_decode, morton_encode

@@ -370,7 +370,7 @@ def select(x, k, *, method="sample", seed=None, words=None, message_words=None):
     0 must send). ``method="sample"``, measured on random inputs (median, mean of 3 seeds):
     energy ``~ 6.3 n`` at ``2**20``, ``~ 9.5 n`` at ``2**16``, ``~ 17 n`` at ``2**12``
     (``Theta(n)`` expected; the constant falls as the sample grows), depth ``~ 550`` at
-    ``2**20`` (``O(log n)`` per round, a few rounds, see the module docstring), at most 10
+    ``2**20`` (``O(log n)`` per round, a few rounds, see the module docstring), at most 11
     words per processor.
     ``method="sort"``: ``~ 7 n^{3/2}`` energy, depth ``L (L + 1) / 2 + 2``.
 

@@ -81,6 +81,7 @@ def sort(x, *, layout="z-order", words=None, message_words=None):
     Bounds: energy ``Theta(n^{3/2})``, depth ``L (L + 1) / 2`` with ``L = ceil(log2 n)``. Measured
     in Z-order (random inputs; the network is oblivious, so every input of a size costs the
     same): ``208`` at ``n = 16``, ``6.85 n^{3/2}`` at ``2**16``, ``6.95 n^{3/2}`` at ``2**20``
+    (one-word messages; two words a processor: its key and its partner's)
     (``7 n^{3/2}`` in the limit),
     ``~ 10`` times the displacement lower bound of a random permutation
     (:func:`sort_lower_bound`). Row-major: ``~ (L/2 + 4) n^{3/2}``, e.g. ``11.4 n^{3/2}`` at

@@ -6,30 +6,32 @@ nonzero of ``A`` in row-major (CSR) order lives on processor ``t`` as ``(row, co
 0 without a message). Any shape, any nnz (also 0) is handled; duplicate entries are summed first
 (as scipy does), explicit zeros stay nonzeros of the pattern.
 
-``method="sort"`` (the spec's algorithm; no processor sends or receives more than one message
-in any round):
+``method="sort"`` (the spec's algorithm; no processor receives more than one message in any
+round, and every processor holds at most 12 words):
 
-1. bitonic sort of the nonzeros by ``(col, t)`` (Z-order, ``~ 7 P^{3/2}`` energy);
-2. every processor tells its successor its column (``O(P)``), so the first nonzero of each
-   column segment knows it leads; the leader fetches ``x[col]`` from processor ``col``
-   (request and reply, ``<= 2 (w + h)`` each; one fetch per column, never one per nonzero);
-3. a segmented scan copies ``x[col]`` to the whole segment (``O(P)``), the products are local;
-4. each product returns to processor ``t`` (a permutation: one message each, ``<= (2/3)`` to
-   ``1`` times ``P^{3/2}``), where rows are contiguous again;
-5. a segmented scan sums each row (``O(P)``); the last nonzero of a row (told by its successor)
+1. bitonic sort of one-word keys ``(col, t)`` (Z-order, ``~ 7 P^{3/2}`` energy); the values stay
+   home on processor ``t``;
+2. every processor tells its successor its key (``O(P)``), so the first key of each column
+   segment knows it leads; the leader fetches ``x[col]`` from processor ``col`` (request and
+   reply, ``<= 2 (w + h)`` each; one fetch per column, so a processor answers at most one);
+3. a segmented scan (Blelloch's, on ``(flag, value)`` pairs: two-word messages, ``~ 9 P``)
+   copies ``x[col]`` to the whole segment;
+4. each copy of ``x[col]`` returns to its nonzero's home ``t`` (a permutation: one message each,
+   ``<= (2/3)`` to ``1`` times ``P^{3/2}``), which multiplies locally; rows are contiguous there;
+5. a segmented scan sums each row (``~ 9 P``); the last nonzero of a row (told by its successor)
    sends ``y[i]`` to processor ``i``.
 
 .. math::
 
-    E = O(P^{3/2}) = O\\big(\\max(nnz, n)^{3/2}\\big), \\qquad
-    \\text{depth} = \\frac{L(L+1)}{2} + 4 L + O(1), \\quad L = \\log_2 P .
+    E = O(P^{3/2}) = O\big(\max(nnz, n)^{3/2}\big), \qquad
+    \text{depth} = \frac{L(L+1)}{2} + 4 L + O(1), \quad L = \log_2 P .
 
 ``method="direct"`` (the comparison): each nonzero fetches ``x[col]`` itself and sends its
-product straight to processor ``row``: energy ``sum_t 2 d(t, col_t) + d(t, row_t)`` (``~ 2 P^{3/2}``
-for random patterns, *less* than sorting) and depth 3, but processor ``j`` answers as many
-requests as column ``j`` has nonzeros, and processor ``i`` receives one message per nonzero of
-row ``i``, all in one round (``Metrics.contention``): the contention the base model does not
-charge and the sorted version avoids.
+product straight to processor ``row``: energy ``sum_t 2 d(t, col_t) + d(t, row_t)`` (``~ 2.2
+P^{3/2}`` for random patterns, *less* than sorting). With one message into a processor per
+round (the model's bounded fan-in), the ``r``-th nonzero of a column asks in round ``r`` and
+the ``r``-th product of a row arrives in round ``r``: depth about twice the largest column
+count plus the largest row count, which the sorted version does not pay.
 """
 
 import numpy as np
@@ -193,8 +195,9 @@ def spmv(A, x, *, method="sort", words=None, message_words=None):
     Bounds (``P`` as in the contract, ``L = log2 P``): ``method="sort"``: energy
     ``O(P^{3/2})``, proved step by step in the module docstring (two sorts/permutations of
     ``Theta(P^{3/2})``, everything else ``O(P)``); measured on random patterns with ``nnz = P``
-    (8 nonzeros per row): ``~ 7.6 P^{3/2}``, depth ``L(L+1)/2 + 4L + 5``. ``method="direct"``:
-    ``~ 2.2 P^{3/2}`` energy and depth 3, with contention up to the largest row/column count.
+    (8 nonzeros per row): ``~ 7.9 P^{3/2}``, depth ``L(L+1)/2 + 4L + 5``, 12 words a
+    processor. ``method="direct"``: ``~ 2.2 P^{3/2}`` energy, depth ``~ 2 max column count + max
+    row count`` (bounded fan-in), 7 words.
     Lower bound: :func:`spmv_lower_bound`.
 
     Parameters
