@@ -67,7 +67,8 @@ def _combiner(combine, k):
 def tree_broadcast(m, names, members=None, *, levels=None):
     """Copy processor 0's words of ``names`` to every member, down the fixed-leader tree.
 
-    Leaders that are not members relay and keep nothing (processor 0 keeps its words). Energy ``~1.5 n`` per word over all
+    Leaders that are not members relay and keep nothing (processor 0 keeps its words).
+    Energy ``~1.5 n`` per word over all
     ``n`` processors of a Z-order machine (``O(sqrt(n m))`` over ``m`` members), depth
     ``log2 n``.
 

@@ -159,10 +159,11 @@ class Machine:
     >>> m.local(np.add, ["v", "got2"], "v", procs=[0])
     >>> int(m.read("v", [0])[0]), m.metrics.energy, m.metrics.depth, m.metrics.max_words
     (10, 3, 2, 3)
-    >>> m.send([1], [0], "nothing")
-    Traceback (most recent call last):
-    ...
-    spatial.exceptions.SpatialModelError: round 3: processor 1 sends word 'nothing' that it does not hold
+    >>> try:
+    ...     m.send([1], [0], "nothing")
+    ... except SpatialModelError as exc:
+    ...     print(exc)
+    round 3: processor 1 sends word 'nothing' that it does not hold
     """
 
     def __init__(self, n_processors, layout="z-order", *, words=DEFAULT_WORDS,

@@ -15,13 +15,15 @@ no torus), ``2 N (N - 1)`` energy per matrix, so
 
     E = \\underbrace{2 \\cdot 2 N (N - 1)(N - 1)}_{\\text{rotations}}
       + \\underbrace{2 \\sum_{i} \\sum_{j} d_{\\text{skew}}}_{\\le\\, N^3}
-      = \\Theta(N^3) = \\Theta(n^{3/2}), \\qquad \\text{depth} = N,
+      = \\Theta(N^3) = \\Theta(n^{3/2}), \\qquad \\text{depth} = 2 N,
 
 with ``n = N^2`` elements per matrix: the ``Theta(N^3)`` energy and ``Theta(N)`` depth of the
 systolic reference in the model's table. (A processor receives one message per round, so the
 ``A`` and ``B`` rotations of a step are two rounds, and the model's rule that a send depends on
-everything its sender received before chains them: depth ``2 N``, not ``N``.) (A 2.5D variant, which trades memory for energy, needs
-``Theta(n^{1/3})`` words a processor and is outside the constant-memory model.)
+everything its sender received before chains them: depth ``2 N``, not ``N``.) The 2.5D variant
+trades memory for energy by replicating the inputs ``c`` times: ``c`` words a processor on the
+``n`` processors of this contract, so it is outside the constant-memory model (not
+implemented).
 """
 
 import numpy as np

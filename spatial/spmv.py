@@ -23,8 +23,8 @@ round, and every processor holds at most 12 words):
 
 .. math::
 
-    E = O(P^{3/2}) = O\big(\max(nnz, n)^{3/2}\big), \qquad
-    \text{depth} = \frac{L(L+1)}{2} + 4 L + O(1), \quad L = \log_2 P .
+    E = O(P^{3/2}) = O\\big(\\max(nnz, n)^{3/2}\\big), \\qquad
+    \\text{depth} = \\frac{L(L+1)}{2} + 4 L + O(1), \\quad L = \\log_2 P .
 
 ``method="direct"`` (the comparison): each nonzero fetches ``x[col]`` itself and sends its
 product straight to processor ``row``: energy ``sum_t 2 d(t, col_t) + d(t, row_t)`` (``~ 2.2

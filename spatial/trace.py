@@ -88,7 +88,8 @@ def plot_traffic(machine, path=None, title=None):
     import matplotlib.pyplot as plt
     grid = traffic_grid(machine)
     h, w = grid.shape
-    fig, ax = plt.subplots(figsize=(min(10, 2 + 6 * w / max(h, w)), min(8, 1.5 + 6 * h / max(h, w))))
+    size = (min(10, 2 + 6 * w / max(h, w)), min(8, 1.5 + 6 * h / max(h, w)))
+    fig, ax = plt.subplots(figsize=size)
     im = ax.imshow(grid, origin="upper", cmap="viridis", interpolation="nearest")
     fig.colorbar(im, ax=ax, label="energy sent (words x hops)")
     met = machine.metrics

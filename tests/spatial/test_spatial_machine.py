@@ -143,7 +143,8 @@ def test_memory_is_enforced():
     m = Machine(4, words=2)
     m.load("a", [1, 2, 3, 4])
     m.load("b", [5, 6, 7, 8])
-    with pytest.raises(SpatialModelError, match="round 1: processor 0 would hold 3 words.*words=2") as info:
+    with pytest.raises(SpatialModelError,
+                       match="round 1: processor 0 would hold 3 words.*words=2") as info:
         m.send([1, 2], [0, 3], "a", into="c")
     assert (info.value.processor, info.value.round) == (0, 1)
     assert m.memory.tolist() == [2, 2, 2, 2] and m.metrics.rounds == 0
