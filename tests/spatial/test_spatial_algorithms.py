@@ -169,6 +169,29 @@ def test_memory_is_constant_and_within_the_default(name):
             SpatialModelError("would hold"))
 
 
+@FAST
+@given(st.integers(1, 9), st.data(), st.sampled_from([np.add, np.maximum, np.minimum]))
+def test_tree_steps_over_any_member_set_equal_numpy(L, data, op):
+    # Broadcast, reduce and Blelloch's scan over an arbitrary subset of a machine's processors.
+    p = 1 << L
+    members = np.array(sorted(data.draw(st.sets(st.integers(0, p - 1), min_size=1))))
+    vals = np.array(data.draw(st.lists(st.integers(-99, 99), min_size=members.size,
+                                       max_size=members.size)))
+    m = spatial.Machine(p, words=4, message_words=1)
+    m.load("v", vals, procs=members)
+    spatial.tree_scan(m, "v", op, members, into="pre")
+    has = m.holds("pre", members)
+    assert has.tolist() == [False] + [True] * (members.size - 1)
+    assert np.array_equal(m.read("pre", members[1:]), op.accumulate(vals)[:-1])
+    m.free("pre")
+    spatial.tree_reduce(m, "v", op, members)
+    assert m.read("v", [0])[0] == op.reduce(vals)
+    m.load("b", 5, procs=[0])
+    spatial.tree_broadcast(m, "b", members)
+    assert np.all(m.read("b", members) == 5)
+    assert not m.holds("b", np.setdiff1d(np.arange(p), np.r_[members, 0])).any()
+
+
 def test_tree_scan_over_sparse_members_equals_cumsum():
     rng = np.random.default_rng(5)
     m = spatial.Machine(1 << 10)
