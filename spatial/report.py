@@ -392,7 +392,10 @@ class Report:
 
     def plot(self, path=None, algorithms=None):
         """Log-log plots: per algorithm energy with its lower bound and ``c f(n)`` (the bound
-        with the measured constant), and one panel of all depths.
+        with the measured constant, titled with the ratio check), one panel of all depths, and
+        two panels of the ratios ``energy / f(n)`` and ``depth / g(n)``, each divided by its
+        largest value up to the middle of the sizes (flat lines hold their bound; a line
+        climbing past 1.15 is flagged).
 
         Parameters
         ----------
@@ -408,7 +411,7 @@ class Report:
         import matplotlib.pyplot as plt
         names = algorithms or [f["algorithm"] for f in self.fits]
         cols = 3
-        panels = len(names) + 1
+        panels = len(names) + 3
         nrows = (panels + cols - 1) // cols
         fig, axes = plt.subplots(nrows, cols, figsize=(4.2 * cols, 3.3 * nrows), squeeze=False)
         axes = axes.ravel()
@@ -426,7 +429,9 @@ class Report:
                       label=f"{fit['energy_constant']:.2f} {alg.energy_bound[6:-1] or 'f(n)'}"
                       if alg.energy_bound.startswith("Theta(") else
                       f"{fit['energy_constant']:.2f} f(n)")
-            ax.set_title(f"{name}: E ~ n^{_fmt(fit['energy_exponent'])}", fontsize=9)
+            flag = "" if fit["energy_bounded"] else " GROWS"
+            ax.set_title(f"{name}: E/f(n) growth {_fmt(fit['energy_ratio_growth'])}{flag}",
+                         fontsize=9)
             ax.set_xlabel("n")
             ax.legend(fontsize=7)
         ax = axes[len(names)]
@@ -437,6 +442,22 @@ class Report:
         ax.set_title("depth (hops)", fontsize=9)
         ax.set_xlabel("n")
         ax.legend(fontsize=6, ncol=2)
+        for ax, key, model in ((axes[len(names) + 1], "energy", "energy_model"),
+                               (axes[len(names) + 2], "depth", "depth_model")):
+            for name in names:
+                rows = [r for r in self.rows if r["algorithm"] == name and r["n"] > 1]
+                if len(rows) < 2:
+                    continue
+                n = np.array([r["n"] for r in rows], dtype=float)
+                ratio = np.array([r[key] for r in rows], dtype=float) / np.maximum(
+                    getattr(ALGORITHMS[name], model)(n), 1e-300)
+                base = ratio[n <= math.sqrt(n.min() * n.max()) * (1 + 1e-9)].max()
+                if base > 0:
+                    ax.semilogx(n, ratio / base, "o-", label=name, markersize=3)
+            ax.axhline(1 + GROWTH_TOLERANCE, color="k", ls="--", lw=0.8)
+            ax.set_title(f"{key} / bound, relative (flat = bound holds)", fontsize=9)
+            ax.set_xlabel("n")
+            ax.legend(fontsize=6, ncol=2)
         for ax in axes[panels:]:
             ax.set_visible(False)
         fig.tight_layout()
