@@ -48,7 +48,9 @@ _SCAN_METHODS = ("tree", "chain")
 def _members(m, members):
     if members is None:
         return np.arange(m.n_processors, dtype=np.int64)
-    members = np.unique(m._ids(members, "members"))
+    members = m._ids(members, "members")
+    if members.size > 1 and not (members[1:] > members[:-1]).all():
+        members = np.unique(members)             # sorted and distinct, as the trees need
     return members
 
 
@@ -97,8 +99,12 @@ def tree_broadcast(m, names, members=None, *, levels=None):
     for src, dst in reversed(levels):
         m.send(dst, src, names)
     if members is not None and levels:
-        reached = np.unique(np.concatenate([s for s, _ in levels]))
-        relay = np.setdiff1d(reached, members, assume_unique=True)   # processor 0 keeps its own
+        relay = np.zeros(m.n_processors, dtype=bool)
+        for s, _ in levels:
+            relay[s] = True
+        relay[members] = False
+        relay[0] = False                                             # processor 0 keeps its own
+        relay = np.flatnonzero(relay)
         if relay.size:
             m.free(names, relay)
 
