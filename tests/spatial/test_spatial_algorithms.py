@@ -357,3 +357,28 @@ def test_handled_inputs():
     # Empty sparse matrix, empty rows.
     y = spatial.spmv(sp.csr_matrix((3, 2)), [1.0, 2.0]).value
     assert y.tolist() == [0.0, 0.0, 0.0]
+
+
+# -- selection's word packing and its fallbacks -------------------------------------------------
+@pytest.mark.parametrize("x", [
+    np.arange(5000)[::-1].astype(float),                        # reversed
+    np.repeat([0.1, 0.3], 2500),                                # two values, not float32-exact
+    np.full(3000, 0.1),                                         # all equal
+    np.random.default_rng(7).integers(2**62, 2**62 + 10**6, size=4000),   # ints beyond int32
+    np.random.default_rng(8).integers(0, 2, size=3000).astype(bool),
+    np.random.default_rng(9).normal(scale=1e300, size=3000),    # float32 overflows to inf
+])
+def test_select_fallbacks_of_the_packed_words(x):
+    for k in (0, x.size // 3, x.size - 1):
+        r = spatial.select(x, k, seed=k)
+        assert r.value == np.partition(x, k)[k]
+        assert r.metrics.max_message_words <= 2 and r.metrics.max_words <= DEFAULT_WORDS
+
+
+def test_select_with_counts_in_three_words(monkeypatch):
+    # n >= 2**21 needs three count words; force that path on a small input.
+    import spatial.selection as sel
+    monkeypatch.setattr(sel, "_pack_fields", lambda n: (max(1, int(n).bit_length()), False))
+    x = np.random.default_rng(3).normal(size=2000)
+    r = spatial.select(x, 777, seed=1)
+    assert r.value == np.partition(x, 777)[777] and r.metrics.max_message_words == 3
