@@ -28,9 +28,11 @@ class Result:
     Attributes
     ----------
     value : object
-        The output (array or scalar), equal to the numpy/scipy reference.
+        The output (array or scalar) as read from the processors that hold it, equal to the
+        numpy/scipy reference.
     metrics : Metrics
-        Energy, depth, distance, messages, contention, rounds.
+        Energy, words, depth, distance, messages, contention, rounds, peak local words,
+        largest message.
     algorithm : str
         Name of the algorithm (as used by the report).
     n : int
@@ -137,12 +139,6 @@ def tree_levels(members):
     return levels
 
 
-def deliver(machine, src, dst, payload):
-    """Account a round on the trusted path and return the payload as delivered."""
-    machine._account(src, dst)
-    return payload
-
-
 def check_int(value, name, low=None, high=None):
     """An int parameter within ``[low, high]`` (inclusive), or a clear error."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
@@ -158,3 +154,44 @@ def seed_rng(seed):
     if seed is None or isinstance(seed, (int, np.integer, np.random.Generator)):
         return np.random.default_rng(seed)
     raise SpatialTypeError(f"seed must be None, an int or a numpy Generator, got {seed!r}")
+
+
+def blelloch_levels(members):
+    """Pairs of Blelloch's tree over the processor ids ``members``, bottom level first.
+
+    On level ``d`` every aligned block of ``2**(d+1)`` ids whose two halves both hold members
+    pairs ``L``, the last member of its left half, with ``R``, the last member of its right half
+    (the last member of the block). In the up-sweep ``L`` sends its running total to ``R``; in
+    the down-sweep they exchange the block's prefix and the left total. A member is ``L`` of at
+    most one pair, so each processor keeps one running word (Blelloch's in-place placement: the
+    internal node's left total stays at the last id of its left half). For all ids ``0..n-1``
+    the level-``d`` pairs are ``(i + 2**d - 1, min(i + 2**(d+1), n) - 1)``; in Z-order
+    ``L -> R`` flips one bit of the id, a hop of ``2**floor(d/2)``.
+
+    Parameters
+    ----------
+    members : numpy.ndarray of int64
+        Sorted, distinct processor ids.
+
+    Returns
+    -------
+    list of (L, R) int64 arrays
+        One pair of arrays per level ``d = 0, 1, ...`` (empty where no block pairs up).
+
+    Examples
+    --------
+    >>> [(a.tolist(), b.tolist()) for a, b in blelloch_levels(np.arange(6))]
+    [([0, 2, 4], [1, 3, 5]), ([1], [3]), ([3], [5])]
+    """
+    levels = []
+    if members.size < 2:
+        return levels
+    for d in range(int(members[-1]).bit_length()):
+        half = members >> d
+        last = np.flatnonzero(np.r_[half[1:] != half[:-1], True])
+        hb = half[last]
+        pair = np.zeros(hb.size, dtype=bool)
+        pair[:-1] = ((hb[:-1] & 1) == 0) & (hb[1:] == hb[:-1] + 1)
+        at = np.flatnonzero(pair)
+        levels.append((members[last[at]], members[last[at + 1]]))
+    return levels

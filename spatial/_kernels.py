@@ -3,11 +3,11 @@
 import numpy as np
 from numba import njit
 
-__all__ = ["account_round", "account_chain"]
+__all__ = ["account_round", "account_chain", "first_duplicate"]
 
 
 @njit(cache=True)
-def account_round(src, dst, xs, ys, depth, dist, sent, recv, scratch):
+def account_round(src, dst, xs, ys, depth, dist, sent, recv, scratch, esent, words):
     """Account one round of simultaneous messages; return (energy, messages, contention).
 
     ``contention`` is the largest number of messages one processor sends or receives in this
@@ -16,6 +16,7 @@ def account_round(src, dst, xs, ys, depth, dist, sent, recv, scratch):
     All messages of a round read the senders' state from before the round (a processor cannot
     forward, in the same round, what it is only now receiving), so the new depths are computed
     in a first pass and applied in a second. Messages with ``src == dst`` are local and free.
+    ``esent[s]`` gains ``words`` x length for every message ``s`` sends.
     """
     k = src.shape[0]
     mdepth = np.empty(k, np.int64)
@@ -31,6 +32,7 @@ def account_round(src, dst, xs, ys, depth, dist, sent, recv, scratch):
         length = abs(xs[s] - xs[d]) + abs(ys[s] - ys[d])
         energy += length
         count += 1
+        esent[s] += words * length
         mdepth[t] = depth[s] + 1
         mdist[t] = dist[s] + length
     for t in range(k):
@@ -69,7 +71,7 @@ def account_round(src, dst, xs, ys, depth, dist, sent, recv, scratch):
 
 
 @njit(cache=True)
-def account_chain(path, xs, ys, depth, dist, sent, recv):
+def account_chain(path, xs, ys, depth, dist, sent, recv, esent):
     """Account messages ``path[0] -> path[1] -> ...``, each depending on the one before.
 
     Returns (energy, messages). Equivalent to ``len(path) - 1`` rounds of one message each.
@@ -84,6 +86,7 @@ def account_chain(path, xs, ys, depth, dist, sent, recv):
         length = abs(xs[s] - xs[d]) + abs(ys[s] - ys[d])
         energy += length
         count += 1
+        esent[s] += length
         md = depth[s] + 1
         mdist = dist[s] + length
         if md > depth[d]:
@@ -93,3 +96,21 @@ def account_chain(path, xs, ys, depth, dist, sent, recv):
         sent[s] += 1
         recv[d] += 1
     return energy, count
+
+
+@njit(cache=True)
+def first_duplicate(ids, scratch):
+    """Index of the first entry of ``ids`` that repeats an earlier one, or -1.
+
+    ``scratch`` (zeros, one slot per processor) marks the ids seen and is zeroed again.
+    """
+    found = -1
+    for t in range(ids.shape[0]):
+        q = ids[t]
+        if scratch[q] != 0:
+            found = t
+            break
+        scratch[q] = 1
+    for t in range(ids.shape[0]):
+        scratch[ids[t]] = 0
+    return found

@@ -22,41 +22,49 @@ In row-major order bit ``j < log2 width`` is a hop of ``2**j`` along a row, and 
 
 import numpy as np
 
-from ._common import Result, as_values, deliver, processors_for
+from ._common import Result, as_values, processors_for
 from .exceptions import SpatialInputError
 from .layout import _check_layout, layout_coordinates
-from .machine import Machine
+from .collectives import _machine
 
 __all__ = ["sort", "sort_lower_bound"]
 
 _SORT_LAYOUTS = ("z-order", "row-major")
 
 
-def bitonic_records(m, key, payload=()):
-    """Sort ``key`` (length ``m.n_processors``, a power of two) ascending on machine ``m``.
+def bitonic_records(m, key, payload=(), size=None, tmp="_in", base=0):
+    """Sort the words of register ``key`` on processors ``base .. base+size-1`` ascending, in
+    place (``base`` a multiple of ``size``, so the network's hops are those of ids ``0 ..
+    size-1``).
 
-    ``payload`` arrays travel with their keys (a record of a few words per message). Equal keys
-    never swap. Returns the sorted key and payload arrays.
+    ``payload`` registers travel with their keys (one message carries the record: ``1 +
+    len(payload)`` words). Every processor of the range must hold the key (pad with a sentinel
+    that sorts last). Equal keys never swap. ``size`` is a power of two (default: all
+    processors of ``m``). Each processor holds its record and the partner's: ``2 (1 +
+    len(payload))`` words.
     """
-    p = key.shape[0]
+    p = m.n_processors if size is None else int(size)
     levels = p.bit_length() - 1
     ids = np.arange(p, dtype=np.int64)
-    recs = (key,) + tuple(payload)
-    for k in range(1, levels + 1):
-        ascending = (ids >> k) & 1 == 0
-        for j in range(k - 1, -1, -1):
-            partner = ids ^ (1 << j)
-            # Every processor sends its record to its partner; what i receives is partner's.
-            got = deliver(m, ids, partner, recs)
-            other = tuple(np.empty_like(r) for r in recs)
-            for o, g in zip(other, got):
-                o[partner] = g
-            low_end = (ids >> j) & 1 == 0
-            keep_min = low_end == ascending
-            mine, theirs = recs[0], other[0]
-            take = np.where(keep_min, theirs < mine, theirs > mine)
-            recs = tuple(np.where(take, o, r) for r, o in zip(recs, other))
-    return recs[0], recs[1:]
+    names = (key,) + tuple(payload)
+    procs = ids + base
+    k = len(names)
+    tmps = tuple(f"{tmp}{i}" for i in range(k))
+    for lev in range(1, levels + 1):
+        ascending = (ids >> lev) & 1 == 0
+        for j in range(lev - 1, -1, -1):
+            partner = procs ^ (1 << j)
+            # Every processor sends its record to its partner and keeps the min or the max.
+            m.send(procs, partner, names, into=tmps)
+            keep_min = ((ids >> j) & 1 == 0) == ascending
+
+            def step(*a, keep_min=keep_min):
+                mine, theirs = a[0], a[k]
+                take = np.where(keep_min, theirs < mine, theirs > mine)
+                return tuple(np.where(take, a[k + i], a[i]) for i in range(k))
+
+            m.local(step, names + tmps, names, procs=procs)
+            m.free(tmps, procs)
 
 
 def _pad_value(dtype):
@@ -67,12 +75,13 @@ def _pad_value(dtype):
     return np.iinfo(dtype).max
 
 
-def sort(x, *, layout="z-order"):
+def sort(x, *, layout="z-order", words=None, message_words=None):
     """Sort ``x`` ascending with a bitonic network on the grid.
 
     Bounds: energy ``Theta(n^{3/2})``, depth ``L (L + 1) / 2`` with ``L = ceil(log2 n)``. Measured
     in Z-order (random inputs; the network is oblivious, so every input of a size costs the
     same): ``208`` at ``n = 16``, ``6.85 n^{3/2}`` at ``2**16``, ``6.95 n^{3/2}`` at ``2**20``
+    (one-word messages; two words a processor: its key and its partner's)
     (``7 n^{3/2}`` in the limit),
     ``~ 10`` times the displacement lower bound of a random permutation
     (:func:`sort_lower_bound`). Row-major: ``~ (L/2 + 4) n^{3/2}``, e.g. ``11.4 n^{3/2}`` at
@@ -85,6 +94,8 @@ def sort(x, *, layout="z-order"):
     layout : {"z-order", "row-major"}
         Processor numbering of the contract: the Z-order network is the energy-optimal one, the
         row-major network is the comparison.
+    words, message_words : int, optional
+        Local memory and message size of the machine (defaults of :class:`Machine`).
 
     Returns
     -------
@@ -110,14 +121,15 @@ def sort(x, *, layout="z-order"):
         raise SpatialInputError(f"sort layout must be one of {_SORT_LAYOUTS}, got {layout!r}")
     n = x.size
     p = processors_for(n, layout)
-    m = Machine(p, layout)
+    m = _machine(p, layout, words, message_words)
     name = "sort" if layout == "z-order" else "sort_rowmajor"
     if n <= 1:
         return Result(x.copy(), m.metrics, name, n, p, layout)
     key = np.full(p, _pad_value(x.dtype), dtype=x.dtype)
-    key[:n] = x
-    out, _ = bitonic_records(m, key)
-    return Result(out[:n], m.metrics, name, n, p, layout)
+    key[:n] = x                         # the padding processors hold +inf sentinels
+    m.load("key", key)
+    bitonic_records(m, "key")
+    return Result(m.read("key", np.arange(n)), m.metrics, name, n, p, layout)
 
 
 def sort_lower_bound(x, layout="z-order"):

@@ -6,17 +6,19 @@ nonzero of ``A`` in row-major (CSR) order lives on processor ``t`` as ``(row, co
 0 without a message). Any shape, any nnz (also 0) is handled; duplicate entries are summed first
 (as scipy does), explicit zeros stay nonzeros of the pattern.
 
-``method="sort"`` (the spec's algorithm; no processor sends or receives more than one message
-in any round):
+``method="sort"`` (the spec's algorithm; no processor receives more than one message in any
+round, and every processor holds at most 12 words):
 
-1. bitonic sort of the nonzeros by ``(col, t)`` (Z-order, ``~ 7 P^{3/2}`` energy);
-2. every processor tells its successor its column (``O(P)``), so the first nonzero of each
-   column segment knows it leads; the leader fetches ``x[col]`` from processor ``col``
-   (request and reply, ``<= 2 (w + h)`` each; one fetch per column, never one per nonzero);
-3. a segmented scan copies ``x[col]`` to the whole segment (``O(P)``), the products are local;
-4. each product returns to processor ``t`` (a permutation: one message each, ``<= (2/3)`` to
-   ``1`` times ``P^{3/2}``), where rows are contiguous again;
-5. a segmented scan sums each row (``O(P)``); the last nonzero of a row (told by its successor)
+1. bitonic sort of one-word keys ``(col, t)`` (Z-order, ``~ 7 P^{3/2}`` energy); the values stay
+   home on processor ``t``;
+2. every processor tells its successor its key (``O(P)``), so the first key of each column
+   segment knows it leads; the leader fetches ``x[col]`` from processor ``col`` (request and
+   reply, ``<= 2 (w + h)`` each; one fetch per column, so a processor answers at most one);
+3. a segmented scan (Blelloch's, on ``(flag, value)`` pairs: two-word messages, ``~ 9 P``)
+   copies ``x[col]`` to the whole segment;
+4. each copy of ``x[col]`` returns to its nonzero's home ``t`` (a permutation: one message each,
+   ``<= (2/3)`` to ``1`` times ``P^{3/2}``), which multiplies locally; rows are contiguous there;
+5. a segmented scan sums each row (``~ 9 P``); the last nonzero of a row (told by its successor)
    sends ``y[i]`` to processor ``i``.
 
 .. math::
@@ -25,19 +27,18 @@ in any round):
     \\text{depth} = \\frac{L(L+1)}{2} + 4 L + O(1), \\quad L = \\log_2 P .
 
 ``method="direct"`` (the comparison): each nonzero fetches ``x[col]`` itself and sends its
-product straight to processor ``row``: energy ``sum_t 2 d(t, col_t) + d(t, row_t)`` (``~ 2 P^{3/2}``
-for random patterns, *less* than sorting) and depth 3, but processor ``j`` answers as many
-requests as column ``j`` has nonzeros, and processor ``i`` receives one message per nonzero of
-row ``i``, all in one round (``Metrics.contention``): the contention the base model does not
-charge and the sorted version avoids.
+product straight to processor ``row``: energy ``sum_t 2 d(t, col_t) + d(t, row_t)`` (``~ 2.2
+P^{3/2}`` for random patterns, *less* than sorting). With one message into a processor per
+round (the model's bounded fan-in), the ``r``-th nonzero of a column asks in round ``r`` and
+the ``r``-th product of a row arrives in round ``r``: depth about twice the largest column
+count plus the largest row count, which the sorted version does not pay.
 """
 
 import numpy as np
 
-from ._common import Result, as_values, deliver, processors_for, tree_levels
-from .collectives import tree_scan
+from ._common import Result, as_values, processors_for
+from .collectives import _machine, tree_scan
 from .exceptions import SpatialInputError, SpatialTypeError
-from .machine import Machine
 from .sorting import bitonic_records
 
 __all__ = ["spmv", "spmv_lower_bound"]
@@ -71,21 +72,19 @@ def _pattern(csr):
     return rows, csr.indices.astype(np.int64), csr.data
 
 
-def _segment_heads(m, key, n_used):
-    """Processor ``q < n_used`` learns whether ``key[q-1] != key[q]`` (its predecessor tells it)."""
-    q = np.arange(1, n_used, dtype=np.int64)
-    got = deliver(m, q - 1, q, key[q - 1])
-    head = np.ones(n_used, dtype=bool)
-    head[1:] = got != key[1:n_used]
-    return head
-
-
-def _segment_tails(m, key, n_used):
-    q = np.arange(0, n_used - 1, dtype=np.int64)
-    got = deliver(m, q + 1, q, key[q + 1])
-    tail = np.ones(n_used, dtype=bool)
-    tail[:-1] = got != key[:n_used - 1]
-    return tail
+def _neighbour_flags(m, reg, n_used, direction, flag):
+    """Processor ``q < n_used`` stores in ``flag`` whether its word of ``reg`` differs from its
+    predecessor's (``direction=-1``: a segment starts at ``q``) or successor's (``+1``: a
+    segment ends at ``q``), after one message between neighbours. Returns the flags (each
+    processor's own knowledge, read for the control flow)."""
+    q = np.arange(n_used, dtype=np.int64)
+    src, dst = (q[:-1], q[1:]) if direction < 0 else (q[1:], q[:-1])
+    m.send(src, dst, reg, into="_nb")
+    m.local(lambda a, b: a != b, ("_nb", reg), flag, procs=dst)
+    end = q[:1] if direction < 0 else q[-1:]
+    m.local(lambda: True, (), flag, procs=end)
+    m.free("_nb", dst)
+    return m.read(flag, q)
 
 
 def _segmented(op):
@@ -95,84 +94,110 @@ def _segmented(op):
     return combine
 
 
-def _segmented_scan(m, flags, vals, op, n_used):
-    """Inclusive segmented scan over processors ``0 .. n_used-1`` (segments start at flags)."""
+def _segmented_scan(m, flag, val, op, n_used, out):
+    """Inclusive segmented scan of ``val`` over processors ``0 .. n_used-1`` (segments start
+    where ``flag`` is set, and processor 0 starts one): Blelloch's scan on ``(flag, value)``
+    pairs, two words a message."""
+    members = np.arange(n_used, dtype=np.int64)
+    tree_scan(m, (flag, val), _segmented(op), members, into=("_pf", "_pv"))
+    has = m.holds("_pv", members)
+    m.local(lambda f, v, pv: np.where(f, v, op(pv, v)), (flag, val, "_pv"), out,
+            procs=members[has])
+    m.local(lambda v: v, val, out, procs=members[~has])
+    m.free(("_pf", "_pv"), members)
+
+
+def _spmv_sort(m, nnz, n_rows, dtype):
     p = m.n_processors
-    f = np.zeros(p, dtype=bool)
-    f[:n_used] = flags
-    v = np.zeros(p, dtype=vals.dtype)
-    v[:n_used] = vals
-    present = np.zeros(p, dtype=bool)
-    present[:n_used] = True
-    (pf, pv), has = tree_scan(m, tree_levels(np.arange(n_used, dtype=np.int64)), (f, v),
-                              _segmented(op), present)
-    out = v[:n_used].copy()
-    use = has[:n_used] & ~f[:n_used]
-    out[use] = op(pv[:n_used][use], v[:n_used][use])
-    return out
-
-
-def _spmv_sort(m, rows, cols, data, x, n_rows, dtype):
-    nnz = data.size
-    p = m.n_processors
-    y = np.zeros(n_rows, dtype=dtype)
-    if nnz == 0:
-        return y
     t = np.arange(nnz, dtype=np.int64)
-    # 1. Sort records (col, t | row, value) by column; padding keys sort last.
-    key = np.full(p, np.iinfo(np.int64).max, dtype=np.int64)
-    key[:nnz] = cols * p + t
-    row_w = np.zeros(p, np.int64)
-    row_w[:nnz] = rows
-    val_w = np.zeros(p, dtype=dtype)
-    val_w[:nnz] = data
-    key, (row_w, val_w) = bitonic_records(m, key, (row_w, val_w))
-    col_s, t_s = key[:nnz] // p, key[:nnz] % p
-    # 2. Column leaders fetch x[col] (request, reply).
-    head = _segment_heads(m, col_s, nnz)
-    lead = np.flatnonzero(head).astype(np.int64)
-    owner = col_s[lead]
-    deliver(m, lead, owner, owner)
-    xv = np.zeros(nnz, dtype=dtype)
-    xv[lead] = deliver(m, owner, lead, x[owner].astype(dtype))
-    # 3. Segmented copy of x[col] along each column segment; local products.
-    xv = _segmented_scan(m, head, xv, lambda a, b: a, nnz)
-    prod = val_w[:nnz] * xv
-    # 4. Products return to processor t (rows contiguous again).
-    back = np.zeros(nnz, dtype=dtype)
-    back_row = np.zeros(nnz, dtype=np.int64)
-    got_prod, got_row = deliver(m, np.arange(nnz, dtype=np.int64), t_s, (prod, row_w[:nnz]))
-    back[t_s] = got_prod
-    back_row[t_s] = got_row
-    # 5. Segmented sum per row; the row's last nonzero sends y[i] home.
-    rhead = _segment_heads(m, back_row, nnz)
-    sums = _segmented_scan(m, rhead, back, np.add, nnz)
-    tail = np.flatnonzero(_segment_tails(m, back_row, nnz)).astype(np.int64)
-    y[back_row[tail]] = deliver(m, tail, back_row[tail], sums[tail])
-    return y
+    # 1. Sort the keys (col, t) by column; processors without a nonzero hold a sentinel.
+    m.local(lambda ids, c: c * p + ids, "col", "key", procs=t, with_ids=True)
+    m.local(lambda: np.iinfo(np.int64).max, (), "key", procs=np.arange(nnz, p))
+    bitonic_records(m, "key")
+    # 2. Column leaders (the first key of each column) fetch x[col]: request, reply. Columns
+    # are distinct across leaders, so every processor answers at most one request.
+    m.local(lambda k: k // p, "key", "kc", procs=t)
+    head = _neighbour_flags(m, "kc", nnz, -1, "hd")
+    lead = t[head]
+    owner = m.read("kc", lead)
+    m.local(lambda ids: ids, (), "_rq", procs=lead, with_ids=True)
+    m.send(lead, owner, "_rq")
+    m.send(owner, lead, "xv", into="xc")
+    m.free("_rq", np.union1d(lead, owner))
+    # 3. A segmented copy spreads x[col] over the column's keys.
+    m.local(lambda: np.zeros((), dtype=dtype), (), "xc", procs=t[~head])
+    _segmented_scan(m, "hd", "xc", lambda a, b: a, nnz, "xcol")
+    m.free(("hd", "xc", "kc"), t)
+    # 4. x[col] returns to the nonzero's home t (a permutation: one message each).
+    home = m.read("key", t) % p
+    m.send(t, home, "xcol", into="xt")
+    m.free(("xcol", "key"), t)
+    m.local(lambda v, xt: v * xt, ("val", "xt"), "prod", procs=t)
+    m.free("xt", t)
+    # 5. Rows are contiguous again: a segmented sum; each row's last nonzero sends y home.
+    _neighbour_flags(m, "row", nnz, -1, "rh")
+    tail = _neighbour_flags(m, "row", nnz, +1, "rt")
+    _segmented_scan(m, "rh", "prod", np.add, nnz, "sum")
+    m.free(("rh", "rt", "prod"), t)
+    ends = t[tail]
+    rows = m.read("row", ends)
+    m.send(ends, rows, "sum", into="y")
+    m.free("sum", t)
+    return rows
 
 
-def _spmv_direct(m, rows, cols, data, x, n_rows, dtype):
-    nnz = data.size
-    y = np.zeros(n_rows, dtype=dtype)
-    if nnz == 0:
-        return y
+def _spmv_direct(m, nnz, n_rows, dtype):
     t = np.arange(nnz, dtype=np.int64)
-    deliver(m, t, cols, cols)
-    xv = deliver(m, cols, t, x[cols].astype(dtype))
-    prod = deliver(m, t, rows, data.astype(dtype) * xv)
-    np.add.at(y, rows, prod)
-    return y
+    cols = m.read("col", t)
+    rows = m.read("row", t)
+    # Bounded fan-in: the r-th nonzero of column j asks j (and gets its answer) in round r,
+    # the r-th nonzero of row i delivers its product to i in round r.
+    occ_c = _occurrence(cols)
+    occ_r = _occurrence(rows)
+    m.local(lambda ids: ids, (), "_rq", procs=t, with_ids=True)
+    for r in range(int(occ_c.max(initial=-1)) + 1):
+        ask = t[occ_c == r]
+        m.send(ask, cols[ask], "_rq", into="_rq_in")
+        m.send(cols[ask], ask, "xv", into="xt")
+        m.free("_rq_in", cols[ask])
+    m.free("_rq", t)
+    m.local(lambda v, xt: v * xt, ("val", "xt"), "prod", procs=t)
+    m.free("xt", t)
+    touched = np.unique(rows)
+    m.local(lambda: np.zeros((), dtype=dtype), (), "y", procs=touched)
+    for r in range(int(occ_r.max(initial=-1)) + 1):
+        give = t[occ_r == r]
+        dst = rows[give]
+        local = give == dst
+        m.send(give[~local], dst[~local], "prod", into="_in")
+        m.local(lambda y, v: y + v, ("y", "_in"), "y", procs=dst[~local])
+        m.free("_in", dst[~local])
+        if local.any():
+            m.local(lambda y, v: y + v, ("y", "prod"), "y", procs=give[local])
+    m.free("prod", t)
+    return touched
 
 
-def spmv(A, x, *, method="sort"):
+def _occurrence(keys):
+    """For each entry, how many earlier entries have the same key."""
+    order = np.argsort(keys, kind="stable")
+    k = keys[order]
+    start = np.r_[0, np.flatnonzero(k[1:] != k[:-1]) + 1]
+    run = np.repeat(start, np.diff(np.r_[start, k.size]))
+    occ = np.empty(keys.size, dtype=np.int64)
+    occ[order] = np.arange(keys.size) - run
+    return occ
+
+
+def spmv(A, x, *, method="sort", words=None, message_words=None):
     """``y = A @ x`` for a scipy.sparse ``A`` on a Z-order grid (see the module contract).
 
     Bounds (``P`` as in the contract, ``L = log2 P``): ``method="sort"``: energy
     ``O(P^{3/2})``, proved step by step in the module docstring (two sorts/permutations of
     ``Theta(P^{3/2})``, everything else ``O(P)``); measured on random patterns with ``nnz = P``
-    (8 nonzeros per row): ``~ 7.6 P^{3/2}``, depth ``L(L+1)/2 + 4L + 5``. ``method="direct"``:
-    ``~ 2.2 P^{3/2}`` energy and depth 3, with contention up to the largest row/column count.
+    (8 nonzeros per row): ``~ 7.9 P^{3/2}``, depth ``L(L+1)/2 + 4L + 5``, 12 words a
+    processor. ``method="direct"``: ``~ 2.2 P^{3/2}`` energy, depth ``~ 2 max column count + max
+    row count`` (bounded fan-in), 7 words.
     Lower bound: :func:`spmv_lower_bound`.
 
     Parameters
@@ -183,6 +208,8 @@ def spmv(A, x, *, method="sort"):
         The vector.
     method : {"sort", "direct"}
         The sort-based algorithm or the direct comparison.
+    words, message_words : int, optional
+        Local memory and message size of the machine (defaults of :class:`Machine`).
 
     Returns
     -------
@@ -205,12 +232,23 @@ def spmv(A, x, *, method="sort"):
     rows, cols, data = _pattern(csr)
     nnz = data.size
     p = processors_for(max(nnz, n_rows, n_cols, 1), "z-order")
-    m = Machine(p, "z-order")
+    m = _machine(p, "z-order", words, message_words)
     dtype = np.result_type(csr.dtype, x.dtype)
     if dtype == np.bool_:
         dtype = np.dtype(np.int64)
-    kernel = _spmv_sort if method == "sort" else _spmv_direct
-    y = kernel(m, rows, cols, data, x, n_rows, dtype)
+    t = np.arange(nnz, dtype=np.int64)
+    m.load("row", rows, procs=t)
+    m.load("col", cols, procs=t)
+    m.load("val", data.astype(dtype), procs=t)
+    m.load("xv", x.astype(dtype), procs=np.arange(n_cols))
+    got = np.zeros(0, np.int64)
+    if nnz:
+        kernel = _spmv_sort if method == "sort" else _spmv_direct
+        got = kernel(m, nnz, n_rows, dtype)
+    # Processors of rows without a nonzero hold 0 without a message.
+    empty = np.setdiff1d(np.arange(n_rows), got)
+    m.local(lambda: np.zeros((), dtype=dtype), (), "y", procs=empty)
+    y = m.read("y", np.arange(n_rows)).astype(dtype, copy=False)
     return Result(y, m.metrics, "spmv" if method == "sort" else "spmv_direct", nnz, p,
                   "z-order")
 
