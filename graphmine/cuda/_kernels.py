@@ -1,0 +1,334 @@
+"""CUDA kernels (numba-cuda) for exact triangle and k-clique counting.
+
+Contract: ``optr``/``oind`` is the out-neighbourhood CSR of an acyclic orientation with ids
+relabelled by rank (every arc u -> v has u < v, rows sorted), as the CPU kernels use. Kernels
+never validate and never raise; counts are int64, summed per thread, reduced per block in shared
+memory and added with one 64-bit atomic per block.
+
+Triangles (edge-centric). Arc j = (u -> v) at position j of N+(u) closes the triangles
+{u, v, w} with w in N+(v) ∩ N+(u)[after j] (the part of N+(u) before and at v cannot hold a
+w > v). The work of an arc is the length s of the shorter of the two lists; every element of
+the shorter list is looked up by binary search in the longer one, with the lower bound carried
+forward (the elements come in increasing order). Skewed graphs make s range from 0 to thousands,
+so arcs are split by s into three bins (after the GPU literature's load balancing by bins):
+light arcs (s <= LIGHT) one thread each, in their CSR order (neighbouring threads share N+(u)),
+medium arcs one warp each (the lanes take every 32nd element of the shorter list), heavy arcs one
+block each. The medium and heavy lists are built once per graph on the device.
+
+k-cliques (vertex-centric, k >= 4). One block per vertex u (heaviest first): the subgraph
+induced by N+(u) is built as a bitmap (row i: the positions j > i of N+(u) adjacent to the i-th
+out-neighbour) in a per-block scratch area, and the (k - 1)-cliques of that DAG are counted by
+word-parallel ANDs and popcounts; each thread takes the next row from a shared counter. k = 4
+is sum over rows i and set bits j of i of popc(row_i & row_j); deeper levels keep their
+candidate bitmaps on a per-thread stack.
+"""
+
+import numpy as np
+from numba import cuda, int64, uint64
+
+LIGHT = 12      # arcs with at most this many lookups: one thread each
+HEAVY = 1024    # arcs with more: one block each (between: one warp each)
+BLOCK = 256     # largest block (the shared reduction array); a power of two
+WARP = 32
+MAXLEVEL = 32   # deepest clique DFS (k <= MAXLEVEL + 3)
+U0 = np.uint64(0)
+U1 = np.uint64(1)
+U6 = np.uint64(6)
+U63 = np.uint64(63)
+
+
+@cuda.jit(device=True, inline=True)
+def _lower_bound(b, lo, hi, x):
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if b[mid] < x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+@cuda.jit(device=True, inline=True)
+def _arc_lists(optr, oind, src, j):
+    """(alo, ahi, blo, bhi): the rest of N+(u) after arc j, and N+(v)."""
+    u = src[j]
+    v = oind[j]
+    return j + 1, optr[u + 1], optr[v], optr[v + 1]
+
+
+@cuda.jit(device=True, inline=True)
+def _count_common(oind, alo, ahi, blo, bhi, lane, step, pv, credit):
+    """|oind[alo:ahi] ∩ oind[blo:bhi]| over the elements lane, lane + step, ... of the shorter
+    list, looked up in the longer; with ``credit`` every common element w gets pv[w] += 1."""
+    if ahi - alo > bhi - blo:
+        alo, ahi, blo, bhi = blo, bhi, alo, ahi
+    c = 0
+    lo = blo
+    i = alo + lane
+    while i < ahi and lo < bhi:
+        x = oind[i]
+        lo = _lower_bound(oind, lo, bhi, x)
+        if lo < bhi and oind[lo] == x:
+            c += 1
+            if credit:
+                cuda.atomic.add(pv, x, 1)
+        i += step
+    return c
+
+
+@cuda.jit(device=True, inline=True)
+def _block_sum(c, out):
+    """Add every thread's c into out[0] (one atomic per block); all threads must call it."""
+    sh = cuda.shared.array(BLOCK, int64)
+    t = cuda.threadIdx.x
+    sh[t] = c
+    cuda.syncthreads()
+    s = cuda.blockDim.x // 2
+    while s > 0:
+        if t < s:
+            sh[t] += sh[t + s]
+        cuda.syncthreads()
+        s //= 2
+    if t == 0:
+        cuda.atomic.add(out, 0, sh[0])
+
+
+@cuda.jit
+def _arc_sources(optr, src):
+    """src[j] = u for every arc j of N+(u) (one thread per arc, binary search of optr)."""
+    m = src.shape[0]
+    n = optr.shape[0] - 1
+    j = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while j < m:
+        lo = 0
+        hi = n
+        while hi - lo > 1:  # the last u with optr[u] <= j
+            mid = (lo + hi) >> 1
+            if optr[mid] <= j:
+                lo = mid
+            else:
+                hi = mid
+        src[j] = lo
+        j += stride
+
+
+@cuda.jit(device=True, inline=True)
+def _arc_bin(optr, oind, src, j, light, heavy):
+    alo, ahi, blo, bhi = _arc_lists(optr, oind, src, j)
+    s = min(ahi - alo, bhi - blo)
+    if s <= light:
+        return 0
+    if s <= heavy:
+        return 1
+    return 2
+
+
+@cuda.jit
+def _bin_counts(optr, oind, src, light, heavy, counts):
+    """counts[b] = number of arcs in bin b (1: medium, 2: heavy); shared counters per block."""
+    sh = cuda.shared.array(3, int64)
+    t = cuda.threadIdx.x
+    if t < 3:
+        sh[t] = 0
+    cuda.syncthreads()
+    m = oind.shape[0]
+    j = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while j < m:
+        b = _arc_bin(optr, oind, src, j, light, heavy)
+        if b > 0:
+            cuda.atomic.add(sh, b, 1)
+        j += stride
+    cuda.syncthreads()
+    if t > 0 and t < 3:
+        cuda.atomic.add(counts, t, sh[t])
+
+
+@cuda.jit
+def _bin_scatter(optr, oind, src, light, heavy, fill, medium_arcs, heavy_arcs):
+    """Append every medium/heavy arc to its list (fill[b]: next free slot of bin b)."""
+    m = oind.shape[0]
+    j = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while j < m:
+        b = _arc_bin(optr, oind, src, j, light, heavy)
+        if b == 1:
+            medium_arcs[cuda.atomic.add(fill, 1, 1)] = j
+        elif b == 2:
+            heavy_arcs[cuda.atomic.add(fill, 2, 1)] = j
+        j += stride
+
+
+@cuda.jit
+def _tri_light(optr, oind, src, light, out, pv, credit):
+    """Triangles on the light arcs, one thread per arc in CSR order (others are skipped)."""
+    m = oind.shape[0]
+    j = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    c = int64(0)
+    while j < m:
+        alo, ahi, blo, bhi = _arc_lists(optr, oind, src, j)
+        s = min(ahi - alo, bhi - blo)
+        if s > 0 and s <= light:
+            x = _count_common(oind, alo, ahi, blo, bhi, 0, 1, pv, credit)
+            c += x
+            if credit and x > 0:
+                cuda.atomic.add(pv, src[j], x)
+                cuda.atomic.add(pv, oind[j], x)
+        j += stride
+    _block_sum(c, out)
+
+
+@cuda.jit
+def _tri_group(optr, oind, src, arcs, group, out, pv, credit):
+    """Triangles on the arcs listed in ``arcs``, ``group`` threads per arc (a warp or a block)."""
+    tid = cuda.grid(1)
+    lane = tid % group
+    g = tid // group
+    ngroups = cuda.gridsize(1) // group
+    c = int64(0)
+    for a in range(g, arcs.shape[0], ngroups):
+        j = arcs[a]
+        alo, ahi, blo, bhi = _arc_lists(optr, oind, src, j)
+        x = _count_common(oind, alo, ahi, blo, bhi, lane, group, pv, credit)
+        c += x
+        if credit and x > 0:
+            cuda.atomic.add(pv, src[j], x)
+            cuda.atomic.add(pv, oind[j], x)
+    _block_sum(c, out)
+
+
+# -- k-cliques -------------------------------------------------------------------------------
+
+@cuda.jit(device=True, inline=True)
+def _low_bit(w):
+    """(position of the lowest set bit of w, w without it); w != 0."""
+    t = w & (~w + U1)
+    return cuda.popc(t - U1), w ^ t
+
+
+@cuda.jit(device=True)
+def _row_cliques(bm, blk, i, wd, r, stk, g, wi, rb):
+    """Cliques of r more vertices inside row i's set (k - 1 = r + 1 vertices of N+(u) in all)."""
+    rowi = i * wd
+    first = i >> 6
+    if r == 1:
+        c = 0
+        for q in range(first, wd):
+            c += cuda.popc(bm[blk, rowi + q])
+        return c
+    if r == 2:
+        return _pair_count_row(bm, blk, rowi, first, wd)
+    # depth-first over levels 0 .. r - 2; level l holds its candidate set at stk[g, l * wd:]
+    for q in range(first, wd):
+        stk[g, q] = bm[blk, rowi + q]
+    wi[0] = first
+    rb[0] = stk[g, first]
+    lvl = 0
+    c = 0
+    while lvl >= 0:
+        base = lvl * wd
+        if r - lvl == 2:
+            c += _pair_count_stack(bm, blk, stk, g, base, wi[lvl], wd)
+            lvl -= 1
+            continue
+        while rb[lvl] == U0 and wi[lvl] < wd - 1:
+            wi[lvl] += 1
+            rb[lvl] = stk[g, base + wi[lvl]]
+        if rb[lvl] == U0:
+            lvl -= 1
+            continue
+        j, rest = _low_bit(rb[lvl])
+        rb[lvl] = rest
+        jj = wi[lvl] * 64 + j
+        rj = jj * wd
+        nb = base + wd
+        fw = jj >> 6
+        any_ = U0
+        for q in range(fw, wd):
+            w = stk[g, base + q] & bm[blk, rj + q]
+            stk[g, nb + q] = w
+            any_ |= w
+        if any_ != U0:
+            lvl += 1
+            wi[lvl] = fw
+            rb[lvl] = stk[g, nb + fw]
+    return c
+
+
+@cuda.jit(device=True)
+def _pair_count_row(bm, blk, rowi, first, wd):
+    c = 0
+    for q in range(first, wd):
+        w = bm[blk, rowi + q]
+        while w != U0:
+            j, w = _low_bit(w)
+            jj = q * 64 + j
+            rj = jj * wd
+            for q2 in range(jj >> 6, wd):
+                c += cuda.popc(bm[blk, rowi + q2] & bm[blk, rj + q2])
+    return c
+
+
+@cuda.jit(device=True)
+def _pair_count_stack(bm, blk, stk, g, base, first, wd):
+    c = 0
+    for q in range(first, wd):
+        w = stk[g, base + q]
+        while w != U0:
+            j, w = _low_bit(w)
+            jj = q * 64 + j
+            rj = jj * wd
+            for q2 in range(jj >> 6, wd):
+                c += cuda.popc(stk[g, base + q2] & bm[blk, rj + q2])
+    return c
+
+
+@cuda.jit
+def _cliques(optr, oind, verts, k, bm, stk, out):
+    """k-cliques (k >= 4) whose lowest vertex is one of ``verts`` (one block per vertex)."""
+    nxt = cuda.shared.array(2, int64)
+    wi = cuda.local.array(MAXLEVEL, int64)
+    rb = cuda.local.array(MAXLEVEL, uint64)
+    t = cuda.threadIdx.x
+    blk = cuda.blockIdx.x
+    g = cuda.grid(1)
+    r = k - 2
+    c = int64(0)
+    for vi in range(blk, verts.shape[0], cuda.gridDim.x):
+        u = verts[vi]
+        a = optr[u]
+        d = optr[u + 1] - a
+        wd = (d + 63) >> 6
+        if t == 0:
+            nxt[0] = 0
+            nxt[1] = 0
+        cuda.syncthreads()
+        # bitmap of the subgraph induced by N+(u): row i = positions j > i adjacent to oind[a + i]
+        while True:
+            i = cuda.atomic.add(nxt, 0, 1)
+            if i >= d:
+                break
+            row = i * wd
+            for q in range(wd):
+                bm[blk, row + q] = U0
+            x = oind[a + i]
+            lo = a + i + 1
+            hi = a + d
+            for p in range(optr[x], optr[x + 1]):
+                if lo >= hi:
+                    break
+                lo = _lower_bound(oind, lo, hi, oind[p])
+                if lo < hi and oind[lo] == oind[p]:
+                    pos = lo - a
+                    bm[blk, row + (pos >> 6)] |= U1 << np.uint64(pos & 63)
+                    lo += 1
+        cuda.syncthreads()
+        while True:
+            i = cuda.atomic.add(nxt, 1, 1)
+            if i >= d:
+                break
+            c += _row_cliques(bm, blk, i, wd, r, stk, g, wi, rb)
+        cuda.syncthreads()
+    _block_sum(c, out)
