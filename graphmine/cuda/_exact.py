@@ -26,6 +26,21 @@ def _grid(items, per_block, cap=1 << 20):
     return max(1, min(cap, math.ceil(items / per_block)))
 
 
+def arc_sources(DG):
+    """The source u of every arc of ``DG`` (built on the device once)."""
+    from . import _kernels as K
+
+    cuda = cuda_module()
+    if "src" not in DG.extra:
+        itemsize = 4 if DG.n < 2**31 else 8
+        check_device_memory(itemsize * DG.m, f"the arc sources of {DG.m:,} arcs")
+        src = cuda.device_array(max(DG.m, 1), np.int32 if itemsize == 4 else np.int64)
+        if DG.m:
+            K._arc_sources[_grid(DG.m, block_size()), block_size()](DG.optr, src)
+        DG.extra["src"] = src
+    return DG.extra["src"]
+
+
 def triangle_arcs(DG, light, heavy):
     """Arc sources and the medium/heavy arc lists of ``DG`` (built on the device once)."""
     from . import _kernels as K
@@ -33,14 +48,7 @@ def triangle_arcs(DG, light, heavy):
     cuda = cuda_module()
     key = ("tri", light, heavy)
     if key not in DG.extra:
-        if "src" not in DG.extra:
-            itemsize = 4 if DG.n < 2**31 else 8
-            check_device_memory(itemsize * DG.m, f"the arc sources of {DG.m:,} arcs")
-            src = cuda.device_array(DG.m, np.int32 if itemsize == 4 else np.int64)
-            if DG.m:
-                K._arc_sources[_grid(DG.m, block_size()), block_size()](DG.optr, src)
-            DG.extra["src"] = src
-        src = DG.extra["src"]
+        src = arc_sources(DG)
         counts = cuda.to_device(np.zeros(3, np.int64))
         B = block_size()
         if DG.m:
