@@ -6,7 +6,7 @@ import numpy as np
 from ..probgraph._estimators import bloom_tables
 from ..probgraph.sketches import hash_seeds
 from ._device import check_device_memory, cuda_module, device_graph
-from ._exact import _grid, _sim, arc_sources, block_size
+from ._exact import _grid, _start, _stop, arc_sources, block_size
 
 __all__ = ["DeviceBloomSketch", "bloom_triangles"]
 
@@ -81,17 +81,11 @@ def bloom_triangles(G, order, threads, words, hub_words, hashes, seed, est, clam
     nthr = blocks * B
     part_f = cuda.device_array((nthr, 3), np.float64)
     part_i = cuda.device_array((nthr, 4), np.int64)
-    t0 = t1 = None
-    if timings is not None and not _sim():
-        t0, t1 = cuda.event(), cuda.event()
-        t0.record()
+    t0, t1 = _start(timings)
     BK._bloom_triangles[blocks, B](DG.optr, DG.oind, src, est, bool(clamp), S.filters, S.bits, float(hashes),
                                    cuda.to_device(S.ctab), cuda.to_device(S.stab), S.hubs, S.hub_counts,
                                    thresh, part_f, part_i)
-    if t0 is not None:
-        t1.record()
-        t1.synchronize()
-        timings["kernel"] = cuda.event_elapsed_time(t0, t1) / 1000.0
+    _stop(timings, t0, t1)
     f = part_f.copy_to_host().sum(axis=0)
     i = part_i.copy_to_host().sum(axis=0)
     out[:] = [i[0], f[0], f[1], f[2], i[1], i[2], i[3]]

@@ -1,6 +1,7 @@
 """Drivers of the exact CUDA kernels: device data built once per graph, launches, host results."""
 
 import math
+import time
 
 import numpy as np
 
@@ -18,6 +19,29 @@ def _sim():
 def block_size():
     """Threads per block: 256 on a GPU; 32 under the simulator, which runs a thread per thread."""
     return 32 if _sim() else 256
+
+
+def _start(timings):
+    """Kernel timing: CUDA events on a GPU, the wall clock under the simulator."""
+    if timings is None:
+        return None, None
+    if _sim():
+        return time.perf_counter(), None
+    cuda = cuda_module()
+    t0, t1 = cuda.event(), cuda.event()
+    t0.record()
+    return t0, t1
+
+
+def _stop(timings, t0, t1):
+    if timings is None:
+        return
+    if t1 is None:
+        timings["kernel"] = time.perf_counter() - t0
+        return
+    t1.record()
+    t1.synchronize()
+    timings["kernel"] = cuda_module().event_elapsed_time(t0, t1) / 1000.0
 
 
 def _grid(items, per_block, cap=1 << 20):
@@ -83,10 +107,7 @@ def triangle_launch(DG, per_vertex=False, light=None, heavy=None, timings=None):
         pv = cuda.to_device(np.zeros(max(DG.n, 1), np.int64))
     else:
         pv = cuda.to_device(np.zeros(1, np.int64))
-    t0 = t1 = None
-    if timings is not None and not _sim():
-        t0, t1 = cuda.event(), cuda.event()
-        t0.record()
+    t0, t1 = _start(timings)
     if DG.m:
         K._tri_light[_grid(DG.m, B), B](DG.optr, DG.oind, src, light, out, pv, per_vertex)
     if nm:
@@ -94,10 +115,7 @@ def triangle_launch(DG, per_vertex=False, light=None, heavy=None, timings=None):
                                                          per_vertex)
     if nh:
         K._tri_group[_grid(nh, 1, SM_BLOCKS), B](DG.optr, DG.oind, src, heavy_arcs[:nh], B, out, pv, per_vertex)
-    if t0 is not None:
-        t1.record()
-        t1.synchronize()
-        timings["kernel"] = cuda.event_elapsed_time(t0, t1) / 1000.0
+    _stop(timings, t0, t1)
     total = int(out.copy_to_host()[0])
     return total, (pv if per_vertex else None)
 
@@ -150,13 +168,7 @@ def count_cliques(G, k, order, threads, timings=None):
     bm = cuda.device_array((blocks, max(DG.max_out_degree * wmax, 1)), np.uint64)
     stk = cuda.device_array((blocks * B, levels * wmax), np.uint64)
     out = cuda.to_device(np.zeros(1, np.int64))
-    t0 = t1 = None
-    if timings is not None and not _sim():
-        t0, t1 = cuda.event(), cuda.event()
-        t0.record()
+    t0, t1 = _start(timings)
     K._cliques[blocks, B](DG.optr, DG.oind, verts[:nv], k, bm, stk, out)
-    if t0 is not None:
-        t1.record()
-        t1.synchronize()
-        timings["kernel"] = cuda.event_elapsed_time(t0, t1) / 1000.0
+    _stop(timings, t0, t1)
     return int(out.copy_to_host()[0])
