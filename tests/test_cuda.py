@@ -39,20 +39,21 @@ SIM_SCRIPT = textwrap.dedent(r'''
     def nx_cliques(H, k):
         return sum(1 for c in nx.enumerate_all_cliques(H) if len(c) == k)
 
-    # bin thresholds (light, heavy): the defaults, and small ones that put arcs in all three bins
-    BINS = [dict(), dict(light=1, heavy=3), dict(light=0, heavy=0)]
+    # bin thresholds: the defaults, and small ones that put arcs in every bin (thread, groups of 8,
+    # warp, block per arc)
+    BINS = [None, (1, 2, 4), (0, 0, 0), (2,), (0, 1)]
 
     def check_graph(H, ks=(4, 5)):
         G = gm.as_graph(H)
         tri = sum(nx.triangles(H).values()) // 3
         assert gm.count_triangles(G) == tri
         for b in BINS:
-            assert _exact.count_triangles(G, "degree", 1, **b) == tri, (b, tri)
-        assert _exact.count_triangles(G, "degeneracy", 1, light=1, heavy=3) == tri
+            assert _exact.count_triangles(G, "degree", 1, bounds=b) == tri, (b, tri)
+        assert _exact.count_triangles(G, "degeneracy", 1, bounds=(1, 2, 4)) == tri
         assert gm.count_triangles(G, device="cuda") == tri
         assert gm.count_triangles(G, device="auto") == tri
         assert gm.count_cliques(G, 3, device="cuda", order="degeneracy") == tri
-        pv = _exact.triangles(G, 1, light=1, heavy=3)
+        pv = _exact.triangles(G, 1, bounds=(1, 2, 4))
         want = np.array([nx.triangles(H)[v] for v in sorted(H)], np.int64)
         assert (pv == want).all()
         assert (gm.triangles(G, device="cuda") == gm.triangles(G)).all()
@@ -87,7 +88,7 @@ SIM_SCRIPT = textwrap.dedent(r'''
         e = np.array([(a % n, b % n) for a, b in pairs], np.int64).reshape(-1, 2)
         G = gm.from_edges(e, n_nodes=n)
         assert gm.count_triangles(G, device="cuda") == gm.count_triangles(G)
-        assert _exact.count_triangles(G, "degree", 1, light=1, heavy=2) == gm.count_triangles(G)
+        assert _exact.count_triangles(G, "degree", 1, bounds=(1, 2, 3)) == gm.count_triangles(G)
         assert (gm.triangles(G, device="cuda") == gm.triangles(G)).all()
         assert gm.count_cliques(G, 4, device="cuda") == gm.count_cliques(G, 4)
         assert gm.count_cliques(G, 5, device="cuda") == gm.count_cliques(G, 5)

@@ -66,7 +66,8 @@ def count_triangles(G, *, order="degree", threads=None):
     require_device()
     from . import _exact
 
-    return _exact.count_triangles(G, order, nthreads)
+    with _exact.quiet():
+        return _exact.count_triangles(G, order, nthreads)
 
 
 @restores_threads
@@ -84,7 +85,8 @@ def triangles(G, *, threads=None):
     require_device()
     from . import _exact
 
-    return _exact.triangles(G, nthreads)
+    with _exact.quiet():
+        return _exact.triangles(G, nthreads)
 
 
 @restores_threads
@@ -108,6 +110,7 @@ def count_cliques(G, k=3, *, order=None, threads=None):
     require_device()
     from . import _exact
 
-    if k == 3:
-        return _exact.count_triangles(G, order, nthreads)
-    return _exact.count_cliques(G, k, order, nthreads)
+    with _exact.quiet():
+        if k == 3:
+            return _exact.count_triangles(G, order, nthreads)
+        return _exact.count_cliques(G, k, order, nthreads)

@@ -6,7 +6,7 @@ import numpy as np
 from ..probgraph._estimators import bloom_tables
 from ..probgraph.sketches import hash_seeds
 from ._device import check_device_memory, cuda_module, device_graph
-from ._exact import _grid, _start, _stop, arc_sources, block_size
+from ._exact import _grid, _start, _stop, arc_sources, block_size, quiet
 
 __all__ = ["DeviceBloomSketch", "bloom_triangles"]
 
@@ -42,11 +42,15 @@ class DeviceBloomSketch:
         check_device_memory(need, f"Bloom sketches of {n:,} vertices ({self.bits} bits each)",
                             "lower the budget or bits, or use device='cpu'")
         self.seeds = hash_seeds(seed, hashes)
-        self.filters = cuda.to_device(np.zeros((max(n, 1), words), np.uint64))
-        self.hubs = cuda.to_device(np.zeros((max(n, 1), hub_words), np.uint64))
-        self.hub_counts = cuda.to_device(np.zeros(max(n, 1), np.int64))
+        B = block_size()
+        self.filters = cuda.device_array((max(n, 1), words), np.uint64)
+        self.hubs = cuda.device_array((max(n, 1), hub_words), np.uint64)
+        self.hub_counts = cuda.device_array(max(n, 1), np.int64)
+        for a in (self.filters, self.hubs):
+            if a.size:
+                BK._zero[_grid(a.size, B), B](a)
+        BK._zero[_grid(max(n, 1), B), B](self.hub_counts.reshape((max(n, 1), 1)))
         if n:
-            B = block_size()
             BK._bloom_build[_grid(n, B), B](DG.optr, DG.oind, words, hub_words, self.hub_base,
                                             cuda.to_device(self.seeds), self.filters, self.hubs, self.hub_counts)
         ctab, vtab = bloom_tables(self.bits, hashes)
@@ -67,6 +71,11 @@ class DeviceBloomSketch:
 
 def bloom_triangles(G, order, threads, words, hub_words, hashes, seed, est, clamp, thresh, timings=None):
     """(float64[7] as the CPU's ``_triangles_bloom_total``, the sketch) for one seed."""
+    with quiet():
+        return _bloom_triangles(G, order, threads, words, hub_words, hashes, seed, est, clamp, thresh, timings)
+
+
+def _bloom_triangles(G, order, threads, words, hub_words, hashes, seed, est, clamp, thresh, timings):
     from . import _bloom_kernels as BK
 
     cuda = cuda_module()
@@ -78,9 +87,8 @@ def bloom_triangles(G, order, threads, words, hub_words, hashes, seed, est, clam
     src = arc_sources(DG)
     B = block_size()
     blocks = _grid(DG.m, B, 132 * 16)
-    nthr = blocks * B
-    part_f = cuda.device_array((nthr, 3), np.float64)
-    part_i = cuda.device_array((nthr, 4), np.int64)
+    part_f = cuda.device_array((blocks, 3), np.float64)
+    part_i = cuda.device_array((blocks, 4), np.int64)
     t0, t1 = _start(timings)
     BK._bloom_triangles[blocks, B](DG.optr, DG.oind, src, est, bool(clamp), S.filters, S.bits, float(hashes),
                                    cuda.to_device(S.ctab), cuda.to_device(S.stab), S.hubs, S.hub_counts,

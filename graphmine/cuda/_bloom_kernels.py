@@ -23,6 +23,7 @@ ONE = np.uint64(1)
 C1 = np.uint64(0x85EBCA6B)
 C2 = np.uint64(0xC2B2AE35)
 EST_OR, EST_AND, EST_LIMIT = 0, 1, 2
+BLOCK = 256  # largest block (the shared reduction arrays); a power of two
 
 
 @cuda.jit(device=True, inline=True)
@@ -36,6 +37,17 @@ def _hash32(x, a, c, d):
     h = (h * C2) & M32
     h ^= h >> S16
     return (h + d) & M32
+
+
+@cuda.jit
+def _zero(a):
+    """a[:] = 0 for a 2-D array (device memory is not cleared on allocation)."""
+    i = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    w = a.shape[1]
+    while i < a.shape[0] * w:
+        a[i // w, i % w] = 0
+        i += stride
 
 
 @cuda.jit
@@ -86,8 +98,8 @@ def _common(oind, alo, ahi, blo, bhi):
 
 @cuda.jit
 def _bloom_triangles(optr, oind, src, est, clamp, F, nbits, b, ctab, stab, H, hc, thresh, part_f, part_i):
-    """Per thread: [estimate sum, variance sum, sd sum] in part_f and [exact count, saturated,
-    estimated terms, terms] in part_i, over the arcs j = thread, thread + stride, ...
+    """Per block: [estimate sum, variance sum, sd sum] in part_f and [exact count, saturated,
+    estimated terms, terms] in part_i, over the arcs j = thread, thread + stride, ... of its threads
 
     An arc u -> v with d+(u) >= 2 and d+(v) > 0 is a term: exact when d+(v) <= thresh, else the
     hub bitmaps' common bits (exact) plus a Bloom estimate of the rest (``stab``: standard
@@ -148,10 +160,29 @@ def _bloom_triangles(optr, oind, src, est, clamp, F, nbits, b, ctab, stab, H, hc
                     sat += z
                     nest += 1
         j += stride
-    part_f[g, 0] = tot
-    part_f[g, 1] = var
-    part_f[g, 2] = sd
-    part_i[g, 0] = exact
-    part_i[g, 1] = sat
-    part_i[g, 2] = nest
-    part_i[g, 3] = terms
+    # per-block sums (shared-memory tree), one row of part_f / part_i per block
+    shf = cuda.shared.array((BLOCK, 3), float64)
+    shi = cuda.shared.array((BLOCK, 4), int64)
+    t = cuda.threadIdx.x
+    shf[t, 0] = tot
+    shf[t, 1] = var
+    shf[t, 2] = sd
+    shi[t, 0] = exact
+    shi[t, 1] = sat
+    shi[t, 2] = nest
+    shi[t, 3] = terms
+    cuda.syncthreads()
+    s = cuda.blockDim.x // 2
+    while s > 0:
+        if t < s:
+            for q in range(3):
+                shf[t, q] += shf[t + s, q]
+            for q in range(4):
+                shi[t, q] += shi[t + s, q]
+        cuda.syncthreads()
+        s //= 2
+    if t == 0:
+        for q in range(3):
+            part_f[cuda.blockIdx.x, q] = shf[0, q]
+        for q in range(4):
+            part_i[cuda.blockIdx.x, q] = shi[0, q]

@@ -1,13 +1,23 @@
 """Drivers of the exact CUDA kernels: device data built once per graph, launches, host results."""
 
+import contextlib
 import math
 import time
+import warnings
 
 import numpy as np
 
 from ._device import check_device_memory, cuda_module, device_graph
 
 SM_BLOCKS = 132 * 16  # enough resident blocks for a full H200 (132 multiprocessors)
+
+
+@contextlib.contextmanager
+def quiet():
+    """Silence numba's low-occupancy warnings: small graphs launch small grids on purpose."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*will likely result in GPU under-utilization")
+        yield
 
 
 def _sim():
@@ -33,15 +43,29 @@ def _start(timings):
     return t0, t1
 
 
+def _phase(timings, name):
+    """Mark the end of one kernel of a sequence (CUDA events; timings[name] after _stop)."""
+    if timings is None or _sim():
+        return
+    ev = cuda_module().event()
+    ev.record()
+    timings.setdefault("_events", []).append((name, ev))
+
+
 def _stop(timings, t0, t1):
     if timings is None:
         return
     if t1 is None:
         timings["kernel"] = time.perf_counter() - t0
         return
+    cuda = cuda_module()
     t1.record()
     t1.synchronize()
-    timings["kernel"] = cuda_module().event_elapsed_time(t0, t1) / 1000.0
+    timings["kernel"] = cuda.event_elapsed_time(t0, t1) / 1000.0
+    prev = t0
+    for name, ev in timings.pop("_events", []):
+        timings[name] = cuda.event_elapsed_time(prev, ev) / 1000.0
+        prev = ev
 
 
 def _grid(items, per_block, cap=1 << 20):
@@ -65,42 +89,47 @@ def arc_sources(DG):
     return DG.extra["src"]
 
 
-def triangle_arcs(DG, light, heavy):
-    """Arc sources and the medium/heavy arc lists of ``DG`` (built on the device once)."""
+def triangle_arcs(DG, bounds):
+    """Arc sources, and the arcs of bins 1.. (s > bounds[0]) of ``DG`` grouped by bin, with the
+    bins' offsets (built on the device once per ``bounds``)."""
     from . import _kernels as K
 
     cuda = cuda_module()
-    key = ("tri", light, heavy)
+    key = ("tri", bounds)
     if key not in DG.extra:
         src = arc_sources(DG)
-        counts = cuda.to_device(np.zeros(3, np.int64))
+        dbounds = cuda.to_device(np.asarray(bounds, np.int64))
+        counts = cuda.to_device(np.zeros(K.MAXBINS, np.int64))
         B = block_size()
         if DG.m:
-            K._bin_counts[_grid(DG.m, B), B](DG.optr, DG.oind, src, light, heavy, counts)
-        c = counts.copy_to_host()
-        check_device_memory(4 * int(c[1] + c[2]), f"the lists of {int(c[1] + c[2]):,} medium and heavy arcs")
-        medium = cuda.device_array(max(int(c[1]), 1), np.int32 if DG.m < 2**31 else np.int64)
-        heavy_ = cuda.device_array(max(int(c[2]), 1), medium.dtype)
-        if c[1] + c[2]:
-            fill = cuda.to_device(np.zeros(3, np.int64))
-            K._bin_scatter[_grid(DG.m, B), B](DG.optr, DG.oind, src, light, heavy, fill, medium, heavy_)
-        DG.extra[key] = (medium, heavy_, int(c[1]), int(c[2]))
-    medium, heavy_, nm, nh = DG.extra[key]
-    return DG.extra["src"], medium, heavy_, nm, nh
+            K._bin_counts[_grid(DG.m, B), B](DG.optr, DG.oind, src, dbounds, counts)
+        c = counts.copy_to_host()[:len(bounds) + 1]
+        offsets = np.concatenate([[0, 0], np.cumsum(c[1:])]).astype(np.int64)
+        total = int(offsets[-1])
+        check_device_memory(4 * total, f"the lists of {total:,} arcs of the triangle kernel's bins")
+        lists = cuda.device_array(max(total, 1), np.int32 if DG.m < 2**31 else np.int64)
+        if total:
+            K._bin_scatter[_grid(DG.m, B), B](DG.optr, DG.oind, src, dbounds, cuda.to_device(offsets[:-1].copy()),
+                                              lists)
+        DG.extra[key] = (lists, offsets)
+    lists, offsets = DG.extra[key]
+    return DG.extra["src"], lists, offsets
 
 
-def triangle_launch(DG, per_vertex=False, light=None, heavy=None, timings=None):
-    """Run the three triangle kernels over ``DG``; returns (total, per-vertex device array or None).
+def triangle_launch(DG, per_vertex=False, bounds=None, timings=None, groups=None):
+    """Run the triangle kernels over ``DG``; returns (total, per-vertex device array or None).
 
-    ``timings`` (a dict) receives the kernel time in seconds, measured with CUDA events.
+    ``bounds`` and ``groups`` override the bins' thresholds and threads per arc
+    (:data:`_kernels.BOUNDS`, :data:`_kernels.GROUPS`; the last bin has a block); ``timings`` (a dict)
+    receives the kernel time in seconds (CUDA events; per bin as 'bin0', 'bin1', ...).
     """
     from . import _kernels as K
 
     cuda = cuda_module()
-    light = K.LIGHT if light is None else light
-    heavy = K.HEAVY if heavy is None else heavy
+    bounds = tuple(int(b) for b in (K.BOUNDS if bounds is None else bounds))
     B = block_size()
-    src, medium, heavy_arcs, nm, nh = triangle_arcs(DG, light, heavy)
+    groups = list(K.GROUPS if groups is None else groups)[:len(bounds)] + [B]
+    src, lists, offsets = triangle_arcs(DG, bounds)
     out = cuda.to_device(np.zeros(1, np.int64))
     if per_vertex:
         check_device_memory(8 * DG.n, f"per-vertex counts of {DG.n:,} vertices")
@@ -109,25 +138,31 @@ def triangle_launch(DG, per_vertex=False, light=None, heavy=None, timings=None):
         pv = cuda.to_device(np.zeros(1, np.int64))
     t0, t1 = _start(timings)
     if DG.m:
-        K._tri_light[_grid(DG.m, B), B](DG.optr, DG.oind, src, light, out, pv, per_vertex)
-    if nm:
-        K._tri_group[_grid(nm * K.WARP, B, SM_BLOCKS), B](DG.optr, DG.oind, src, medium[:nm], K.WARP, out, pv,
-                                                         per_vertex)
-    if nh:
-        K._tri_group[_grid(nh, 1, SM_BLOCKS), B](DG.optr, DG.oind, src, heavy_arcs[:nh], B, out, pv, per_vertex)
+        K._tri_light[_grid(DG.m, B), B](DG.optr, DG.oind, src, bounds[0], out, pv, per_vertex)
+    _phase(timings, "bin0")
+    for b in range(1, len(bounds) + 1):
+        lo, hi = int(offsets[b]), int(offsets[b + 1])
+        if hi > lo:
+            g = groups[b]
+            K._tri_group[_grid((hi - lo) * g, B, SM_BLOCKS), B](DG.optr, DG.oind, src, lists[lo:hi], g, out, pv,
+                                                               per_vertex)
+        _phase(timings, f"bin{b}")
+    if timings is not None:
+        timings["bins"] = [DG.m - int(offsets[-1])] + [int(offsets[b + 1] - offsets[b])
+                                                       for b in range(1, len(bounds) + 1)]
     _stop(timings, t0, t1)
     total = int(out.copy_to_host()[0])
     return total, (pv if per_vertex else None)
 
 
-def count_triangles(G, order, threads, timings=None, **bins):
+def count_triangles(G, order, threads, timings=None, bounds=None, groups=None):
     DG = device_graph(G, order, threads)
-    return triangle_launch(DG, timings=timings, **bins)[0]
+    return triangle_launch(DG, bounds=bounds, timings=timings, groups=groups)[0]
 
 
-def triangles(G, threads, **bins):
+def triangles(G, threads, bounds=None):
     DG = device_graph(G, "degree", threads)
-    _, pv = triangle_launch(DG, per_vertex=True, **bins)
+    _, pv = triangle_launch(DG, per_vertex=True, bounds=bounds)
     out = pv.copy_to_host()[:DG.n]
     return out[DG.host.rank]
 

@@ -10,10 +10,12 @@ Triangles (edge-centric). Arc j = (u -> v) at position j of N+(u) closes the tri
 w > v). The work of an arc is the length s of the shorter of the two lists; every element of
 the shorter list is looked up by binary search in the longer one, with the lower bound carried
 forward (the elements come in increasing order). Skewed graphs make s range from 0 to thousands,
-so arcs are split by s into three bins (after the GPU literature's load balancing by bins):
-light arcs (s <= LIGHT) one thread each, in their CSR order (neighbouring threads share N+(u)),
-medium arcs one warp each (the lanes take every 32nd element of the shorter list), heavy arcs one
-block each. The medium and heavy lists are built once per graph on the device.
+so arcs are split by s into bins (after the GPU literature's load balancing by bins): light arcs
+(s <= 12) one thread each, in their CSR order (neighbouring threads share N+(u)); then groups of
+8 threads (s <= 64), a warp (s <= 1024) and a block per arc, the lanes of a group taking every
+8th / 32nd / ... element of the shorter list. The arc lists of the bins are built once per graph
+on the device. (Staging the longer list in shared memory first was measured slower on Kronecker
+graphs: most lists are searched only a few times.)
 
 k-cliques (vertex-centric, k >= 4). One block per vertex u (heaviest first): the subgraph
 induced by N+(u) is built as a bitmap (row i: the positions j > i of N+(u) adjacent to the i-th
@@ -26,8 +28,11 @@ candidate bitmaps on a per-thread stack.
 import numpy as np
 from numba import cuda, int64, uint64
 
-LIGHT = 12      # arcs with at most this many lookups: one thread each
-HEAVY = 1024    # arcs with more: one block each (between: one warp each)
+# Bins by s (lookups per arc): s <= BOUNDS[0] one thread, <= BOUNDS[1] GROUPS[1] threads, ...,
+# above the last bound one block
+BOUNDS = (12, 64, 1024)
+GROUPS = (1, 8, 32)   # and a block for the last bin
+MAXBINS = 8
 BLOCK = 256     # largest block (the shared reduction array); a power of two
 WARP = 32
 MAXLEVEL = 32   # deepest clique DFS (k <= MAXLEVEL + 3)
@@ -114,49 +119,47 @@ def _arc_sources(optr, src):
 
 
 @cuda.jit(device=True, inline=True)
-def _arc_bin(optr, oind, src, j, light, heavy):
+def _arc_bin(optr, oind, src, j, bounds):
+    """The bin of arc j: the first b with s <= bounds[b] (len(bounds) when none)."""
     alo, ahi, blo, bhi = _arc_lists(optr, oind, src, j)
     s = min(ahi - alo, bhi - blo)
-    if s <= light:
-        return 0
-    if s <= heavy:
-        return 1
-    return 2
+    b = 0
+    while b < bounds.shape[0] and s > bounds[b]:
+        b += 1
+    return b
 
 
 @cuda.jit
-def _bin_counts(optr, oind, src, light, heavy, counts):
-    """counts[b] = number of arcs in bin b (1: medium, 2: heavy); shared counters per block."""
-    sh = cuda.shared.array(3, int64)
+def _bin_counts(optr, oind, src, bounds, counts):
+    """counts[b] = number of arcs in bin b >= 1; shared counters per block."""
+    sh = cuda.shared.array(MAXBINS, int64)
     t = cuda.threadIdx.x
-    if t < 3:
+    if t < MAXBINS:
         sh[t] = 0
     cuda.syncthreads()
     m = oind.shape[0]
     j = cuda.grid(1)
     stride = cuda.gridsize(1)
     while j < m:
-        b = _arc_bin(optr, oind, src, j, light, heavy)
+        b = _arc_bin(optr, oind, src, j, bounds)
         if b > 0:
             cuda.atomic.add(sh, b, 1)
         j += stride
     cuda.syncthreads()
-    if t > 0 and t < 3:
+    if t > 0 and t < MAXBINS:
         cuda.atomic.add(counts, t, sh[t])
 
 
 @cuda.jit
-def _bin_scatter(optr, oind, src, light, heavy, fill, medium_arcs, heavy_arcs):
-    """Append every medium/heavy arc to its list (fill[b]: next free slot of bin b)."""
+def _bin_scatter(optr, oind, src, bounds, fill, lists):
+    """Write every arc of bin b >= 1 into ``lists`` at fill[b] (the next free slot of its bin)."""
     m = oind.shape[0]
     j = cuda.grid(1)
     stride = cuda.gridsize(1)
     while j < m:
-        b = _arc_bin(optr, oind, src, j, light, heavy)
-        if b == 1:
-            medium_arcs[cuda.atomic.add(fill, 1, 1)] = j
-        elif b == 2:
-            heavy_arcs[cuda.atomic.add(fill, 2, 1)] = j
+        b = _arc_bin(optr, oind, src, j, bounds)
+        if b > 0:
+            lists[cuda.atomic.add(fill, b, 1)] = j
         j += stride
 
 
