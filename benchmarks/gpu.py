@@ -107,9 +107,11 @@ def bloom(name, G, threads, repeat, rows, budget=0.25, seed=1):
           f"| {gt * 1e3:.2f} | {kt * 1e3:.2f} | {ct * 1e3:.1f} | {g.budget:.3g} |", flush=True)
 
 
-SWEEP = [((12, 1024), (1, 32)), ((12, 64, 1024), (1, 8, 32)), ((12, 32, 1024), (1, 8, 32)),
-         ((12, 128, 1024), (1, 8, 32)), ((8, 64, 1024), (1, 8, 32)), ((16, 64, 1024), (1, 8, 32)),
-         ((12, 48, 1024), (1, 4, 32)), ((12, 32, 256, 4096), (1, 4, 16, 32)), ((6, 24, 96, 1024), (1, 4, 8, 32))]
+# (bounds, threads per arc, hub_min): the bins without hubs, and hubs from several out-degrees
+SWEEP = [((12, 1024), (1, 32), 1 << 62), ((12, 64, 1024), (1, 8, 32), 1 << 62),
+         ((6, 24, 96, 1024), (1, 4, 8, 32), 1 << 62), ((12, 64, 1024), (1, 8, 32), 32),
+         ((12, 64, 1024), (1, 8, 32), 64), ((12, 64, 1024), (1, 8, 32), 128), ((12, 64, 1024), (1, 8, 32), 256),
+         ((12, 64, 1024), (1, 8, 32), 1024)]
 
 
 def sweep(scale, G, threads, repeat):
@@ -117,18 +119,22 @@ def sweep(scale, G, threads, repeat):
     from graphmine.cuda import _exact
 
     want = gm.count_triangles(G, threads=threads)
-    print("\n| scale | bounds (s <=) | threads per arc | arcs per bin | ms per bin | kernel ms | G edges/s | check |")
-    print("|---|---|---|---|---|---|---|---|")
-    for bounds, groups in SWEEP:
+    print("\n| scale | bounds (s <=) | threads per arc | hubs: d+ > | hubs | arcs per bin | ms per bin, hubs "
+          "| kernel ms | G edges/s | check |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for bounds, groups, hub_min in SWEEP:
         tms = []
         for _ in range(repeat):
             tm = {}
-            got = _exact.count_triangles(G, "degree", threads, timings=tm, bounds=bounds, groups=groups)
+            got = _exact.count_triangles(G, "degree", threads, timings=tm, bounds=bounds, groups=groups,
+                                         hub_min=hub_min)
             tms.append(tm)
         tm = min(tms, key=lambda x: x["kernel"])
         per = " / ".join(f"{tm.get(f'bin{b}', np.nan) * 1e3:.1f}" for b in range(len(bounds) + 1))
+        per += f", {tm.get('hubs', np.nan) * 1e3:.1f}"
+        hm = "off" if hub_min >= G.n_nodes else hub_min
         arcs = " / ".join(f"{x / 1e6:.1f}M" for x in tm["bins"])
-        print(f"| {scale} | {bounds} | {groups} + block | {arcs} | {per} | {tm['kernel'] * 1e3:.2f} "
+        print(f"| {scale} | {bounds} | {groups} + block | {hm} | {tm['hub_count']:,} | {arcs} | {per} | {tm['kernel'] * 1e3:.2f} "
               f"| {G.n_edges / tm['kernel'] / 1e9:.3f} | {'ok' if got == want else 'MISMATCH'} |", flush=True)
     gm.cuda.release(G)
 
@@ -159,12 +165,7 @@ def main(argv=None):
     for k in (3, 4, 5):
         gm.count_cliques(W, k, threads=args.threads)
     gm.triangles(W, threads=args.threads), gm.probgraph.count_triangles(W, method="bloom", seed=1)
-    for s in [int(x) for x in args.sweep.split(",") if x]:
-        sweep(s, kronecker_graph(s, 16, seed=args.seed), args.threads, args.repeat)
     rows, brows = [], []
-    print("\n| graph | n | m | k | count | check | CPU ms | GPU kernel ms | GPU e2e ms | G edges/s (kernel) "
-          "| CPU / GPU kernel |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
     graphs = []
     for s in [int(x) for x in args.scales.split(",") if x]:
         t0 = time.perf_counter()
@@ -174,7 +175,13 @@ def main(argv=None):
     if args.shipped:
         for name in datasets.names():
             graphs.append((name, 0, datasets.load(name)))
+    made = {s: G for _, s, G in graphs if s}
+    for s in [int(x) for x in args.sweep.split(",") if x]:
+        sweep(s, made[s] if s in made else kronecker_graph(s, 16, seed=args.seed), args.threads, args.repeat)
     cscales = {int(x) for x in args.clique_scales.split(",") if x}
+    print("\n| graph | n | m | k | count | check | CPU ms | GPU kernel ms | GPU e2e ms | G edges/s (kernel) "
+          "| CPU / GPU kernel |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name, s, G in graphs:
         measure(name, G, 3, args.threads, args.repeat, rows)
         if s in cscales or s == 0:

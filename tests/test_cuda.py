@@ -49,6 +49,9 @@ SIM_SCRIPT = textwrap.dedent(r'''
         assert gm.count_triangles(G) == tri
         for b in BINS:
             assert _exact.count_triangles(G, "degree", 1, bounds=b) == tri, (b, tri)
+        for hub_min in (0, 3, 10**9):  # every vertex a hub (bitmap kernel), some, none
+            assert _exact.count_triangles(G, "degree", 1, bounds=(1, 2, 4), hub_min=hub_min) == tri, hub_min
+            assert (_exact.triangles(G, 1, hub_min=hub_min) == gm.triangles(G)).all(), hub_min
         assert _exact.count_triangles(G, "degeneracy", 1, bounds=(1, 2, 4)) == tri
         assert gm.count_triangles(G, device="cuda") == tri
         assert gm.count_triangles(G, device="auto") == tri
@@ -89,6 +92,7 @@ SIM_SCRIPT = textwrap.dedent(r'''
         G = gm.from_edges(e, n_nodes=n)
         assert gm.count_triangles(G, device="cuda") == gm.count_triangles(G)
         assert _exact.count_triangles(G, "degree", 1, bounds=(1, 2, 3)) == gm.count_triangles(G)
+        assert _exact.count_triangles(G, "degree", 1, hub_min=2) == gm.count_triangles(G)
         assert (gm.triangles(G, device="cuda") == gm.triangles(G)).all()
         assert gm.count_cliques(G, 4, device="cuda") == gm.count_cliques(G, 4)
         assert gm.count_cliques(G, 5, device="cuda") == gm.count_cliques(G, 5)

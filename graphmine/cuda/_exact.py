@@ -89,39 +89,57 @@ def arc_sources(DG):
     return DG.extra["src"]
 
 
-def triangle_arcs(DG, bounds):
-    """Arc sources, and the arcs of bins 1.. (s > bounds[0]) of ``DG`` grouped by bin, with the
-    bins' offsets (built on the device once per ``bounds``)."""
+def hub_range(DG, hub_min):
+    """(hub_lo, the hubs heaviest first as a device array, their number): vertices u >= hub_lo
+    (whose out-neighbours fit the kernel's bitmap) with d+(u) > hub_min. Built once per graph."""
     from . import _kernels as K
 
     cuda = cuda_module()
-    key = ("tri", bounds)
+    key = ("hubs", hub_min)
+    if key not in DG.extra:
+        hub_lo = max(DG.n - 1 - K.HUB_BITS, 0)
+        d = np.diff(DG.host.indptr)
+        hubs = hub_lo + np.flatnonzero(d[hub_lo:] > hub_min)
+        hubs = hubs[np.argsort(-d[hubs], kind="stable")].astype(np.int64)
+        DG.extra[key] = (hub_lo, cuda.to_device(hubs if hubs.size else np.zeros(1, np.int64)), int(hubs.size))
+    return DG.extra[key]
+
+
+def triangle_arcs(DG, bounds, hub_lo, hub_min):
+    """Arc sources, and the arcs of bins 1.. (s > bounds[0]) of ``DG`` grouped by bin, with the
+    bins' offsets (built on the device once per ``bounds``); the hubs' arcs are left out."""
+    from . import _kernels as K
+
+    cuda = cuda_module()
+    key = ("tri", bounds, hub_lo, hub_min)
     if key not in DG.extra:
         src = arc_sources(DG)
         dbounds = cuda.to_device(np.asarray(bounds, np.int64))
         counts = cuda.to_device(np.zeros(K.MAXBINS, np.int64))
         B = block_size()
         if DG.m:
-            K._bin_counts[_grid(DG.m, B), B](DG.optr, DG.oind, src, dbounds, counts)
+            K._bin_counts[_grid(DG.m, B), B](DG.optr, DG.oind, src, dbounds, hub_lo, hub_min, counts)
         c = counts.copy_to_host()[:len(bounds) + 1]
         offsets = np.concatenate([[0, 0], np.cumsum(c[1:])]).astype(np.int64)
         total = int(offsets[-1])
         check_device_memory(4 * total, f"the lists of {total:,} arcs of the triangle kernel's bins")
         lists = cuda.device_array(max(total, 1), np.int32 if DG.m < 2**31 else np.int64)
         if total:
-            K._bin_scatter[_grid(DG.m, B), B](DG.optr, DG.oind, src, dbounds, cuda.to_device(offsets[:-1].copy()),
-                                              lists)
+            K._bin_scatter[_grid(DG.m, B), B](DG.optr, DG.oind, src, dbounds, hub_lo, hub_min,
+                                              cuda.to_device(offsets[:-1].copy()), lists)
         DG.extra[key] = (lists, offsets)
     lists, offsets = DG.extra[key]
     return DG.extra["src"], lists, offsets
 
 
-def triangle_launch(DG, per_vertex=False, bounds=None, timings=None, groups=None):
+def triangle_launch(DG, per_vertex=False, bounds=None, timings=None, groups=None, hub_min=None):
     """Run the triangle kernels over ``DG``; returns (total, per-vertex device array or None).
 
     ``bounds`` and ``groups`` override the bins' thresholds and threads per arc
     (:data:`_kernels.BOUNDS`, :data:`_kernels.GROUPS`; the last bin has a block); ``timings`` (a dict)
-    receives the kernel time in seconds (CUDA events; per bin as 'bin0', 'bin1', ...).
+    receives the kernel time in seconds (CUDA events; per bin as 'bin0', 'bin1', ..., 'hubs').
+    ``hub_min``: out-degree above which a vertex of the top ranks is a hub (None: the default;
+    ``n`` or more: no hubs).
     """
     from . import _kernels as K
 
@@ -129,7 +147,9 @@ def triangle_launch(DG, per_vertex=False, bounds=None, timings=None, groups=None
     bounds = tuple(int(b) for b in (K.BOUNDS if bounds is None else bounds))
     B = block_size()
     groups = list(K.GROUPS if groups is None else groups)[:len(bounds)] + [B]
-    src, lists, offsets = triangle_arcs(DG, bounds)
+    hub_min = K.HUB_MIN if hub_min is None else int(hub_min)
+    hub_lo, hubs, nhubs = hub_range(DG, hub_min)
+    src, lists, offsets = triangle_arcs(DG, bounds, hub_lo, hub_min)
     out = cuda.to_device(np.zeros(1, np.int64))
     if per_vertex:
         check_device_memory(8 * DG.n, f"per-vertex counts of {DG.n:,} vertices")
@@ -138,7 +158,7 @@ def triangle_launch(DG, per_vertex=False, bounds=None, timings=None, groups=None
         pv = cuda.to_device(np.zeros(1, np.int64))
     t0, t1 = _start(timings)
     if DG.m:
-        K._tri_light[_grid(DG.m, B), B](DG.optr, DG.oind, src, bounds[0], out, pv, per_vertex)
+        K._tri_light[_grid(DG.m, B), B](DG.optr, DG.oind, src, bounds[0], hub_lo, hub_min, out, pv, per_vertex)
     _phase(timings, "bin0")
     for b in range(1, len(bounds) + 1):
         lo, hi = int(offsets[b]), int(offsets[b + 1])
@@ -147,7 +167,11 @@ def triangle_launch(DG, per_vertex=False, bounds=None, timings=None, groups=None
             K._tri_group[_grid((hi - lo) * g, B, SM_BLOCKS), B](DG.optr, DG.oind, src, lists[lo:hi], g, out, pv,
                                                                per_vertex)
         _phase(timings, f"bin{b}")
+    if nhubs:
+        K._tri_hubs[_grid(nhubs, 1, SM_BLOCKS), B](DG.optr, DG.oind, hubs[:nhubs], out, pv, per_vertex)
+    _phase(timings, "hubs")
     if timings is not None:
+        timings["hub_count"] = nhubs
         timings["bins"] = [DG.m - int(offsets[-1])] + [int(offsets[b + 1] - offsets[b])
                                                        for b in range(1, len(bounds) + 1)]
     _stop(timings, t0, t1)
@@ -155,14 +179,14 @@ def triangle_launch(DG, per_vertex=False, bounds=None, timings=None, groups=None
     return total, (pv if per_vertex else None)
 
 
-def count_triangles(G, order, threads, timings=None, bounds=None, groups=None):
+def count_triangles(G, order, threads, timings=None, bounds=None, groups=None, hub_min=None):
     DG = device_graph(G, order, threads)
-    return triangle_launch(DG, bounds=bounds, timings=timings, groups=groups)[0]
+    return triangle_launch(DG, bounds=bounds, timings=timings, groups=groups, hub_min=hub_min)[0]
 
 
-def triangles(G, threads, bounds=None):
+def triangles(G, threads, bounds=None, hub_min=None):
     DG = device_graph(G, "degree", threads)
-    _, pv = triangle_launch(DG, per_vertex=True, bounds=bounds)
+    _, pv = triangle_launch(DG, per_vertex=True, bounds=bounds, hub_min=hub_min)
     out = pv.copy_to_host()[:DG.n]
     return out[DG.host.rank]
 

@@ -15,7 +15,10 @@ so arcs are split by s into bins (after the GPU literature's load balancing by b
 8 threads (s <= 64), a warp (s <= 1024) and a block per arc, the lanes of a group taking every
 8th / 32nd / ... element of the shorter list. The arc lists of the bins are built once per graph
 on the device. (Staging the longer list in shared memory first was measured slower on Kronecker
-graphs: most lists are searched only a few times.)
+graphs: most lists are searched only a few times.) The arcs of hubs, vertices u of large
+out-degree whose out-neighbours (ids > u, so the top ranks) fit a bitmap of HUB_BITS ids, are
+counted vertex by vertex instead: one block per hub marks N+(u) in shared memory and looks up
+every w of every N+(v), v in N+(u), with one shared-memory access (no binary search).
 
 k-cliques (vertex-centric, k >= 4). One block per vertex u (heaviest first): the subgraph
 induced by N+(u) is built as a bitmap (row i: the positions j > i of N+(u) adjacent to the i-th
@@ -33,6 +36,10 @@ from numba import cuda, int64, uint64
 BOUNDS = (12, 64, 1024)
 GROUPS = (1, 8, 32)   # and a block for the last bin
 MAXBINS = 8
+# Hubs: vertices u with d+(u) > HUB_MIN whose out-neighbours (ids > u) fit a shared-memory bitmap
+HUB_WORDS = 4096               # 32 KiB of uint64 words per block
+HUB_BITS = 64 * HUB_WORDS
+HUB_MIN = 64
 BLOCK = 256     # largest block (the shared reduction array); a power of two
 WARP = 32
 MAXLEVEL = 32   # deepest clique DFS (k <= MAXLEVEL + 3)
@@ -119,8 +126,17 @@ def _arc_sources(optr, src):
 
 
 @cuda.jit(device=True, inline=True)
-def _arc_bin(optr, oind, src, j, bounds):
-    """The bin of arc j: the first b with s <= bounds[b] (len(bounds) when none)."""
+def _is_hub(optr, u, hub_lo, hub_min):
+    """Whether u's arcs go to :func:`_tri_hubs` (u >= hub_lo and d+(u) > hub_min)."""
+    return u >= hub_lo and optr[u + 1] - optr[u] > hub_min
+
+
+@cuda.jit(device=True, inline=True)
+def _arc_bin(optr, oind, src, j, bounds, hub_lo, hub_min):
+    """The bin of arc j: the first b with s <= bounds[b] (len(bounds) when none); -1 for the arcs
+    of hubs."""
+    if _is_hub(optr, src[j], hub_lo, hub_min):
+        return -1
     alo, ahi, blo, bhi = _arc_lists(optr, oind, src, j)
     s = min(ahi - alo, bhi - blo)
     b = 0
@@ -130,7 +146,7 @@ def _arc_bin(optr, oind, src, j, bounds):
 
 
 @cuda.jit
-def _bin_counts(optr, oind, src, bounds, counts):
+def _bin_counts(optr, oind, src, bounds, hub_lo, hub_min, counts):
     """counts[b] = number of arcs in bin b >= 1; shared counters per block."""
     sh = cuda.shared.array(MAXBINS, int64)
     t = cuda.threadIdx.x
@@ -141,7 +157,7 @@ def _bin_counts(optr, oind, src, bounds, counts):
     j = cuda.grid(1)
     stride = cuda.gridsize(1)
     while j < m:
-        b = _arc_bin(optr, oind, src, j, bounds)
+        b = _arc_bin(optr, oind, src, j, bounds, hub_lo, hub_min)
         if b > 0:
             cuda.atomic.add(sh, b, 1)
         j += stride
@@ -151,20 +167,20 @@ def _bin_counts(optr, oind, src, bounds, counts):
 
 
 @cuda.jit
-def _bin_scatter(optr, oind, src, bounds, fill, lists):
+def _bin_scatter(optr, oind, src, bounds, hub_lo, hub_min, fill, lists):
     """Write every arc of bin b >= 1 into ``lists`` at fill[b] (the next free slot of its bin)."""
     m = oind.shape[0]
     j = cuda.grid(1)
     stride = cuda.gridsize(1)
     while j < m:
-        b = _arc_bin(optr, oind, src, j, bounds)
+        b = _arc_bin(optr, oind, src, j, bounds, hub_lo, hub_min)
         if b > 0:
             lists[cuda.atomic.add(fill, b, 1)] = j
         j += stride
 
 
 @cuda.jit
-def _tri_light(optr, oind, src, light, out, pv, credit):
+def _tri_light(optr, oind, src, light, hub_lo, hub_min, out, pv, credit):
     """Triangles on the light arcs, one thread per arc in CSR order (others are skipped)."""
     m = oind.shape[0]
     j = cuda.grid(1)
@@ -173,7 +189,7 @@ def _tri_light(optr, oind, src, light, out, pv, credit):
     while j < m:
         alo, ahi, blo, bhi = _arc_lists(optr, oind, src, j)
         s = min(ahi - alo, bhi - blo)
-        if s > 0 and s <= light:
+        if s > 0 and s <= light and not _is_hub(optr, src[j], hub_lo, hub_min):
             x = _count_common(oind, alo, ahi, blo, bhi, 0, 1, pv, credit)
             c += x
             if credit and x > 0:
@@ -199,6 +215,49 @@ def _tri_group(optr, oind, src, arcs, group, out, pv, credit):
         if credit and x > 0:
             cuda.atomic.add(pv, src[j], x)
             cuda.atomic.add(pv, oind[j], x)
+    _block_sum(c, out)
+
+
+@cuda.jit
+def _tri_hubs(optr, oind, hubs, out, pv, credit):
+    """Triangles on the arcs of the hubs u (one block per hub): N+(u) as a bitmap in shared memory
+    over the ids u + 1 .. n - 1 (at most HUB_BITS of them), then one warp per out-neighbour v
+    tests every w of N+(v) with one shared-memory lookup (coalesced reads of N+(v))."""
+    bm = cuda.shared.array(HUB_WORDS, uint64)
+    n = optr.shape[0] - 1
+    t = cuda.threadIdx.x
+    T = cuda.blockDim.x
+    lane = t % WARP
+    warp = t // WARP
+    nw = T // WARP
+    c = int64(0)
+    for h in range(cuda.blockIdx.x, hubs.shape[0], cuda.gridDim.x):
+        u = hubs[h]
+        a = optr[u]
+        e = optr[u + 1]
+        base = u + 1
+        nwords = min(HUB_WORDS, (n - base + 63) >> 6)
+        for q in range(t, nwords, T):
+            bm[q] = U0
+        cuda.syncthreads()
+        for p in range(a + t, e, T):
+            x = oind[p] - base
+            cuda.atomic.or_(bm, x >> 6, U1 << np.uint64(x & 63))
+        cuda.syncthreads()
+        for p in range(a + warp, e, nw):
+            v = oind[p]
+            x = 0
+            for q in range(optr[v] + lane, optr[v + 1], WARP):
+                w = oind[q] - base
+                if (bm[w >> 6] >> np.uint64(w & 63)) & U1:
+                    x += 1
+                    if credit:
+                        cuda.atomic.add(pv, w + base, 1)
+            c += x
+            if credit and x > 0:
+                cuda.atomic.add(pv, u, x)
+                cuda.atomic.add(pv, v, x)
+        cuda.syncthreads()
     _block_sum(c, out)
 
 
