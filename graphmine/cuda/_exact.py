@@ -7,7 +7,7 @@ import warnings
 
 import numpy as np
 
-from ._device import check_device_memory, cuda_module, device_graph
+from ._device import _gpu_limit, check_device_memory, cuda_module, device_graph
 
 SM_BLOCKS = 132 * 16  # enough resident blocks for a full H200 (132 multiprocessors)
 
@@ -217,9 +217,13 @@ def count_cliques(G, k, order, threads, timings=None):
     if nv == 0:
         return 0
     B = block_size()
-    blocks = _grid(nv, 1, SM_BLOCKS // 2)
     wmax = (DG.max_out_degree + 63) // 64
     levels = max(k - 3, 1)
+    per_block = 8 * wmax * (DG.max_out_degree + B * levels)
+    free, _ = _gpu_limit()
+    blocks = _grid(nv, 1, SM_BLOCKS // 2)
+    if free is not None:  # fewer blocks (each its own scratch) where the out-degrees are large
+        blocks = max(1, min(blocks, free // 2 // per_block))
     bm_bytes = 8 * blocks * DG.max_out_degree * wmax
     stk_bytes = 8 * blocks * B * levels * wmax
     check_device_memory(bm_bytes + stk_bytes, f"the {k}-clique scratch (bitmaps of out-neighbourhoods of up to "

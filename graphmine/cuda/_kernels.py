@@ -45,8 +45,6 @@ WARP = 32
 MAXLEVEL = 32   # deepest clique DFS (k <= MAXLEVEL + 3)
 U0 = np.uint64(0)
 U1 = np.uint64(1)
-U6 = np.uint64(6)
-U63 = np.uint64(63)
 
 
 @cuda.jit(device=True, inline=True)
@@ -201,7 +199,8 @@ def _tri_light(optr, oind, src, light, hub_lo, hub_min, out, pv, credit):
 
 @cuda.jit
 def _tri_group(optr, oind, src, arcs, group, out, pv, credit):
-    """Triangles on the arcs listed in ``arcs``, ``group`` threads per arc (a warp or a block)."""
+    """Triangles on the arcs listed in ``arcs``, ``group`` threads per arc (8, a warp or a block;
+    ``group`` divides the block)."""
     tid = cuda.grid(1)
     lane = tid % group
     g = tid // group
