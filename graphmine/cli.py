@@ -132,7 +132,7 @@ def _cmd_count_cliques(args):
     if args.method == "exact" and args.k >= 4 and show_progress(args):
         kwargs["progress"] = True
     t0 = time.perf_counter()
-    result = count_cliques(G, args.k, method=args.method, threads=args.threads, **kwargs)
+    result = count_cliques(G, args.k, method=args.method, threads=args.threads, device=args.device, **kwargs)
     seconds = time.perf_counter() - t0
     out = {"file": args.file, "k": args.k, "method": args.method}
     if hasattr(result, "to_dict"):
@@ -275,6 +275,8 @@ def build_parser():
     c.add_argument("--seed", type=non_negative_int, default=None,
                    help="seed of the sketches' hash functions (default: drawn at random and printed, "
                         "so the run can be repeated)")
+    c.add_argument("--device", default="cpu", choices=["cpu", "cuda", "auto"],
+                   help="count on the CPU (default), a CUDA GPU, or the GPU when one is visible")
     c.set_defaults(func=_cmd_count_cliques)
 
     t = sub.add_parser("triangles", help="per-vertex triangle counts, optionally saved to a TSV file",

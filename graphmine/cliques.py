@@ -31,14 +31,26 @@ def _check_k(k):
     return int(k)
 
 
-def _approximate(name, G, method, **kwargs):
+def _approximate(name, G, method, device="cpu", **kwargs):
     from . import probgraph
 
+    if device != "cpu":
+        kwargs["device"] = device
     return getattr(probgraph, name)(G, method=method, **kwargs)
 
 
+def _on_gpu(device):
+    """Whether to count on the GPU (``device`` 'cuda', or 'auto' with a device visible); loads no
+    CUDA machinery for 'cpu'."""
+    if device == "cpu":
+        return False
+    from .cuda._device import use_cuda
+
+    return use_cuda(device)
+
+
 @restores_threads
-def count_triangles(G, *, method="exact", threads=None, **kwargs):
+def count_triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
     """The number of triangles of ``G``.
 
     Parameters
@@ -49,6 +61,10 @@ def count_triangles(G, *, method="exact", threads=None, **kwargs):
         :class:`~graphmine.probgraph.Estimate` (keywords ``budget``, ``seed``, ...).
     threads : int, optional
         Threads to use (default: all).
+    device : {'cpu', 'cuda', 'auto'}
+        Where to count: 'cuda' runs the kernels of :mod:`graphmine.cuda` on the GPU (raising
+        :class:`~graphmine.cuda.NoCudaDeviceError` when none is visible), 'auto' picks the GPU
+        when one is visible.
 
     Returns
     -------
@@ -62,9 +78,13 @@ def count_triangles(G, *, method="exact", threads=None, **kwargs):
     """
     G = as_graph(G)
     if method != "exact":
-        return _approximate("count_triangles", G, method, threads=threads, **kwargs)
+        return _approximate("count_triangles", G, method, device=device, threads=threads, **kwargs)
     if kwargs:
         raise ParameterError(f"unexpected keywords for method='exact': {sorted(kwargs)}")
+    if _on_gpu(device):
+        from . import cuda
+
+        return cuda.count_triangles(G, threads=threads)
     nthreads = resolve_threads(threads)
     if _serial(G, nthreads) and not G.has_orientation("degree", relabel=True):
         return int(_ck._triangles_small(G.indptr, G.indices))
@@ -75,8 +95,10 @@ def count_triangles(G, *, method="exact", threads=None, **kwargs):
 
 
 @restores_threads
-def triangles(G, *, method="exact", threads=None, **kwargs):
+def triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
     """The number of triangles through every vertex (int64 array of length n).
+
+    ``device`` as in :func:`count_triangles`.
 
     Examples
     --------
@@ -86,9 +108,13 @@ def triangles(G, *, method="exact", threads=None, **kwargs):
     """
     G = as_graph(G)
     if method != "exact":
-        return _approximate("triangles", G, method, threads=threads, **kwargs)
+        return _approximate("triangles", G, method, device=device, threads=threads, **kwargs)
     if kwargs:
         raise ParameterError(f"unexpected keywords for method='exact': {sorted(kwargs)}")
+    if _on_gpu(device):
+        from . import cuda
+
+        return cuda.triangles(G, threads=threads)
     nthreads = resolve_threads(threads)
     O = G.oriented("degree", relabel=True, threads=nthreads)
     if _serial(G, nthreads):
@@ -99,7 +125,7 @@ def triangles(G, *, method="exact", threads=None, **kwargs):
 
 
 @restores_threads
-def count_cliques(G, k=3, *, method="exact", order=None, threads=None, progress=False, **kwargs):
+def count_cliques(G, k=3, *, method="exact", order=None, threads=None, progress=False, device="cpu", **kwargs):
     """The number of k-cliques (complete subgraphs on k vertices) of ``G``, for any k >= 3.
 
     Parameters
@@ -115,7 +141,9 @@ def count_cliques(G, k=3, *, method="exact", order=None, threads=None, progress=
     threads : int, optional
     progress : bool
         Exact k >= 4: show a progress bar on stderr (tqdm), the work split into batches of
-        about equal estimated cost.
+        about equal estimated cost (CPU only).
+    device : {'cpu', 'cuda', 'auto'}
+        See :func:`count_triangles`.
 
     Returns
     -------
@@ -130,9 +158,13 @@ def count_cliques(G, k=3, *, method="exact", order=None, threads=None, progress=
     k = _check_k(k)
     G = as_graph(G)
     if method != "exact":
-        return _approximate("count_cliques", G, method, k=k, threads=threads, **kwargs)
+        return _approximate("count_cliques", G, method, device=device, k=k, threads=threads, **kwargs)
     if kwargs:
         raise ParameterError(f"unexpected keywords for method='exact': {sorted(kwargs)}")
+    if _on_gpu(device):
+        from . import cuda
+
+        return cuda.count_cliques(G, k, order=order, threads=threads)
     nthreads = resolve_threads(threads)
     if order is None:
         order = "degree" if k == 3 else "degeneracy"

@@ -23,8 +23,10 @@ def _local(tri, deg):
     return out
 
 
-def clustering(G, *, method="exact", threads=None, **kwargs):
+def clustering(G, *, method="exact", threads=None, device="cpu", **kwargs):
     """Local clustering coefficient of every vertex (0 for degree < 2), as a float array.
+
+    ``device`` ('cpu', 'cuda', 'auto') as in :func:`graphmine.count_triangles`.
 
     Examples
     --------
@@ -34,11 +36,11 @@ def clustering(G, *, method="exact", threads=None, **kwargs):
     """
     G = as_graph(G)
     if method != "exact":
-        return _approximate("clustering", G, method, threads=threads, **kwargs)
-    return _local(triangles(G, threads=threads, **kwargs), G.degree)
+        return _approximate("clustering", G, method, device=device, threads=threads, **kwargs)
+    return _local(triangles(G, threads=threads, device=device, **kwargs), G.degree)
 
 
-def average_clustering(G, *, count_zeros=True, method="exact", threads=None, **kwargs):
+def average_clustering(G, *, count_zeros=True, method="exact", threads=None, device="cpu", **kwargs):
     """Mean local clustering coefficient.
 
     Parameters
@@ -47,6 +49,8 @@ def average_clustering(G, *, count_zeros=True, method="exact", threads=None, **k
         As in networkx: if False, average only over vertices with a nonzero coefficient.
         Isolated vertices count as 0 when True; use ``G.degree > 0`` to average over vertices
         with an edge (the convention of the published SNAP figures).
+    device : {'cpu', 'cuda', 'auto'}
+        As in :func:`graphmine.count_triangles`.
 
     Examples
     --------
@@ -56,15 +60,18 @@ def average_clustering(G, *, count_zeros=True, method="exact", threads=None, **k
     """
     G = as_graph(G)
     if method != "exact":
-        return _approximate("average_clustering", G, method, count_zeros=count_zeros, threads=threads, **kwargs)
-    c = clustering(G, threads=threads, **kwargs)
+        return _approximate("average_clustering", G, method, device=device, count_zeros=count_zeros,
+                            threads=threads, **kwargs)
+    c = clustering(G, threads=threads, device=device, **kwargs)
     if not count_zeros:
         c = c[c > 0]
     return float(c.mean()) if c.size else 0.0
 
 
-def transitivity(G, *, method="exact", threads=None, **kwargs):
+def transitivity(G, *, method="exact", threads=None, device="cpu", **kwargs):
     """Global transitivity: 3 x triangles / connected triples.
+
+    ``device`` ('cpu', 'cuda', 'auto') as in :func:`graphmine.count_triangles`.
 
     Examples
     --------
@@ -74,11 +81,11 @@ def transitivity(G, *, method="exact", threads=None, **kwargs):
     """
     G = as_graph(G)
     if method != "exact":
-        return _approximate("transitivity", G, method, threads=threads, **kwargs)
+        return _approximate("transitivity", G, method, device=device, threads=threads, **kwargs)
     if kwargs:
         raise ParameterError(f"unexpected keywords for method='exact': {sorted(kwargs)}")
     from .cliques import count_triangles
 
     d = G.degree.astype(np.float64)
     triples = float((d * (d - 1)).sum() / 2)
-    return 3.0 * count_triangles(G, threads=threads) / triples if triples else 0.0
+    return 3.0 * count_triangles(G, threads=threads, device=device) / triples if triples else 0.0

@@ -137,9 +137,34 @@ def _check_threshold(exact_threshold, default):
     return int(exact_threshold)
 
 
+def _bloom_on_gpu(device, method, k):
+    """Whether to estimate on the GPU: Bloom triangles with device 'cuda' (raising without a
+    device) or 'auto' (with one visible); other sketches and k run on the CPU."""
+    if device == "cpu":
+        return False
+    from ..cuda._device import use_cuda
+
+    if not use_cuda(device):
+        return False
+    if method == "bloom" and k == 3:
+        return True
+    if device == "cuda":
+        raise ParameterError(f"device='cuda' estimates triangles (k = 3) with method='bloom'; "
+                             f"method={method!r} with k = {k} runs on device='cpu'")
+    return False
+
+
+def _cpu_only(device, what):
+    if device != "cpu":
+        from ..cuda._device import check_device
+
+        if check_device(device) == "cuda":
+            raise ParameterError(f"{what} from sketches run on the CPU only: use device='cpu' (or 'auto')")
+
+
 @restores_threads
 def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator, seed, order, clamp,
-                     confidence, threads, replicates, hub_bits=None, exact_threshold=None):
+                     confidence, threads, replicates, hub_bits=None, exact_threshold=None, device="cpu"):
     t0 = time.perf_counter()
     check_method(method)
     estimator = check_estimator(method, estimator)
@@ -151,6 +176,7 @@ def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator,
     if order not in ("degree", "degeneracy"):
         raise ParameterError(f"order must be 'degree' or 'degeneracy', got {order!r}")
     nthreads = resolve_threads(threads)
+    gpu = _bloom_on_gpu(device, method, k)
     # ids relabelled by rank: memory locality, and the hubs are the largest ids
     O = G.oriented(order, relabel=True, threads=nthreads)
     n = G.n_nodes
@@ -161,6 +187,13 @@ def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator,
         clamp = method != "bloom"
     runs = []
     for s in replicate_seeds(resolve_seed(seed), replicates):
+        if gpu:
+            from ..cuda._bloom import bloom_triangles
+
+            r, S = bloom_triangles(G, order, nthreads, words, wh, hashes, s, _EST_CODE[estimator], bool(clamp),
+                                   thresh)
+            runs.append((r[0] + r[1], r[3], int(r[4]), int(r[5]), S, int(r[6])))
+            continue
         S = NeighbourhoodSketch(method, order, O.indptr, O.indices, words, ksk, hashes, s, nthreads,
                                 hub_words=wh)
         kind, F, M, St, nbits, b = _sketch_args(S)
@@ -187,7 +220,7 @@ def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator,
 
 def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
                   estimator=None, seed=None, order=None, clamp=None, confidence=0.95, replicates=1,
-                  hub_bits=None, exact_threshold=None, threads=None):
+                  hub_bits=None, exact_threshold=None, threads=None, device="cpu"):
     """Estimate the number of k-cliques from neighbourhood sketches (any k >= 3).
 
     The first k - 2 vertices of each clique are enumerated exactly over the orientation (ids
@@ -234,6 +267,10 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
         exactly (marker lookups); default: the sketch row length in 64-bit words (k for
         MinHash/KMV); 0 estimates every term.
     threads : int, optional
+    device : {'cpu', 'cuda', 'auto'}
+        'cuda': build the sketches and estimate on the GPU (:mod:`graphmine.cuda`; Bloom
+        filters and k = 3 only); the same seed gives the same filters and, up to the order of
+        float additions, the same estimate as on the CPU. 'auto': the GPU where it applies.
 
     Returns
     -------
@@ -248,21 +285,22 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
     (70.0, 0.0)
     """
     if method == "exact":
-        return _exact_cliques.count_cliques(G, k, order=order, threads=threads)
+        return _exact_cliques.count_cliques(G, k, order=order, threads=threads, device=device)
     k = _exact_cliques._check_k(k)
     G = as_graph(G)
     return _clique_estimate(G, k, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
                             estimator=estimator, seed=seed, order=order, clamp=clamp,
                             confidence=confidence, threads=threads, replicates=replicates,
-                            hub_bits=hub_bits, exact_threshold=exact_threshold)
+                            hub_bits=hub_bits, exact_threshold=exact_threshold, device=device)
 
 
 def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
                     estimator=None, seed=None, order="degree", clamp=None, confidence=0.95,
-                    replicates=1, hub_bits=None, exact_threshold=None, threads=None):
+                    replicates=1, hub_bits=None, exact_threshold=None, threads=None, device="cpu"):
     """Estimate the number of triangles: sum over arcs u -> v of |N+(u) ∩ N+(v)| from sketches.
 
-    Parameters are those of :func:`count_cliques` with k = 3.
+    Parameters are those of :func:`count_cliques` with k = 3 (``device='cuda'`` runs the Bloom
+    sketches and the estimate on the GPU).
 
     Returns
     -------
@@ -277,12 +315,12 @@ def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sket
     45
     """
     if method == "exact":
-        return _exact_cliques.count_triangles(G, threads=threads)
+        return _exact_cliques.count_triangles(G, threads=threads, device=device)
     G = as_graph(G)
     return _clique_estimate(G, 3, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
                             estimator=estimator, seed=seed, order=order, clamp=clamp,
                             confidence=confidence, threads=threads, replicates=replicates,
-                            hub_bits=hub_bits, exact_threshold=exact_threshold)
+                            hub_bits=hub_bits, exact_threshold=exact_threshold, device=device)
 
 
 @restores_threads
@@ -328,7 +366,7 @@ def _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence
 
 
 def triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None, estimator=None,
-              seed=None, clamp=True, confidence=0.95, threads=None):
+              seed=None, clamp=True, confidence=0.95, threads=None, device="cpu"):
     """Estimated triangles through every vertex, T(v) = 1/2 sum over u in N(v) of |N(u) ∩ N(v)|.
     Parameters
     ----------
@@ -349,7 +387,8 @@ def triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=N
     array([3., 3., 3., 3.])
     """
     if method == "exact":
-        return _exact_cliques.triangles(G, threads=threads)
+        return _exact_cliques.triangles(G, threads=threads, device=device)
+    _cpu_only(device, "per-vertex triangle estimates")
     G = as_graph(G)
     kw = _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads)
     tri, tvar, _, _, _, meta, conf = _per_vertex(G, method, "triangles per vertex", kw)
@@ -369,7 +408,7 @@ def _local_from(G, e, est, var):
 
 
 def clustering(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None, estimator=None,
-               seed=None, clamp=True, confidence=0.95, threads=None):
+               seed=None, clamp=True, confidence=0.95, threads=None, device="cpu"):
     """Estimated local clustering coefficient of every vertex (0 for degree < 2).
     Parameters
     ----------
@@ -391,7 +430,8 @@ def clustering(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=
     array([1., 1., 1., 1., 1.])
     """
     if method == "exact":
-        return _exact_cluster.clustering(G, threads=threads)
+        return _exact_cluster.clustering(G, threads=threads, device=device)
+    _cpu_only(device, "clustering coefficients")
     G = as_graph(G)
     kw = _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads)
     _, _, e, est, var, meta, conf = _per_vertex(G, method, "local clustering", kw)
@@ -402,7 +442,7 @@ def clustering(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=
 
 def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits=None, hashes=1,
                        sketch_k=None, estimator=None, seed=None, clamp=True, confidence=0.95,
-                       threads=None):
+                       threads=None, device="cpu"):
     """Estimated mean local clustering coefficient.
 
     The mean is a linear function of the per-edge estimates t_uv,
@@ -428,7 +468,8 @@ def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits
     1.0
     """
     if method == "exact":
-        return _exact_cluster.average_clustering(G, count_zeros=count_zeros, threads=threads)
+        return _exact_cluster.average_clustering(G, count_zeros=count_zeros, threads=threads, device=device)
+    _cpu_only(device, "clustering coefficients")
     G = as_graph(G)
     kw = _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads)
     _, _, e, est, var, meta, conf = _per_vertex(G, method, "average clustering", kw)
@@ -447,10 +488,10 @@ def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits
 
 def transitivity(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
                  estimator=None, seed=None, order="degree", clamp=None, confidence=0.95,
-                 replicates=1, hub_bits=None, exact_threshold=None, threads=None):
+                 replicates=1, hub_bits=None, exact_threshold=None, threads=None, device="cpu"):
     """Estimated transitivity 3 T / (connected triples) from the oriented triangle estimate.
 
-    Parameters are those of :func:`count_triangles`; the error is T's, scaled.
+    Parameters are those of :func:`count_triangles` (``device`` too); the error is T's, scaled.
 
     Returns
     -------
@@ -464,13 +505,13 @@ def transitivity(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_
     1.0
     """
     if method == "exact":
-        return _exact_cluster.transitivity(G, threads=threads)
+        return _exact_cluster.transitivity(G, threads=threads, device=device)
     t0 = time.perf_counter()
     G = as_graph(G)
     T = count_triangles(G, method=method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
                         estimator=estimator, seed=seed, order=order, clamp=clamp,
                         confidence=confidence, replicates=replicates, hub_bits=hub_bits,
-                        exact_threshold=exact_threshold, threads=threads)
+                        exact_threshold=exact_threshold, threads=threads, device=device)
     d = G.degree.astype(np.float64)
     triples = float((d * (d - 1)).sum() / 2)
     scale = 3.0 / triples if triples else 0.0

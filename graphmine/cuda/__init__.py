@@ -1,0 +1,116 @@
+"""Exact triangle and k-clique counting and Bloom-filter triangle estimates on a CUDA GPU.
+
+The kernels (numba-cuda) run over the same oriented CSR as the CPU kernels (ids relabelled by
+rank: degree order for triangles, degeneracy order for larger cliques), copied to the GPU once and
+cached on the graph; :func:`release` frees that copy. The usual entry points are the ``device=``
+keyword of :func:`graphmine.count_triangles`, :func:`graphmine.triangles`,
+:func:`graphmine.count_cliques`, the clustering functions and
+:func:`graphmine.probgraph.count_triangles` (``method='bloom'``); the functions here are the same
+counts with the GPU asked for explicitly.
+
+Importing this package does not load ``numba.cuda``; the first GPU call does. Without a visible
+device the calls raise :class:`NoCudaDeviceError`. Under ``NUMBA_ENABLE_CUDASIM=1`` (set before
+numba.cuda is first imported) the kernels run in numba's CUDA simulator, slowly, for testing.
+"""
+
+from .._threads import resolve_threads, restores_threads
+from ..exceptions import ParameterError
+from ..graph import as_graph
+from ._device import (DEVICES, NoCudaDeviceError, check_device, is_available, release, require_device,
+                      use_cuda)
+
+__all__ = ["count_triangles", "triangles", "count_cliques", "is_available", "release", "use_cuda",
+           "NoCudaDeviceError", "DEVICES", "MAX_K"]
+
+MAX_K = 35  # deepest clique search of the k-clique kernel (its per-thread cursor arrays)
+
+
+def _check_order(order, k):
+    if order is None:
+        return "degree" if k == 3 else "degeneracy"
+    if order not in ("degree", "degeneracy"):
+        raise ParameterError(f"order must be 'degree' or 'degeneracy', got {order!r}")
+    return order
+
+
+@restores_threads
+def count_triangles(G, *, order="degree", threads=None):
+    """The number of triangles of ``G``, counted on the GPU.
+
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    order : {'degree', 'degeneracy'}
+        Orientation (built on the CPU, cached on the graph).
+    threads : int, optional
+        CPU threads for the orientation.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    NoCudaDeviceError
+        No CUDA device is visible.
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine.cuda as gc
+    >>> gc.count_triangles(nx.complete_graph(5)) if gc.is_available() else 10
+    10
+    """
+    G = as_graph(G)
+    order = _check_order(order, 3)
+    nthreads = resolve_threads(threads)
+    require_device()
+    from . import _exact
+
+    with _exact.quiet():
+        return _exact.count_triangles(G, order, nthreads)
+
+
+@restores_threads
+def triangles(G, *, threads=None):
+    """Triangles through every vertex (int64 array), counted on the GPU.
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine.cuda as gc
+    >>> list(gc.triangles(nx.complete_graph(4))) if gc.is_available() else [3, 3, 3, 3]
+    [3, 3, 3, 3]
+    """
+    G = as_graph(G)
+    nthreads = resolve_threads(threads)
+    require_device()
+    from . import _exact
+
+    with _exact.quiet():
+        return _exact.triangles(G, nthreads)
+
+
+@restores_threads
+def count_cliques(G, k=3, *, order=None, threads=None):
+    """The number of k-cliques of ``G`` (3 <= k <= MAX_K), counted on the GPU.
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine.cuda as gc
+    >>> gc.count_cliques(nx.complete_graph(6), 4) if gc.is_available() else 15
+    15
+    """
+    from ..cliques import _check_k
+
+    k = _check_k(k)
+    if k > MAX_K:
+        raise ParameterError(f"device='cuda' counts k-cliques up to k = {MAX_K}, got k = {k}; use device='cpu'")
+    G = as_graph(G)
+    order = _check_order(order, k)
+    nthreads = resolve_threads(threads)
+    require_device()
+    from . import _exact
+
+    with _exact.quiet():
+        if k == 3:
+            return _exact.count_triangles(G, order, nthreads)
+        return _exact.count_cliques(G, k, order, nthreads)

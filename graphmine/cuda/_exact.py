@@ -1,0 +1,237 @@
+"""Drivers of the exact CUDA kernels: device data built once per graph, launches, host results."""
+
+import contextlib
+import math
+import time
+import warnings
+
+import numpy as np
+
+from ._device import _gpu_limit, check_device_memory, cuda_module, device_graph
+
+SM_BLOCKS = 132 * 16  # enough resident blocks for a full H200 (132 multiprocessors)
+
+
+@contextlib.contextmanager
+def quiet():
+    """Silence numba's low-occupancy warnings: small graphs launch small grids on purpose."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*will likely result in GPU under-utilization")
+        yield
+
+
+def _sim():
+    from numba.core import config
+
+    return bool(config.ENABLE_CUDASIM)
+
+
+def block_size():
+    """Threads per block: 256 on a GPU; 32 under the simulator, which runs a thread per thread."""
+    return 32 if _sim() else 256
+
+
+def _start(timings):
+    """Kernel timing: CUDA events on a GPU, the wall clock under the simulator."""
+    if timings is None:
+        return None, None
+    if _sim():
+        return time.perf_counter(), None
+    cuda = cuda_module()
+    t0, t1 = cuda.event(), cuda.event()
+    t0.record()
+    return t0, t1
+
+
+def _phase(timings, name):
+    """Mark the end of one kernel of a sequence (CUDA events; timings[name] after _stop)."""
+    if timings is None or _sim():
+        return
+    ev = cuda_module().event()
+    ev.record()
+    timings.setdefault("_events", []).append((name, ev))
+
+
+def _stop(timings, t0, t1):
+    if timings is None:
+        return
+    if t1 is None:
+        timings["kernel"] = time.perf_counter() - t0
+        return
+    cuda = cuda_module()
+    t1.record()
+    t1.synchronize()
+    timings["kernel"] = cuda.event_elapsed_time(t0, t1) / 1000.0
+    prev = t0
+    for name, ev in timings.pop("_events", []):
+        timings[name] = cuda.event_elapsed_time(prev, ev) / 1000.0
+        prev = ev
+
+
+def _grid(items, per_block, cap=1 << 20):
+    if _sim():
+        cap = 2  # the simulator runs every thread as a Python thread: few blocks, grid-stride loops
+    return max(1, min(cap, math.ceil(items / per_block)))
+
+
+def arc_sources(DG):
+    """The source u of every arc of ``DG`` (built on the device once)."""
+    from . import _kernels as K
+
+    cuda = cuda_module()
+    if "src" not in DG.extra:
+        itemsize = 4 if DG.n < 2**31 else 8
+        check_device_memory(itemsize * DG.m, f"the arc sources of {DG.m:,} arcs")
+        src = cuda.device_array(max(DG.m, 1), np.int32 if itemsize == 4 else np.int64)
+        if DG.m:
+            K._arc_sources[_grid(DG.m, block_size()), block_size()](DG.optr, src)
+        DG.extra["src"] = src
+    return DG.extra["src"]
+
+
+def hub_range(DG, hub_min):
+    """(hub_lo, the hubs heaviest first as a device array, their number): vertices u >= hub_lo
+    (whose out-neighbours fit the kernel's bitmap) with d+(u) > hub_min. Built once per graph."""
+    from . import _kernels as K
+
+    cuda = cuda_module()
+    key = ("hubs", hub_min)
+    if key not in DG.extra:
+        hub_lo = max(DG.n - 1 - K.HUB_BITS, 0)
+        d = np.diff(DG.host.indptr)
+        hubs = hub_lo + np.flatnonzero(d[hub_lo:] > hub_min)
+        hubs = hubs[np.argsort(-d[hubs], kind="stable")].astype(np.int64)
+        DG.extra[key] = (hub_lo, cuda.to_device(hubs if hubs.size else np.zeros(1, np.int64)), int(hubs.size))
+    return DG.extra[key]
+
+
+def triangle_arcs(DG, bounds, hub_lo, hub_min):
+    """Arc sources, and the arcs of bins 1.. (s > bounds[0]) of ``DG`` grouped by bin, with the
+    bins' offsets (built on the device once per ``bounds``); the hubs' arcs are left out."""
+    from . import _kernels as K
+
+    cuda = cuda_module()
+    key = ("tri", bounds, hub_lo, hub_min)
+    if key not in DG.extra:
+        src = arc_sources(DG)
+        dbounds = cuda.to_device(np.asarray(bounds, np.int64))
+        counts = cuda.to_device(np.zeros(K.MAXBINS, np.int64))
+        B = block_size()
+        if DG.m:
+            K._bin_counts[_grid(DG.m, B), B](DG.optr, DG.oind, src, dbounds, hub_lo, hub_min, counts)
+        c = counts.copy_to_host()[:len(bounds) + 1]
+        offsets = np.concatenate([[0, 0], np.cumsum(c[1:])]).astype(np.int64)
+        total = int(offsets[-1])
+        check_device_memory(4 * total, f"the lists of {total:,} arcs of the triangle kernel's bins")
+        lists = cuda.device_array(max(total, 1), np.int32 if DG.m < 2**31 else np.int64)
+        if total:
+            K._bin_scatter[_grid(DG.m, B), B](DG.optr, DG.oind, src, dbounds, hub_lo, hub_min,
+                                              cuda.to_device(offsets[:-1].copy()), lists)
+        DG.extra[key] = (lists, offsets)
+    lists, offsets = DG.extra[key]
+    return DG.extra["src"], lists, offsets
+
+
+def triangle_launch(DG, per_vertex=False, bounds=None, timings=None, groups=None, hub_min=None):
+    """Run the triangle kernels over ``DG``; returns (total, per-vertex device array or None).
+
+    ``bounds`` and ``groups`` override the bins' thresholds and threads per arc
+    (:data:`_kernels.BOUNDS`, :data:`_kernels.GROUPS`; the last bin has a block); ``timings`` (a dict)
+    receives the kernel time in seconds (CUDA events; per bin as 'bin0', 'bin1', ..., 'hubs').
+    ``hub_min``: out-degree above which a vertex of the top ranks is a hub (None: the default;
+    ``n`` or more: no hubs).
+    """
+    from . import _kernels as K
+
+    cuda = cuda_module()
+    bounds = tuple(int(b) for b in (K.BOUNDS if bounds is None else bounds))
+    B = block_size()
+    groups = list(K.GROUPS if groups is None else groups)[:len(bounds)] + [B]
+    hub_min = K.HUB_MIN if hub_min is None else int(hub_min)
+    hub_lo, hubs, nhubs = hub_range(DG, hub_min)
+    src, lists, offsets = triangle_arcs(DG, bounds, hub_lo, hub_min)
+    out = cuda.to_device(np.zeros(1, np.int64))
+    if per_vertex:
+        check_device_memory(8 * DG.n, f"per-vertex counts of {DG.n:,} vertices")
+        pv = cuda.to_device(np.zeros(max(DG.n, 1), np.int64))
+    else:
+        pv = cuda.to_device(np.zeros(1, np.int64))
+    t0, t1 = _start(timings)
+    if DG.m:
+        K._tri_light[_grid(DG.m, B), B](DG.optr, DG.oind, src, bounds[0], hub_lo, hub_min, out, pv, per_vertex)
+    _phase(timings, "bin0")
+    for b in range(1, len(bounds) + 1):
+        lo, hi = int(offsets[b]), int(offsets[b + 1])
+        if hi > lo:
+            g = groups[b]
+            K._tri_group[_grid((hi - lo) * g, B, SM_BLOCKS), B](DG.optr, DG.oind, src, lists[lo:hi], g, out, pv,
+                                                               per_vertex)
+        _phase(timings, f"bin{b}")
+    if nhubs:
+        K._tri_hubs[_grid(nhubs, 1, SM_BLOCKS), B](DG.optr, DG.oind, hubs[:nhubs], out, pv, per_vertex)
+    _phase(timings, "hubs")
+    if timings is not None:
+        timings["hub_count"] = nhubs
+        timings["bins"] = [DG.m - int(offsets[-1])] + [int(offsets[b + 1] - offsets[b])
+                                                       for b in range(1, len(bounds) + 1)]
+    _stop(timings, t0, t1)
+    total = int(out.copy_to_host()[0])
+    return total, (pv if per_vertex else None)
+
+
+def count_triangles(G, order, threads, timings=None, bounds=None, groups=None, hub_min=None):
+    DG = device_graph(G, order, threads)
+    return triangle_launch(DG, bounds=bounds, timings=timings, groups=groups, hub_min=hub_min)[0]
+
+
+def triangles(G, threads, bounds=None, hub_min=None):
+    DG = device_graph(G, "degree", threads)
+    _, pv = triangle_launch(DG, per_vertex=True, bounds=bounds, hub_min=hub_min)
+    out = pv.copy_to_host()[:DG.n]
+    return out[DG.host.rank]
+
+
+def clique_vertices(DG, k):
+    """Vertices with d+(u) >= k - 1, heaviest first (built once per graph: a host sort)."""
+    cuda = cuda_module()
+    if "verts" not in DG.extra:
+        d = np.diff(DG.host.indptr)
+        v = np.flatnonzero(d >= 3)
+        v = v[np.argsort(-d[v], kind="stable")]
+        DG.extra["verts"] = (cuda.to_device(v.astype(np.int64) if v.size else np.zeros(1, np.int64)),
+                             d[v])
+    dv, deg = DG.extra["verts"]
+    # deg is sorted descending: the vertices that can root a k-clique are a prefix
+    return dv, int(np.searchsorted(-deg, -(k - 1), side="right"))
+
+
+def count_cliques(G, k, order, threads, timings=None):
+    """Exact k-cliques for k >= 4 on the device."""
+    from . import _kernels as K
+
+    cuda = cuda_module()
+    DG = device_graph(G, order, threads)
+    if DG.max_out_degree < k - 1:
+        return 0
+    verts, nv = clique_vertices(DG, k)
+    if nv == 0:
+        return 0
+    B = block_size()
+    wmax = (DG.max_out_degree + 63) // 64
+    levels = max(k - 3, 1)
+    per_block = 8 * wmax * (DG.max_out_degree + B * levels)
+    free, _ = _gpu_limit()
+    blocks = _grid(nv, 1, SM_BLOCKS // 2)
+    if free is not None:  # fewer blocks (each its own scratch) where the out-degrees are large
+        blocks = max(1, min(blocks, free // 2 // per_block))
+    bm_bytes = 8 * blocks * DG.max_out_degree * wmax
+    stk_bytes = 8 * blocks * B * levels * wmax
+    check_device_memory(bm_bytes + stk_bytes, f"the {k}-clique scratch (bitmaps of out-neighbourhoods of up to "
+                                              f"{DG.max_out_degree:,} vertices)")
+    bm = cuda.device_array((blocks, max(DG.max_out_degree * wmax, 1)), np.uint64)
+    stk = cuda.device_array((blocks * B, levels * wmax), np.uint64)
+    out = cuda.to_device(np.zeros(1, np.int64))
+    t0, t1 = _start(timings)
+    K._cliques[blocks, B](DG.optr, DG.oind, verts[:nv], k, bm, stk, out)
+    _stop(timings, t0, t1)
+    return int(out.copy_to_host()[0])

@@ -1,0 +1,395 @@
+"""CUDA kernels (numba-cuda) for exact triangle and k-clique counting.
+
+Contract: ``optr``/``oind`` is the out-neighbourhood CSR of an acyclic orientation with ids
+relabelled by rank (every arc u -> v has u < v, rows sorted), as the CPU kernels use. Kernels
+never validate and never raise; counts are int64, summed per thread, reduced per block in shared
+memory and added with one 64-bit atomic per block.
+
+Triangles (edge-centric). Arc j = (u -> v) at position j of N+(u) closes the triangles
+{u, v, w} with w in N+(v) ∩ N+(u)[after j] (the part of N+(u) before and at v cannot hold a
+w > v). The work of an arc is the length s of the shorter of the two lists; every element of
+the shorter list is looked up by binary search in the longer one, with the lower bound carried
+forward (the elements come in increasing order). Skewed graphs make s range from 0 to thousands,
+so arcs are split by s into bins (after the GPU literature's load balancing by bins): light arcs
+(s <= 12) one thread each, in their CSR order (neighbouring threads share N+(u)); then groups of
+8 threads (s <= 64), a warp (s <= 1024) and a block per arc, the lanes of a group taking every
+8th / 32nd / ... element of the shorter list. The arc lists of the bins are built once per graph
+on the device. (Staging the longer list in shared memory first was measured slower on Kronecker
+graphs: most lists are searched only a few times.) The arcs of hubs, vertices u of large
+out-degree whose out-neighbours (ids > u, so the top ranks) fit a bitmap of HUB_BITS ids, are
+counted vertex by vertex instead: one block per hub marks N+(u) in shared memory and looks up
+every w of every N+(v), v in N+(u), with one shared-memory access (no binary search).
+
+k-cliques (vertex-centric, k >= 4). One block per vertex u (heaviest first): the subgraph
+induced by N+(u) is built as a bitmap (row i: the positions j > i of N+(u) adjacent to the i-th
+out-neighbour) in a per-block scratch area, and the (k - 1)-cliques of that DAG are counted by
+word-parallel ANDs and popcounts; each thread takes the next row from a shared counter. k = 4
+is sum over rows i and set bits j of i of popc(row_i & row_j); deeper levels keep their
+candidate bitmaps on a per-thread stack.
+"""
+
+import numpy as np
+from numba import cuda, int64, uint64
+
+# Bins by s (lookups per arc): s <= BOUNDS[0] one thread, <= BOUNDS[1] GROUPS[1] threads, ...,
+# above the last bound one block
+BOUNDS = (12, 64, 1024)
+GROUPS = (1, 8, 32)   # and a block for the last bin
+MAXBINS = 8
+# Hubs: vertices u with d+(u) > HUB_MIN whose out-neighbours (ids > u) fit a shared-memory bitmap
+HUB_WORDS = 4096               # 32 KiB of uint64 words per block
+HUB_BITS = 64 * HUB_WORDS
+HUB_MIN = 64
+BLOCK = 256     # largest block (the shared reduction array); a power of two
+WARP = 32
+MAXLEVEL = 32   # deepest clique DFS (k <= MAXLEVEL + 3)
+U0 = np.uint64(0)
+U1 = np.uint64(1)
+
+
+@cuda.jit(device=True, inline=True)
+def _lower_bound(b, lo, hi, x):
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if b[mid] < x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+@cuda.jit(device=True, inline=True)
+def _arc_lists(optr, oind, src, j):
+    """(alo, ahi, blo, bhi): the rest of N+(u) after arc j, and N+(v)."""
+    u = src[j]
+    v = oind[j]
+    return j + 1, optr[u + 1], optr[v], optr[v + 1]
+
+
+@cuda.jit(device=True, inline=True)
+def _count_common(oind, alo, ahi, blo, bhi, lane, step, pv, credit):
+    """|oind[alo:ahi] ∩ oind[blo:bhi]| over the elements lane, lane + step, ... of the shorter
+    list, looked up in the longer; with ``credit`` every common element w gets pv[w] += 1."""
+    if ahi - alo > bhi - blo:
+        alo, ahi, blo, bhi = blo, bhi, alo, ahi
+    c = 0
+    lo = blo
+    i = alo + lane
+    while i < ahi and lo < bhi:
+        x = oind[i]
+        lo = _lower_bound(oind, lo, bhi, x)
+        if lo < bhi and oind[lo] == x:
+            c += 1
+            if credit:
+                cuda.atomic.add(pv, x, 1)
+        i += step
+    return c
+
+
+@cuda.jit(device=True, inline=True)
+def _block_sum(c, out):
+    """Add every thread's c into out[0] (one atomic per block); all threads must call it."""
+    sh = cuda.shared.array(BLOCK, int64)
+    t = cuda.threadIdx.x
+    sh[t] = c
+    cuda.syncthreads()
+    s = cuda.blockDim.x // 2
+    while s > 0:
+        if t < s:
+            sh[t] += sh[t + s]
+        cuda.syncthreads()
+        s //= 2
+    if t == 0:
+        cuda.atomic.add(out, 0, sh[0])
+
+
+@cuda.jit
+def _arc_sources(optr, src):
+    """src[j] = u for every arc j of N+(u) (one thread per arc, binary search of optr)."""
+    m = src.shape[0]
+    n = optr.shape[0] - 1
+    j = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while j < m:
+        lo = 0
+        hi = n
+        while hi - lo > 1:  # the last u with optr[u] <= j
+            mid = (lo + hi) >> 1
+            if optr[mid] <= j:
+                lo = mid
+            else:
+                hi = mid
+        src[j] = lo
+        j += stride
+
+
+@cuda.jit(device=True, inline=True)
+def _is_hub(optr, u, hub_lo, hub_min):
+    """Whether u's arcs go to :func:`_tri_hubs` (u >= hub_lo and d+(u) > hub_min)."""
+    return u >= hub_lo and optr[u + 1] - optr[u] > hub_min
+
+
+@cuda.jit(device=True, inline=True)
+def _arc_bin(optr, oind, src, j, bounds, hub_lo, hub_min):
+    """The bin of arc j: the first b with s <= bounds[b] (len(bounds) when none); -1 for the arcs
+    of hubs."""
+    if _is_hub(optr, src[j], hub_lo, hub_min):
+        return -1
+    alo, ahi, blo, bhi = _arc_lists(optr, oind, src, j)
+    s = min(ahi - alo, bhi - blo)
+    b = 0
+    while b < bounds.shape[0] and s > bounds[b]:
+        b += 1
+    return b
+
+
+@cuda.jit
+def _bin_counts(optr, oind, src, bounds, hub_lo, hub_min, counts):
+    """counts[b] = number of arcs in bin b >= 1; shared counters per block."""
+    sh = cuda.shared.array(MAXBINS, int64)
+    t = cuda.threadIdx.x
+    if t < MAXBINS:
+        sh[t] = 0
+    cuda.syncthreads()
+    m = oind.shape[0]
+    j = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while j < m:
+        b = _arc_bin(optr, oind, src, j, bounds, hub_lo, hub_min)
+        if b > 0:
+            cuda.atomic.add(sh, b, 1)
+        j += stride
+    cuda.syncthreads()
+    if t > 0 and t < MAXBINS:
+        cuda.atomic.add(counts, t, sh[t])
+
+
+@cuda.jit
+def _bin_scatter(optr, oind, src, bounds, hub_lo, hub_min, fill, lists):
+    """Write every arc of bin b >= 1 into ``lists`` at fill[b] (the next free slot of its bin)."""
+    m = oind.shape[0]
+    j = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while j < m:
+        b = _arc_bin(optr, oind, src, j, bounds, hub_lo, hub_min)
+        if b > 0:
+            lists[cuda.atomic.add(fill, b, 1)] = j
+        j += stride
+
+
+@cuda.jit
+def _tri_light(optr, oind, src, light, hub_lo, hub_min, out, pv, credit):
+    """Triangles on the light arcs, one thread per arc in CSR order (others are skipped)."""
+    m = oind.shape[0]
+    j = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    c = int64(0)
+    while j < m:
+        alo, ahi, blo, bhi = _arc_lists(optr, oind, src, j)
+        s = min(ahi - alo, bhi - blo)
+        if s > 0 and s <= light and not _is_hub(optr, src[j], hub_lo, hub_min):
+            x = _count_common(oind, alo, ahi, blo, bhi, 0, 1, pv, credit)
+            c += x
+            if credit and x > 0:
+                cuda.atomic.add(pv, src[j], x)
+                cuda.atomic.add(pv, oind[j], x)
+        j += stride
+    _block_sum(c, out)
+
+
+@cuda.jit
+def _tri_group(optr, oind, src, arcs, group, out, pv, credit):
+    """Triangles on the arcs listed in ``arcs``, ``group`` threads per arc (8, a warp or a block;
+    ``group`` divides the block)."""
+    tid = cuda.grid(1)
+    lane = tid % group
+    g = tid // group
+    ngroups = cuda.gridsize(1) // group
+    c = int64(0)
+    for a in range(g, arcs.shape[0], ngroups):
+        j = arcs[a]
+        alo, ahi, blo, bhi = _arc_lists(optr, oind, src, j)
+        x = _count_common(oind, alo, ahi, blo, bhi, lane, group, pv, credit)
+        c += x
+        if credit and x > 0:
+            cuda.atomic.add(pv, src[j], x)
+            cuda.atomic.add(pv, oind[j], x)
+    _block_sum(c, out)
+
+
+@cuda.jit
+def _tri_hubs(optr, oind, hubs, out, pv, credit):
+    """Triangles on the arcs of the hubs u (one block per hub): N+(u) as a bitmap in shared memory
+    over the ids u + 1 .. n - 1 (at most HUB_BITS of them), then one warp per out-neighbour v
+    tests every w of N+(v) with one shared-memory lookup (coalesced reads of N+(v))."""
+    bm = cuda.shared.array(HUB_WORDS, uint64)
+    n = optr.shape[0] - 1
+    t = cuda.threadIdx.x
+    T = cuda.blockDim.x
+    lane = t % WARP
+    warp = t // WARP
+    nw = T // WARP
+    c = int64(0)
+    for h in range(cuda.blockIdx.x, hubs.shape[0], cuda.gridDim.x):
+        u = hubs[h]
+        a = optr[u]
+        e = optr[u + 1]
+        base = u + 1
+        nwords = min(HUB_WORDS, (n - base + 63) >> 6)
+        for q in range(t, nwords, T):
+            bm[q] = U0
+        cuda.syncthreads()
+        for p in range(a + t, e, T):
+            x = oind[p] - base
+            cuda.atomic.or_(bm, x >> 6, U1 << np.uint64(x & 63))
+        cuda.syncthreads()
+        for p in range(a + warp, e, nw):
+            v = oind[p]
+            x = 0
+            for q in range(optr[v] + lane, optr[v + 1], WARP):
+                w = oind[q] - base
+                if (bm[w >> 6] >> np.uint64(w & 63)) & U1:
+                    x += 1
+                    if credit:
+                        cuda.atomic.add(pv, w + base, 1)
+            c += x
+            if credit and x > 0:
+                cuda.atomic.add(pv, u, x)
+                cuda.atomic.add(pv, v, x)
+        cuda.syncthreads()
+    _block_sum(c, out)
+
+
+# -- k-cliques -------------------------------------------------------------------------------
+
+@cuda.jit(device=True, inline=True)
+def _low_bit(w):
+    """(position of the lowest set bit of w, w without it); w != 0."""
+    t = w & (~w + U1)
+    return cuda.popc(t - U1), w ^ t
+
+
+@cuda.jit(device=True)
+def _row_cliques(bm, blk, i, wd, r, stk, g, wi, rb):
+    """Cliques of r more vertices inside row i's set (k - 1 = r + 1 vertices of N+(u) in all)."""
+    rowi = i * wd
+    first = i >> 6
+    if r == 1:
+        c = 0
+        for q in range(first, wd):
+            c += cuda.popc(bm[blk, rowi + q])
+        return c
+    if r == 2:
+        return _pair_count_row(bm, blk, rowi, first, wd)
+    # depth-first over levels 0 .. r - 2; level l holds its candidate set at stk[g, l * wd:]
+    for q in range(first, wd):
+        stk[g, q] = bm[blk, rowi + q]
+    wi[0] = first
+    rb[0] = stk[g, first]
+    lvl = 0
+    c = 0
+    while lvl >= 0:
+        base = lvl * wd
+        if r - lvl == 2:
+            c += _pair_count_stack(bm, blk, stk, g, base, wi[lvl], wd)
+            lvl -= 1
+            continue
+        while rb[lvl] == U0 and wi[lvl] < wd - 1:
+            wi[lvl] += 1
+            rb[lvl] = stk[g, base + wi[lvl]]
+        if rb[lvl] == U0:
+            lvl -= 1
+            continue
+        j, rest = _low_bit(rb[lvl])
+        rb[lvl] = rest
+        jj = wi[lvl] * 64 + j
+        rj = jj * wd
+        nb = base + wd
+        fw = jj >> 6
+        any_ = U0
+        for q in range(fw, wd):
+            w = stk[g, base + q] & bm[blk, rj + q]
+            stk[g, nb + q] = w
+            any_ |= w
+        if any_ != U0:
+            lvl += 1
+            wi[lvl] = fw
+            rb[lvl] = stk[g, nb + fw]
+    return c
+
+
+@cuda.jit(device=True)
+def _pair_count_row(bm, blk, rowi, first, wd):
+    c = 0
+    for q in range(first, wd):
+        w = bm[blk, rowi + q]
+        while w != U0:
+            j, w = _low_bit(w)
+            jj = q * 64 + j
+            rj = jj * wd
+            for q2 in range(jj >> 6, wd):
+                c += cuda.popc(bm[blk, rowi + q2] & bm[blk, rj + q2])
+    return c
+
+
+@cuda.jit(device=True)
+def _pair_count_stack(bm, blk, stk, g, base, first, wd):
+    c = 0
+    for q in range(first, wd):
+        w = stk[g, base + q]
+        while w != U0:
+            j, w = _low_bit(w)
+            jj = q * 64 + j
+            rj = jj * wd
+            for q2 in range(jj >> 6, wd):
+                c += cuda.popc(stk[g, base + q2] & bm[blk, rj + q2])
+    return c
+
+
+@cuda.jit
+def _cliques(optr, oind, verts, k, bm, stk, out):
+    """k-cliques (k >= 4) whose lowest vertex is one of ``verts`` (one block per vertex)."""
+    nxt = cuda.shared.array(2, int64)
+    wi = cuda.local.array(MAXLEVEL, int64)
+    rb = cuda.local.array(MAXLEVEL, uint64)
+    t = cuda.threadIdx.x
+    blk = cuda.blockIdx.x
+    g = cuda.grid(1)
+    r = k - 2
+    c = int64(0)
+    for vi in range(blk, verts.shape[0], cuda.gridDim.x):
+        u = verts[vi]
+        a = optr[u]
+        d = optr[u + 1] - a
+        wd = (d + 63) >> 6
+        if t == 0:
+            nxt[0] = 0
+            nxt[1] = 0
+        cuda.syncthreads()
+        # bitmap of the subgraph induced by N+(u): row i = positions j > i adjacent to oind[a + i]
+        while True:
+            i = cuda.atomic.add(nxt, 0, 1)
+            if i >= d:
+                break
+            row = i * wd
+            for q in range(wd):
+                bm[blk, row + q] = U0
+            x = oind[a + i]
+            lo = a + i + 1
+            hi = a + d
+            for p in range(optr[x], optr[x + 1]):
+                if lo >= hi:
+                    break
+                lo = _lower_bound(oind, lo, hi, oind[p])
+                if lo < hi and oind[lo] == oind[p]:
+                    pos = lo - a
+                    bm[blk, row + (pos >> 6)] |= U1 << np.uint64(pos & 63)
+                    lo += 1
+        cuda.syncthreads()
+        while True:
+            i = cuda.atomic.add(nxt, 1, 1)
+            if i >= d:
+                break
+            c += _row_cliques(bm, blk, i, wd, r, stk, g, wi, rb)
+        cuda.syncthreads()
+    _block_sum(c, out)

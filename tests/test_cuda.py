@@ -1,0 +1,229 @@
+"""graphmine.cuda: the GPU kernels under numba's CUDA simulator, and the behaviour without a GPU.
+
+The simulator must be switched on before numba.cuda is first imported, so the kernel checks run
+in one subprocess (``SIM_SCRIPT``) with NUMBA_ENABLE_CUDASIM=1; the graphs are tiny because the
+simulator runs every GPU thread as a Python thread. With GRAPHMINE_TEST_CUDA=real the same script
+runs on the real GPU instead (on a machine with one).
+"""
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import networkx as nx
+import pytest
+
+import graphmine as gm
+from graphmine.exceptions import GraphmineError, ParameterError
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REAL = os.environ.get("GRAPHMINE_TEST_CUDA") == "real"
+
+SIM_SCRIPT = textwrap.dedent(r'''
+    import math, os, sys
+    import numpy as np
+    import networkx as nx
+    from hypothesis import given, settings, strategies as st, HealthCheck
+
+    import graphmine as gm
+    import graphmine.cuda as gc
+    from graphmine.cuda import _exact
+    from graphmine.cuda._bloom import DeviceBloomSketch
+    from graphmine.cuda._device import device_graph
+    from graphmine.exceptions import ResourceLimitError
+    from graphmine.probgraph import NeighbourhoodSketch, count_triangles as est_triangles
+
+    assert gc.is_available()
+
+    def nx_cliques(H, k):
+        return sum(1 for c in nx.enumerate_all_cliques(H) if len(c) == k)
+
+    # bin thresholds: the defaults, and small ones that put arcs in every bin (thread, groups of 8,
+    # warp, block per arc)
+    BINS = [None, (1, 2, 4), (0, 0, 0), (2,), (0, 1)]
+
+    def check_graph(H, ks=(4, 5)):
+        G = gm.as_graph(H)
+        tri = sum(nx.triangles(H).values()) // 3
+        assert gm.count_triangles(G) == tri
+        for b in BINS:
+            assert _exact.count_triangles(G, "degree", 1, bounds=b) == tri, (b, tri)
+        for hub_min in (0, 3, 10**9):  # every vertex a hub (bitmap kernel), some, none
+            assert _exact.count_triangles(G, "degree", 1, bounds=(1, 2, 4), hub_min=hub_min) == tri, hub_min
+            assert (_exact.triangles(G, 1, hub_min=hub_min) == gm.triangles(G)).all(), hub_min
+        assert _exact.count_triangles(G, "degeneracy", 1, bounds=(1, 2, 4)) == tri
+        assert gm.count_triangles(G, device="cuda") == tri
+        assert gm.count_triangles(G, device="auto") == tri
+        assert gm.count_cliques(G, 3, device="cuda", order="degeneracy") == tri
+        pv = _exact.triangles(G, 1, bounds=(1, 2, 4))
+        want = np.array([nx.triangles(H)[v] for v in sorted(H)], np.int64)
+        assert (pv == want).all()
+        assert (gm.triangles(G, device="cuda") == gm.triangles(G)).all()
+        assert np.allclose(gm.clustering(G, device="cuda"), [nx.clustering(H)[v] for v in sorted(H)])
+        assert math.isclose(gm.average_clustering(G, device="cuda"), nx.average_clustering(H), abs_tol=1e-12)
+        assert math.isclose(gm.transitivity(G, device="cuda"), nx.transitivity(H), abs_tol=1e-12)
+        for k in ks:
+            want = nx_cliques(H, k)
+            assert gm.count_cliques(G, k, device="cuda") == want == gm.count_cliques(G, k), (k, want)
+        assert gm.count_cliques(G, 4, device="cuda", order="degree") == nx_cliques(H, 4)
+        return G
+
+    # named graphs: complete, empty, edgeless, triangle-free, karate
+    check_graph(nx.complete_graph(9), ks=(4, 6, 9, 10))
+    check_graph(nx.empty_graph(5))
+    check_graph(nx.star_graph(6))
+    check_graph(nx.cycle_graph(7))
+    check_graph(nx.karate_club_graph(), ks=(4, 5))
+    for seed in range(1):
+        check_graph(nx.gnp_random_graph(26, 0.45, seed=seed), ks=(4, 5, 6))
+    # out-degrees > 64: bitmap rows of two words
+    H = nx.complete_graph(80)
+    H.remove_edges_from(list(H.edges)[::12])
+    G = gm.as_graph(H)
+    assert G.oriented("degeneracy").max_out_degree > 64
+    assert gc.count_cliques(G, 4) == gm.count_cliques(G, 4)
+    assert gc.count_triangles(G) == gm.count_triangles(G)
+
+    @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.integers(1, 22), st.lists(st.tuples(st.integers(0, 21), st.integers(0, 21)), max_size=110))
+    def hypothesis_graphs(n, pairs):
+        e = np.array([(a % n, b % n) for a, b in pairs], np.int64).reshape(-1, 2)
+        G = gm.from_edges(e, n_nodes=n)
+        assert gm.count_triangles(G, device="cuda") == gm.count_triangles(G)
+        assert _exact.count_triangles(G, "degree", 1, bounds=(1, 2, 3)) == gm.count_triangles(G)
+        assert _exact.count_triangles(G, "degree", 1, hub_min=2) == gm.count_triangles(G)
+        assert (gm.triangles(G, device="cuda") == gm.triangles(G)).all()
+        assert gm.count_cliques(G, 4, device="cuda") == gm.count_cliques(G, 4)
+        assert gm.count_cliques(G, 5, device="cuda") == gm.count_cliques(G, 5)
+
+    hypothesis_graphs()
+
+    # the device data is built once and cached on the graph; release frees it
+    G = gm.as_graph(nx.karate_club_graph())
+    gm.count_triangles(G, device="cuda")
+    DG = G._cuda["degree"]
+    gm.count_triangles(G, device="cuda")
+    assert G._cuda["degree"] is DG and DG.nbytes > 0
+    assert gc.release(G) == 1 and not hasattr(G, "_cuda")
+
+    # Bloom sketches: the GPU builds the CPU's filters bit for bit, and the same estimate
+    G = gm.as_graph(nx.gnp_random_graph(40, 0.3, seed=1))
+    O = G.oriented("degree", relabel=True)
+    DG = device_graph(G, "degree", 1)
+    for words, wh, b in ((1, 0, 1), (2, 0, 2), (2, 1, 3)):
+        S = NeighbourhoodSketch("bloom", "degree", O.indptr, O.indices, words, 0, b, 5, 1, hub_words=wh)
+        D = DeviceBloomSketch(DG, "degree", words, wh, b, 5)
+        assert (D.filters.copy_to_host() == S.filters).all()
+        assert (D.hub_counts.copy_to_host() == S.hub_counts).all()
+        if wh:
+            assert (D.hubs.copy_to_host() == S.hubs).all()
+    for kw in (dict(bits=128), dict(budget=0.5), dict(bits=64, hashes=2, exact_threshold=0),
+               dict(budget=0.3, estimator="and"), dict(bits=192, estimator="limit", clamp=True),
+               dict(bits=64, replicates=2)):
+        a = est_triangles(G, method="bloom", seed=7, **kw)
+        b = est_triangles(G, method="bloom", seed=7, device="cuda", **kw)
+        assert math.isclose(a.estimate, b.estimate, rel_tol=1e-9), (kw, a.estimate, b.estimate)
+        assert math.isclose(a.stderr, b.stderr, rel_tol=1e-9, abs_tol=1e-12), kw
+        assert (a.estimated, a.saturated, a.params, a.budget) == (b.estimated, b.saturated, b.params, b.budget)
+    t = gm.transitivity(G, method="bloom", seed=3, bits=128, device="cuda")
+    assert math.isclose(t.estimate, gm.transitivity(G, method="bloom", seed=3, bits=128).estimate, rel_tol=1e-9)
+    # filters holding whole sets exactly (no collisions possible: every term exact) give the count
+    exact = gm.count_triangles(G)
+    assert est_triangles(G, method="bloom", seed=1, bits=4096, exact_threshold=10**6, device="cuda").estimate == exact
+
+    # more than the GPU holds: a clear error naming the sizes, before anything is allocated
+    os.environ["GRAPHMINE_GPU_MAX_BYTES"] = "100"
+    G = gm.as_graph(nx.karate_club_graph())
+    try:
+        gm.count_triangles(G, device="cuda")
+    except ResourceLimitError as exc:
+        assert "GPU memory" in str(exc) and "100 B" in str(exc), exc
+    else:
+        raise AssertionError("no ResourceLimitError")
+    assert not hasattr(G, "_cuda") or not G._cuda
+    del os.environ["GRAPHMINE_GPU_MAX_BYTES"]
+    print("ALL OK")
+''')
+
+
+def run_script(script, timeout=600):
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    if not REAL:
+        env["NUMBA_ENABLE_CUDASIM"] = "1"
+    return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=ROOT,
+                          timeout=timeout)
+
+
+def test_kernels_match_cpu_and_networkx():
+    """Every CUDA kernel (simulated in CI) against graphmine's CPU kernels and networkx."""
+    r = run_script(SIM_SCRIPT)
+    assert r.returncode == 0 and "ALL OK" in r.stdout, r.stdout[-3000:] + r.stderr[-5000:]
+
+
+def test_cpu_path_never_imports_cuda():
+    script = ("import sys, networkx as nx, graphmine as gm\n"
+              "H = nx.karate_club_graph()\n"
+              "gm.count_triangles(H); gm.triangles(H); gm.count_cliques(H, 4); gm.clustering(H)\n"
+              "gm.average_clustering(H); gm.transitivity(H); gm.count_triangles(H, device='cpu')\n"
+              "gm.probgraph.count_triangles(H, method='bloom', seed=1)\n"
+              "from graphmine import cli\n"
+              "cli.main(['count-cliques', 'USAir', '-q', '--json'])\n"
+              "print(sorted(m for m in sys.modules if m.startswith(('numba.cuda', 'numba_cuda', 'graphmine.cuda'))))\n")
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    env.pop("NUMBA_ENABLE_CUDASIM", None)
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=ROOT,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_bad_device_names_the_choices():
+    with pytest.raises(ParameterError, match="device must be one of"):
+        gm.count_triangles(nx.complete_graph(4), device="gpu")
+    with pytest.raises(ParameterError, match="device must be one of"):
+        gm.count_cliques(nx.complete_graph(4), 4, device="GPU")
+    with pytest.raises(ParameterError, match="k = 35"):
+        gm.cuda.count_cliques(nx.complete_graph(4), 40)
+
+
+def _no_gpu():
+    import graphmine.cuda as gc
+
+    if gc.is_available():
+        pytest.skip("a CUDA device (or the simulator) is visible here")
+
+
+def test_no_device_error():
+    _no_gpu()
+    from graphmine.cuda import NoCudaDeviceError
+
+    H = nx.complete_graph(5)
+    for call in (lambda: gm.count_triangles(H, device="cuda"), lambda: gm.triangles(H, device="cuda"),
+                 lambda: gm.count_cliques(H, 4, device="cuda"), lambda: gm.clustering(H, device="cuda"),
+                 lambda: gm.transitivity(H, device="cuda"),
+                 lambda: gm.count_triangles(H, method="bloom", seed=1, device="cuda")):
+        with pytest.raises(NoCudaDeviceError, match="no CUDA device visible") as info:
+            call()
+        assert isinstance(info.value, GraphmineError) and isinstance(info.value, RuntimeError)
+    # 'auto' without a device is the CPU count
+    assert gm.count_triangles(H, device="auto") == 10
+    assert gm.count_cliques(H, 4, device="auto") == 5
+    assert gm.probgraph.count_triangles(H, method="bloom", bits=512, seed=1, device="auto").estimate == 10
+
+
+def test_cli_device_cuda_without_gpu_exits_2(tmp_path):
+    _no_gpu()
+    path = tmp_path / "k4.el"
+    path.write_text("0 1\n0 2\n0 3\n1 2\n1 3\n2 3\n")
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    env.pop("NUMBA_ENABLE_CUDASIM", None)
+    r = subprocess.run([sys.executable, "-m", "graphmine", "count-cliques", str(path), "--device", "cuda", "-q"],
+                       capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+    assert r.returncode == 2
+    assert r.stdout == ""
+    assert r.stderr.strip().splitlines() == ["graphmine: error: no CUDA device visible (device='cuda'); "
+                                             "use device='cpu' or 'auto'"]
+    r = subprocess.run([sys.executable, "-m", "graphmine", "count-cliques", str(path), "--device", "auto", "-q",
+                        "--json"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+    assert r.returncode == 0 and '"count": 4' in r.stdout, r.stderr
