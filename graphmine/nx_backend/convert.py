@@ -19,8 +19,8 @@ from .._threads import resolve_threads
 from ..graph import SERIAL_EDGES, Graph, _index_dtype
 from . import _kernels as _k
 
-__all__ = ["NetworkXGraph", "from_networkx", "to_networkx", "node_labels", "node_index",
-           "self_loops", "nbunch_indices"]
+__all__ = ["NetworkXGraph", "from_networkx", "to_networkx", "unsupported", "node_labels",
+           "node_index", "self_loops", "has_node", "nbunch_indices"]
 
 
 class NetworkXGraph(Graph):
@@ -57,6 +57,30 @@ def _node_id_array(nodes):
     return np.fromiter(nodes, dtype=object, count=len(nodes))
 
 
+# graph methods through which networkx reads a graph's structure; a subclass that redefines any
+# of them (e.g. a complement view) does not mean what its ``_adj`` dicts hold
+_STRUCTURE = ("adj", "__getitem__", "__iter__", "__len__", "neighbors", "degree", "adjacency",
+              "edges", "nodes", "has_edge", "number_of_edges")
+
+
+def unsupported(G):
+    """None if :func:`from_networkx` can read ``G``, otherwise the reason it cannot."""
+    import networkx as nx
+
+    if G.is_directed():
+        return "graphmine's kernels are for undirected graphs"
+    if G.is_multigraph():
+        return "graphmine's kernels are for simple graphs, not multigraphs"
+    if not isinstance(G, nx.Graph):
+        return f"{type(G).__name__} is not a networkx graph"
+    cls = type(G)
+    redefined = [a for a in _STRUCTURE if getattr(cls, a) is not getattr(nx.Graph, a)]
+    if redefined:
+        return (f"{cls.__name__} redefines {', '.join(redefined)}; graphmine reads the adjacency "
+                "dicts of a plain networkx Graph")
+    return None
+
+
 def from_networkx(G, *, preserve_graph_attrs=True, threads=None):
     """The CSR form of an undirected simple networkx graph (edge and node data are not kept).
 
@@ -80,9 +104,10 @@ def from_networkx(G, *, preserve_graph_attrs=True, threads=None):
     >>> H, H.node_ids.tolist(), H.loops.tolist()
     (NetworkXGraph(n_nodes=3, n_edges=2, self_loops=1), ['a', 'b', 'c'], [0, 0, 1])
     """
-    if G.is_directed() or G.is_multigraph():
-        kind = "directed graph" if G.is_directed() else "multigraph"
-        raise NotImplementedError(f"graphmine's networkx backend takes undirected simple graphs, got a {kind}")
+    reason = unsupported(G)
+    if reason is not None:
+        raise NotImplementedError(f"graphmine's networkx backend takes undirected simple networkx "
+                                  f"graphs: {reason}")
     adj = G._adj
     nodes = list(adj)
     n = len(nodes)

@@ -9,7 +9,7 @@ more than networkx's own run.
 
 from ..graph import Graph
 from . import algorithms
-from .convert import from_networkx, to_networkx
+from .convert import from_networkx, to_networkx, unsupported
 
 __all__ = ["BackendInterface"]
 
@@ -73,10 +73,9 @@ class BackendInterface:
         """True, or the reason graphmine cannot compute this call."""
         G = _argument(args, kwargs, "G", 0)
         if not isinstance(G, Graph):
-            if G.is_directed():
-                return "graphmine's kernels are for undirected graphs"
-            if G.is_multigraph():
-                return "graphmine's kernels are for simple graphs, not multigraphs"
+            reason = unsupported(G)
+            if reason is not None:
+                return reason
         if name in _WEIGHTED and _argument(args, kwargs, "weight", _WEIGHTED[name]) is not None:
             return "graphmine computes unweighted clustering only (weight=None)"
         return True
