@@ -140,7 +140,7 @@ def average_clustering(G, nodes=None, weight=None, count_zeros=True):
     >>> import networkx as nx
     >>> from graphmine.nx_backend import average_clustering
     >>> average_clustering(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
-    0.5833333333333333
+    0.58333
     """
     if weight is not None:
         raise NotImplementedError("graphmine computes unweighted clustering only (weight=None)")
