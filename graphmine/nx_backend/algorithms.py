@@ -250,20 +250,28 @@ def core_number(G):
 # -- link prediction ---------------------------------------------------------------------------
 
 def _ebunch_vertices(H, ebunch):
-    """(pairs as given, u vertices, v vertices), raising networkx's NodeNotFound in its order."""
+    """(first nodes, second nodes, u vertices, v vertices) of the pairs, raising networkx's
+    errors (NodeNotFound, in networkx's order; ValueError for a pair of another length)."""
     import networkx as nx
 
     index = node_index(H)
     pairs = list(ebunch)
-    us = np.empty(len(pairs), np.int64)
-    vs = np.empty(len(pairs), np.int64)
-    for k, (u, v) in enumerate(pairs):
-        for node, out in ((u, us), (v, vs)):
+    try:
+        if pairs and set(map(len, pairs)) != {2}:
+            raise TypeError
+        first, second = zip(*pairs) if pairs else ((), ())
+        us = np.fromiter(map(index.__getitem__, first), np.int64, count=len(pairs))
+        vs = np.fromiter(map(index.__getitem__, second), np.int64, count=len(pairs))
+        return first, second, us, vs
+    except (TypeError, KeyError):
+        pass  # an odd pair or a missing node: walk the pairs as networkx does, for its error
+    for u, v in pairs:
+        for node in (u, v):
             try:
-                out[k] = index[node]
+                index[node]
             except (KeyError, TypeError):
                 raise nx.NodeNotFound(f"Node {node} not in G.") from None
-    return pairs, us, vs
+    raise AssertionError("unreachable: every pair was valid")
 
 
 def _score_values(H, us, vs, kind, nthreads):
@@ -341,9 +349,9 @@ def _link_prediction(G, ebunch, kind):
         return ((labels[u], labels[v], s)
                 for us, vs in _non_edge_blocks(H)
                 for u, v, s in zip(us.tolist(), vs.tolist(), _score_values(H, us, vs, kind, nthreads)))
-    pairs, us, vs = _ebunch_vertices(H, ebunch)
-    values = _score_values(H, us, vs, kind, nthreads)
-    return ((u, v, s) for (u, v), s in zip(pairs, values))
+    first, second, us, vs = _ebunch_vertices(H, ebunch)
+    # the pairs' own objects, as networkx yields them (a lazy iterator of tuples, like networkx's)
+    return zip(first, second, _score_values(H, us, vs, kind, nthreads))
 
 
 def jaccard_coefficient(G, ebunch=None):
