@@ -244,9 +244,15 @@ def test_conversion_serial_and_parallel_kernels_agree():
     adj = G._adj
     rawptr = np.concatenate(([0], np.cumsum([len(a) for a in adj.values()]))).astype(np.int64)
     raw = np.fromiter((x for a in adj.values() for x in a), np.int64)
-    out = np.empty_like(H.indices)
-    _k._rows_parallel(rawptr, raw, H.indptr, out, 2)
-    assert np.array_equal(out, H.indices)
+    rng = np.random.default_rng(0)
+    for u in range(len(G)):  # rows in random order: both sorts (short rows, long rows) run
+        rng.shuffle(raw[rawptr[u]:rawptr[u + 1]])
+    assert np.diff(rawptr).max() > 32
+    for rows in (lambda out: _k._rows_serial(rawptr, raw, H.indptr, out),
+                 lambda out: _k._rows_parallel(rawptr, raw, H.indptr, out, 2)):
+        out = np.empty_like(H.indices)
+        rows(out)
+        assert np.array_equal(out, H.indices)
     assert H == gm.as_graph(G)  # the core's own (per-edge) networkx reader
     sq = _k._squares_serial(H.indptr, H.indices)
     par = _k._squares_parallel(H.indptr, H.indices, 2)

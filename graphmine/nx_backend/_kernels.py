@@ -11,18 +11,39 @@ from numba import njit, prange
 
 
 @njit(cache=True)
+def _sort_row(a, lo, hi):
+    """Sort a[lo:hi] in place: insertion sort for short rows (most rows), else numpy's sort."""
+    if hi - lo > 32:
+        a[lo:hi].sort()
+        return
+    for i in range(lo + 1, hi):
+        x = a[i]
+        j = i - 1
+        while j >= lo and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
+@njit(cache=True)
 def _fill_rows(rawptr, raw, indptr, out, t, nthreads):
     """Rows u = t, t + nthreads, ...: copy raw[rawptr[u]:rawptr[u+1]] without u itself into
     out[indptr[u]:indptr[u+1]] and sort it (networkx keeps neighbours in insertion order)."""
     n = rawptr.shape[0] - 1
     for u in range(t, n, nthreads):
         k = indptr[u]
+        ordered = True
+        last = -1
         for i in range(rawptr[u], rawptr[u + 1]):
             x = raw[i]
             if x != u:
                 out[k] = x
                 k += 1
-        out[indptr[u]:k].sort()
+                if x < last:
+                    ordered = False
+                last = x
+        if not ordered:  # graphs read from sorted edge lists mostly arrive in order
+            _sort_row(out, indptr[u], k)
 
 
 @njit(cache=True)

@@ -16,7 +16,7 @@ from itertools import chain
 import numpy as np
 
 from .._threads import resolve_threads
-from ..graph import SERIAL_EDGES, Graph, _index_dtype
+from ..graph import Graph, _index_dtype
 from . import _kernels as _k
 
 __all__ = ["NetworkXGraph", "from_networkx", "to_networkx", "unsupported", "node_labels",
@@ -56,6 +56,10 @@ def _node_id_array(nodes):
         pass
     return np.fromiter(nodes, dtype=object, count=len(nodes))
 
+
+# adjacency entries (2 per edge) from which the rows are sorted in parallel: below, one thread
+# finishes first (rows mostly arrive sorted, and then copying them is all there is to do)
+PARALLEL_ENTRIES = 1 << 20
 
 # graph methods through which networkx reads a graph's structure; a subclass that redefines any
 # of them (e.g. a complement view) does not mean what its ``_adj`` dicts hold
@@ -135,7 +139,7 @@ def from_networkx(G, *, preserve_graph_attrs=True, threads=None):
     np.cumsum(rawdeg - loops, out=indptr[1:])
     indices = np.empty(int(indptr[-1]), _index_dtype(n))
     nthreads = resolve_threads(threads)
-    if nthreads == 1 or total < 2 * SERIAL_EDGES:
+    if nthreads == 1 or total < PARALLEL_ENTRIES:
         _k._rows_serial(rawptr, raw, indptr, indices)
     else:
         _k._rows_parallel(rawptr, raw, indptr, indices, nthreads)
