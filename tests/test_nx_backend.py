@@ -254,6 +254,16 @@ def test_conversion_serial_and_parallel_kernels_agree():
         rows(out)
         assert np.array_equal(out, H.indices)
     assert H == gm.as_graph(G)  # the core's own (per-edge) networkx reader
+    # common neighbours of random pairs (hubs with leaves included) against set intersections
+    rng = np.random.default_rng(1)
+    us, vs = rng.integers(0, len(G), 3000), rng.integers(0, len(G), 3000)
+    weight = rng.random(len(G))
+    nodes = list(G)
+    common = [set(G[nodes[u]]) & set(G[nodes[v]]) for u, v in zip(us, vs)]
+    for cn, wsum in (_k._pairs_serial(H.indptr, H.indices, us, vs, weight, True),
+                     _k._pairs_parallel(H.indptr, H.indices, us, vs, weight, True, 2)):
+        assert cn.tolist() == [len(c) for c in common]
+        assert np.allclose(wsum, [weight[sorted(c)].sum() for c in common], rtol=1e-12, atol=0)
     sq = _k._squares_serial(H.indptr, H.indices)
     par = _k._squares_parallel(H.indptr, H.indices, 2)
     assert np.array_equal(sq[0], par[0]) and np.array_equal(sq[1], par[1])

@@ -168,3 +168,73 @@ def _list_triangles(optr, oind):
         for i in range(optr[u], optr[u + 1]):
             mark[oind[i]] = 0
     return out
+
+
+@njit(cache=True)
+def _common(indices, a, b, c, d, weight, weighted):
+    """|row a:b ∩ row c:d| and, if ``weighted``, the sum of ``weight`` over the common entries
+    (in increasing vertex order). Rows of very different lengths (a hub and a leaf) binary-search
+    the short row's entries in the long row instead of merging."""
+    cn = 0
+    total = 0.0
+    if 8 * (b - a) < d - c or 8 * (d - c) < b - a:
+        if b - a > d - c:
+            a, b, c, d = c, d, a, b
+        lo = c
+        for i in range(a, b):
+            x = indices[i]
+            hi = d
+            while lo < hi:
+                mid = (lo + hi) >> 1
+                if indices[mid] < x:
+                    lo = mid + 1
+                else:
+                    hi = mid
+            if lo == d:
+                break
+            if indices[lo] == x:
+                cn += 1
+                if weighted:
+                    total += weight[x]
+                lo += 1
+        return cn, total
+    while a < b and c < d:
+        x = indices[a]
+        y = indices[c]
+        if x < y:
+            a += 1
+        elif y < x:
+            c += 1
+        else:
+            cn += 1
+            if weighted:
+                total += weight[x]
+            a += 1
+            c += 1
+    return cn, total
+
+
+@njit(cache=True)
+def _pairs_part(indptr, indices, us, vs, weight, weighted, t, nthreads, cn, wsum):
+    for i in range(t, us.shape[0], nthreads):
+        u = us[i]
+        v = vs[i]
+        cn[i], wsum[i] = _common(indices, indptr[u], indptr[u + 1], indptr[v], indptr[v + 1], weight,
+                                 weighted)
+
+
+@njit(cache=True)
+def _pairs_serial(indptr, indices, us, vs, weight, weighted):
+    cn = np.zeros(us.shape[0], np.int64)
+    wsum = np.zeros(us.shape[0], np.float64)
+    _pairs_part(indptr, indices, us, vs, weight, weighted, 0, 1, cn, wsum)
+    return cn, wsum
+
+
+@njit(cache=True, parallel=True)
+def _pairs_parallel(indptr, indices, us, vs, weight, weighted, nthreads):
+    cn = np.zeros(us.shape[0], np.int64)
+    wsum = np.zeros(us.shape[0], np.float64)
+    for t in prange(nthreads):
+        _pairs_part(indptr, indices, us, vs, weight, weighted, t, nthreads, cn, wsum)
+    return cn, wsum

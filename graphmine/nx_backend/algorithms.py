@@ -20,12 +20,13 @@ numbers (triangle counts rounded to integers).
     AA(u, v) = \sum_{w \in N(u) \cap N(v)} \frac{1}{\log d_w}
 """
 
+from operator import itemgetter
+
 import numpy as np
 
 from .. import cliques as _cliques
 from .._threads import resolve_threads
 from ..graph import SERIAL_EDGES, Graph
-from ..motifs import _heuristic_kernels as _hk
 from . import _kernels as _k
 from .convert import from_networkx, has_node, nbunch_indices, node_index, node_labels, self_loops
 
@@ -259,7 +260,10 @@ def _ebunch_vertices(H, ebunch):
     try:
         if pairs and set(map(len, pairs)) != {2}:
             raise TypeError
-        first, second = zip(*pairs) if pairs else ((), ())
+        # (not zip(*pairs): one call with P arguments and P iterators, slow under the garbage
+        # collector when the heap holds a large networkx graph)
+        first = list(map(itemgetter(0), pairs))
+        second = list(map(itemgetter(1), pairs))
         us = np.fromiter(map(index.__getitem__, first), np.int64, count=len(pairs))
         vs = np.fromiter(map(index.__getitem__, second), np.int64, count=len(pairs))
         return first, second, us, vs
@@ -288,8 +292,17 @@ def _score_values(H, us, vs, kind, nthreads):
     diff = np.flatnonzero(~same)
     if diff.size:
         u, v = np.ascontiguousarray(us[diff]), np.ascontiguousarray(vs[diff])
-        raw = _hk._pair_scores(H.indptr, H.indices, nxdeg, u, v, nthreads)
-        cn = raw[:, _hk.CN].astype(np.int64)
+        weighted = kind != "jaccard_coefficient"
+        weight = np.zeros(H.n_nodes, np.float64)
+        many = nxdeg > 1  # a common neighbour of u != v has degree >= 2
+        if kind == "adamic_adar_index":
+            weight[many] = 1.0 / np.log(nxdeg[many])
+        elif kind == "resource_allocation_index":
+            weight[many] = 1.0 / nxdeg[many]
+        if nthreads == 1 or diff.size * 16 < SERIAL_EDGES:
+            cn, wsum = _k._pairs_serial(H.indptr, H.indices, u, v, weight, weighted)
+        else:
+            cn, wsum = _k._pairs_parallel(H.indptr, H.indices, u, v, weight, weighted, nthreads)
         if kind == "jaccard_coefficient":
             union = d[u] + d[v] - cn
             looped = np.flatnonzero(loops[u] | loops[v])
@@ -300,7 +313,7 @@ def _score_values(H, us, vs, kind, nthreads):
             val[diff] = np.divide(cn, union, out=np.zeros(diff.size), where=union > 0)
             int_zero[diff] = union == 0
         else:
-            val[diff] = raw[:, _hk.AA if kind == "adamic_adar_index" else _hk.RA]
+            val[diff] = wsum
             int_zero[diff] = cn == 0
     for i in np.flatnonzero(same).tolist():
         # a node with itself: the common neighbours are N(u) (networkx removes u and v)
