@@ -238,7 +238,7 @@ def test_conversion_round_trip(G):
     assert BackendInterface.convert_to_nx({"a": 1}) == {"a": 1}  # results pass through
 
 
-def test_conversion_serial_and_parallel_kernels_agree():
+def test_serial_and_parallel_kernels_agree():
     G = gm.generators.kronecker_graph(12, 16, seed=3).to_networkx()
     H = from_networkx(G, threads=1)
     adj = G._adj
@@ -264,6 +264,10 @@ def test_conversion_serial_and_parallel_kernels_agree():
                      _k._pairs_parallel(H.indptr, H.indices, us, vs, weight, True, 2)):
         assert cn.tolist() == [len(c) for c in common]
         assert np.allclose(wsum, [weight[sorted(c)].sum() for c in common], rtol=1e-12, atol=0)
+    O = H.oriented("degree", relabel=True)
+    tri = gm.triangles(H)
+    assert np.array_equal(_k._triangles_serial(O.indptr, O.indices)[O.rank], tri)
+    assert np.array_equal(_k._triangles_parallel(O.indptr, O.indices, 2)[O.rank], tri)
     sq = _k._squares_serial(H.indptr, H.indices)
     par = _k._squares_parallel(H.indptr, H.indices, 2)
     assert np.array_equal(sq[0], par[0]) and np.array_equal(sq[1], par[1])
