@@ -2,7 +2,7 @@
 
 networkx calls :func:`get_info` (entry point ``networkx.backend_info``) during ``import
 networkx``, for every program that has graphmine installed. This package therefore sits outside
-``graphmine`` and imports nothing but the standard library and networkx's config class: importing
+``graphmine`` and imports nothing but networkx's config class (inside :func:`get_info`): importing
 ``graphmine`` itself loads numba and would slow down every ``import networkx``. The algorithms
 live in :mod:`graphmine.nx_backend` and are loaded on the first dispatched call.
 """
@@ -35,6 +35,8 @@ FUNCTIONS = {
 
 
 def _config_class():
+    # imported here, not at the top: networkx imports this module while it is itself importing,
+    # and this module importing networkx first would be circular
     from networkx.utils.configs import Config
 
     class GraphmineConfig(Config):
@@ -74,6 +76,7 @@ def _config_class():
                                  f"got {value!r}")
             return value
 
+    GraphmineConfig.__qualname__ = "GraphmineConfig"
     return GraphmineConfig
 
 
