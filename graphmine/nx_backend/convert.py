@@ -26,8 +26,9 @@ __all__ = ["NetworkXGraph", "from_networkx", "to_networkx", "unsupported", "node
 class NetworkXGraph(Graph):
     """A :class:`~graphmine.Graph` converted from an undirected networkx graph.
 
-    Attributes (beyond :class:`~graphmine.Graph`'s)
+    Attributes
     ----------
+    (those of :class:`~graphmine.Graph`, and)
     loops : ndarray of uint8
         1 for the vertices that had a self-loop in networkx (the CSR itself has none).
     graph : dict

@@ -13,7 +13,7 @@ from .convert import from_networkx, to_networkx, unsupported
 
 __all__ = ["BackendInterface"]
 
-# argument name -> position in networkx's signature, per dispatched function
+# position of the ``nodes`` and ``weight`` arguments in networkx's signatures
 _NODES = {"triangles": 1, "clustering": 1, "average_clustering": 1, "square_clustering": 1}
 _WEIGHTED = {"clustering": 2, "average_clustering": 2}
 _LINK = ("jaccard_coefficient", "adamic_adar_index", "resource_allocation_index",
@@ -70,7 +70,15 @@ class BackendInterface:
 
     @staticmethod
     def can_run(name, args, kwargs):
-        """True, or the reason graphmine cannot compute this call."""
+        """True, or the reason graphmine cannot compute this call.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from graphmine.nx_backend import BackendInterface
+        >>> BackendInterface.can_run("clustering", (nx.DiGraph([(0, 1)]),), {})
+        "graphmine's kernels are for undirected graphs"
+        """
         G = _argument(args, kwargs, "G", 0)
         if not isinstance(G, Graph):
             reason = unsupported(G)
