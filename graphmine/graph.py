@@ -92,6 +92,15 @@ class Graph:
     array([0, 1, 3], dtype=int32)
     """
 
+    # a networkx backend graph: nx.triangles(G) runs graphmine.nx_backend on it, no conversion
+    __networkx_backend__ = "graphmine"
+
+    def is_directed(self):
+        return False
+
+    def is_multigraph(self):
+        return False
+
     def __init__(self, indptr, indices, node_ids=None, input_stats=None, *, index_dtype=None,
                  _trusted=False):
         src_indptr, src_indices, src_ids = indptr, indices, node_ids

@@ -1,0 +1,428 @@
+r"""networkx's functions computed by graphmine, with networkx's signatures and results.
+
+Every function takes a :class:`~graphmine.Graph` (the backend graph networkx hands over after
+:func:`~graphmine.nx_backend.from_networkx`, or one the user built) or an undirected simple
+networkx graph, and returns exactly what networkx returns: dicts keyed by the networkx nodes in
+networkx's order, a plain number for a single node, generators of ``(u, v, score)`` for link
+prediction, Python ints and floats (never numpy scalars). Self-loops are treated as networkx
+treats them: ignored by the triangle family, counted in the degrees and neighbourhoods of the
+link-prediction scores, and refused by ``core_number``.
+
+``triangles``, ``clustering``, ``average_clustering`` and ``transitivity`` follow
+``nx.config.backends.graphmine.method``: ``'exact'`` (default) or a sketch method of
+:mod:`graphmine.probgraph` with ``budget`` and ``seed``, whose estimates are returned as plain
+numbers (triangle counts rounded to integers).
+
+.. math::
+
+    c_v = \frac{2 T(v)}{d_v (d_v - 1)}, \qquad
+    J(u, v) = \frac{|N(u) \cap N(v)|}{|N(u) \cup N(v)|}, \qquad
+    AA(u, v) = \sum_{w \in N(u) \cap N(v)} \frac{1}{\log d_w}
+"""
+
+from operator import itemgetter
+
+import numpy as np
+
+from .. import cliques as _cliques
+from .._threads import resolve_threads
+from ..graph import SERIAL_EDGES, Graph
+from . import _kernels as _k
+from .convert import from_networkx, has_node, nbunch_indices, node_index, node_labels, self_loops
+
+__all__ = ["triangles", "clustering", "average_clustering", "transitivity", "square_clustering",
+           "all_triangles", "jaccard_coefficient", "adamic_adar_index", "resource_allocation_index",
+           "preferential_attachment", "core_number"]
+
+# pairs scored per kernel call when ebunch is None (all non-edges, produced lazily)
+_BLOCK = 1 << 16
+
+
+def _graph(G):
+    return G if isinstance(G, Graph) else from_networkx(G)
+
+
+def _settings():
+    """(method, keywords for graphmine) from nx.config.backends.graphmine (defaults if absent)."""
+    import networkx as nx
+
+    cfg = nx.config.backends.get("graphmine") if "graphmine" in nx.config.backends else None
+    if cfg is None:
+        return "exact", {"threads": None}
+    kw = {"threads": cfg.threads}
+    if cfg.method != "exact":
+        if cfg.budget is not None:
+            kw["budget"] = cfg.budget
+        kw["seed"] = cfg.seed
+    return cfg.method, kw
+
+
+def _approx(name, H, method, kw, **extra):
+    from .. import probgraph
+
+    return getattr(probgraph, name)(H, method=method, **extra, **kw).estimate
+
+
+def _per_node(H, values, nodes):
+    """networkx's result shape: dict over all nodes, one value for a node, dict over nbunch."""
+    labels = node_labels(H)
+    if nodes is None:
+        return dict(zip(labels, values))
+    if has_node(H, nodes):
+        return values[node_index(H)[nodes]]
+    return {labels[i]: values[i] for i in nbunch_indices(H, nodes).tolist()}
+
+
+def _with_int_zeros(values, zero):
+    """networkx writes 0 (an int) where a ratio is undefined or has a zero numerator."""
+    out = values.tolist()
+    for i in np.flatnonzero(zero).tolist():
+        out[i] = 0
+    return out
+
+
+def _exact_triangles(H, threads):
+    """Triangles through every vertex (graphmine's degree orientation, cached on the graph)."""
+    nthreads = resolve_threads(threads)
+    O = H.oriented("degree", relabel=True, threads=nthreads)
+    if nthreads == 1 or H.n_edges < SERIAL_EDGES:
+        return _k._triangles_serial(O.indptr, O.indices)[O.rank]
+    return _k._triangles_parallel(O.indptr, O.indices, nthreads)[O.rank]
+
+
+def _triangle_counts(H, method, kw):
+    if method == "exact":
+        return _exact_triangles(H, kw["threads"])
+    return np.rint(_approx("triangles", H, method, kw)).astype(np.int64)
+
+
+def triangles(G, nodes=None):
+    """Triangles through each node, as ``networkx.triangles``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import triangles
+    >>> triangles(nx.complete_graph(4)), triangles(nx.complete_graph(4), 0)
+    ({0: 3, 1: 3, 2: 3, 3: 3}, 3)
+    """
+    H = _graph(G)
+    method, kw = _settings()
+    return _per_node(H, _triangle_counts(H, method, kw).tolist(), nodes)
+
+
+def _clustering_values(H, method, kw):
+    if method != "exact":
+        return np.asarray(_approx("clustering", H, method, kw), np.float64).tolist()
+    tri = _exact_triangles(H, kw["threads"])
+    d = H.degree
+    pairs = d * (d - 1)
+    c = np.zeros(H.n_nodes, np.float64)
+    nz = tri > 0
+    c[nz] = (2 * tri[nz]) / pairs[nz]
+    return _with_int_zeros(c, ~nz)
+
+
+def clustering(G, nodes=None, weight=None):
+    """Local clustering coefficients (unweighted, undirected), as ``networkx.clustering``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import clustering
+    >>> clustering(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
+    {0: 1.0, 1: 1.0, 2: 0.3333333333333333, 3: 0}
+    """
+    if weight is not None:
+        raise NotImplementedError("graphmine computes unweighted clustering only (weight=None)")
+    H = _graph(G)
+    method, kw = _settings()
+    return _per_node(H, _clustering_values(H, method, kw), nodes)
+
+
+def average_clustering(G, nodes=None, weight=None, count_zeros=True):
+    """Mean local clustering coefficient, as ``networkx.average_clustering``.
+
+    The mean is summed in node order, so it equals networkx's to the last bit.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import average_clustering
+    >>> average_clustering(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
+    0.58333
+    """
+    if weight is not None:
+        raise NotImplementedError("graphmine computes unweighted clustering only (weight=None)")
+    H = _graph(G)
+    method, kw = _settings()
+    if method != "exact" and nodes is None:
+        return float(_approx("average_clustering", H, method, kw, count_zeros=count_zeros))
+    c = clustering(H, nodes).values()
+    if not count_zeros:
+        c = [v for v in c if abs(v) > 0]
+    return sum(c) / len(c)
+
+
+def transitivity(G):
+    """3 x triangles / connected triples, as ``networkx.transitivity`` (0 without triangles).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import transitivity
+    >>> transitivity(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
+    0.6
+    """
+    H = _graph(G)
+    method, kw = _settings()
+    if method != "exact":
+        return float(_approx("transitivity", H, method, kw))
+    T = _cliques.count_triangles(H, threads=kw["threads"])
+    if T == 0:
+        return 0
+    d = H.degree
+    # exact integers, one correctly rounded division: networkx's value to the last bit
+    return 6 * T / int((d * (d - 1)).sum())
+
+
+def square_clustering(G, nodes=None):
+    """Squares clustering coefficient, as ``networkx.square_clustering``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import square_clustering
+    >>> square_clustering(nx.complete_bipartite_graph(2, 2))
+    {0: 1.0, 1: 1.0, 2: 1.0, 3: 1.0}
+    """
+    H = _graph(G)
+    nthreads = resolve_threads(_settings()[1]["threads"])
+    if nthreads == 1 or H.n_edges < SERIAL_EDGES:
+        squares, potential = _k._squares_serial(H.indptr, H.indices)
+    else:
+        squares, potential = _k._squares_parallel(H.indptr, H.indices, nthreads)
+    c = np.zeros(H.n_nodes, np.float64)
+    pos = potential > 0
+    c[pos] = squares[pos] / potential[pos]
+    return _per_node(H, _with_int_zeros(c, ~pos), nodes)
+
+
+def all_triangles(G, nbunch=None):
+    """Every triangle once as a tuple of three nodes, as ``networkx.all_triangles``.
+
+    The nodes of a tuple come in networkx's order (node order; the members of ``nbunch`` first);
+    the order in which the triangles are yielded may differ from networkx's.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import all_triangles
+    >>> sorted(all_triangles(nx.complete_graph(4)))
+    [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
+    """
+    H = _graph(G)
+    labels = node_labels(H)
+    if nbunch is not None:
+        sel = np.array(list(dict.fromkeys(nbunch_indices(H, nbunch).tolist())), np.int64)
+    O = H.oriented("degree")
+    tri = _k._list_triangles(O.indptr, O.indices)
+    if nbunch is not None:
+        pos = np.full(H.n_nodes, -1, np.int64)
+        pos[sel] = np.arange(sel.shape[0])
+        tri = tri[(pos[tri] >= 0).any(axis=1)]
+        key = np.where(pos[tri] >= 0, pos[tri], sel.shape[0] + tri)
+        tri = np.take_along_axis(tri, np.argsort(key, axis=1, kind="stable"), axis=1)
+    for a, b, c in tri.tolist():
+        yield labels[a], labels[b], labels[c]
+
+
+def core_number(G):
+    """Core number of every node, as ``networkx.core_number`` (self-loops refused likewise).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import core_number
+    >>> core_number(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
+    {0: 2, 1: 2, 2: 2, 3: 1}
+    """
+    import networkx as nx
+
+    H = _graph(G)
+    if self_loops(H).any():
+        raise nx.NetworkXNotImplemented(
+            "Input graph has self loops which is not permitted; "
+            "Consider using G.remove_edges_from(nx.selfloop_edges(G)).")
+    return dict(zip(node_labels(H), H.core_number().tolist()))
+
+
+# -- link prediction ---------------------------------------------------------------------------
+
+def _ebunch_vertices(H, ebunch):
+    """(first nodes, second nodes, u vertices, v vertices) of the pairs, raising networkx's
+    errors (NodeNotFound, in networkx's order; ValueError for a pair of another length)."""
+    import networkx as nx
+
+    index = node_index(H)
+    pairs = list(ebunch)
+    try:
+        if pairs and set(map(len, pairs)) != {2}:
+            raise TypeError
+        # (not zip(*pairs): one call with P arguments and P iterators, slow under the garbage
+        # collector when the heap holds a large networkx graph)
+        first = list(map(itemgetter(0), pairs))
+        second = list(map(itemgetter(1), pairs))
+        us = np.fromiter(map(index.__getitem__, first), np.int64, count=len(pairs))
+        vs = np.fromiter(map(index.__getitem__, second), np.int64, count=len(pairs))
+        return first, second, us, vs
+    except (TypeError, KeyError):
+        pass  # an odd pair or a missing node: walk the pairs as networkx does, for its error
+    for u, v in pairs:
+        for node in (u, v):
+            try:
+                index[node]
+            except (KeyError, TypeError):
+                raise nx.NodeNotFound(f"Node {node} not in G.") from None
+    raise AssertionError("unreachable: every pair was valid")
+
+
+def _score_values(H, us, vs, kind, nthreads):
+    """networkx's values for vertex pairs: Python floats, ints where networkx gives ints."""
+    loops = self_loops(H)
+    d = H.degree
+    nxdeg = d + 2 * loops.astype(np.int64)  # networkx counts a self-loop twice in the degree
+    if kind == "preferential_attachment":
+        return (nxdeg[us] * nxdeg[vs]).tolist()
+    same = us == vs
+    val = np.empty(us.shape[0], np.float64)
+    # networkx returns 0 (an int) for an empty sum (AA, RA) and for an empty union (Jaccard)
+    int_zero = np.zeros(us.shape[0], bool)
+    diff = np.flatnonzero(~same)
+    if diff.size:
+        u, v = np.ascontiguousarray(us[diff]), np.ascontiguousarray(vs[diff])
+        weighted = kind != "jaccard_coefficient"
+        weight = np.zeros(H.n_nodes, np.float64)
+        many = nxdeg > 1  # a common neighbour of u != v has degree >= 2
+        if kind == "adamic_adar_index":
+            weight[many] = 1.0 / np.log(nxdeg[many])
+        elif kind == "resource_allocation_index":
+            weight[many] = 1.0 / nxdeg[many]
+        if nthreads == 1 or diff.size * 16 < SERIAL_EDGES:
+            cn, wsum = _k._pairs_serial(H.indptr, H.indices, u, v, weight, weighted)
+        else:
+            cn, wsum = _k._pairs_parallel(H.indptr, H.indices, u, v, weight, weighted, nthreads)
+        if kind == "jaccard_coefficient":
+            union = d[u] + d[v] - cn
+            looped = np.flatnonzero(loops[u] | loops[v])
+            if looped.size:
+                # N(u) with the self-loop counts u itself, unless u is already a neighbour of v
+                apart = 1 - _k._adjacent(H.indptr, H.indices, u[looped], v[looped]).astype(np.int64)
+                union[looped] += (loops[u[looped]] + loops[v[looped]]) * apart
+            val[diff] = np.divide(cn, union, out=np.zeros(diff.size), where=union > 0)
+            int_zero[diff] = union == 0
+        else:
+            val[diff] = wsum
+            int_zero[diff] = cn == 0
+    for i in np.flatnonzero(same).tolist():
+        # a node with itself: the common neighbours are N(u) (networkx removes u and v)
+        u = us[i]
+        nbrs = H.indices[H.indptr[u]:H.indptr[u + 1]]
+        if kind == "jaccard_coefficient":
+            union = nbrs.shape[0] + int(loops[u])
+            val[i] = nbrs.shape[0] / union if union else 0.0
+            int_zero[i] = union == 0
+            continue
+        int_zero[i] = nbrs.shape[0] == 0
+        if kind == "adamic_adar_index":
+            w = nxdeg[nbrs]
+            if np.any(w == 1):
+                # networkx divides by log(1) = 0 here
+                raise ZeroDivisionError("float division by zero")
+            val[i] = float(np.sum(1.0 / np.log(w)))
+        else:
+            val[i] = float(np.sum(1.0 / nxdeg[nbrs]))
+    return _with_int_zeros(val, int_zero)
+
+
+def _non_edge_blocks(H):
+    """All vertex pairs i < j that are not edges, in blocks of about _BLOCK pairs."""
+    n = H.n_nodes
+    us, vs, size = [], [], 0
+    for i in range(n - 1):
+        nb = H.indices[H.indptr[i]:H.indptr[i + 1]]
+        free = np.ones(n - i - 1, bool)
+        free[nb[nb > i] - (i + 1)] = False
+        js = np.flatnonzero(free) + (i + 1)
+        if js.size:
+            us.append(np.full(js.size, i, np.int64))
+            vs.append(js)
+            size += js.size
+        if size >= _BLOCK or (i == n - 2 and size):
+            yield np.concatenate(us), np.concatenate(vs)
+            us, vs, size = [], [], 0
+
+
+def _link_prediction(G, ebunch, kind):
+    H = _graph(G)
+    nthreads = resolve_threads(_settings()[1]["threads"])
+    labels = node_labels(H)
+    if ebunch is None:
+        return ((labels[u], labels[v], s)
+                for us, vs in _non_edge_blocks(H)
+                for u, v, s in zip(us.tolist(), vs.tolist(), _score_values(H, us, vs, kind, nthreads)))
+    first, second, us, vs = _ebunch_vertices(H, ebunch)
+    # the pairs' own objects, as networkx yields them (a lazy iterator of tuples, like networkx's)
+    return zip(first, second, _score_values(H, us, vs, kind, nthreads))
+
+
+def jaccard_coefficient(G, ebunch=None):
+    """Jaccard coefficient of node pairs, as ``networkx.jaccard_coefficient``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import jaccard_coefficient
+    >>> list(jaccard_coefficient(nx.cycle_graph(4), [(0, 2), (1, 3)]))
+    [(0, 2, 1.0), (1, 3, 1.0)]
+    """
+    return _link_prediction(G, ebunch, "jaccard_coefficient")
+
+
+def adamic_adar_index(G, ebunch=None):
+    """Adamic-Adar index of node pairs, as ``networkx.adamic_adar_index``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import adamic_adar_index
+    >>> [(u, v, round(p, 6)) for u, v, p in adamic_adar_index(nx.complete_graph(5), [(0, 1)])]
+    [(0, 1, 2.164043)]
+    """
+    return _link_prediction(G, ebunch, "adamic_adar_index")
+
+
+def resource_allocation_index(G, ebunch=None):
+    """Resource allocation index of node pairs, as ``networkx.resource_allocation_index``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import resource_allocation_index
+    >>> list(resource_allocation_index(nx.complete_graph(5), [(0, 1)]))
+    [(0, 1, 0.75)]
+    """
+    return _link_prediction(G, ebunch, "resource_allocation_index")
+
+
+def preferential_attachment(G, ebunch=None):
+    """Degree product of node pairs, as ``networkx.preferential_attachment``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import preferential_attachment
+    >>> list(preferential_attachment(nx.star_graph(3), [(1, 2), (0, 1)]))
+    [(1, 2, 1), (0, 1, 3)]
+    """
+    return _link_prediction(G, ebunch, "preferential_attachment")

@@ -1,0 +1,244 @@
+"""Conversion between networkx graphs and graphmine's CSR :class:`~graphmine.Graph`.
+
+A networkx ``Graph`` becomes a :class:`NetworkXGraph`: vertex ``i`` is the i-th node of ``G``
+(networkx's node order), ``node_ids`` holds the node objects (an int64 array when every node is an
+integer, otherwise an object array), and the self-loops that the CSR core drops are kept aside so
+that the link-prediction scores and ``core_number`` can treat them as networkx does. The build is
+vectorised: one pass over networkx's adjacency in C (``numpy.fromiter``) for the neighbour ids,
+then a compiled kernel that drops self-loops and sorts every row.
+
+Any :class:`~graphmine.Graph` is a networkx backend graph: its networkx nodes are its
+``node_ids``.
+"""
+
+from itertools import chain
+
+import numpy as np
+
+from .._threads import resolve_threads
+from ..graph import Graph, _index_dtype
+from . import _kernels as _k
+
+__all__ = ["NetworkXGraph", "from_networkx", "to_networkx", "unsupported", "node_labels",
+           "node_index", "self_loops", "has_node", "nbunch_indices"]
+
+
+class NetworkXGraph(Graph):
+    """A :class:`~graphmine.Graph` converted from an undirected networkx graph.
+
+    Attributes
+    ----------
+    (those of :class:`~graphmine.Graph`, and)
+    loops : ndarray of uint8
+        1 for the vertices that had a self-loop in networkx (the CSR itself has none).
+    graph : dict
+        networkx's graph attributes (``G.graph``), given back by :func:`to_networkx`.
+    """
+
+    def __init__(self, indptr, indices, node_ids, loops, graph_attrs, input_stats):
+        super().__init__(indptr, indices, node_ids, input_stats, _trusted=True)
+        loops.flags.writeable = False
+        self.loops = loops
+        self.graph = graph_attrs
+        self._labels = None
+        self._index = None
+
+    def __repr__(self):
+        return f"NetworkXGraph(n_nodes={self.n_nodes}, n_edges={self.n_edges}, self_loops={int(self.loops.sum())})"
+
+
+def _node_id_array(nodes):
+    """node ids as an integer array when every node is an int, else an object array."""
+    try:
+        ids = np.asarray(nodes)
+        if ids.ndim == 1 and ids.dtype.kind in "iu":
+            return ids
+    except (ValueError, TypeError, OverflowError):
+        pass
+    return np.fromiter(nodes, dtype=object, count=len(nodes))
+
+
+# adjacency entries (2 per edge) from which the rows are sorted in parallel: below, one thread
+# finishes first (rows mostly arrive sorted, and then copying them is all there is to do)
+PARALLEL_ENTRIES = 1 << 20
+
+# graph methods through which networkx reads a graph's structure; a subclass that redefines any
+# of them (e.g. a complement view) does not mean what its ``_adj`` dicts hold
+_STRUCTURE = ("adj", "__getitem__", "__iter__", "__len__", "neighbors", "degree", "adjacency",
+              "edges", "nodes", "has_edge", "number_of_edges")
+
+
+def unsupported(G):
+    """None if :func:`from_networkx` can read ``G``, otherwise the reason it cannot."""
+    import networkx as nx
+
+    if G.is_directed():
+        return "graphmine's kernels are for undirected graphs"
+    if G.is_multigraph():
+        return "graphmine's kernels are for simple graphs, not multigraphs"
+    if not isinstance(G, nx.Graph):
+        return f"{type(G).__name__} is not a networkx graph"
+    cls = type(G)
+    redefined = [a for a in _STRUCTURE if getattr(cls, a) is not getattr(nx.Graph, a)]
+    if redefined:
+        return (f"{cls.__name__} redefines {', '.join(redefined)}; graphmine reads the adjacency "
+                "dicts of a plain networkx Graph")
+    return None
+
+
+def from_networkx(G, *, preserve_graph_attrs=True, threads=None):
+    """The CSR form of an undirected simple networkx graph (edge and node data are not kept).
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        Undirected, not a multigraph.
+    preserve_graph_attrs : bool
+        Keep a shallow copy of ``G.graph``.
+    threads : int, optional
+
+    Returns
+    -------
+    NetworkXGraph
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import from_networkx
+    >>> H = from_networkx(nx.Graph([("a", "b"), ("b", "c"), ("c", "c")]))
+    >>> H, H.node_ids.tolist(), H.loops.tolist()
+    (NetworkXGraph(n_nodes=3, n_edges=2, self_loops=1), ['a', 'b', 'c'], [0, 0, 1])
+    """
+    reason = unsupported(G)
+    if reason is not None:
+        raise NotImplementedError(f"graphmine's networkx backend takes undirected simple networkx "
+                                  f"graphs: {reason}")
+    adj = G._adj
+    nodes = list(adj)
+    n = len(nodes)
+    rawdeg = np.fromiter(map(len, adj.values()), np.int64, count=n)
+    rawptr = np.zeros(n + 1, np.int64)
+    np.cumsum(rawdeg, out=rawptr[1:])
+    total = int(rawptr[-1])
+    ids = _node_id_array(nodes)
+    neighbours = chain.from_iterable(adj.values())
+    if ids.dtype.kind in "iu":
+        raw = np.fromiter(neighbours, ids.dtype, count=total)
+        if not (n == 0 or ids[0] == 0 and ids[-1] == n - 1 and np.array_equal(ids, np.arange(n))):
+            # integer nodes in any order: map ids to positions with one sort
+            order = np.argsort(ids, kind="stable")
+            raw = order[np.searchsorted(ids[order], raw)]
+        raw = raw.astype(np.int64, copy=False)
+    else:
+        index = dict(zip(nodes, range(n)))
+        raw = np.fromiter(map(index.__getitem__, neighbours), np.int64, count=total)
+    rows = np.repeat(np.arange(n, dtype=np.int64), rawdeg)
+    is_loop = raw == rows
+    loops = np.zeros(n, np.uint8)
+    loops[rows[is_loop]] = 1
+    indptr = np.zeros(n + 1, np.int64)
+    np.cumsum(rawdeg - loops, out=indptr[1:])
+    indices = np.empty(int(indptr[-1]), _index_dtype(n))
+    nthreads = resolve_threads(threads)
+    if nthreads == 1 or total < PARALLEL_ENTRIES:
+        _k._rows_serial(rawptr, raw, indptr, indices)
+    else:
+        _k._rows_parallel(rawptr, raw, indptr, indices, nthreads)
+    n_loops = int(loops.sum())
+    stats = {"input_edges": (total - n_loops) // 2 + n_loops, "self_loops": n_loops, "duplicates": 0}
+    H = NetworkXGraph(indptr, indices, ids, loops, dict(G.graph) if preserve_graph_attrs else {}, stats)
+    if ids.dtype == object:
+        H._labels = nodes
+    return H
+
+
+def node_labels(G):
+    """The networkx node of every vertex, as a list (``node_ids`` as Python objects)."""
+    labels = getattr(G, "_labels", None)
+    if labels is None:
+        labels = G.node_ids.tolist()
+        if isinstance(G, NetworkXGraph):
+            G._labels = labels
+    return labels
+
+
+def node_index(G):
+    """dict networkx node -> vertex number (cached on a :class:`NetworkXGraph`)."""
+    index = getattr(G, "_index", None)
+    if index is None:
+        labels = node_labels(G)
+        index = dict(zip(labels, range(len(labels))))
+        if isinstance(G, NetworkXGraph):
+            G._index = index
+    return index
+
+
+def self_loops(G):
+    """uint8 array: 1 for vertices with a self-loop in the networkx graph (none for a plain Graph)."""
+    loops = getattr(G, "loops", None)
+    return np.zeros(G.n_nodes, np.uint8) if loops is None else loops
+
+
+def has_node(G, node):
+    """``node in G`` with networkx's semantics (an unhashable object is simply not a node)."""
+    try:
+        return node in node_index(G)
+    except TypeError:
+        return False
+
+
+def nbunch_indices(G, nbunch):
+    """Vertex numbers of ``nbunch`` as networkx's ``G.nbunch_iter`` gives them.
+
+    None: every vertex; a node of G: that vertex; otherwise the members of the iterable that are
+    nodes of G, in order (repeats kept), with networkx's errors for other inputs.
+    """
+    import networkx as nx
+
+    if nbunch is None:
+        return np.arange(G.n_nodes, dtype=np.int64)
+    index = node_index(G)
+    if has_node(G, nbunch):
+        return np.array([index[nbunch]], dtype=np.int64)
+    out = []
+    try:
+        for v in nbunch:
+            i = index.get(v)
+            if i is not None:
+                out.append(i)
+    except TypeError as err:
+        message = err.args[0] if err.args else ""
+        if "iter" in message:
+            raise nx.NetworkXError("nbunch is not a node or a sequence of nodes.") from None
+        if "hashable" in message:
+            raise nx.NetworkXError(f"Node {v} in sequence nbunch is not a valid node.") from None
+        raise
+    return np.array(out, dtype=np.int64)
+
+
+def to_networkx(G):
+    """The networkx graph of a :class:`~graphmine.Graph`: nodes ``node_ids`` (in vertex order),
+    edges, and for a :class:`NetworkXGraph` its self-loops and graph attributes.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import from_networkx, to_networkx
+    >>> H = to_networkx(from_networkx(nx.Graph([((0, 1), "x"), ("x", "x")])))
+    >>> list(H.nodes), sorted(map(str, H.edges))
+    ([(0, 1), 'x'], ["('x', 'x')", "((0, 1), 'x')"])
+    """
+    import networkx as nx
+
+    labels = node_labels(G)
+    H = nx.Graph()
+    if isinstance(G, NetworkXGraph):
+        H.graph.update(G.graph)
+    H.add_nodes_from(labels)
+    e = G.edges()
+    if len(labels) and e.shape[0]:
+        H.add_edges_from(zip(map(labels.__getitem__, e[:, 0].tolist()),
+                             map(labels.__getitem__, e[:, 1].tolist())))
+    loops = np.flatnonzero(self_loops(G)).tolist()
+    H.add_edges_from((labels[i], labels[i]) for i in loops)
+    return H

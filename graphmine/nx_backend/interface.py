@@ -1,0 +1,117 @@
+"""The object networkx loads for the ``graphmine`` backend (entry point ``networkx.backends``).
+
+networkx asks :meth:`BackendInterface.can_run` before every dispatched call; a string answer is
+the reason graphmine declines (networkx then runs its own code when fallback is on, or marks the
+test xfail in its test suite). :meth:`BackendInterface.should_run` is asked only for automatic
+dispatch (``nx.config.backend_priority``) and declines calls where converting the graph would cost
+more than networkx's own run.
+"""
+
+from ..graph import Graph
+from . import algorithms
+from .convert import from_networkx, to_networkx, unsupported
+
+__all__ = ["BackendInterface"]
+
+# position of the ``nodes`` and ``weight`` arguments in networkx's signatures
+_NODES = {"triangles": 1, "clustering": 1, "average_clustering": 1, "square_clustering": 1}
+_WEIGHTED = {"clustering": 2, "average_clustering": 2}
+_LINK = ("jaccard_coefficient", "adamic_adar_index", "resource_allocation_index",
+         "preferential_attachment")
+# should_run: below this many edges a conversion costs more than networkx's whole run
+SMALL_GRAPH_EDGES = 100
+# should_run: scoring fewer than n_edges / this many pairs is cheaper in networkx than a conversion
+FEW_PAIRS_RATIO = 64
+
+
+def _argument(args, kwargs, name, position, default=None):
+    if position < len(args):
+        return args[position]
+    return kwargs.get(name, default)
+
+
+def _is_cached(G):
+    cache = getattr(G, "__networkx_cache__", None)
+    return bool(cache and cache.get("backends", {}).get("graphmine"))
+
+
+class BackendInterface:
+    """networkx's view of graphmine: conversions, dispatch decisions and the algorithms."""
+
+    triangles = staticmethod(algorithms.triangles)
+    clustering = staticmethod(algorithms.clustering)
+    average_clustering = staticmethod(algorithms.average_clustering)
+    transitivity = staticmethod(algorithms.transitivity)
+    square_clustering = staticmethod(algorithms.square_clustering)
+    all_triangles = staticmethod(algorithms.all_triangles)
+    jaccard_coefficient = staticmethod(algorithms.jaccard_coefficient)
+    adamic_adar_index = staticmethod(algorithms.adamic_adar_index)
+    resource_allocation_index = staticmethod(algorithms.resource_allocation_index)
+    preferential_attachment = staticmethod(algorithms.preferential_attachment)
+    core_number = staticmethod(algorithms.core_number)
+
+    @staticmethod
+    def convert_from_nx(G, edge_attrs=None, node_attrs=None, preserve_edge_attrs=False,
+                        preserve_node_attrs=False, preserve_graph_attrs=False, name=None,
+                        graph_name=None):
+        """A graphmine graph of an undirected simple networkx graph (structure only)."""
+        if isinstance(G, Graph):
+            return G
+        if edge_attrs or node_attrs or preserve_edge_attrs or preserve_node_attrs:
+            raise NotImplementedError("graphmine's backend graphs keep no edge or node attributes")
+        return from_networkx(G, preserve_graph_attrs=preserve_graph_attrs)
+
+    @staticmethod
+    def convert_to_nx(obj, *, name=None):
+        """A networkx graph for a graphmine graph; any other result is returned as it is."""
+        if isinstance(obj, Graph):
+            return to_networkx(obj)
+        return obj
+
+    @staticmethod
+    def can_run(name, args, kwargs):
+        """True, or the reason graphmine cannot compute this call.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from graphmine.nx_backend import BackendInterface
+        >>> BackendInterface.can_run("clustering", (nx.DiGraph([(0, 1)]),), {})
+        "graphmine's kernels are for undirected graphs"
+        """
+        G = _argument(args, kwargs, "G", 0)
+        if not isinstance(G, Graph):
+            reason = unsupported(G)
+            if reason is not None:
+                return reason
+        if name in _WEIGHTED and _argument(args, kwargs, "weight", _WEIGHTED[name]) is not None:
+            return "graphmine computes unweighted clustering only (weight=None)"
+        return True
+
+    @staticmethod
+    def should_run(name, args, kwargs):
+        """True, or why converting the graph for this call would cost more than it saves."""
+        G = _argument(args, kwargs, "G", 0)
+        if isinstance(G, Graph) or _is_cached(G):
+            return True
+        m = G.number_of_edges()
+        if m < SMALL_GRAPH_EDGES:
+            return f"the graph has fewer than {SMALL_GRAPH_EDGES} edges; networkx is faster than a conversion"
+        if name in _NODES:
+            nodes = _argument(args, kwargs, "nodes", _NODES[name])
+            if nodes is not None and nodes in G:
+                return "one node: networkx is faster than converting the whole graph"
+        if name in _LINK:
+            ebunch = _argument(args, kwargs, "ebunch", 1)
+            if isinstance(ebunch, (list, tuple, set, frozenset, dict)) and len(ebunch) * FEW_PAIRS_RATIO < m:
+                return "few pairs: networkx is faster than converting the whole graph"
+        return True
+
+    @staticmethod
+    def on_start_tests(items):
+        """Called by networkx's test suite run against this backend, to mark tests as xfail.
+
+        No test needs a mark: networkx's suite passes with ``NETWORKX_FALLBACK_TO_NX=True``, and
+        without fallback every test of a function graphmine runs on an undirected unweighted graph
+        passes; the others are declined by :meth:`can_run` and networkx marks them xfail itself.
+        """
