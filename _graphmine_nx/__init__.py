@@ -66,9 +66,9 @@ def _config_class():
                 raise ValueError(f"nx.config.backends.graphmine.method must be one of "
                                  f"{', '.join(map(repr, METHODS))}, got {value!r}")
             if key == "budget" and value is not None and (
-                    isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0):
-                raise ValueError(f"nx.config.backends.graphmine.budget must be a positive number "
-                                 f"or None, got {value!r}")
+                    isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1):
+                raise ValueError(f"nx.config.backends.graphmine.budget must be a fraction of the graph's "
+                                 f"size in (0, 1] or None, got {value!r}")
             if key in ("seed", "threads") and value is not None and (
                     isinstance(value, bool) or not isinstance(value, int) or value < (key == "threads")):
                 rule = "a positive" if key == "threads" else "a non-negative"

@@ -333,7 +333,7 @@ def test_sketch_methods_through_config_return_plain_numbers():
              for f in ("triangles", "clustering", "average_clustering", "transitivity")}
     cfg = nx.config.backends.graphmine
     assert cfg.method == "exact"
-    with cfg(method="bloom", budget=4.0, seed=7):
+    with cfg(method="bloom", budget=1.0, seed=7):
         approx = {f: getattr(nx, f)(G, backend="graphmine") for f in exact}
         again = nx.transitivity(G, backend="graphmine")
     assert cfg.method == "exact"
@@ -342,15 +342,18 @@ def test_sketch_methods_through_config_return_plain_numbers():
     assert all(type(x) is float for x in approx["clustering"].values())
     assert type(approx["average_clustering"]) is float and type(approx["transitivity"]) is float
     assert again == approx["transitivity"]  # same seed, same answer
-    # a generous budget: within 2% of exact (measured 0.5% and 0.8% over seeds)
+    # the largest budget (sketches as large as the CSR); over seeds 7..11 the errors measured
+    # at most 1.7% (triangles), 1.7% (transitivity) and 3.3% (average clustering)
     tri = sum(approx["triangles"].values()) / sum(exact["triangles"].values())
-    assert abs(tri - 1) < 0.02
-    assert abs(approx["transitivity"] / exact["transitivity"] - 1) < 0.02
-    assert abs(approx["average_clustering"] / exact["average_clustering"] - 1) < 0.02
+    assert abs(tri - 1) < 0.03
+    assert abs(approx["transitivity"] / exact["transitivity"] - 1) < 0.03
+    assert abs(approx["average_clustering"] / exact["average_clustering"] - 1) < 0.05
     with pytest.raises(ValueError, match="method must be one of"):
         cfg.method = "fast"
     with pytest.raises(ValueError, match="budget"):
         cfg.budget = -1
+    with pytest.raises(ValueError, match="budget"):
+        cfg.budget = 5
 
 
 # -- packaging ---------------------------------------------------------------------------------

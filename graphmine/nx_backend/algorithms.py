@@ -25,7 +25,7 @@ from operator import itemgetter
 import numpy as np
 
 from .. import cliques as _cliques
-from .._threads import resolve_threads
+from .._threads import resolve_threads, restores_threads
 from ..graph import SERIAL_EDGES, Graph
 from . import _kernels as _k
 from .convert import from_networkx, has_node, nbunch_indices, node_index, node_labels, self_loops
@@ -81,6 +81,7 @@ def _with_int_zeros(values, zero):
     return out
 
 
+@restores_threads
 def _exact_triangles(H, threads):
     """Triangles through every vertex (graphmine's degree orientation, cached on the graph)."""
     nthreads = resolve_threads(threads)
@@ -186,6 +187,7 @@ def transitivity(G):
     return 6 * T / int((d * (d - 1)).sum())
 
 
+@restores_threads
 def square_clustering(G, nodes=None):
     """Squares clustering coefficient, as ``networkx.square_clustering``.
 
@@ -363,6 +365,7 @@ def _non_edge_blocks(H):
             us, vs, size = [], [], 0
 
 
+@restores_threads
 def _link_prediction(G, ebunch, kind):
     H = _graph(G)
     nthreads = resolve_threads(_settings()[1]["threads"])

@@ -15,7 +15,7 @@ from itertools import chain
 
 import numpy as np
 
-from .._threads import resolve_threads
+from .._threads import resolve_threads, restores_threads
 from ..graph import Graph, _index_dtype
 from . import _kernels as _k
 
@@ -86,6 +86,7 @@ def unsupported(G):
     return None
 
 
+@restores_threads
 def from_networkx(G, *, preserve_graph_attrs=True, threads=None):
     """The CSR form of an undirected simple networkx graph (edge and node data are not kept).
 
