@@ -1,0 +1,290 @@
+"""The functions the workers run: parse a shard, compact ids, shuffle, orient, build row blocks,
+count. Each takes and returns plain numpy arrays (so results move between workers as buffers)
+and works on one shard, one bucket or one block: nothing here ever holds the whole graph.
+
+Vertex blocks are id ranges ``bounds[b] <= v < bounds[b + 1]`` of the compacted ids; "splitting
+by block" is a stable counting split on ``searchsorted(bounds, v)``, vectorised in numpy.
+"""
+
+import os
+
+import numpy as np
+
+from ..exceptions import GraphFormatError, GraphValueError
+from ..io import read_edges
+from ..probgraph import _sketch_kernels as _sk
+from . import _block_kernels as _bk
+
+_EMPTY = np.empty((0, 2), np.int64)
+
+
+# -- input ------------------------------------------------------------------------------------
+
+def parse_shard(path):
+    """The (m, 2) int64 edges of one edge-list shard, parsed by graphmine's reader.
+
+    An empty shard (no bytes, or only comments and blank lines) gives no edges; every other
+    problem is the reader's GraphFormatError naming the shard and the line.
+    """
+    try:
+        if os.path.isfile(path) and os.path.getsize(path) == 0:
+            return _EMPTY
+    except OSError:
+        pass  # the reader names the problem
+    try:
+        return read_edges(path, threads=1).edges
+    except GraphFormatError as exc:
+        # the reader refuses files without edges; a shard of a partitioned graph may be one
+        if exc.line is None and str(exc).endswith(("the file is empty",
+                                                    "contains no edge lines (only comments or blank lines)")):
+            return _EMPTY
+        raise
+
+
+def frame_edges(frame, index):
+    """The (m, 2) int64 edges of one partition of a dask DataFrame (its first two columns)."""
+    if frame.shape[1] < 2:
+        raise GraphValueError(f"edge frame partition {index}: needs two columns (source, target), "
+                              f"has {frame.shape[1]}")
+    out = np.empty((frame.shape[0], 2), np.int64)
+    for c in range(2):
+        col = frame.iloc[:, c]
+        name = frame.columns[c]
+        if not np.issubdtype(col.dtype, np.integer):
+            raise GraphValueError(f"edge frame partition {index}: column {name!r} must hold integer vertex "
+                                  f"ids, has dtype {col.dtype}")
+        vals = col.to_numpy()
+        if vals.size and vals.min() < 0:
+            row = int(np.argmax(vals < 0))
+            raise GraphValueError(f"edge frame partition {index}, row {row}: vertex ids must be non-negative, "
+                                  f"found {int(vals[row])} in column {name!r}")
+        out[:, c] = vals
+    return out
+
+
+def shard_summary(edges, nsample):
+    """(edge lines, largest id, up to ``nsample`` evenly spaced ids of the shard's sorted distinct
+    ids): what the client needs to choose the splitters of the id buckets."""
+    if edges.shape[0] == 0:
+        return 0, -1, np.empty(0, np.int64)
+    u = np.unique(edges)
+    take = np.linspace(0, u.shape[0] - 1, min(nsample, u.shape[0])).astype(np.int64)
+    return edges.shape[0], int(u[-1]), u[take]
+
+
+# -- global compaction of the ids -------------------------------------------------------------
+
+def split_ids(edges, splitters):
+    """The shard's distinct ids, cut into len(splitters) + 1 sorted buckets."""
+    u = np.unique(edges)
+    cuts = np.searchsorted(u, splitters)
+    return tuple(np.split(u, cuts))
+
+
+def bucket_union(*parts):
+    """Distinct ids of one bucket over all shards (sorted)."""
+    return np.unique(np.concatenate(parts)) if parts else np.empty(0, np.int64)
+
+
+def bucket_lookup(union, offset, part):
+    """New (global, compacted) ids of a shard's ids ``part`` of this bucket."""
+    return np.searchsorted(union, part).astype(np.int64) + offset
+
+
+def relabel_split(edges, parts, new_parts, bounds):
+    """Rename a shard's edges into compacted ids and split them as :func:`canonical_split`."""
+    if edges.shape[0] == 0:
+        return canonical_split(_EMPTY, bounds)
+    old = np.concatenate(parts)
+    new = np.concatenate(new_parts)
+    return canonical_split(new[np.searchsorted(old, edges)], bounds)
+
+
+def canonical_split(edges, bounds):
+    """Drop self-loops, write every edge as (min, max) and split by the block of the min.
+
+    Returns (self-loops, part for block 0, ..., part for block P - 1), parts (m_b, 2) int64.
+    """
+    nblocks = bounds.shape[0] - 1
+    if edges.shape[0] == 0:
+        return (0,) + tuple(_EMPTY for _ in range(nblocks))
+    a = edges[:, 0]
+    b = edges[:, 1]
+    keep = a != b
+    loops = int(edges.shape[0] - np.count_nonzero(keep))
+    u = np.minimum(a, b)[keep]
+    v = np.maximum(a, b)[keep]
+    return (loops,) + _split_pairs(u, v, bounds)
+
+
+def _split_pairs(src, dst, bounds):
+    """(src, dst) pairs split by the block of src: a tuple of (m_b, 2) int64 arrays."""
+    nblocks = bounds.shape[0] - 1
+    blk = np.searchsorted(bounds, src, side="right") - 1
+    order = np.argsort(blk, kind="stable")
+    counts = np.bincount(blk, minlength=nblocks)
+    pairs = np.empty((src.shape[0], 2), np.int64)
+    pairs[:, 0] = src[order]
+    pairs[:, 1] = dst[order]
+    return tuple(np.split(pairs, np.cumsum(counts)[:-1]))
+
+
+# -- the block's edges, degrees and orientation -----------------------------------------------
+
+def dedupe_block(lo, n, *parts):
+    """The distinct edges (u, v), u < v, u in the block starting at ``lo``, sorted by (u, v)."""
+    e = np.concatenate(parts) if parts else _EMPTY
+    if e.shape[0] == 0:
+        return _EMPTY
+    key = np.unique((e[:, 0] - lo) * np.int64(n) + e[:, 1])
+    out = np.empty((key.shape[0], 2), np.int64)
+    out[:, 0] = key // n + lo
+    out[:, 1] = key % n
+    return out
+
+
+def degree_parts(edges, bounds):
+    """This block's contribution to every block's degrees: per block, (ids, counts), sparse."""
+    nblocks = bounds.shape[0] - 1
+    if edges.shape[0] == 0:
+        z = (np.empty(0, np.int64), np.empty(0, np.int64))
+        return tuple(z for _ in range(nblocks))
+    ids, cnt = np.unique(edges, return_counts=True)
+    cuts = np.searchsorted(ids, bounds[1:-1])
+    return tuple(zip(np.split(ids, cuts), np.split(cnt.astype(np.int64), cuts)))
+
+
+def degree_block(lo, hi, *parts):
+    """Degrees of the vertices lo..hi-1 from the sparse contributions of every block."""
+    deg = np.zeros(hi - lo, np.int64)
+    for ids, cnt in parts:
+        deg[ids - lo] += cnt  # ids are distinct within one part
+    return deg
+
+
+def peer_ids(edges, bounds):
+    """Distinct larger endpoints of the block's edges, split by their block (sorted)."""
+    ids = np.unique(edges[:, 1]) if edges.shape[0] else np.empty(0, np.int64)
+    return tuple(np.split(ids, np.searchsorted(ids, bounds[1:-1])))
+
+
+def degree_lookup(deg, lo, ids):
+    return deg[ids - lo]
+
+
+def orient_split(edges, deg, lo, bounds, ids, degs):
+    """Orient the block's edges by degree, u -> v iff (deg u, u) < (deg v, v), and split the
+    arcs by the block of their tail. ``ids``/``degs`` are lists (one entry per block) of the
+    larger endpoints (sorted) and their degrees."""
+    if edges.shape[0] == 0:
+        return _split_pairs(np.empty(0, np.int64), np.empty(0, np.int64), bounds)
+    ids = np.concatenate(ids)
+    degs = np.concatenate(degs)
+    u = edges[:, 0]
+    v = edges[:, 1]
+    du = deg[u - lo]
+    dv = degs[np.searchsorted(ids, v)]
+    fwd = (du < dv) | ((du == dv) & (u < v))
+    return _split_pairs(np.where(fwd, u, v), np.where(fwd, v, u), bounds)
+
+
+def build_rows(lo, hi, n, index_dtype, *parts):
+    """The row block lo..hi-1 of the oriented CSR: (indptr int64, indices sorted per row)."""
+    e = np.concatenate(parts) if parts else _EMPTY
+    rows = hi - lo
+    key = np.sort((e[:, 0] - lo) * np.int64(n) + e[:, 1])
+    counts = np.bincount(key // n, minlength=rows) if key.size else np.zeros(rows, np.int64)
+    ptr = np.zeros(rows + 1, np.int64)
+    np.cumsum(counts, out=ptr[1:])
+    return ptr, (key % n).astype(index_dtype)
+
+
+def block_stats(block):
+    """(arcs, largest out-degree) of a row block."""
+    ptr, ind = block
+    return int(ind.shape[0]), int(np.diff(ptr).max()) if ptr.shape[0] > 1 else 0
+
+
+# -- counting tasks ---------------------------------------------------------------------------
+
+def count_task(k, n, max_out, ranges, *blocks):
+    """Exact k-cliques whose first k - 1 vertices lie in the given blocks (see _block_kernels)."""
+    ptrs = tuple(b[0] for b in blocks)
+    inds = tuple(b[1] for b in blocks)
+    lo = np.array([r[0] for r in ranges], np.int64)
+    hi = np.array([r[1] for r in ranges], np.int64)
+    mark = np.zeros(n, np.uint8)
+    dummy = np.zeros(1, np.int64)
+    return int(_bk._block_cliques(ptrs, inds, lo, hi, k, max_out, mark, False, dummy))
+
+
+def credit_task(n, max_out, bounds, ranges, *blocks):
+    """Triangles through every vertex found by one (i, j) task, sparse and split by block."""
+    ptrs = tuple(b[0] for b in blocks)
+    inds = tuple(b[1] for b in blocks)
+    lo = np.array([r[0] for r in ranges], np.int64)
+    hi = np.array([r[1] for r in ranges], np.int64)
+    mark = np.zeros(n, np.uint8)
+    per_vertex = np.zeros(n, np.int64)
+    _bk._block_cliques(ptrs, inds, lo, hi, 3, max_out, mark, True, per_vertex)
+    ids = np.flatnonzero(per_vertex)
+    cuts = np.searchsorted(ids, bounds[1:-1])
+    return tuple(zip(np.split(ids, cuts), np.split(per_vertex[ids], cuts)))
+
+
+def sum_block(lo, hi, *parts):
+    """Dense values of the vertices lo..hi-1 from sparse (ids, values) parts."""
+    out = np.zeros(hi - lo, np.int64)
+    for ids, vals in parts:
+        out[ids - lo] += vals
+    return out
+
+
+def clustering_sum(tri, deg):
+    """(sum of the local clustering coefficients of the block, vertices of degree >= 2)."""
+    ok = deg >= 2
+    c = 2.0 * tri[ok] / (deg[ok] * (deg[ok] - 1.0))
+    return float(c.sum()), int(np.count_nonzero(ok))
+
+
+def bloom_block(block, words, seeds):
+    """Bloom filters of the out-neighbourhoods of a row block (graphmine's sketch kernel)."""
+    ptr, ind = block
+    return _sk._bloom_build(ptr, ind, words, seeds, 1)
+
+
+def stack_sketches(*parts):
+    """The sketch matrix of the whole graph (rows by global id) and every out-degree."""
+    F = np.concatenate([p[0] for p in parts])
+    outdeg = np.concatenate([np.diff(p[1][0]) for p in parts])
+    return F, outdeg
+
+
+def bloom_task(block, lo, sketch, nbits, b, est, clamp, ctab, stab):
+    ptr, ind = block
+    F, outdeg = sketch
+    return _bk._block_bloom_triangles(ptr, ind, lo, F, outdeg, nbits, b, est, clamp, ctab, stab)
+
+
+def write_block(path, node_ids, values, header):
+    """Write one text shard ``original_id<TAB>value`` per vertex of a block; returns its path."""
+    tmp = path + ".tmp"
+    with open(tmp, "w") as fh:
+        fh.write(header)
+        if values.shape[0]:
+            np.savetxt(fh, np.column_stack([node_ids, values]), fmt="%d", delimiter="\t")
+    os.replace(tmp, path)
+    return path
+
+
+def block_node_ids(lo, hi, starts, *unions):
+    """Original ids of the vertices lo..hi-1 from the id buckets (``starts``: first new id of
+    every bucket)."""
+    out = np.empty(hi - lo, np.int64)
+    for s, u in zip(starts, unions):
+        a = max(lo, s)
+        b = min(hi, s + u.shape[0])
+        if a < b:
+            out[a - lo:b - lo] = u[a - s:b - s]
+    return out
+
