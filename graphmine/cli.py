@@ -67,6 +67,9 @@ def load_input(args):
 
 
 def _cmd_count_cliques(args):
+    if getattr(args, "scheduler", None) is not None:  # distributed run (graphmine[dask])
+        from .distributed.cli import count_cliques_command
+        return count_cliques_command(args)
     from .cliques import count_cliques
 
     G, load_s = load_input(args)
@@ -162,6 +165,8 @@ def build_parser():
     c.add_argument("--budget", type=float, default=None,
                    help="sketch memory as a fraction of the CSR size (approximate methods)")
     c.add_argument("--seed", type=int, default=None, help="seed of the sketches' hash functions")
+    c.add_argument("--scheduler", default=None, help="count on a Dask cluster: local, local:N (N workers) or "
+                   "tcp://host:8786; FILE may then be a directory or a quoted glob of shards")
     c.set_defaults(func=_cmd_count_cliques)
 
     i = sub.add_parser("info", help="vertices, edges, self-loops and duplicates of a graph file")

@@ -46,14 +46,19 @@ def frame_edges(frame, index):
     if frame.shape[1] < 2:
         raise GraphValueError(f"edge frame partition {index}: needs two columns (source, target), "
                               f"has {frame.shape[1]}")
+    from pandas.api.types import is_integer_dtype
+
     out = np.empty((frame.shape[0], 2), np.int64)
     for c in range(2):
         col = frame.iloc[:, c]
         name = frame.columns[c]
-        if not np.issubdtype(col.dtype, np.integer):
+        if not is_integer_dtype(col.dtype):
             raise GraphValueError(f"edge frame partition {index}: column {name!r} must hold integer vertex "
                                   f"ids, has dtype {col.dtype}")
-        vals = col.to_numpy()
+        if col.isna().any():
+            row = int(np.argmax(col.isna().to_numpy()))
+            raise GraphValueError(f"edge frame partition {index}, row {row}: missing vertex id in column {name!r}")
+        vals = col.to_numpy(dtype=np.int64)
         if vals.size and vals.min() < 0:
             row = int(np.argmax(vals < 0))
             raise GraphValueError(f"edge frame partition {index}, row {row}: vertex ids must be non-negative, "
@@ -241,8 +246,8 @@ def sum_block(lo, hi, *parts):
 
 
 def clustering_sum(tri, deg):
-    """(sum of the local clustering coefficients of the block, vertices of degree >= 2)."""
-    ok = deg >= 2
+    """(sum of the local clustering coefficients of the block, vertices with a nonzero one)."""
+    ok = tri > 0  # implies degree >= 2
     c = 2.0 * tri[ok] / (deg[ok] * (deg[ok] - 1.0))
     return float(c.sum()), int(np.count_nonzero(ok))
 

@@ -286,7 +286,8 @@ def average_clustering(source, *, client=None, partitions=None, progress=None, c
 
         C = \\frac{1}{n} \\sum_v \\frac{2 T(v)}{d_v (d_v - 1)}
 
-    (vertices of degree < 2 count as 0, or are left out with ``count_zeros=False``).
+    (vertices of degree < 2 count as 0; ``count_zeros=False`` averages over the vertices with a
+    nonzero coefficient only, as networkx and :func:`graphmine.average_clustering` do).
 
     Examples
     --------

@@ -22,6 +22,7 @@ Counting then runs as block tasks (see :mod:`graphmine.distributed.counting`).
 """
 
 import glob
+import logging
 import math
 import operator
 import os
@@ -88,7 +89,7 @@ def _is_dask_frame(obj):
 
 
 def local_client(n_workers=None, *, threads_per_worker=1, processes=True):
-    """A :class:`distributed.Client` on a new :class:`distributed.LocalCluster` without dashboard:
+    """A :class:`distributed.Client` on a new :class:`distributed.LocalCluster` on free ports:
     ``n_workers`` workers (default: one per core) of ``threads_per_worker`` threads. Close both
     with ``client.close(); client.cluster.close()`` (what the functions of this module do with
     the clusters they start)."""
@@ -97,8 +98,9 @@ def local_client(n_workers=None, *, threads_per_worker=1, processes=True):
 
     if n_workers is None:
         n_workers = max(1, (os.cpu_count() or 1) // threads_per_worker)
+    # worker logs off: a failed task reaches the caller as its exception (a shard's format error)
     cluster = LocalCluster(n_workers=n_workers, threads_per_worker=threads_per_worker, processes=processes,
-                           dashboard_address=None, scheduler_port=0)
+                           dashboard_address=":0", scheduler_port=0, silence_logs=logging.CRITICAL)
     return Client(cluster)
 
 
@@ -325,8 +327,15 @@ class DistributedGraph:
 
 
 def memory_per_worker(n, m, partitions, k=3):
-    """Bytes a counting task holds at most: k - 1 row blocks (12 bytes per arc with 32-bit ids,
-    8 per row pointer) plus the n-byte marker array (see docs/distributed.md)."""
+    """Bytes one exact counting task holds, for a graph of n vertices and m edges in P row blocks
+    of about m / P arcs: k - 1 row blocks (4 bytes per arc with 32-bit ids, 8 with 64-bit ids,
+    8 per row pointer) plus the n-byte marker array (see docs/distributed.md).
+
+    Examples
+    --------
+    >>> memory_per_worker(10**6, 16 * 10**6, 8)  # 2 blocks of 2e6 arcs and 125,000 rows
+    19000016
+    """
     arcs = m / partitions
     ib = 4 if n < 2**31 else 8
     return int(math.ceil((k - 1) * (arcs * ib + 8 * (n / partitions + 1)) + n))
