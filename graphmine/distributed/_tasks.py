@@ -18,6 +18,21 @@ from . import _block_kernels as _bk
 _EMPTY = np.empty((0, 2), np.int64)
 
 
+def _unique(x, return_counts=False):
+    """Sorted distinct values of x (and their multiplicities): a sort and a mask, several times
+    faster than np.unique on large int64 arrays."""
+    y = np.sort(x, axis=None)
+    if y.shape[0] == 0:
+        return (y, np.empty(0, np.int64)) if return_counts else y
+    first = np.empty(y.shape[0], np.bool_)
+    first[0] = True
+    np.not_equal(y[1:], y[:-1], out=first[1:])
+    if not return_counts:
+        return y[first]
+    starts = np.flatnonzero(first)
+    return y[starts], np.diff(np.append(starts, y.shape[0]))
+
+
 # -- input ------------------------------------------------------------------------------------
 
 def parse_shard(path):
@@ -67,28 +82,28 @@ def frame_edges(frame, index):
     return out
 
 
-def shard_summary(edges, nsample):
-    """(edge lines, largest id, up to ``nsample`` evenly spaced ids of the shard's sorted distinct
-    ids): what the client needs to choose the splitters of the id buckets."""
-    if edges.shape[0] == 0:
-        return 0, -1, np.empty(0, np.int64)
-    u = np.unique(edges)
-    take = np.linspace(0, u.shape[0] - 1, min(nsample, u.shape[0])).astype(np.int64)
-    return edges.shape[0], int(u[-1]), u[take]
+def shard_ids(edges):
+    """The shard's distinct ids, sorted (kept on the worker for the compaction)."""
+    return _unique(edges)
+
+
+def shard_summary(edges, ids, nsample):
+    """(edge lines, up to ``nsample`` evenly spaced ids of the shard's sorted distinct ids): what
+    the client needs to choose the splitters of the id buckets."""
+    take = np.linspace(0, ids.shape[0] - 1, min(nsample, ids.shape[0])).astype(np.int64)
+    return edges.shape[0], ids[take]
 
 
 # -- global compaction of the ids -------------------------------------------------------------
 
-def split_ids(edges, splitters):
+def split_ids(ids, splitters):
     """The shard's distinct ids, cut into len(splitters) + 1 sorted buckets."""
-    u = np.unique(edges)
-    cuts = np.searchsorted(u, splitters)
-    return tuple(np.split(u, cuts))
+    return tuple(np.split(ids, np.searchsorted(ids, splitters)))
 
 
 def bucket_union(*parts):
     """Distinct ids of one bucket over all shards (sorted)."""
-    return np.unique(np.concatenate(parts)) if parts else np.empty(0, np.int64)
+    return _unique(np.concatenate(parts)) if parts else np.empty(0, np.int64)
 
 
 def bucket_lookup(union, offset, part):
@@ -96,13 +111,13 @@ def bucket_lookup(union, offset, part):
     return np.searchsorted(union, part).astype(np.int64) + offset
 
 
-def relabel_split(edges, parts, new_parts, bounds):
-    """Rename a shard's edges into compacted ids and split them as :func:`canonical_split`."""
+def relabel_split(edges, ids, new_parts, bounds):
+    """Rename a shard's edges (distinct ids ``ids``) into compacted ids and split them as
+    :func:`canonical_split`."""
     if edges.shape[0] == 0:
         return canonical_split(_EMPTY, bounds)
-    old = np.concatenate(parts)
     new = np.concatenate(new_parts)
-    return canonical_split(new[np.searchsorted(old, edges)], bounds)
+    return canonical_split(new[np.searchsorted(ids, edges)], bounds)
 
 
 def canonical_split(edges, bounds):
@@ -141,7 +156,7 @@ def dedupe_block(lo, n, *parts):
     e = np.concatenate(parts) if parts else _EMPTY
     if e.shape[0] == 0:
         return _EMPTY
-    key = np.unique((e[:, 0] - lo) * np.int64(n) + e[:, 1])
+    key = _unique((e[:, 0] - lo) * np.int64(n) + e[:, 1])
     out = np.empty((key.shape[0], 2), np.int64)
     out[:, 0] = key // n + lo
     out[:, 1] = key % n
@@ -154,7 +169,7 @@ def degree_parts(edges, bounds):
     if edges.shape[0] == 0:
         z = (np.empty(0, np.int64), np.empty(0, np.int64))
         return tuple(z for _ in range(nblocks))
-    ids, cnt = np.unique(edges, return_counts=True)
+    ids, cnt = _unique(edges, return_counts=True)
     cuts = np.searchsorted(ids, bounds[1:-1])
     return tuple(zip(np.split(ids, cuts), np.split(cnt.astype(np.int64), cuts)))
 
@@ -169,7 +184,7 @@ def degree_block(lo, hi, *parts):
 
 def peer_ids(edges, bounds):
     """Distinct larger endpoints of the block's edges, split by their block (sorted)."""
-    ids = np.unique(edges[:, 1]) if edges.shape[0] else np.empty(0, np.int64)
+    ids = _unique(edges[:, 1]) if edges.shape[0] else np.empty(0, np.int64)
     return tuple(np.split(ids, np.searchsorted(ids, bounds[1:-1])))
 
 

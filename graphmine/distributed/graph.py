@@ -233,23 +233,25 @@ class DistributedGraph:
         c = self.client
         shards, kind, desc, G = self._shards(source)
         S = len(shards)
-        nsample = 64 * partitions
-        summaries = self._gather([self._submit(_t.shard_summary, s, nsample) for s in shards])
-        lines = sum(int(m) for m, _, _ in summaries)
-        if lines == 0 and G is None:
-            raise GraphFormatError(f"all {S} shards are empty (no edge lines)", desc)
         if G is not None:
+            lines = G.n_edges
             n = G.n_nodes
             self._node_ids = G.node_ids
             P = max(1, min(partitions, n))
             bounds = np.linspace(0, n, P + 1).astype(np.int64)
             split = [self._submit(_t.canonical_split, s, bounds) for s in shards]
         else:
-            sample = np.unique(np.concatenate([smp for _, _, smp in summaries]))
+            ids = [self._submit(_t.shard_ids, s) for s in shards]
+            summaries = self._gather([self._submit(_t.shard_summary, s, i, 64 * partitions)
+                                      for s, i in zip(shards, ids)])
+            lines = sum(int(m) for m, _ in summaries)
+            if lines == 0:
+                raise GraphFormatError(f"all {S} shards are empty (no edge lines)", desc)
+            sample = np.unique(np.concatenate([smp for _, smp in summaries]))
             B = max(1, min(partitions, sample.shape[0]))
             splitters = np.unique(sample[(np.arange(1, B) * sample.shape[0]) // B])
             B = splitters.shape[0] + 1
-            parts = [self._items(self._submit(_t.split_ids, s, splitters), B) for s in shards]
+            parts = [self._items(self._submit(_t.split_ids, i, splitters), B) for i in ids]
             unions = [self._submit(_t.bucket_union, *[parts[s][b] for s in range(S)]) for b in range(B)]
             sizes = np.array(self._gather([self._submit(len, u) for u in unions]), np.int64)
             starts = np.concatenate([[0], np.cumsum(sizes)])
@@ -259,7 +261,7 @@ class DistributedGraph:
             split = []
             for s in range(S):
                 new = [self._submit(_t.bucket_lookup, unions[b], int(starts[b]), parts[s][b]) for b in range(B)]
-                split.append(self._submit(_t.relabel_split, shards[s], parts[s], new, bounds))
+                split.append(self._submit(_t.relabel_split, shards[s], ids[s], new, bounds))
             self._unions, self._starts = unions, starts
         self.n_nodes, self.partitions, self.bounds = n, P, bounds
         ranges = self.ranges()
@@ -286,9 +288,8 @@ class DistributedGraph:
         self.block_max_out = np.array([d for _, d in stats], np.int64)
         self.n_edges = int(self.block_arcs.sum())
         self.max_out_degree = int(self.block_max_out.max()) if P else 0
-        input_edges = G.n_edges if G is not None else lines
-        self.input_stats = {"shards": S, "input_edges": int(input_edges), "self_loops": int(loops),
-                            "duplicates": int(input_edges - loops - self.n_edges), "source": desc}
+        self.input_stats = {"shards": S, "input_edges": int(lines), "self_loops": int(loops),
+                            "duplicates": int(lines - loops - self.n_edges), "source": desc}
         self._kind = kind
 
     # -- per-vertex arrays -------------------------------------------------------------------
