@@ -7,6 +7,7 @@ by block" is a stable counting split on ``searchsorted(bounds, v)``, vectorised 
 """
 
 import os
+import threading
 
 import numpy as np
 
@@ -16,6 +17,10 @@ from ..probgraph import _sketch_kernels as _sk
 from . import _block_kernels as _bk
 
 _EMPTY = np.empty((0, 2), np.int64)
+
+# graphmine's parser and sketch builder are parallel numba kernels; numba's fallback threading
+# layer (workqueue) must not be entered by two threads at once, which threaded workers would do
+_PARALLEL = threading.Lock()
 
 
 def _unique(x, return_counts=False):
@@ -47,7 +52,8 @@ def parse_shard(path):
     except OSError:
         pass  # the reader names the problem
     try:
-        return read_edges(path, threads=1).edges
+        with _PARALLEL:
+            return read_edges(path, threads=1).edges
     except GraphFormatError as exc:
         # the reader refuses files without edges; a shard of a partitioned graph may be one
         if exc.line is None and str(exc).endswith(("the file is empty",
@@ -84,6 +90,14 @@ def frame_edges(frame, index):
 
 def shard_ids(edges):
     """The shard's distinct ids, sorted (kept on the worker for the compaction)."""
+    if edges.shape[0] == 0:
+        return np.empty(0, np.int64)
+    lo, hi = int(edges.min()), int(edges.max())
+    if hi - lo < max(4 * edges.size, 1 << 20):
+        # dense enough: a bitmap of the ids present instead of a sort
+        present = np.zeros(hi - lo + 1, np.bool_)
+        present[edges.reshape(-1) - lo] = True
+        return np.flatnonzero(present) + lo
     return _unique(edges)
 
 
@@ -117,6 +131,12 @@ def relabel_split(edges, ids, new_parts, bounds):
     if edges.shape[0] == 0:
         return canonical_split(_EMPTY, bounds)
     new = np.concatenate(new_parts)
+    lo, hi = int(ids[0]), int(ids[-1])
+    if hi - lo < max(4 * ids.shape[0], 1 << 20):
+        # ids dense enough: one table lookup per endpoint instead of a binary search
+        table = np.zeros(hi - lo + 1, np.int64)
+        table[ids - lo] = new
+        return canonical_split(table[edges - lo], bounds)
     return canonical_split(new[np.searchsorted(ids, edges)], bounds)
 
 
@@ -125,67 +145,53 @@ def canonical_split(edges, bounds):
 
     Returns (self-loops, part for block 0, ..., part for block P - 1), parts (m_b, 2) int64.
     """
-    nblocks = bounds.shape[0] - 1
-    if edges.shape[0] == 0:
-        return (0,) + tuple(_EMPTY for _ in range(nblocks))
-    a = edges[:, 0]
-    b = edges[:, 1]
-    keep = a != b
-    loops = int(edges.shape[0] - np.count_nonzero(keep))
-    u = np.minimum(a, b)[keep]
-    v = np.maximum(a, b)[keep]
-    return (loops,) + _split_pairs(u, v, bounds)
+    e = np.ascontiguousarray(edges, np.int64)
+    out, starts, loops = _bk._split_pairs(e[:, 0].copy(), e[:, 1].copy(), bounds, True)
+    return (int(loops),) + tuple(np.split(out, starts[1:-1]))
 
 
-def _split_pairs(src, dst, bounds):
+def _split_by_block(src, dst, bounds):
     """(src, dst) pairs split by the block of src: a tuple of (m_b, 2) int64 arrays."""
-    nblocks = bounds.shape[0] - 1
-    blk = np.searchsorted(bounds, src, side="right") - 1
-    order = np.argsort(blk, kind="stable")
-    counts = np.bincount(blk, minlength=nblocks)
-    pairs = np.empty((src.shape[0], 2), np.int64)
-    pairs[:, 0] = src[order]
-    pairs[:, 1] = dst[order]
-    return tuple(np.split(pairs, np.cumsum(counts)[:-1]))
+    out, starts, _ = _bk._split_pairs(np.ascontiguousarray(src, np.int64), np.ascontiguousarray(dst, np.int64),
+                                      bounds, False)
+    return tuple(np.split(out, starts[1:-1]))
 
 
 # -- the block's edges, degrees and orientation -----------------------------------------------
 
-def dedupe_block(lo, n, *parts):
-    """The distinct edges (u, v), u < v, u in the block starting at ``lo``, sorted by (u, v)."""
+def dedupe_block(lo, hi, *parts):
+    """The distinct edges (u, v), u < v, u in the block lo..hi-1, sorted by (u, v)."""
     e = np.concatenate(parts) if parts else _EMPTY
     if e.shape[0] == 0:
         return _EMPTY
-    key = _unique((e[:, 0] - lo) * np.int64(n) + e[:, 1])
-    out = np.empty((key.shape[0], 2), np.int64)
-    out[:, 0] = key // n + lo
-    out[:, 1] = key % n
+    ptr, v = _bk._group_rows(e[:, 0] - lo, e[:, 1].copy(), hi - lo, True)
+    out = np.empty((v.shape[0], 2), np.int64)
+    out[:, 0] = np.repeat(np.arange(lo, hi, dtype=np.int64), np.diff(ptr))
+    out[:, 1] = v
     return out
 
 
-def degree_parts(edges, bounds):
-    """This block's contribution to every block's degrees: per block, (ids, counts), sparse."""
+def degree_parts(edges, lo, hi, bounds):
+    """This block's contribution to every block's degrees, and the larger ends it needs the
+    degrees of: per block c, (distinct larger ends in c, their edge counts), plus the dense
+    counts of the block's own smaller ends as ``(None, counts)`` in its own slot's place."""
     nblocks = bounds.shape[0] - 1
     if edges.shape[0] == 0:
         z = (np.empty(0, np.int64), np.empty(0, np.int64))
-        return tuple(z for _ in range(nblocks))
-    ids, cnt = _unique(edges, return_counts=True)
+        return tuple(z for _ in range(nblocks)) + (np.zeros(hi - lo, np.int64),)
+    ids, cnt = _unique(edges[:, 1], return_counts=True)
     cuts = np.searchsorted(ids, bounds[1:-1])
-    return tuple(zip(np.split(ids, cuts), np.split(cnt.astype(np.int64), cuts)))
+    own = np.bincount(edges[:, 0] - lo, minlength=hi - lo)
+    return tuple(zip(np.split(ids, cuts), np.split(cnt.astype(np.int64), cuts))) + (own,)
 
 
-def degree_block(lo, hi, *parts):
-    """Degrees of the vertices lo..hi-1 from the sparse contributions of every block."""
-    deg = np.zeros(hi - lo, np.int64)
+def degree_block(lo, hi, own, *parts):
+    """Degrees of the vertices lo..hi-1: the block's smaller-end counts plus the sparse larger-end
+    counts sent by every block."""
+    deg = own.astype(np.int64)
     for ids, cnt in parts:
         deg[ids - lo] += cnt  # ids are distinct within one part
     return deg
-
-
-def peer_ids(edges, bounds):
-    """Distinct larger endpoints of the block's edges, split by their block (sorted)."""
-    ids = _unique(edges[:, 1]) if edges.shape[0] else np.empty(0, np.int64)
-    return tuple(np.split(ids, np.searchsorted(ids, bounds[1:-1])))
 
 
 def degree_lookup(deg, lo, ids):
@@ -197,7 +203,7 @@ def orient_split(edges, deg, lo, bounds, ids, degs):
     arcs by the block of their tail. ``ids``/``degs`` are lists (one entry per block) of the
     larger endpoints (sorted) and their degrees."""
     if edges.shape[0] == 0:
-        return _split_pairs(np.empty(0, np.int64), np.empty(0, np.int64), bounds)
+        return _split_by_block(np.empty(0, np.int64), np.empty(0, np.int64), bounds)
     ids = np.concatenate(ids)
     degs = np.concatenate(degs)
     u = edges[:, 0]
@@ -205,18 +211,14 @@ def orient_split(edges, deg, lo, bounds, ids, degs):
     du = deg[u - lo]
     dv = degs[np.searchsorted(ids, v)]
     fwd = (du < dv) | ((du == dv) & (u < v))
-    return _split_pairs(np.where(fwd, u, v), np.where(fwd, v, u), bounds)
+    return _split_by_block(np.where(fwd, u, v), np.where(fwd, v, u), bounds)
 
 
 def build_rows(lo, hi, n, index_dtype, *parts):
     """The row block lo..hi-1 of the oriented CSR: (indptr int64, indices sorted per row)."""
     e = np.concatenate(parts) if parts else _EMPTY
-    rows = hi - lo
-    key = np.sort((e[:, 0] - lo) * np.int64(n) + e[:, 1])
-    counts = np.bincount(key // n, minlength=rows) if key.size else np.zeros(rows, np.int64)
-    ptr = np.zeros(rows + 1, np.int64)
-    np.cumsum(counts, out=ptr[1:])
-    return ptr, (key % n).astype(index_dtype)
+    ptr, ind = _bk._group_rows(e[:, 0] - lo, e[:, 1].astype(index_dtype), hi - lo, False)
+    return ptr, ind
 
 
 def block_stats(block):
@@ -270,7 +272,8 @@ def clustering_sum(tri, deg):
 def bloom_block(block, words, seeds):
     """Bloom filters of the out-neighbourhoods of a row block (graphmine's sketch kernel)."""
     ptr, ind = block
-    return _sk._bloom_build(ptr, ind, words, seeds, 1)
+    with _PARALLEL:
+        return _sk._bloom_build(ptr, ind, words, seeds, 1)
 
 
 def stack_sketches(*parts):

@@ -267,13 +267,15 @@ class DistributedGraph:
         ranges = self.ranges()
         split = [self._items(f, P + 1) for f in split]
         loops = sum(self._gather([f[0] for f in split]))
-        ded = [self._submit(_t.dedupe_block, ranges[b][0], n, *[split[s][b + 1] for s in range(S)])
+        ded = [self._submit(_t.dedupe_block, ranges[b][0], ranges[b][1], *[split[s][b + 1] for s in range(S)])
                for b in range(P)]
         del split
-        dparts = [self._items(self._submit(_t.degree_parts, d, bounds), P) for d in ded]
-        deg = [self._submit(_t.degree_block, lo, hi, *[dparts[b][i] for b in range(P)])
+        dparts = [self._items(self._submit(_t.degree_parts, d, lo, hi, bounds), P + 1)
+                  for d, (lo, hi) in zip(ded, ranges)]
+        deg = [self._submit(_t.degree_block, lo, hi, dparts[i][P], *[dparts[b][i] for b in range(P)])
                for i, (lo, hi) in enumerate(ranges)]
-        peers = [self._items(self._submit(_t.peer_ids, d, bounds), P) for d in ded]
+        # the larger ends of block b's edges that lie in block i, and their degrees
+        peers = [[self._submit(operator.getitem, dparts[b][i], 0) for i in range(P)] for b in range(P)]
         arcs = []
         for b in range(P):
             degs = [self._submit(_t.degree_lookup, deg[i], ranges[i][0], peers[b][i]) for i in range(P)]
