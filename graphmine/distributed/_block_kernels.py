@@ -21,6 +21,8 @@ from numba import njit
 from .._clique_kernels import _intersect_into
 from ..probgraph._estimators import pair_bloom
 
+U1 = np.uint64(1)
+
 
 @njit(cache=True, nogil=True, inline="always")
 def _lower_bound(a, na, x):
@@ -79,9 +81,12 @@ def _block_cliques(ptrs, inds, lo, hi, k, max_out, mark, credit, per_vertex):
                 base = lo[level + 1]
                 for i in range(pos[level], end[level]):
                     w = row[i]
-                    rw = w - base
+                    rw = np.uint64(w - base)
+                    # unsigned indices: numba then skips its negative-index test (as the core does)
+                    ta = np.uint64(ptr[rw])
+                    tb = np.uint64(ptr[rw + U1])
                     if credit:
-                        for t in range(ptr[rw], ptr[rw + 1]):
+                        for t in range(ta, tb):
                             x = np.uint64(ind[t])
                             if mark[x]:
                                 count += 1
@@ -90,7 +95,7 @@ def _block_cliques(ptrs, inds, lo, hi, k, max_out, mark, credit, per_vertex):
                                 per_vertex[x] += 1
                     else:
                         c = 0
-                        for t in range(ptr[rw], ptr[rw + 1]):
+                        for t in range(ta, tb):
                             c += mark[np.uint64(ind[t])]
                         count += c
                 for q in range(s):
