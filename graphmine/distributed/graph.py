@@ -263,6 +263,9 @@ class DistributedGraph:
                 new = [self._submit(_t.bucket_lookup, unions[b], int(starts[b]), parts[s][b]) for b in range(B)]
                 split.append(self._submit(_t.relabel_split, shards[s], ids[s], new, bounds))
             self._unions, self._starts = unions, starts
+            # dropping a future lets dask free its data as soon as the tasks that read it are done
+            del ids, parts, new
+        del shards
         self.n_nodes, self.partitions, self.bounds = n, P, bounds
         ranges = self.ranges()
         split = [self._items(f, P + 1) for f in split]
@@ -281,9 +284,11 @@ class DistributedGraph:
             degs = [self._submit(_t.degree_lookup, deg[i], ranges[i][0], peers[b][i]) for i in range(P)]
             arcs.append(self._items(self._submit(_t.orient_split, ded[b], deg[b], ranges[b][0], bounds,
                                                  peers[b], degs), P))
+        del ded, dparts, peers, degs
         itype = _index_dtype(n)
         blocks = [self._submit(_t.build_rows, lo, hi, n, itype, *[arcs[b][i] for b in range(P)])
                   for i, (lo, hi) in enumerate(ranges)]
+        del arcs
         stats = self._gather([self._submit(_t.block_stats, blk) for blk in blocks])
         self.blocks, self.degrees = blocks, deg
         self.block_arcs = np.array([a for a, _ in stats], np.int64)
