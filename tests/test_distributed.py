@@ -296,3 +296,10 @@ def test_cli_scheduler(tmp_path, capsys):
     assert main(["count-cliques", "x.el", "--scheduler", "nowhere"]) == 2
     assert "--scheduler must be" in capsys.readouterr().err
     assert main(["count-cliques", "x.el", "--scheduler", "local:0"]) == 2
+
+
+def test_progress_bar_on_stderr_only(client, capsys):
+    D = DistributedGraph(nx.karate_club_graph(), client, partitions=2, progress=True)
+    assert D.count_triangles() == 45
+    out = capsys.readouterr()
+    assert out.out == "" and "100% Completed" in out.err
