@@ -303,3 +303,14 @@ def test_progress_bar_on_stderr_only(client, capsys):
     assert D.count_triangles() == 45
     out = capsys.readouterr()
     assert out.out == "" and "100% Completed" in out.err
+
+
+def test_blocks_merged_when_tasks_would_be_too_many(client, monkeypatch):
+    from graphmine.distributed import counting
+
+    G = gm.datasets.load("USAir")
+    D = DistributedGraph(G, client, partitions=7)
+    monkeypatch.setattr(counting, "MAX_TASKS", 10)  # 7^2 and 7^3 tasks -> 3 and 2 merged blocks
+    assert D.count_cliques(3) == gm.count_triangles(G)
+    assert D.count_cliques(4) == gm.count_cliques(G, 4)
+    assert D.count_cliques(5) == gm.count_cliques(G, 5)

@@ -221,6 +221,18 @@ def build_rows(lo, hi, n, index_dtype, *parts):
     return ptr, ind
 
 
+def merge_blocks(*blocks):
+    """Consecutive row blocks as one: (indptr, indices) over the union of their rows."""
+    if len(blocks) == 1:
+        return blocks[0]
+    ptrs = [blocks[0][0]]
+    base = blocks[0][0][-1]
+    for ptr, _ in blocks[1:]:
+        ptrs.append(ptr[1:] + base)
+        base += ptr[-1]
+    return np.concatenate(ptrs), np.concatenate([ind for _, ind in blocks])
+
+
 def block_stats(block):
     """(arcs, largest out-degree) of a row block."""
     ptr, ind = block

@@ -40,20 +40,44 @@ def _graph(source, client, partitions, progress):
     return DistributedGraph(source, client, partitions=partitions, progress=progress)
 
 
+# at most this many counting tasks: beyond it, consecutive row blocks are merged for the count
+MAX_TASKS = 100_000
+
+
+def _coarse_blocks(D, k):
+    """(ranges, block futures, arcs, largest out-degree) of the row blocks used for counting:
+    D's own, or runs of consecutive blocks merged so that Q^(k-1) <= MAX_TASKS."""
+    P = D.partitions
+    Q = P
+    while Q > 1 and Q ** (k - 1) > MAX_TASKS:
+        Q -= 1
+    if Q == P:
+        return D.ranges(), list(D.blocks), D.block_arcs, D.block_max_out
+    cuts = np.linspace(0, P, Q + 1).astype(np.int64)
+    ranges, blocks, arcs, maxout = [], [], [], []
+    for g in range(Q):
+        a, b = int(cuts[g]), int(cuts[g + 1])
+        ranges.append((int(D.bounds[a]), int(D.bounds[b])))
+        blocks.append(D._submit(_t.merge_blocks, *D.blocks[a:b]))
+        arcs.append(int(D.block_arcs[a:b].sum()))
+        maxout.append(int(D.block_max_out[a:b].max()))
+    return ranges, blocks, np.array(arcs), np.array(maxout)
+
+
 def _count_blocks(D, k):
     k = _check_k(k)
     if D.max_out_degree < k - 1:
         return 0
-    ranges = D.ranges()
+    ranges, blocks, arcs, maxout = _coarse_blocks(D, k)
     # a block whose rows have no arc holds no clique vertex but the last; an apex needs k - 1 arcs
-    live = [i for i in range(D.partitions) if D.block_arcs[i] > 0]
-    apex = [i for i in live if D.block_max_out[i] >= k - 1]
+    live = [i for i in range(len(blocks)) if arcs[i] > 0]
+    apex = [i for i in live if maxout[i] >= k - 1]
     futures = []
     for first in apex:
         for rest in itertools.product(live, repeat=k - 2):
             tup = (first,) + rest
             futures.append(D._submit(_t.count_task, k, D.n_nodes, D.max_out_degree, [ranges[b] for b in tup],
-                                     *[D.blocks[b] for b in tup]))
+                                     *[blocks[b] for b in tup]))
     return int(sum(D._gather(futures)))
 
 
@@ -75,7 +99,8 @@ def count_cliques(source, k=3, *, client=None, method="exact", partitions=None, 
         'bloom' (k = 3 only) estimates from Bloom filters; see :func:`count_triangles`.
     partitions : int, optional
         Row blocks P (default: the cluster's worker threads). Exact counting runs
-        (number of blocks with arcs)^(k - 1) tasks.
+        (number of blocks with arcs)^(k - 1) tasks; above ``MAX_TASKS`` (100,000), runs of
+        consecutive blocks are merged for the count.
     progress : bool, optional
         Dask's progress bar on stderr (default: when stderr is a terminal).
 
