@@ -242,7 +242,7 @@ def _triangle_blocks(D):
     tasks = [D._submit(_t.credit_task, D.n_nodes, D.max_out_degree, D.bounds, [ranges[i], ranges[j]],
                        D.blocks[i], D.blocks[j])
              for i in apex for j in live]
-    show_progress(tasks, D.progress)
+    show_progress(tasks, D.progress, D.client)
     parts = [D._items(f, P) for f in tasks]
     return [D._submit(_t.sum_block, lo, hi, *[p[b] for p in parts]) for b, (lo, hi) in enumerate(ranges)]
 

@@ -124,16 +124,17 @@ def session(client):
         cluster.close()
 
 
-def show_progress(futures, progress):
-    """Dask's text progress bar (on stderr) while ``futures`` run; ``progress=None`` shows it
-    when stderr is a terminal."""
+def show_progress(futures, progress, client):
+    """Dask's text progress bar (on stderr) while ``futures`` run on ``client``'s scheduler;
+    ``progress=None`` shows it when stderr is a terminal."""
     if progress is None:
         progress = sys.stderr.isatty()
     if progress and futures:
         from distributed import progress as _progress
 
+        # name the scheduler: the bar would otherwise follow dask's default client
         with redirect_stdout(sys.stderr):
-            _progress(futures)
+            _progress(futures, scheduler=client.scheduler.address)
 
 
 class DistributedGraph:
@@ -203,7 +204,7 @@ class DistributedGraph:
         return [self._submit(operator.getitem, fut, first + i) for i in range(count)]
 
     def _gather(self, futures):
-        show_progress(futures, self.progress)
+        show_progress(futures, self.progress, self.client)
         return self.client.gather(futures)
 
     def ranges(self):
