@@ -121,6 +121,9 @@ def load_input(args):
 
 
 def _cmd_count_cliques(args):
+    if getattr(args, "scheduler", None) is not None:  # distributed run (graphmine[dask])
+        from .distributed.cli import count_cliques_command
+        return count_cliques_command(args)
     from .cliques import count_cliques
 
     G, load_s = load_input(args)
@@ -277,6 +280,8 @@ def build_parser():
                         "so the run can be repeated)")
     c.add_argument("--device", default="cpu", choices=["cpu", "cuda", "auto"],
                    help="count on the CPU (default), a CUDA GPU, or the GPU when one is visible")
+    c.add_argument("--scheduler", default=None, help="count on a Dask cluster: local, local:N (N workers) or "
+                   "tcp://host:8786; FILE may then be a directory or a quoted glob of shards")
     c.set_defaults(func=_cmd_count_cliques)
 
     t = sub.add_parser("triangles", help="per-vertex triangle counts, optionally saved to a TSV file",

@@ -1,0 +1,238 @@
+"""Numba kernels of the block tasks of distributed counting.
+
+Contract: a row block is the out-neighbourhood CSR of the vertices ``lo <= u < hi`` of an acyclic
+(degree) orientation: ``ptr`` (int64, hi - lo + 1, local rows) and ``ind`` (global vertex ids,
+every row sorted by id). A block task holds only the blocks it names: ``ptrs[l]``/``inds[l]`` is
+the block in which the l-th vertex of a clique (in orientation order) must lie, ``lo[l]``/``hi[l]``
+its id range; the last vertex of a clique is only counted, never expanded, so its row is not
+needed. Since rows are sorted by id and blocks are id ranges, the candidates of the next vertex
+that lie in the next block form one contiguous run of the candidate array (two binary searches).
+Every k-clique is found exactly once, in the task of the blocks of its first k - 1 vertices.
+
+Kernels run serially inside one task (the cluster runs tasks in parallel), release the GIL so
+that threaded workers run side by side, never validate and never raise. Counts are exact int64;
+the set intersections are graphmine's sorted merges (:mod:`graphmine._clique_kernels`), and the
+last level uses a marker array over the global ids (n bytes per running task).
+"""
+
+import numpy as np
+from numba import njit
+
+from .._clique_kernels import _intersect_into
+from ..probgraph._estimators import pair_bloom
+
+U1 = np.uint64(1)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _lower_bound(a, na, x):
+    """First position p in the sorted a[:na] with a[p] >= x."""
+    lo = 0
+    hi = na
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if a[mid] < x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+@njit(cache=True, nogil=True)
+def _block_cliques(ptrs, inds, lo, hi, k, max_out, mark, credit, per_vertex):
+    """k-cliques (k >= 3) whose first k - 1 vertices, in orientation order, lie in the blocks
+    ``0 .. k - 2`` of the task. With ``credit`` (k = 3 only), every triangle found also adds one
+    to ``per_vertex`` (length n, global ids) at each of its three vertices.
+
+    ``mark`` is a zeroed uint8 array of length n; it is zero again on return.
+    """
+    ptr0 = ptrs[0]
+    ind0 = inds[0]
+    nrows = hi[0] - lo[0]
+    cand = np.empty((k - 1, max_out + 1), ind0.dtype)
+    size = np.zeros(k - 1, np.int64)
+    pos = np.zeros(k - 1, np.int64)
+    end = np.zeros(k - 1, np.int64)
+    count = 0
+    for r in range(nrows):
+        a = ptr0[r]
+        b = ptr0[r + 1]
+        d = b - a
+        if d < k - 1:
+            continue
+        for j in range(d):
+            cand[0, j] = ind0[a + j]
+        size[0] = d
+        pos[0] = _lower_bound(cand[0], d, lo[1])
+        end[0] = _lower_bound(cand[0], d, hi[1])
+        if pos[0] == end[0]:
+            continue
+        level = 0
+        while level >= 0:
+            need = k - (level + 1)
+            if need == 2:
+                # last level: |C ∩ N+(w)| for every w of C in the next block, C marked once
+                row = cand[level]
+                s = size[level]
+                for q in range(s):
+                    mark[np.uint64(row[q])] = 1
+                ptr = ptrs[level + 1]
+                ind = inds[level + 1]
+                base = lo[level + 1]
+                for i in range(pos[level], end[level]):
+                    w = row[i]
+                    rw = np.uint64(w - base)
+                    # unsigned indices: numba then skips its negative-index test (as the core does)
+                    ta = np.uint64(ptr[rw])
+                    tb = np.uint64(ptr[rw + U1])
+                    if credit:
+                        for t in range(ta, tb):
+                            x = np.uint64(ind[t])
+                            if mark[x]:
+                                count += 1
+                                per_vertex[np.uint64(lo[0] + r)] += 1
+                                per_vertex[np.uint64(w)] += 1
+                                per_vertex[x] += 1
+                    else:
+                        c = 0
+                        for t in range(ta, tb):
+                            c += mark[np.uint64(ind[t])]
+                        count += c
+                for q in range(s):
+                    mark[np.uint64(row[q])] = 0
+                level -= 1
+                continue
+            if pos[level] >= end[level]:
+                level -= 1
+                continue
+            w = cand[level, pos[level]]
+            pos[level] += 1
+            ptr = ptrs[level + 1]
+            rw = w - lo[level + 1]
+            m = _intersect_into(cand[level], size[level], inds[level + 1], ptr[rw], ptr[rw + 1],
+                                cand[level + 1])
+            if m >= need - 1:
+                p = _lower_bound(cand[level + 1], m, lo[level + 2])
+                e = _lower_bound(cand[level + 1], m, hi[level + 2])
+                if p < e:
+                    size[level + 1] = m
+                    pos[level + 1] = p
+                    end[level + 1] = e
+                    level += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _block_bloom_triangles(ptr, ind, lo, F, outdeg, nbits, b, est, clamp, ctab, stab):
+    """Estimated triangles with the apex in one row block, from the Bloom filters ``F`` of every
+    out-neighbourhood (rows by global id) and the out-degrees of every vertex: per arc u -> w,
+    |N+(u) ∩ N+(w)| from the pair of filters. ``stab`` holds standard deviations.
+
+    Returns float64[5]: estimate sum, variance sum, sd sum, saturated terms, estimated terms.
+    """
+    tot = 0.0
+    var = 0.0
+    sd = 0.0
+    sat = 0
+    nest = 0
+    nrows = ptr.shape[0] - 1
+    for r in range(nrows):
+        a = ptr[r]
+        e_ = ptr[r + 1]
+        du = e_ - a
+        if du < 2:
+            continue
+        u = lo + r
+        for j in range(a, e_):
+            w = np.int64(ind[j])
+            dw = outdeg[w]
+            if dw == 0:
+                continue
+            e, st, z = pair_bloom(F, u, F, w, du, dw, nbits, b, est, clamp, ctab, stab)
+            tot += e
+            var += st * st
+            sd += st
+            sat += z
+            nest += 1
+    out = np.zeros(5, np.float64)
+    out[0] = tot
+    out[1] = var
+    out[2] = sd
+    out[3] = sat
+    out[4] = nest
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _split_pairs(src, dst, bounds, canonical):
+    """Group the pairs (src[i], dst[i]) by the vertex block of their first end (a counting
+    sort: two passes, no comparison sort). With ``canonical``, pairs are first written as
+    (min, max) and self-loops dropped. Returns (pairs int64[m', 2] grouped by block, offsets of
+    the groups int64[P + 1], dropped self-loops)."""
+    nb = bounds.shape[0] - 1
+    m = src.shape[0]
+    blk = np.empty(m, np.int64)
+    starts = np.zeros(nb + 1, np.int64)
+    loops = 0
+    for i in range(m):
+        a = src[i]
+        b = dst[i]
+        if canonical:
+            if a == b:
+                blk[i] = -1
+                loops += 1
+                continue
+            if b < a:
+                a = b
+        blk[i] = _lower_bound(bounds, nb + 1, a + 1) - 1
+        starts[blk[i] + 1] += 1
+    for j in range(nb):
+        starts[j + 1] += starts[j]
+    out = np.empty((m - loops, 2), np.int64)
+    fill = starts[:nb].copy()
+    for i in range(m):
+        k = blk[i]
+        if k < 0:
+            continue
+        a = src[i]
+        b = dst[i]
+        if canonical and b < a:
+            a, b = b, a
+        p = fill[k]
+        out[p, 0] = a
+        out[p, 1] = b
+        fill[k] = p + 1
+    return out, starts, loops
+
+
+@njit(cache=True, nogil=True)
+def _group_rows(rows, cols, nrows, dedupe):
+    """CSR of the pairs (rows[i], cols[i]), rows in 0..nrows-1: a counting sort by row, then every
+    row sorted (and, with ``dedupe``, its repeated entries dropped). Returns (ptr, entries)."""
+    m = rows.shape[0]
+    ptr = np.zeros(nrows + 1, np.int64)
+    for i in range(m):
+        ptr[rows[i] + 1] += 1
+    for r in range(nrows):
+        ptr[r + 1] += ptr[r]
+    out = np.empty(m, cols.dtype)
+    fill = ptr[:nrows].copy()
+    for i in range(m):
+        r = rows[i]
+        out[fill[r]] = cols[i]
+        fill[r] += 1
+    new = np.zeros(nrows + 1, np.int64)
+    w = 0
+    for r in range(nrows):
+        a = ptr[r]
+        b = ptr[r + 1]
+        if b - a > 1:
+            out[a:b].sort()
+        # compact in place: w <= j, and out[j - 1] is intact when out[j] is compared with it
+        for j in range(a, b):
+            if dedupe and j > a and out[j] == out[j - 1]:
+                continue
+            out[w] = out[j]
+            w += 1
+        new[r + 1] = w
+    return new, out[:w]

@@ -1,0 +1,109 @@
+"""``graphmine count-cliques SHARDS --scheduler local:N|tcp://host:8786``: the distributed run
+behind the ``--scheduler`` option of the count-cliques command.
+
+SHARDS is a file, a directory or a glob pattern (quote it: the command expands it itself, so a
+pattern matching more files than a shell accepts still works). The output is the JSON (or the
+human summary) of the one-machine command plus ``workers`` and ``partitions``.
+"""
+
+import json
+import os
+import time
+
+from ..exceptions import ParameterError
+
+__all__ = ["count_cliques_command", "scheduler_client"]
+
+
+def scheduler_client(spec):
+    """(client, owned) for a ``--scheduler`` value: ``local`` (a LocalCluster with a worker
+    process per core), ``local:N`` (N worker processes) or a scheduler address
+    (``tcp://host:8786``, any ``scheme://`` distributed understands)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ParameterError('--scheduler needs dask and distributed: pip install "graphmine[dask]"') from None
+    from .graph import local_client
+
+    if spec == "local" or spec.startswith("local:"):
+        n = None
+        if spec != "local":
+            text = spec[len("local:"):]
+            if not text.isdigit() or int(text) < 1:
+                raise ParameterError(f"--scheduler local:N needs a positive number of workers, got {spec!r}")
+            n = int(text)
+        return local_client(n), True
+    if "://" not in spec:
+        raise ParameterError(f"--scheduler must be 'local', 'local:N' or a scheduler address such as "
+                             f"tcp://host:8786, got {spec!r}")
+    try:
+        return Client(spec, timeout=30), True
+    except (OSError, TimeoutError) as exc:
+        raise ParameterError(f"cannot reach the Dask scheduler at {spec}: {exc}") from None
+
+
+def _resolve(path):
+    from .. import datasets
+
+    if not os.path.exists(path) and path.lower().removesuffix(".txt") in {n.lower() for n in datasets.names()}:
+        return datasets.path(path)
+    return path
+
+
+def count_cliques_command(args):
+    """Run ``count-cliques`` on a Dask cluster and print its result; returns the exit status."""
+    from .counting import count_cliques
+    from .graph import DistributedGraph
+
+    if args.method not in ("exact", "bloom"):
+        raise ParameterError(f"--scheduler supports --method exact and bloom, got {args.method!r}")
+    if args.method == "exact" and (args.budget is not None or args.seed is not None):
+        raise ParameterError("--budget and --seed apply to the approximate methods only")
+    if args.method == "bloom" and args.k != 3:
+        raise ParameterError("--method bloom with --scheduler counts triangles (-k 3) only")
+    source = _resolve(args.file)
+    client, owned = scheduler_client(args.scheduler)
+    try:
+        workers = len(client.scheduler_info(n_workers=-1)["workers"]) if _takes_n_workers(client) \
+            else len(client.scheduler_info()["workers"])
+        t0 = time.perf_counter()
+        D = DistributedGraph(source, client)
+        load_s = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        kwargs = {"budget": args.budget, "seed": args.seed} if args.method == "bloom" else {}
+        result = count_cliques(D, args.k, method=args.method, **kwargs)
+        seconds = time.perf_counter() - t0
+    finally:
+        if owned:
+            cluster = getattr(client, "cluster", None)
+            client.close()
+            if cluster is not None:
+                cluster.close()
+    out = {"file": args.file, "k": args.k, "method": args.method}
+    if hasattr(result, "to_dict"):
+        extra = result.to_dict()
+        out["count"] = int(round(extra["estimate"]))
+        out.update(extra)
+    else:
+        out["count"] = int(result)
+    out.update({"seconds": seconds, "load_seconds": load_s, "nodes": D.n_nodes, "edges": D.n_edges,
+                "workers": workers, "partitions": D.partitions, "shards": D.input_stats["shards"]})
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    what = "triangles" if args.k == 3 else f"{args.k}-cliques"
+    if "estimate" in out:
+        lo, hi = out["ci"]
+        print(f"{what}: ~{out['estimate']:,.0f} ({100 * out['confidence']:g}% CI {lo:,.0f} .. {hi:,.0f}, "
+              f"stderr {out['stderr']:,.0f})  [bloom, budget {out['budget']:.3g}]")
+    else:
+        print(f"{what}: {out['count']:,}")
+    print(f"graph: {D.n_nodes:,} vertices, {D.n_edges:,} edges from {out['shards']} shards; "
+          f"{workers} workers, {D.partitions} row blocks; build {load_s:.3f} s, count {seconds:.3f} s")
+    return 0
+
+
+def _takes_n_workers(client):
+    import inspect
+
+    return "n_workers" in inspect.signature(client.scheduler_info).parameters

@@ -1,0 +1,333 @@
+"""Triangle and k-clique counts, per-vertex triangles, clustering and Bloom-filter estimates on a
+Dask cluster.
+
+Exact counts are sums over block tasks. With the vertices of a clique in orientation order
+u1 -> u2 -> ... -> uk, task (b1, ..., b_{k-1}) counts the cliques with u_l in row block b_l for
+l < k; it holds those k - 1 blocks only (the last vertex is counted, never expanded):
+
+.. math::
+
+    T = \\sum_{i, j} \\sum_{u \\in B_i} \\sum_{v \\in N^+(u) \\cap B_j} |N^+(u) \\cap N^+(v)|.
+
+The Bloom estimate sketches every out-neighbourhood in its block, stacks the filters into the
+sketch matrix (a ``budget`` fraction of the oriented CSR), which every task receives, and
+estimates each |N+(u) ∩ N+(v)| of row block i from a pair of filters.
+"""
+
+import itertools
+import os
+import time
+
+import numpy as np
+
+from ..cliques import _check_k
+from ..exceptions import ParameterError
+from ..probgraph import _estimators as _est
+from ..probgraph.results import make_estimate
+from ..probgraph.sketches import (MAX_HASHES, _positive_int, check_estimator, hash_seeds, resolve_seed,
+                                  sketch_size)
+from . import _tasks as _t
+from .graph import DistributedGraph, session, show_progress
+
+__all__ = ["count_triangles", "count_cliques", "triangles", "average_clustering", "VertexCounts"]
+
+_EST_CODE = {"or": _est.EST_OR, "and": _est.EST_AND, "limit": _est.EST_LIMIT}
+
+
+def _graph(source, client, partitions, progress):
+    if isinstance(source, DistributedGraph):
+        return source
+    return DistributedGraph(source, client, partitions=partitions, progress=progress)
+
+
+# at most this many counting tasks: beyond it, consecutive row blocks are merged for the count
+MAX_TASKS = 100_000
+
+
+def _coarse_blocks(D, k):
+    """(ranges, block futures, arcs, largest out-degree) of the row blocks used for counting:
+    D's own, or runs of consecutive blocks merged so that Q^(k-1) <= MAX_TASKS."""
+    P = D.partitions
+    Q = P
+    while Q > 1 and Q ** (k - 1) > MAX_TASKS:
+        Q -= 1
+    if Q == P:
+        return D.ranges(), list(D.blocks), D.block_arcs, D.block_max_out
+    cuts = np.linspace(0, P, Q + 1).astype(np.int64)
+    ranges, blocks, arcs, maxout = [], [], [], []
+    for g in range(Q):
+        a, b = int(cuts[g]), int(cuts[g + 1])
+        ranges.append((int(D.bounds[a]), int(D.bounds[b])))
+        blocks.append(D._submit(_t.merge_blocks, *D.blocks[a:b]))
+        arcs.append(int(D.block_arcs[a:b].sum()))
+        maxout.append(int(D.block_max_out[a:b].max()))
+    return ranges, blocks, np.array(arcs), np.array(maxout)
+
+
+def _count_blocks(D, k):
+    k = _check_k(k)
+    if D.max_out_degree < k - 1:
+        return 0
+    ranges, blocks, arcs, maxout = _coarse_blocks(D, k)
+    # a block whose rows have no arc holds no clique vertex but the last; an apex needs k - 1 arcs
+    live = [i for i in range(len(blocks)) if arcs[i] > 0]
+    apex = [i for i in live if maxout[i] >= k - 1]
+    futures = []
+    for first in apex:
+        for rest in itertools.product(live, repeat=k - 2):
+            tup = (first,) + rest
+            futures.append(D._submit(_t.count_task, k, D.n_nodes, D.max_out_degree, [ranges[b] for b in tup],
+                                     *[blocks[b] for b in tup]))
+    return int(sum(D._gather(futures)))
+
+
+def count_cliques(source, k=3, *, client=None, method="exact", partitions=None, progress=None, **kwargs):
+    """The number of k-cliques of a graph held in shards, counted on a Dask cluster.
+
+    Parameters
+    ----------
+    source : str, PathLike, list, dask DataFrame, Graph or DistributedGraph
+        Edge-list shards (a path, glob pattern, directory or list of paths; parsed on the
+        workers), a dask DataFrame of edges (first two columns), a graph in memory, or a
+        :class:`DistributedGraph` already built.
+    k : int
+        Clique size, >= 3.
+    client : distributed.Client, optional
+        Default: a LocalCluster with one single-threaded worker process per core, closed
+        afterwards (a given client is left open).
+    method : {'exact', 'bloom'}
+        'bloom' (k = 3 only) estimates from Bloom filters; see :func:`count_triangles`.
+    partitions : int, optional
+        Row blocks P (default: the cluster's worker threads). Exact counting runs
+        (number of blocks with arcs)^(k - 1) tasks; above ``MAX_TASKS`` (100,000), runs of
+        consecutive blocks are merged for the count.
+    progress : bool, optional
+        Dask's progress bar on stderr (default: when stderr is a terminal).
+
+    Returns
+    -------
+    int (exact) or :class:`graphmine.probgraph.Estimate`
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.distributed import count_cliques, local_client
+    >>> client = local_client(2, processes=False)
+    >>> count_cliques(nx.complete_graph(7), 4, client=client, partitions=3)  # C(7, 4)
+    35
+    >>> client.close(); client.cluster.close()
+    """
+    k = _check_k(k)
+    if method not in ("exact", "bloom"):
+        raise ParameterError(f"method must be 'exact' or 'bloom' on a cluster, got {method!r}")
+    if method == "bloom" and k != 3:
+        raise ParameterError("the distributed Bloom estimator counts triangles (k = 3) only; "
+                             f"got k = {k} (use method='exact', or graphmine.probgraph on one machine)")
+    if method == "exact" and kwargs:
+        raise ParameterError(f"unexpected keywords for method='exact': {sorted(kwargs)}")
+    with session(client if not isinstance(source, DistributedGraph) else source.client) as c:
+        D = _graph(source, c, partitions, progress)
+        if method == "bloom":
+            return _bloom_triangles(D, **kwargs)
+        return _count_blocks(D, k)
+
+
+def count_triangles(source, *, client=None, method="exact", partitions=None, progress=None, budget=None,
+                    bits=None, hashes=1, estimator=None, seed=None, clamp=False, confidence=0.95):
+    """The number of triangles, exact or estimated from Bloom filters, on a Dask cluster.
+
+    Parameters
+    ----------
+    source, client, partitions, progress
+        See :func:`count_cliques`.
+    method : {'exact', 'bloom'}
+    budget, bits, hashes, seed
+        Bloom filter size (``budget``: a fraction of the oriented CSR counted as 64 (n + m)
+        bits, default 0.25; or ``bits`` per filter) and hash functions, as in
+        :func:`graphmine.probgraph.count_triangles`.
+    estimator : {'or', 'and', 'limit'}, optional
+        Intersection estimator (default 'or').
+    clamp : bool
+        Clamp every intersection estimate to [0, min(|X|, |Y|)].
+    confidence : float
+
+    Returns
+    -------
+    int, or Estimate (method 'bloom'): every intersection is estimated; ``stderr`` is the sum of
+    their standard deviations (a bound whatever their correlation).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.distributed import count_triangles, local_client
+    >>> client = local_client(2, processes=False)
+    >>> count_triangles(nx.karate_club_graph(), client=client)
+    45
+    >>> est = count_triangles(nx.karate_club_graph(), client=client, method="bloom", bits=4096, seed=1)
+    >>> abs(est.estimate - 45) <= 3 * est.stderr + 1
+    True
+    >>> client.close(); client.cluster.close()
+    """
+    if method == "exact":
+        return count_cliques(source, 3, client=client, partitions=partitions, progress=progress)
+    if method != "bloom":
+        raise ParameterError(f"method must be 'exact' or 'bloom' on a cluster, got {method!r}")
+    return count_cliques(source, 3, client=client, method="bloom", partitions=partitions, progress=progress,
+                         budget=budget, bits=bits, hashes=hashes, estimator=estimator, seed=seed, clamp=clamp,
+                         confidence=confidence)
+
+
+def _bloom_triangles(D, *, budget=None, bits=None, hashes=1, estimator=None, seed=None, clamp=False,
+                     confidence=0.95):
+    t0 = time.perf_counter()
+    estimator = check_estimator("bloom", estimator)
+    hashes = _positive_int("hashes", hashes, 1, MAX_HASHES)
+    if not isinstance(confidence, (float, int)) or not 0 < confidence < 1:
+        raise ParameterError(f"confidence must lie strictly between 0 and 1, got {confidence!r}")
+    if D.n_nodes >= 2**32:
+        raise ParameterError("Bloom sketches hash 32-bit vertex ids; this graph has more than 2**32 vertices")
+    seed = resolve_seed(seed)
+    words, _ = sketch_size("bloom", D.n_nodes, D.n_edges, budget, bits, None)
+    nbits = 64 * words
+    seeds = hash_seeds(seed, hashes)
+    ctab, vtab = _est.bloom_tables(nbits, hashes)
+    stab = np.sqrt(vtab)
+    filters = [D._submit(_t.bloom_block, blk, words, seeds) for blk in D.blocks]
+    # the sketch matrix: every filter and out-degree, sent once to every worker that counts
+    sketch = D._submit(_t.stack_sketches, *[[f, blk] for f, blk in zip(filters, D.blocks)])
+    futures = [D._submit(_t.bloom_task, D.blocks[i], lo, sketch, nbits, hashes, _EST_CODE[estimator], bool(clamp),
+                         ctab, stab)
+               for i, (lo, _) in enumerate(D.ranges()) if D.block_arcs[i] > 0]
+    parts = D._gather(futures)
+    r = np.sum(parts, axis=0) if parts else np.zeros(5)
+    tot, sd, sat, nest = float(r[0]), float(r[2]), int(r[3]), int(r[4])
+    if sat:
+        from ..probgraph.counting import warn_saturation
+
+        warn_saturation(sat, nest, "triangles")
+    csr_bytes = 8 * (D.n_nodes + D.n_edges)
+    sketch_bytes = 8 * words * D.n_nodes
+    return make_estimate(
+        tot, sd, confidence=confidence, quantity="triangles", method="bloom", estimator=estimator,
+        budget=sketch_bytes / csr_bytes if csr_bytes else 0.0,
+        params={"order": "degree", "seed": seed, "bits": nbits, "hashes": hashes, "words": words, "hub_bits": 0,
+                "partitions": D.partitions},
+        sketch_bytes=sketch_bytes, saturated=sat / nest if nest else 0.0, seconds=time.perf_counter() - t0,
+        error_model="bound" if sd > 0 else "exact", replicates=1, estimated=1.0 if nest else 0.0)
+
+
+class VertexCounts(tuple):
+    """(node_ids, values): original vertex ids and one value per vertex, in increasing id order;
+    numpy arrays, or dask arrays (one chunk per row block) when the caller's client holds them."""
+
+    __slots__ = ()
+
+    def __new__(cls, node_ids, values):
+        return tuple.__new__(cls, (node_ids, values))
+
+    @property
+    def node_ids(self):
+        return self[0]
+
+    @property
+    def values(self):
+        return self[1]
+
+
+def _triangle_blocks(D):
+    ranges = D.ranges()
+    P = D.partitions
+    live = [i for i in range(P) if D.block_arcs[i] > 0]
+    apex = [i for i in live if D.block_max_out[i] >= 2]
+    tasks = [D._submit(_t.credit_task, D.n_nodes, D.max_out_degree, D.bounds, [ranges[i], ranges[j]],
+                       D.blocks[i], D.blocks[j])
+             for i in apex for j in live]
+    show_progress(tasks, D.progress, D.client)
+    parts = [D._items(f, P) for f in tasks]
+    return [D._submit(_t.sum_block, lo, hi, *[p[b] for p in parts]) for b, (lo, hi) in enumerate(ranges)]
+
+
+def _as_dask_array(D, futures):
+    import dask
+    import dask.array as da
+
+    sizes = np.diff(D.bounds)
+    return da.concatenate([da.from_delayed(dask.delayed(f), shape=(int(s),), dtype=np.int64)
+                           for f, s in zip(futures, sizes)])
+
+
+def triangles(source, *, client=None, partitions=None, progress=None, output=None, overwrite=False):
+    """The number of triangles through every vertex, computed on a Dask cluster.
+
+    Parameters
+    ----------
+    source, client, partitions, progress
+        See :func:`count_cliques`.
+    output : str or PathLike, optional
+        A directory: every row block is written by its worker as a text shard
+        ``triangles-NNNNN.tsv`` (lines ``original_id<TAB>triangles``, a ``#`` header), and the
+        list of paths is returned. Existing shards are refused unless ``overwrite=True``.
+
+    Returns
+    -------
+    VertexCounts or list of str
+        Without ``output``: ``(node_ids, triangles)``, dask arrays (one chunk per block) when a
+        client is given, numpy arrays when this call started its own cluster.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.distributed import triangles, local_client
+    >>> client = local_client(2, processes=False)
+    >>> ids, t = triangles(nx.complete_graph(4), client=client)
+    >>> t.compute().tolist()
+    [3, 3, 3, 3]
+    >>> client.close(); client.cluster.close()
+    """
+    own = client is None and not isinstance(source, DistributedGraph)
+    if output is not None:
+        output = os.fspath(output)
+        os.makedirs(output, exist_ok=True)
+    with session(client if not isinstance(source, DistributedGraph) else source.client) as c:
+        D = _graph(source, c, partitions, progress)
+        tri = _triangle_blocks(D)
+        ids = D.node_id_blocks()
+        if output is not None:
+            paths = [os.path.join(output, f"triangles-{b:05d}.tsv") for b in range(D.partitions)]
+            existing = [p for p in paths if os.path.exists(p)]
+            if existing and not overwrite:
+                raise FileExistsError(f"{existing[0]} exists; pass overwrite=True to replace the shards")
+            header = "# original_id\ttriangles\n"
+            return D._gather([D._submit(_t.write_block, p, i, t, header) for p, i, t in zip(paths, ids, tri)])
+        if own:
+            return VertexCounts(np.concatenate(D._gather(ids)), np.concatenate(D._gather(tri)))
+        return VertexCounts(_as_dask_array(D, ids), _as_dask_array(D, tri))
+
+
+def average_clustering(source, *, client=None, partitions=None, progress=None, count_zeros=True):
+    """The mean local clustering coefficient, computed on a Dask cluster.
+
+    .. math::
+
+        C = \\frac{1}{n} \\sum_v \\frac{2 T(v)}{d_v (d_v - 1)}
+
+    (vertices of degree < 2 count as 0; ``count_zeros=False`` averages over the vertices with a
+    nonzero coefficient only, as networkx and :func:`graphmine.average_clustering` do).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.distributed import average_clustering, local_client
+    >>> client = local_client(2, processes=False)
+    >>> G = nx.karate_club_graph()
+    >>> abs(average_clustering(G, client=client) - nx.average_clustering(G)) < 1e-12
+    True
+    >>> client.close(); client.cluster.close()
+    """
+    with session(client if not isinstance(source, DistributedGraph) else source.client) as c:
+        D = _graph(source, c, partitions, progress)
+        tri = _triangle_blocks(D)
+        sums = D._gather([D._submit(_t.clustering_sum, t, d) for t, d in zip(tri, D.degrees)])
+        total = sum(s for s, _ in sums)
+        denom = D.n_nodes if count_zeros else sum(c_ for _, c_ in sums)
+        return total / denom if denom else 0.0

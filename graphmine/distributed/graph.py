@@ -1,0 +1,350 @@
+"""The distributed CSR: row blocks of the degree-oriented graph, held by the workers of a Dask
+cluster, built from edge-list shards without any process reading the whole input.
+
+Construction (every step a set of tasks on the workers; the client only sees counts, sizes and
+small samples):
+
+1. Parse every shard on a worker with graphmine's reader (same formats, same errors, naming the
+   shard and the line).
+2. Compact the ids globally: a sample of every shard's distinct ids gives P - 1 splitters; each
+   shard sends its distinct ids of bucket b to bucket b, which takes their union; the bucket
+   sizes give every bucket's first new id, and each bucket returns to each shard the new ids of
+   the ids it sent (a distributed unique: new ids keep the increasing order of the original ids,
+   exactly as :func:`graphmine.read_graph` numbers them).
+3. Shuffle the edges, written (min, max) without self-loops, to the block of their smaller end
+   (vertex blocks are P ranges of the new ids) and merge duplicates there.
+4. Degrees: every block counts its edges' endpoints and sends the counts to the endpoints'
+   blocks; then every block asks the other blocks for the degrees of its edges' larger ends.
+5. Orient every edge u -> v iff (deg u, u) < (deg v, v) and shuffle the arcs to the block of
+   their tail: row block i is the sorted out-neighbourhood CSR of the vertices of block i.
+
+Counting then runs as block tasks (see :mod:`graphmine.distributed.counting`).
+"""
+
+import glob
+import logging
+import math
+import operator
+import os
+import sys
+import time
+from contextlib import contextmanager, redirect_stdout
+
+import numpy as np
+
+from ..exceptions import GraphFormatError, ParameterError
+from ..graph import Graph, _index_dtype
+from . import _tasks as _t
+
+__all__ = ["DistributedGraph", "local_client", "expand_source"]
+
+_GLOB_CHARS = set("*?[")
+
+
+def _require_distributed():
+    try:
+        import distributed  # noqa: F401
+        import dask  # noqa: F401
+    except ImportError:
+        raise ImportError('graphmine.distributed needs dask and distributed: pip install "graphmine[dask]"') \
+            from None
+
+
+def expand_source(source):
+    """The shard paths named by ``source``: a path, a glob pattern, a directory (every regular,
+    non-hidden file in it) or a list of those; sorted within each pattern or directory.
+
+    Examples
+    --------
+    >>> import graphmine as gm
+    >>> expand_source(gm.datasets.path("USAir")) == [gm.datasets.path("USAir")]
+    True
+    """
+    items = [source] if isinstance(source, (str, os.PathLike)) else list(source)
+    if not items:
+        raise ParameterError("source is an empty list of shards")
+    paths = []
+    for item in items:
+        if not isinstance(item, (str, os.PathLike)):
+            raise ParameterError(f"shards must be paths, got {type(item).__name__}")
+        item = os.fspath(item)
+        if os.path.isdir(item):
+            found = sorted(os.path.join(item, f) for f in os.listdir(item)
+                           if not f.startswith(".") and os.path.isfile(os.path.join(item, f)))
+            if not found:
+                raise GraphFormatError("the directory holds no shard files", item)
+            paths.extend(found)
+        elif _GLOB_CHARS & set(item) and not os.path.exists(item):
+            found = sorted(p for p in glob.glob(item) if os.path.isfile(p))
+            if not found:
+                raise GraphFormatError("no files match this pattern", item)
+            paths.extend(found)
+        else:
+            paths.append(item)  # a missing file is reported by the worker that parses it
+    return paths
+
+
+def _is_dask_frame(obj):
+    return type(obj).__module__.startswith("dask") and hasattr(obj, "to_delayed") and hasattr(obj, "npartitions")
+
+
+def local_client(n_workers=None, *, threads_per_worker=1, processes=True):
+    """A :class:`distributed.Client` on a new :class:`distributed.LocalCluster` on free ports:
+    ``n_workers`` workers (default: one per core) of ``threads_per_worker`` threads. Close both
+    with ``client.close(); client.cluster.close()`` (what the functions of this module do with
+    the clusters they start)."""
+    _require_distributed()
+    from distributed import Client, LocalCluster
+
+    if n_workers is None:
+        n_workers = max(1, (os.cpu_count() or 1) // threads_per_worker)
+    # worker logs off: a failed task reaches the caller as its exception (a shard's format error)
+    cluster = LocalCluster(n_workers=n_workers, threads_per_worker=threads_per_worker, processes=processes,
+                           dashboard_address=":0", scheduler_port=0, silence_logs=logging.CRITICAL)
+    return Client(cluster)
+
+
+@contextmanager
+def session(client):
+    """``client``, or a LocalCluster sized to the machine that is closed on exit."""
+    _require_distributed()
+    if client is not None:
+        from distributed import Client
+
+        if not isinstance(client, Client):
+            raise ParameterError(f"client must be a distributed.Client or None, got {type(client).__name__}")
+        yield client
+        return
+    own = local_client()
+    try:
+        yield own
+    finally:
+        cluster = own.cluster
+        own.close()
+        cluster.close()
+
+
+def show_progress(futures, progress, client):
+    """Dask's text progress bar (on stderr) while ``futures`` run on ``client``'s scheduler;
+    ``progress=None`` shows it when stderr is a terminal."""
+    if progress is None:
+        progress = sys.stderr.isatty()
+    if progress and futures:
+        from distributed import progress as _progress
+
+        # name the scheduler: the bar would otherwise follow dask's default client
+        with redirect_stdout(sys.stderr):
+            _progress(futures, scheduler=client.scheduler.address)
+
+
+class DistributedGraph:
+    """A graph held by a Dask cluster as P row blocks of its degree orientation.
+
+    Parameters
+    ----------
+    source : str, PathLike, list of those, dask DataFrame or Graph
+        Edge-list shards (a path, a glob pattern, a directory, or a list of paths), parsed on the
+        workers with graphmine's reader; an empty shard is normal, but at least one shard must
+        hold an edge. A dask DataFrame: its first two columns are the edges (integer ids). A
+        :class:`graphmine.Graph` (or anything :func:`graphmine.as_graph` accepts) is sent from
+        the client.
+    client : distributed.Client
+    partitions : int, optional
+        P, the number of row blocks (default: the cluster's worker threads; at most n).
+    progress : bool, optional
+        Show dask's progress bar (default: when stderr is a terminal).
+
+    Attributes
+    ----------
+    n_nodes, n_edges : int
+        Vertices (distinct ids that occur in an edge) and distinct undirected edges.
+    partitions : int
+    bounds : ndarray of int64
+        Row block i holds the vertices ``bounds[i] <= v < bounds[i + 1]`` (compacted ids, in
+        increasing order of the original ids).
+    blocks : list of distributed.Future
+        Row block i: (indptr, indices) of the out-neighbourhoods, indices as global ids.
+    degrees : list of distributed.Future
+        The degrees of every block's vertices.
+    max_out_degree : int
+    input_stats : dict
+        ``shards``, ``input_edges`` (edge lines), ``self_loops``, ``duplicates``.
+    seconds : float
+        Wall time of the construction.
+
+    Examples
+    --------
+    >>> import graphmine as gm
+    >>> from graphmine.distributed import DistributedGraph, local_client
+    >>> client = local_client(1, processes=False)
+    >>> D = DistributedGraph(gm.datasets.path("USAir"), client, partitions=2)
+    >>> D.n_nodes, D.n_edges, D.count_triangles()
+    (332, 2126, 12181)
+    >>> client.close(); client.cluster.close()
+    """
+
+    def __init__(self, source, client, *, partitions=None, progress=None):
+        _require_distributed()
+        t0 = time.perf_counter()
+        self.client = client
+        self.progress = progress
+        self.source = source
+        if partitions is None:
+            partitions = max(1, sum(client.nthreads().values()))
+        if isinstance(partitions, bool) or not isinstance(partitions, (int, np.integer)) or partitions < 1:
+            raise ParameterError(f"partitions must be a positive integer, got {partitions!r}")
+        self._build(source, int(partitions))
+        self.seconds = time.perf_counter() - t0
+
+    # -- helpers -----------------------------------------------------------------------------
+    def _submit(self, fn, *args, **kw):
+        return self.client.submit(fn, *args, pure=False, **kw)
+
+    def _items(self, fut, count, first=0):
+        return [self._submit(operator.getitem, fut, first + i) for i in range(count)]
+
+    def _gather(self, futures):
+        show_progress(futures, self.progress, self.client)
+        return self.client.gather(futures)
+
+    def ranges(self):
+        """(lo, hi) of every row block."""
+        return [(int(self.bounds[i]), int(self.bounds[i + 1])) for i in range(self.partitions)]
+
+    # -- construction ------------------------------------------------------------------------
+    def _shards(self, source):
+        """Futures of every shard's raw (m, 2) int64 edges; (kind, description, node ids)."""
+        c = self.client
+        if isinstance(source, Graph) or not (isinstance(source, (str, os.PathLike, list, tuple))
+                                             or _is_dask_frame(source)):
+            from ..graph import as_graph
+
+            G = as_graph(source)
+            e = G.edges()
+            chunks = np.array_split(e, max(1, min(len(c.nthreads()) * 2, max(1, e.shape[0]))))
+            return c.scatter(list(chunks)), "graph", "graph", G
+        if _is_dask_frame(source):
+            parts = c.compute(source.to_delayed())
+            return [self._submit(_t.frame_edges, p, i) for i, p in enumerate(parts)], "frame", "edge frame", None
+        paths = expand_source(source)
+        desc = source if isinstance(source, (str, os.PathLike)) else f"{len(paths)} shard files"
+        return [self._submit(_t.parse_shard, p) for p in paths], "files", os.fspath(desc), None
+
+    def _build(self, source, partitions):
+        c = self.client
+        shards, kind, desc, G = self._shards(source)
+        S = len(shards)
+        if G is not None:
+            lines = G.n_edges
+            n = G.n_nodes
+            self._node_ids = G.node_ids
+            P = max(1, min(partitions, n))
+            bounds = np.linspace(0, n, P + 1).astype(np.int64)
+            split = [self._submit(_t.canonical_split, s, bounds) for s in shards]
+        else:
+            ids = [self._submit(_t.shard_ids, s) for s in shards]
+            summaries = self._gather([self._submit(_t.shard_summary, s, i, 64 * partitions)
+                                      for s, i in zip(shards, ids)])
+            lines = sum(int(m) for m, _ in summaries)
+            if lines == 0:
+                raise GraphFormatError(f"all {S} shards are empty (no edge lines)", desc)
+            sample = np.unique(np.concatenate([smp for _, smp in summaries]))
+            B = max(1, min(partitions, sample.shape[0]))
+            splitters = np.unique(sample[(np.arange(1, B) * sample.shape[0]) // B])
+            B = splitters.shape[0] + 1
+            parts = [self._items(self._submit(_t.split_ids, i, splitters), B) for i in ids]
+            unions = [self._submit(_t.bucket_union, *[parts[s][b] for s in range(S)]) for b in range(B)]
+            sizes = np.array(self._gather([self._submit(len, u) for u in unions]), np.int64)
+            starts = np.concatenate([[0], np.cumsum(sizes)])
+            n = int(starts[-1])
+            P = max(1, min(partitions, n))
+            bounds = np.linspace(0, n, P + 1).astype(np.int64)
+            split = []
+            for s in range(S):
+                new = [self._submit(_t.bucket_lookup, unions[b], int(starts[b]), parts[s][b]) for b in range(B)]
+                split.append(self._submit(_t.relabel_split, shards[s], ids[s], new, bounds))
+            self._unions, self._starts = unions, starts
+            # dropping a future lets dask free its data as soon as the tasks that read it are done
+            del ids, parts, new
+        del shards
+        self.n_nodes, self.partitions, self.bounds = n, P, bounds
+        ranges = self.ranges()
+        split = [self._items(f, P + 1) for f in split]
+        loops = sum(self._gather([f[0] for f in split]))
+        ded = [self._submit(_t.dedupe_block, ranges[b][0], ranges[b][1], *[split[s][b + 1] for s in range(S)])
+               for b in range(P)]
+        del split
+        dparts = [self._items(self._submit(_t.degree_parts, d, lo, hi, bounds), P + 1)
+                  for d, (lo, hi) in zip(ded, ranges)]
+        deg = [self._submit(_t.degree_block, lo, hi, dparts[i][P], *[dparts[b][i] for b in range(P)])
+               for i, (lo, hi) in enumerate(ranges)]
+        # the larger ends of block b's edges that lie in block i, and their degrees
+        peers = [[self._submit(operator.getitem, dparts[b][i], 0) for i in range(P)] for b in range(P)]
+        arcs = []
+        for b in range(P):
+            degs = [self._submit(_t.degree_lookup, deg[i], ranges[i][0], peers[b][i]) for i in range(P)]
+            arcs.append(self._items(self._submit(_t.orient_split, ded[b], deg[b], ranges[b][0], bounds,
+                                                 peers[b], degs), P))
+        del ded, dparts, peers, degs
+        itype = _index_dtype(n)
+        blocks = [self._submit(_t.build_rows, lo, hi, n, itype, *[arcs[b][i] for b in range(P)])
+                  for i, (lo, hi) in enumerate(ranges)]
+        del arcs
+        stats = self._gather([self._submit(_t.block_stats, blk) for blk in blocks])
+        self.blocks, self.degrees = blocks, deg
+        self.block_arcs = np.array([a for a, _ in stats], np.int64)
+        self.block_max_out = np.array([d for _, d in stats], np.int64)
+        self.n_edges = int(self.block_arcs.sum())
+        self.max_out_degree = int(self.block_max_out.max()) if P else 0
+        self.input_stats = {"shards": S, "input_edges": int(lines), "self_loops": int(loops),
+                            "duplicates": int(lines - loops - self.n_edges), "source": desc}
+        self._kind = kind
+
+    # -- per-vertex arrays -------------------------------------------------------------------
+    def node_id_blocks(self):
+        """Futures of the original ids of every block's vertices."""
+        out = []
+        for lo, hi in self.ranges():
+            if self._kind == "graph":
+                out.append(self.client.scatter(np.asarray(self._node_ids[lo:hi], np.int64)))
+                continue
+            sel = [b for b in range(len(self._unions))
+                   if self._starts[b] < hi and self._starts[b + 1] > lo]
+            out.append(self._submit(_t.block_node_ids, lo, hi, [int(self._starts[b]) for b in sel],
+                                    *[self._unions[b] for b in sel]))
+        return out
+
+    # -- counting (see counting.py for the public functions) ---------------------------------
+    def count_cliques(self, k=3):
+        """Exact number of k-cliques (k >= 3) by block tasks (see :func:`count_cliques`)."""
+        from .counting import _count_blocks
+
+        return _count_blocks(self, k)
+
+    def count_triangles(self):
+        """Exact number of triangles."""
+        return self.count_cliques(3)
+
+    def release(self):
+        """Drop the row blocks from the cluster's memory."""
+        self.blocks = self.degrees = None
+        self._unions = None
+
+    def __repr__(self):
+        return (f"DistributedGraph(n_nodes={self.n_nodes}, n_edges={self.n_edges}, "
+                f"partitions={self.partitions}, shards={self.input_stats['shards']})")
+
+
+def memory_per_worker(n, m, partitions, k=3):
+    """Bytes one exact counting task holds, for a graph of n vertices and m edges in P row blocks
+    of about m / P arcs: k - 1 row blocks (4 bytes per arc with 32-bit ids, 8 with 64-bit ids,
+    8 per row pointer) plus the n-byte marker array (see docs/distributed.md).
+
+    Examples
+    --------
+    >>> memory_per_worker(10**6, 16 * 10**6, 8)  # 2 blocks of 2e6 arcs and 125,000 rows
+    19000016
+    """
+    arcs = m / partitions
+    ib = 4 if n < 2**31 else 8
+    return int(math.ceil((k - 1) * (arcs * ib + 8 * (n / partitions + 1)) + n))
