@@ -4,7 +4,7 @@ import importlib
 
 from .exceptions import MissingDependencyError
 
-__all__ = ["require", "EXTRAS"]
+__all__ = ["require", "missing_message", "EXTRAS"]
 
 # module -> (distribution name, extra of graphmine that installs it)
 EXTRAS = {
@@ -39,7 +39,11 @@ def require(module, what=None):
     except ImportError as exc:
         if exc.name is not None and exc.name.split(".")[0] != module.split(".")[0]:
             raise  # the module exists but one of its own imports failed: show that
-        dist, extra = EXTRAS.get(module.split(".")[0], (module, None))
-        how = f'pip install "graphmine[{extra}]"' if extra else f"pip install {dist}"
-        needs = f"{what} needs" if what else "this needs"
-        raise MissingDependencyError(f"{needs} {dist}, which is not installed: {how}") from None
+        raise MissingDependencyError(missing_message(module, what)) from None
+
+
+def missing_message(module, what=None):
+    """'``what`` needs DIST, which is not installed: pip install "graphmine[EXTRA]"'."""
+    dist, extra = EXTRAS.get(module.split(".")[0], (module, None))
+    how = f'pip install "graphmine[{extra}]"' if extra else f"pip install {dist}"
+    return f"{what or 'this'} needs {dist}, which is not installed: {how}"

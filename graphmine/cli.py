@@ -1,7 +1,8 @@
 """The ``graphmine`` command line.
 
 ``graphmine count-cliques FILE [-k K] [--method M] [--threads N] [--json]``,
-``graphmine triangles FILE [--out F]`` and ``graphmine info FILE [--json]``; components add their own subcommands (see ``_EXTENSIONS``).
+``graphmine triangles FILE [--out F]`` and ``graphmine info FILE [--json]``; components add their
+own subcommands (see ``_EXTENSIONS``).
 Every error a user can cause prints one line ``graphmine: error: ...`` and exits with status 2.
 """
 
@@ -26,31 +27,22 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _int_at_least(lo, what):
+    """argparse type: an integer >= ``lo``; ``what`` names it in messages ('a positive integer')."""
     def parse(text):
         try:
             v = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a {what} integer, got {text!r}") from None
+            raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
         if v < lo:
-            raise argparse.ArgumentTypeError(f"expected a {what} integer, got {v}")
+            raise argparse.ArgumentTypeError(f"expected {what}, got {v}")
         return v
     return parse
 
 
 # argparse types shared by every subcommand
-positive_int = _int_at_least(1, "positive")
-non_negative_int = _int_at_least(0, "non-negative")
-
-
-def clique_size(text):
-    """argparse type of -k: an integer >= 3."""
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 3, got {text!r}") from None
-    if v < 3:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 3 (3 = triangles), got {v}")
-    return v
+positive_int = _int_at_least(1, "a positive integer")
+non_negative_int = _int_at_least(0, "a non-negative integer")
+clique_size = _int_at_least(3, "an integer >= 3 (3 = triangles)")
 
 
 def budget_fraction(text):
@@ -173,30 +165,10 @@ def _default_budget():
     return DEFAULT_BUDGET
 
 
-def _write_per_vertex(path, G, columns, force):
-    """Write 'vertex<TAB>value...' lines (original vertex ids) atomically."""
-    import numpy as np
-
-    from ._output import atomic_write
-
-    names = list(columns)
-    with atomic_write(path, "w", force=force) as fh:
-        fh.write("# vertex\t" + "\t".join(names) + "\n")
-        ids = np.asarray(G.node_ids)
-        cols = [ids] + [np.asarray(columns[c]) for c in names]
-        step = 1 << 16
-        for a in range(0, G.n_nodes, step):
-            rows = zip(*(c[a:a + step].tolist() for c in cols))
-            fh.write("".join("\t".join(map(_fmt, r)) + "\n" for r in rows))
-
-
-def _fmt(x):
-    return repr(x) if isinstance(x, float) else str(x)
-
-
 def _cmd_triangles(args):
     from ._output import check_output_path
     from .cliques import triangles
+    from .io import write_vertex_table
 
     if args.out is not None:
         check_output_path(args.out, args.force)
@@ -205,7 +177,7 @@ def _cmd_triangles(args):
     t = triangles(G, threads=args.threads)
     seconds = time.perf_counter() - t0
     if args.out is not None:
-        _write_per_vertex(args.out, G, {"triangles": t}, args.force)
+        write_vertex_table(G, args.out, {"triangles": t}, force=args.force)
     out = {"file": args.file, "triangles": int(t.sum()) // 3, "max_vertex_triangles": int(t.max()) if t.size else 0,
            "out": args.out, "seconds": seconds, "load_seconds": load_s, "nodes": G.n_nodes, "edges": G.n_edges}
     if args.json:
@@ -312,14 +284,11 @@ def main(argv=None):
         return 2
     except ModuleNotFoundError as exc:
         # an optional dependency imported without graphmine._optional.require: still one line
-        from ._optional import EXTRAS
+        from ._optional import EXTRAS, missing_message
 
-        top = (exc.name or "").split(".")[0]
-        if top not in EXTRAS:
+        if (exc.name or "").split(".")[0] not in EXTRAS:
             raise
-        dist, extra = EXTRAS[top]
-        how = f'pip install "graphmine[{extra}]"' if extra else f"pip install {dist}"
-        print(f"graphmine: error: {args.command} needs {dist}, which is not installed: {how}", file=sys.stderr)
+        print(f"graphmine: error: {missing_message(exc.name, args.command)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("graphmine: interrupted", file=sys.stderr)

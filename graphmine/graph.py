@@ -13,6 +13,7 @@ never validate.
 
 import os
 
+import numba
 import numpy as np
 import scipy.sparse as sp
 
@@ -282,17 +283,11 @@ def _private_copy(arr, source):
 
 def _check_vertex_count(n, m, threads):
     """Refuse a vertex count whose CSR cannot fit in memory, before allocating it."""
-    nthreads = numba_threads_hint(threads)
-    nbytes = 8 * (n + 1) * (3 + nthreads) + 8 * m * 2
+    nthreads = numba.get_num_threads() if threads is None else int(threads)
+    nbytes = 8 * (n + 1) * (3 + nthreads) + 8 * m * 2  # the CSR build's per-thread row counts
     check_allocation(nbytes, f"a graph of {n:,} vertices (largest id {n - 1:,}) and {m:,} edges",
                      "the ids are sparse: pass relabel=True (gm.as_graph(edges, relabel=True) or "
                      "gm.from_edges(edges, relabel=True)) to number only the vertices that occur")
-
-
-def numba_threads_hint(threads):
-    import numba
-
-    return numba.get_num_threads() if threads is None else int(threads)
 
 
 def _check_csr(indptr, indices):

@@ -75,9 +75,9 @@ def _cmd_clustering(args):
             avg = cluster.average_clustering(G, method=args.method, threads=args.threads, **kw)
     seconds = time.perf_counter() - t0
     if args.out is not None:
-        from .cli import _write_per_vertex
+        from .io import write_vertex_table
 
-        _write_per_vertex(args.out, G, {"clustering": values}, args.force)
+        write_vertex_table(G, args.out, {"clustering": values}, force=args.force)
     out = {"file": args.file, "method": args.method, "average_clustering": _value(avg),
            "transitivity": _value(tr), "seconds": seconds, "load_seconds": load_s,
            "nodes": G.n_nodes, "edges": G.n_edges, "seed": kw.get("seed"), "out": args.out,
@@ -128,9 +128,9 @@ def _cmd_jarvis_patrick(args):
         out["params"] = {k: v for k, v in res.sketch["params"].items()}
     out["seed"] = kw.get("seed")
     if args.out:
-        from .cli import _write_per_vertex
+        from .io import write_vertex_table
 
-        _write_per_vertex(args.out, G, {"cluster": res.labels}, args.force)
+        write_vertex_table(G, args.out, {"cluster": res.labels}, force=args.force)
         out["out"] = args.out
     if args.json:
         print(json.dumps(out))
