@@ -56,11 +56,15 @@ def warm_up():
     return time.perf_counter() - t0
 
 
-def graphs(scales, edge_factor):
+def graphs(scales, edge_factor, only):
+    """(name, graph) of the datasets and Kronecker scales; with ``only``, just those named (the
+    others are neither loaded nor generated)."""
     for name in gm.datasets.names():
-        yield name, gm.datasets.load(name)
+        if not only or name in only:
+            yield name, gm.datasets.load(name)
     for s in scales:
-        yield f"Kronecker {s}", gm.generators.kronecker_graph(s, edge_factor, seed=1)
+        if not only or f"Kronecker {s}" in only:
+            yield f"Kronecker {s}", gm.generators.kronecker_graph(s, edge_factor, seed=1)
 
 
 def load_parallel():
@@ -99,11 +103,10 @@ def main():
     print("| graph | edges | function | networkx s | first call s | ratio | cached s | ratio | conversion s | nx-parallel s |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     per_edge = {}  # networkx seconds per edge, to skip runs over budget
-    for gname, G in graphs(scales, args.edge_factor):
-        if only and gname not in only:
-            continue
+    for gname, G in graphs(scales, args.edge_factor, only):
         H = G.to_networkx(original_ids=True)
-        ebunch = [tuple(e) for e in G.node_ids[G.edges()].tolist()]
+        ebunch = ([tuple(e) for e in G.node_ids[G.edges()].tolist()]
+                  if any(name in LINK for name in functions) else None)
         m = G.n_edges
         conv = timed(lambda: from_networkx(H, threads=args.threads), args.repeat)
         for name in functions:

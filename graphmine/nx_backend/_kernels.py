@@ -1,13 +1,16 @@
-"""Kernels of the networkx backend: CSR rows from networkx's adjacency, triangles per vertex,
-square clustering, triangle listing, common neighbours of vertex pairs, pair adjacency.
+"""Kernels of the networkx backend: CSR rows from networkx's adjacency, square clustering,
+triangle listing, common neighbours of vertex pairs, pair adjacency (triangles per vertex are
+:mod:`graphmine._clique_kernels`'s).
 
 Contract: graphmine CSR (rows sorted, no self-loops) or its acyclic orientation; work is split as
-``for u in range(t, n, nthreads)`` and every thread writes only its own slots or its own row of a
-per-thread array, so the ``prange`` over threads is race-free. Kernels never validate.
+``for u in range(t, n, nthreads)`` and every thread writes only its own slots, so the ``prange``
+over threads is race-free. Kernels never validate.
 """
 
 import numpy as np
 from numba import njit, prange
+
+from .._clique_kernels import _triangles_part
 
 
 @njit(cache=True)
@@ -131,20 +134,10 @@ def _squares_parallel(indptr, indices, nthreads):
 @njit(cache=True)
 def _list_triangles(optr, oind):
     """Every triangle once, as rows (a, b, c) with a < b < c, from an acyclic orientation with
-    sorted out-rows (two passes: count, then write)."""
+    sorted out-rows (two passes: the core's count, then write)."""
     n = optr.shape[0] - 1
     mark = np.zeros(n, np.uint8)
-    total = 0
-    for u in range(n):
-        for i in range(optr[u], optr[u + 1]):
-            mark[oind[i]] = 1
-        for i in range(optr[u], optr[u + 1]):
-            v = oind[i]
-            for j in range(optr[v], optr[v + 1]):
-                total += mark[oind[j]]
-        for i in range(optr[u], optr[u + 1]):
-            mark[oind[i]] = 0
-    out = np.empty((total, 3), np.int64)
+    out = np.empty((_triangles_part(optr, oind, 0, 1, mark), 3), np.int64)
     k = 0
     for u in range(n):
         for i in range(optr[u], optr[u + 1]):
@@ -238,52 +231,3 @@ def _pairs_parallel(indptr, indices, us, vs, weight, weighted, nthreads):
     for t in prange(nthreads):
         _pairs_part(indptr, indices, us, vs, weight, weighted, t, nthreads, cn, wsum)
     return cn, wsum
-
-
-@njit(cache=True)
-def _credit_part(optr, oind, t, nthreads, mark, per_vertex):
-    """Triangles through every vertex from an acyclic orientation (vertices u = t, t + nthreads,
-    ...): each arc walk adds its 0/1 hit without a branch, and u's and v's counts are kept in
-    registers, so the inner loop does one load, one add and one store whatever the hit rate."""
-    n = optr.shape[0] - 1
-    for u in range(t, n, nthreads):
-        a = optr[u]
-        b = optr[u + 1]
-        if b - a < 2:
-            continue
-        for j in range(a, b):
-            mark[np.uint64(oind[j])] = 1
-        cu = 0
-        for j in range(a, b):
-            v = np.uint64(oind[j])
-            cv = 0
-            for l in range(np.uint64(optr[v]), np.uint64(optr[v + np.uint64(1)])):
-                w = np.uint64(oind[l])
-                hit = mark[w]
-                cv += hit
-                per_vertex[w] += hit
-            per_vertex[v] += cv
-            cu += cv
-        per_vertex[u] += cu
-        for j in range(a, b):
-            mark[np.uint64(oind[j])] = 0
-
-
-@njit(cache=True)
-def _triangles_serial(optr, oind):
-    n = optr.shape[0] - 1
-    out = np.zeros(n, np.int64)
-    _credit_part(optr, oind, 0, 1, np.zeros(n, np.uint8), out)
-    return out
-
-
-@njit(cache=True, parallel=True)
-def _triangles_parallel(optr, oind, nthreads):
-    n = optr.shape[0] - 1
-    part = np.zeros((nthreads, n), np.int64)
-    for t in prange(nthreads):
-        _credit_part(optr, oind, t, nthreads, np.zeros(n, np.uint8), part[t])
-    out = np.zeros(n, np.int64)
-    for t in range(nthreads):
-        out += part[t]
-    return out

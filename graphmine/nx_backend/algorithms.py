@@ -81,19 +81,9 @@ def _with_int_zeros(values, zero):
     return out
 
 
-@restores_threads
-def _exact_triangles(H, threads):
-    """Triangles through every vertex (graphmine's degree orientation, cached on the graph)."""
-    nthreads = resolve_threads(threads)
-    O = H.oriented("degree", relabel=True, threads=nthreads)
-    if nthreads == 1 or H.n_edges < SERIAL_EDGES:
-        return _k._triangles_serial(O.indptr, O.indices)[O.rank]
-    return _k._triangles_parallel(O.indptr, O.indices, nthreads)[O.rank]
-
-
 def _triangle_counts(H, method, kw):
     if method == "exact":
-        return _exact_triangles(H, kw["threads"])
+        return _cliques.triangles(H, threads=kw["threads"])
     return np.rint(_approx("triangles", H, method, kw)).astype(np.int64)
 
 
@@ -115,7 +105,7 @@ def triangles(G, nodes=None):
 def _clustering_values(H, method, kw):
     if method != "exact":
         return np.asarray(_approx("clustering", H, method, kw), np.float64).tolist()
-    tri = _exact_triangles(H, kw["threads"])
+    tri = _cliques.triangles(H, threads=kw["threads"])
     d = H.degree
     pairs = d * (d - 1)
     c = np.zeros(H.n_nodes, np.float64)
@@ -289,11 +279,24 @@ def _ebunch_vertices(H, ebunch):
     raise AssertionError("unreachable: every pair was valid")
 
 
-def _score_values(H, us, vs, kind, nthreads):
-    """networkx's values for vertex pairs: Python floats, ints where networkx gives ints."""
+def _vertex_terms(H, kind):
+    """(self-loops, networkx's degrees, per-vertex weight of a common neighbour) for ``kind``,
+    computed once per call rather than once per block of pairs."""
     loops = self_loops(H)
+    nxdeg = H.degree + 2 * loops.astype(np.int64)  # networkx counts a self-loop twice in the degree
+    weight = np.zeros(H.n_nodes, np.float64)
+    many = nxdeg > 1  # a common neighbour of u != v has degree >= 2
+    if kind == "adamic_adar_index":
+        weight[many] = 1.0 / np.log(nxdeg[many])
+    elif kind == "resource_allocation_index":
+        weight[many] = 1.0 / nxdeg[many]
+    return loops, nxdeg, weight
+
+
+def _score_values(H, us, vs, kind, nthreads, terms):
+    """networkx's values for vertex pairs: Python floats, ints where networkx gives ints."""
+    loops, nxdeg, weight = terms
     d = H.degree
-    nxdeg = d + 2 * loops.astype(np.int64)  # networkx counts a self-loop twice in the degree
     if kind == "preferential_attachment":
         return (nxdeg[us] * nxdeg[vs]).tolist()
     same = us == vs
@@ -304,12 +307,6 @@ def _score_values(H, us, vs, kind, nthreads):
     if diff.size:
         u, v = np.ascontiguousarray(us[diff]), np.ascontiguousarray(vs[diff])
         weighted = kind != "jaccard_coefficient"
-        weight = np.zeros(H.n_nodes, np.float64)
-        many = nxdeg > 1  # a common neighbour of u != v has degree >= 2
-        if kind == "adamic_adar_index":
-            weight[many] = 1.0 / np.log(nxdeg[many])
-        elif kind == "resource_allocation_index":
-            weight[many] = 1.0 / nxdeg[many]
         if nthreads == 1 or diff.size * 16 < SERIAL_EDGES:
             cn, wsum = _k._pairs_serial(H.indptr, H.indices, u, v, weight, weighted)
         else:
@@ -370,13 +367,15 @@ def _link_prediction(G, ebunch, kind):
     H = _graph(G)
     nthreads = resolve_threads(_settings()[1]["threads"])
     labels = node_labels(H)
+    terms = _vertex_terms(H, kind)
     if ebunch is None:
         return ((labels[u], labels[v], s)
                 for us, vs in _non_edge_blocks(H)
-                for u, v, s in zip(us.tolist(), vs.tolist(), _score_values(H, us, vs, kind, nthreads)))
+                for u, v, s in zip(us.tolist(), vs.tolist(),
+                                   _score_values(H, us, vs, kind, nthreads, terms)))
     first, second, us, vs = _ebunch_vertices(H, ebunch)
     # the pairs' own objects, as networkx yields them (a lazy iterator of tuples, like networkx's)
-    return zip(first, second, _score_values(H, us, vs, kind, nthreads))
+    return zip(first, second, _score_values(H, us, vs, kind, nthreads, terms))
 
 
 def jaccard_coefficient(G, ebunch=None):
