@@ -63,8 +63,7 @@ def write_shards(edges, directory, shards):
 
 
 def single(whole):
-    env = dict(os.environ)
-    out = subprocess.run([sys.executable, "-c", SINGLE, whole], capture_output=True, text=True, env=env, check=True)
+    out = subprocess.run([sys.executable, "-c", SINGLE, whole], capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 

@@ -102,10 +102,7 @@ def load_input(args):
     from . import datasets
     from .io import read_graph
 
-    path = args.file
-    if path != "-" and not os.path.exists(path) and \
-            path.lower().removesuffix(".txt") in {n.lower() for n in datasets.names()}:
-        path = datasets.path(path)
+    path = datasets.resolve(args.file)
     note_first_compile(args)
     t0 = time.perf_counter()
     G = read_graph(path, threads=args.threads, header=True if getattr(args, "skip_header", False) else None)

@@ -16,7 +16,7 @@ import os
 
 from .exceptions import ParameterError
 
-__all__ = ["names", "path", "load", "data_dir"]
+__all__ = ["names", "path", "load", "data_dir", "resolve"]
 
 _FILES = {
     "ca-GrQc": "ca-GrQc.txt",
@@ -59,3 +59,26 @@ def load(name, **kwargs):
     from .io import read_graph
 
     return read_graph(path(name), **kwargs)
+
+
+def resolve(path_or_name):
+    """``path_or_name`` itself if it exists (or is ``'-'``, standard input), else the path of the
+    shipped data set of that name (``'ca-GrQc'``, case and a ``.txt`` suffix ignored), else
+    ``path_or_name`` unchanged (so that reading it reports the missing file).
+
+    Examples
+    --------
+    >>> import os
+    >>> os.path.basename(resolve("usair"))
+    'USAir.txt'
+    >>> resolve("no/such/file.el")
+    'no/such/file.el'
+    """
+    p = os.fspath(path_or_name)
+    if p == "-" or os.path.exists(p):
+        return p
+    wanted = p.lower().removesuffix(".txt")
+    for name in names():
+        if name.lower() == wanted:
+            return path(name)
+    return p

@@ -19,22 +19,22 @@ from graphmine.distributed import (DistributedGraph, average_clustering, count_c
                                    count_triangles, local_client, triangles)
 
 
-@pytest.fixture(scope="module")
-def client():
-    c = local_client(2, processes=False)
+def _cluster(processes):
+    c = local_client(2, processes=processes)
     yield c
     cluster = c.cluster
     c.close()
     cluster.close()
+
+
+@pytest.fixture(scope="module")
+def client():
+    yield from _cluster(False)
 
 
 @pytest.fixture(scope="module")
 def proc_client():
-    c = local_client(2, processes=True)
-    yield c
-    cluster = c.cluster
-    c.close()
-    cluster.close()
+    yield from _cluster(True)
 
 
 def write_shards(directory, edges, nshards, *, seed=0, empty=1, gz=False):
@@ -175,7 +175,8 @@ def test_all_empty_shards_is_an_error(client, tmp_path):
     for i in range(3):
         open(tmp_path / f"e{i}.el", "w").close()
     (tmp_path / "c.el").write_text("# only a comment\n\n")
-    with pytest.raises(GraphFormatError, match="all 4 shards are empty"):
+    gzip.open(tmp_path / "z.el", "wt").close()  # compressed, empty once decompressed
+    with pytest.raises(GraphFormatError, match="all 5 shards are empty"):
         count_triangles(str(tmp_path / "*.el"), client=client)
 
 
@@ -226,8 +227,10 @@ def test_triangles_written_as_text_shards(client, tmp_path):
     rows = np.concatenate([np.loadtxt(p, dtype=np.int64, ndmin=2) for p in paths])
     assert np.array_equal(rows[:, 0], G.node_ids)
     assert np.array_equal(rows[:, 1], gm.triangles(G))
-    with pytest.raises(FileExistsError):
+    with pytest.raises(FileExistsError, match=r"triangles-00000\.tsv exists; pass overwrite=True"):
         triangles(G, client=client, partitions=3, output=out)
+    assert triangles(G, client=client, partitions=3, output=out, overwrite=True) == paths
+    assert sorted(os.listdir(out)) == [os.path.basename(p) for p in paths]  # no temporary file left
 
 
 # -- Bloom estimator -------------------------------------------------------------------------
@@ -310,7 +313,10 @@ def test_blocks_merged_when_tasks_would_be_too_many(client, monkeypatch):
 
     G = gm.datasets.load("USAir")
     D = DistributedGraph(G, client, partitions=7)
-    monkeypatch.setattr(counting, "MAX_TASKS", 10)  # 7^2 and 7^3 tasks -> 3 and 2 merged blocks
+    monkeypatch.setattr(counting, "MAX_TASKS", 10)  # 7^2, 7^3, 7^4 tasks -> 3, 2, 1 merged blocks
+    for k, q in ((3, 3), (4, 2), (5, 1)):
+        ranges = counting._coarse_blocks(D, k)[0]
+        assert len(ranges) == q and ranges[0][0] == 0 and ranges[-1][1] == G.n_nodes
     assert D.count_cliques(3) == gm.count_triangles(G)
     assert D.count_cliques(4) == gm.count_cliques(G, 4)
     assert D.count_cliques(5) == gm.count_cliques(G, 5)

@@ -6,11 +6,11 @@ Vertex blocks are id ranges ``bounds[b] <= v < bounds[b + 1]`` of the compacted 
 by block" is a stable counting split on ``searchsorted(bounds, v)``, vectorised in numpy.
 """
 
-import os
 import threading
 
 import numpy as np
 
+from .._output import atomic_write
 from ..exceptions import GraphFormatError, GraphValueError
 from ..io import read_edges
 from ..probgraph import _sketch_kernels as _sk
@@ -47,15 +47,11 @@ def parse_shard(path):
     problem is the reader's GraphFormatError naming the shard and the line.
     """
     try:
-        if os.path.isfile(path) and os.path.getsize(path) == 0:
-            return _EMPTY
-    except OSError:
-        pass  # the reader names the problem
-    try:
         with _PARALLEL:
             return read_edges(path, threads=1).edges
     except GraphFormatError as exc:
-        # the reader refuses files without edges; a shard of a partitioned graph may be one
+        # the reader refuses files without edges (a shard of a partitioned graph may be one); it
+        # has no flag or code for that case, so its two messages are matched
         if exc.line is None and str(exc).endswith(("the file is empty",
                                                     "contains no edge lines (only comments or blank lines)")):
             return _EMPTY
@@ -241,26 +237,27 @@ def block_stats(block):
 
 # -- counting tasks ---------------------------------------------------------------------------
 
-def count_task(k, n, max_out, ranges, *blocks):
-    """Exact k-cliques whose first k - 1 vertices lie in the given blocks (see _block_kernels)."""
+def _task_arrays(ranges, blocks):
+    """The kernel's view of a task's blocks: (indptr per block, indices per block, lo, hi)."""
     ptrs = tuple(b[0] for b in blocks)
     inds = tuple(b[1] for b in blocks)
     lo = np.array([r[0] for r in ranges], np.int64)
     hi = np.array([r[1] for r in ranges], np.int64)
+    return ptrs, inds, lo, hi
+
+
+def count_task(k, n, max_out, ranges, *blocks):
+    """Exact k-cliques whose first k - 1 vertices lie in the given blocks (see _block_kernels)."""
     mark = np.zeros(n, np.uint8)
     dummy = np.zeros(1, np.int64)
-    return int(_bk._block_cliques(ptrs, inds, lo, hi, k, max_out, mark, False, dummy))
+    return int(_bk._block_cliques(*_task_arrays(ranges, blocks), k, max_out, mark, False, dummy))
 
 
 def credit_task(n, max_out, bounds, ranges, *blocks):
     """Triangles through every vertex found by one (i, j) task, sparse and split by block."""
-    ptrs = tuple(b[0] for b in blocks)
-    inds = tuple(b[1] for b in blocks)
-    lo = np.array([r[0] for r in ranges], np.int64)
-    hi = np.array([r[1] for r in ranges], np.int64)
     mark = np.zeros(n, np.uint8)
     per_vertex = np.zeros(n, np.int64)
-    _bk._block_cliques(ptrs, inds, lo, hi, 3, max_out, mark, True, per_vertex)
+    _bk._block_cliques(*_task_arrays(ranges, blocks), 3, max_out, mark, True, per_vertex)
     ids = np.flatnonzero(per_vertex)
     cuts = np.searchsorted(ids, bounds[1:-1])
     return tuple(zip(np.split(ids, cuts), np.split(per_vertex[ids], cuts)))
@@ -302,13 +299,12 @@ def bloom_task(block, lo, sketch, nbits, b, est, clamp, ctab, stab):
 
 
 def write_block(path, node_ids, values, header):
-    """Write one text shard ``original_id<TAB>value`` per vertex of a block; returns its path."""
-    tmp = path + ".tmp"
-    with open(tmp, "w") as fh:
+    """Write one text shard ``original_id<TAB>value`` per vertex of a block; returns its path
+    (the caller checked the paths before the work)."""
+    with atomic_write(path, "w", force=True) as fh:
         fh.write(header)
         if values.shape[0]:
             np.savetxt(fh, np.column_stack([node_ids, values]), fmt="%d", delimiter="\t")
-    os.replace(tmp, path)
     return path
 
 

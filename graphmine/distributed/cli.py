@@ -10,6 +10,7 @@ import json
 import os
 import time
 
+from .._optional import require
 from ..exceptions import ParameterError
 
 __all__ = ["count_cliques_command", "scheduler_client"]
@@ -19,10 +20,7 @@ def scheduler_client(spec):
     """(client, owned) for a ``--scheduler`` value: ``local`` (a LocalCluster with a worker
     process per core), ``local:N`` (N worker processes) or a scheduler address
     (``tcp://host:8786``, any ``scheme://`` distributed understands)."""
-    try:
-        from distributed import Client
-    except ImportError:
-        raise ParameterError('--scheduler needs dask and distributed: pip install "graphmine[dask]"') from None
+    Client = require("distributed", "--scheduler").Client
     from .graph import local_client
 
     if spec == "local" or spec.startswith("local:"):
@@ -42,14 +40,6 @@ def scheduler_client(spec):
         raise ParameterError(f"cannot reach the Dask scheduler at {spec}: {exc}") from None
 
 
-def _resolve(path):
-    from .. import datasets
-
-    if not os.path.exists(path) and path.lower().removesuffix(".txt") in {n.lower() for n in datasets.names()}:
-        return datasets.path(path)
-    return path
-
-
 def count_cliques_command(args):
     """Run ``count-cliques`` on a Dask cluster and print its result; returns the exit status."""
     from .counting import count_cliques
@@ -61,11 +51,12 @@ def count_cliques_command(args):
         raise ParameterError("--budget and --seed apply to the approximate methods only")
     if args.method == "bloom" and args.k != 3:
         raise ParameterError("--method bloom with --scheduler counts triangles (-k 3) only")
-    source = _resolve(args.file)
+    from .. import datasets
+
+    source = datasets.resolve(args.file)
     client, owned = scheduler_client(args.scheduler)
     try:
-        workers = len(client.scheduler_info(n_workers=-1)["workers"]) if _takes_n_workers(client) \
-            else len(client.scheduler_info()["workers"])
+        workers = len(client.nthreads())
         t0 = time.perf_counter()
         D = DistributedGraph(source, client)
         load_s = time.perf_counter() - t0
@@ -102,8 +93,3 @@ def count_cliques_command(args):
           f"{workers} workers, {D.partitions} row blocks; build {load_s:.3f} s, count {seconds:.3f} s")
     return 0
 
-
-def _takes_n_workers(client):
-    import inspect
-
-    return "n_workers" in inspect.signature(client.scheduler_info).parameters

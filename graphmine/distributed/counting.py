@@ -17,9 +17,11 @@ estimates each |N+(u) ∩ N+(v)| of row block i from a pair of filters.
 import itertools
 import os
 import time
+from contextlib import contextmanager
 
 import numpy as np
 
+from .._output import check_output_path
 from ..cliques import _check_k
 from ..exceptions import ParameterError
 from ..probgraph import _estimators as _est
@@ -34,10 +36,16 @@ __all__ = ["count_triangles", "count_cliques", "triangles", "average_clustering"
 _EST_CODE = {"or": _est.EST_OR, "and": _est.EST_AND, "limit": _est.EST_LIMIT}
 
 
-def _graph(source, client, partitions, progress):
+@contextmanager
+def _opened(source, client, partitions, progress):
+    """The DistributedGraph of ``source`` (itself if it is one, on its own client), within
+    :func:`session`."""
     if isinstance(source, DistributedGraph):
-        return source
-    return DistributedGraph(source, client, partitions=partitions, progress=progress)
+        with session(source.client):
+            yield source
+        return
+    with session(client) as c:
+        yield DistributedGraph(source, c, partitions=partitions, progress=progress)
 
 
 # at most this many counting tasks: beyond it, consecutive row blocks are merged for the count
@@ -125,8 +133,7 @@ def count_cliques(source, k=3, *, client=None, method="exact", partitions=None, 
                              f"got k = {k} (use method='exact', or graphmine.probgraph on one machine)")
     if method == "exact" and kwargs:
         raise ParameterError(f"unexpected keywords for method='exact': {sorted(kwargs)}")
-    with session(client if not isinstance(source, DistributedGraph) else source.client) as c:
-        D = _graph(source, c, partitions, progress)
+    with _opened(source, client, partitions, progress) as D:
         if method == "bloom":
             return _bloom_triangles(D, **kwargs)
         return _count_blocks(D, k)
@@ -288,15 +295,14 @@ def triangles(source, *, client=None, partitions=None, progress=None, output=Non
     if output is not None:
         output = os.fspath(output)
         os.makedirs(output, exist_ok=True)
-    with session(client if not isinstance(source, DistributedGraph) else source.client) as c:
-        D = _graph(source, c, partitions, progress)
+    with _opened(source, client, partitions, progress) as D:
+        if output is not None:
+            # refused before any counting task is submitted
+            paths = [check_output_path(os.path.join(output, f"triangles-{b:05d}.tsv"), overwrite,
+                                       flag="overwrite=True") for b in range(D.partitions)]
         tri = _triangle_blocks(D)
         ids = D.node_id_blocks()
         if output is not None:
-            paths = [os.path.join(output, f"triangles-{b:05d}.tsv") for b in range(D.partitions)]
-            existing = [p for p in paths if os.path.exists(p)]
-            if existing and not overwrite:
-                raise FileExistsError(f"{existing[0]} exists; pass overwrite=True to replace the shards")
             header = "# original_id\ttriangles\n"
             return D._gather([D._submit(_t.write_block, p, i, t, header) for p, i, t in zip(paths, ids, tri)])
         if own:
@@ -324,10 +330,9 @@ def average_clustering(source, *, client=None, partitions=None, progress=None, c
     True
     >>> client.close(); client.cluster.close()
     """
-    with session(client if not isinstance(source, DistributedGraph) else source.client) as c:
-        D = _graph(source, c, partitions, progress)
+    with _opened(source, client, partitions, progress) as D:
         tri = _triangle_blocks(D)
         sums = D._gather([D._submit(_t.clustering_sum, t, d) for t, d in zip(tri, D.degrees)])
         total = sum(s for s, _ in sums)
-        denom = D.n_nodes if count_zeros else sum(c_ for _, c_ in sums)
+        denom = D.n_nodes if count_zeros else sum(c for _, c in sums)
         return total / denom if denom else 0.0

@@ -32,6 +32,7 @@ from contextlib import contextmanager, redirect_stdout
 
 import numpy as np
 
+from .._optional import require
 from ..exceptions import GraphFormatError, ParameterError
 from ..graph import Graph, _index_dtype
 from . import _tasks as _t
@@ -42,12 +43,8 @@ _GLOB_CHARS = set("*?[")
 
 
 def _require_distributed():
-    try:
-        import distributed  # noqa: F401
-        import dask  # noqa: F401
-    except ImportError:
-        raise ImportError('graphmine.distributed needs dask and distributed: pip install "graphmine[dask]"') \
-            from None
+    require("dask", "graphmine.distributed")
+    require("distributed", "graphmine.distributed")
 
 
 def expand_source(source):
