@@ -320,3 +320,9 @@ def test_blocks_merged_when_tasks_would_be_too_many(client, monkeypatch):
     assert D.count_cliques(3) == gm.count_triangles(G)
     assert D.count_cliques(4) == gm.count_cliques(G, 4)
     assert D.count_cliques(5) == gm.count_cliques(G, 5)
+
+
+def test_exact_count_refuses_sketch_settings(client):
+    with pytest.raises(gm.ParameterError, match="unexpected keywords for method='exact': \\['budget'\\]"):
+        count_triangles(gm.datasets.load("USAir"), client=client, budget=0.5)
+    assert count_triangles(gm.datasets.load("USAir"), client=client) == 12181

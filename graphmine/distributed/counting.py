@@ -175,13 +175,15 @@ def count_triangles(source, *, client=None, method="exact", partitions=None, pro
     True
     >>> client.close(); client.cluster.close()
     """
-    if method == "exact":
-        return count_cliques(source, 3, client=client, partitions=partitions, progress=progress)
-    if method != "bloom":
-        raise ParameterError(f"method must be 'exact' or 'bloom' on a cluster, got {method!r}")
-    return count_cliques(source, 3, client=client, method="bloom", partitions=partitions, progress=progress,
-                         budget=budget, bits=bits, hashes=hashes, estimator=estimator, seed=seed, clamp=clamp,
-                         confidence=confidence)
+    sketch = dict(budget=budget, bits=bits, hashes=hashes, estimator=estimator, seed=seed, clamp=clamp,
+                  confidence=confidence)
+    if method == "exact":  # sketch settings given with an exact count are refused, not ignored
+        sketch = {key: value for key, value in sketch.items() if value != _SKETCH_DEFAULTS[key]}
+    return count_cliques(source, 3, client=client, method=method, partitions=partitions, progress=progress,
+                         **sketch)
+
+
+_SKETCH_DEFAULTS = dict(budget=None, bits=None, hashes=1, estimator=None, seed=None, clamp=False, confidence=0.95)
 
 
 def _bloom_triangles(D, *, budget=None, bits=None, hashes=1, estimator=None, seed=None, clamp=False,
