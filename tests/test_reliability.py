@@ -213,13 +213,22 @@ def test_write_edgelist_refuses_and_is_atomic(tmp_path):
 
 @pytest.mark.parametrize("cmd", [["triangles"], ["clustering"],
                                  ["jarvis-patrick", "--tau", "0.3"]])
-def test_cli_outputs_checked_before_work_and_never_overwritten(capsys, tmp_path, cmd):
+def test_cli_outputs_checked_before_work_and_never_overwritten(capsys, tmp_path, cmd, monkeypatch):
+    import graphmine.cli as cli
+
     out = tmp_path / "res.tsv"
+    load_input = cli.load_input
+
+    def no_work(args):  # the graph must not even be read before the output path is checked
+        raise AssertionError("the work started before the output path was checked")
+
+    monkeypatch.setattr(cli, "load_input", no_work)
     code, _, err = run(capsys, *cmd, "USAir", "--out", str(tmp_path / "missing" / "res.tsv"))
     assert code == 2 and err.count("\n") == 1 and "does not exist" in err
     out.write_text("precious")
     code, _, err = run(capsys, *cmd, "USAir", "--out", str(out))
     assert code == 2 and "--force" in err and out.read_text() == "precious"
+    monkeypatch.setattr(cli, "load_input", load_input)
     code, _, _ = run(capsys, *cmd, "USAir", "--out", str(out), "--force")
     assert code == 0
     assert os.listdir(tmp_path) == ["res.tsv"]
