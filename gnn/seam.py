@@ -51,6 +51,12 @@ _PARAMS = ("hops", "labeling", "hidden", "sort_k", "epochs", "lr", "batch_size",
            "max_nodes_per_hop", "device", "seed", "threads", "verbose")
 
 
+def _first_line(exc):
+    """The first line of an exception's message (torch's can run over many lines)."""
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else ""
+
+
 def _cuda_index(device):
     return (device.index if device.index is not None else torch.cuda.current_device())
 
@@ -370,8 +376,8 @@ class SEAM:
         try:
             doc = torch.load(path, map_location="cpu", weights_only=True)
         except Exception as exc:  # noqa: BLE001 - torch raises many kinds for a corrupt file
-            first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-            raise GraphFormatError(f"not a SEAM model file ({type(exc).__name__}: {first})", path) from None
+            raise GraphFormatError(f"not a SEAM model file ({type(exc).__name__}: {_first_line(exc)})",
+                                   path) from None
         if not isinstance(doc, dict) or doc.get("format") != MODEL_FORMAT or doc.get("version") != 1:
             raise GraphFormatError(f"not a {MODEL_FORMAT} version 1 file", path)
         try:
@@ -395,7 +401,7 @@ class SEAM:
                 model = DGCNN(num_labels, hidden=m.hidden, sort_k=m.sort_k_, dropout=m.dropout)
                 model.load_state_dict(state)
             except (RuntimeError, TypeError, ValueError, AttributeError, ParameterError) as exc:
-                first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-                raise GraphFormatError(f"the weights do not fit the saved settings: {first}", path) from None
+                raise GraphFormatError(f"the weights do not fit the saved settings: {_first_line(exc)}",
+                                       path) from None
         m.model_ = model.to(m.device_)
         return m

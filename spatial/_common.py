@@ -69,19 +69,28 @@ def resolve_op(op):
     return op
 
 
-def as_values(x, name="x", allow_nan=True, allow_empty=True):
-    """Validate a one-dimensional real numeric input and return it as an ndarray."""
+def as_real_array(x, name, shape_ok, wanted):
+    """``x`` as an ndarray of bool, int or float values whose shape passes ``shape_ok``.
+
+    ``wanted`` names the shape in the error, e.g. ``"one-dimensional"``.
+    """
     if hasattr(x, "toarray") and not isinstance(x, np.ndarray):
-        raise SpatialTypeError(f"{name} must be a dense 1-D array, got a sparse matrix")
+        raise SpatialTypeError(f"{name} must be a dense array, got a sparse matrix")
     try:
         arr = np.asarray(x)
     except (ValueError, TypeError) as exc:
         raise SpatialTypeError(f"{name} cannot be read as an array: {exc}") from None
-    if arr.ndim != 1:
-        raise SpatialInputError(f"{name} must be one-dimensional, got shape {arr.shape}")
+    if not shape_ok(arr.shape):
+        raise SpatialInputError(f"{name} must be {wanted}, got shape {arr.shape}")
     if arr.dtype.kind not in "biuf":
         raise SpatialTypeError(
             f"{name} must hold bool, int or float values, got dtype {arr.dtype}")
+    return arr
+
+
+def as_values(x, name="x", allow_nan=True, allow_empty=True):
+    """Validate a one-dimensional real numeric input and return it as an ndarray."""
+    arr = as_real_array(x, name, lambda shape: len(shape) == 1, "one-dimensional")
     if not allow_empty and arr.size == 0:
         raise SpatialInputError(f"{name} must hold at least one element, got an empty array")
     if not allow_nan and arr.dtype.kind == "f":

@@ -66,6 +66,11 @@ def _combiner(combine, k):
 
 
 # -- tree steps on a machine ---------------------------------------------------------------
+def _copy(*words):
+    """A local step that stores its inputs unchanged (register to register)."""
+    return words
+
+
 def tree_broadcast(m, names, members=None, *, levels=None):
     """Copy processor 0's words of ``names`` to every member, down the fixed-leader tree.
 
@@ -150,9 +155,6 @@ def tree_reduce(m, names, combine, members=None, *, levels=None, tmp="_in"):
     def both(*a):
         return tuple(comb(a[:k], a[k:]))
 
-    def copy(*a):
-        return a
-
     for src, dst in levels:
         m.send(src, dst, names, into=tmps)
         m.free(names, src)
@@ -160,7 +162,7 @@ def tree_reduce(m, names, combine, members=None, *, levels=None, tmp="_in"):
         if had.any():
             m.local(both, names + tmps, names, procs=dst[had])
         if not had.all():
-            m.local(copy, tmps, names, procs=dst[~had])
+            m.local(_copy, tmps, names, procs=dst[~had])
         m.free(tmps, dst)
 
 
@@ -221,12 +223,9 @@ def tree_scan(m, names, combine, members=None, *, into=None, total=None, levels=
     def fold_prefix(*a):              # own (the block prefix) op received (the left total)
         return tuple(comb(a[:k], a[k:]))
 
-    def copy(*a):
-        return a
-
     if not members.size:
         return
-    m.local(copy, names, acc, procs=members)
+    m.local(_copy, names, acc, procs=members)
     for L, R in levels:
         if L.size:
             m.send(L, R, acc, into=tmps)
@@ -234,7 +233,7 @@ def tree_scan(m, names, combine, members=None, *, into=None, total=None, levels=
             m.free(tmps, R)
     root = members[-1:]                  # the last member: the top of Blelloch's tree
     if total is not None:
-        m.local(copy, acc, _names(total, "total"), procs=root)
+        m.local(_copy, acc, _names(total, "total"), procs=root)
     m.free(acc, root)                     # nothing precedes the whole tree
     for L, R in reversed(levels):
         if not L.size:
@@ -243,9 +242,9 @@ def tree_scan(m, names, combine, members=None, *, into=None, total=None, levels=
         m.send(np.concatenate([L, R[has]]), np.concatenate([R, L[has]]), acc, into=tmps)
         if has.any():
             m.local(fold_prefix, acc + tmps, acc, procs=R[has])
-            m.local(copy, tmps, acc, procs=L[has])
+            m.local(_copy, tmps, acc, procs=L[has])
         if not has.all():
-            m.local(copy, tmps, acc, procs=R[~has])
+            m.local(_copy, tmps, acc, procs=R[~has])
             m.free(acc, L[~has])
         m.free(tmps, np.concatenate([L, R]))
 

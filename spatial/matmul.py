@@ -28,26 +28,16 @@ implemented).
 
 import numpy as np
 
-from ._common import Result
+from ._common import Result, as_real_array
 from .collectives import _machine
-from .exceptions import SpatialInputError, SpatialTypeError
+from .exceptions import SpatialInputError
 
 __all__ = ["matmul", "matmul_lower_bound"]
 
 
 def _as_square(a, name):
-    if hasattr(a, "toarray") and not isinstance(a, np.ndarray):
-        raise SpatialTypeError(f"{name} must be a dense array, got a sparse matrix")
-    try:
-        arr = np.asarray(a)
-    except (ValueError, TypeError) as exc:
-        raise SpatialTypeError(f"{name} cannot be read as an array: {exc}") from None
-    if arr.ndim != 2 or arr.shape[0] != arr.shape[1] or arr.shape[0] < 1:
-        raise SpatialInputError(f"{name} must be a square matrix (N x N, N >= 1), "
-                                f"got shape {arr.shape}")
-    if arr.dtype.kind not in "biuf":
-        raise SpatialTypeError(f"{name} must hold bool, int or float values, got {arr.dtype}")
-    return arr
+    return as_real_array(a, name, lambda shape: len(shape) == 2 and shape[0] == shape[1] >= 1,
+                         "a square matrix (N x N, N >= 1)")
 
 
 def matmul(A, B, *, words=None, message_words=None):

@@ -182,6 +182,12 @@ DEPTH_MODELS = {"1": _one, "log n": _log, "log^2 n": _log2sq, "sqrt n": _sqrt, "
 """Candidate depth growths the report compares."""
 
 
+def _ratio_and_base(n, values, model):
+    """``values / model(n)`` and its largest value at the sizes up to ``sqrt(n_min n_max)``."""
+    r = np.asarray(values, dtype=float) / np.maximum(model(n), 1e-300)
+    return r, r[n <= math.sqrt(n.min() * n.max()) * (1 + 1e-9)].max()
+
+
 def ratio_growth(n, values, model):
     """How much ``values / model(n)`` grows over the upper half of the sizes.
 
@@ -213,14 +219,10 @@ def ratio_growth(n, values, model):
     1.003
     """
     n = np.asarray(n, dtype=float)
-    v = np.asarray(values, dtype=float)
     if np.unique(n).size < 2:
         return None
-    r = v / np.maximum(model(n), 1e-300)
-    mid = math.sqrt(n.min() * n.max())
-    low = r[n <= mid * (1 + 1e-9)]
+    r, base = _ratio_and_base(n, values, model)
     top = r[n == n.max()].max()
-    base = low.max()
     if base <= 0:
         return None if top <= 0 else float("inf")
     return float(top / base)
@@ -449,9 +451,8 @@ class Report:
                 if len(rows) < 2:
                     continue
                 n = np.array([r["n"] for r in rows], dtype=float)
-                ratio = np.array([r[key] for r in rows], dtype=float) / np.maximum(
-                    getattr(ALGORITHMS[name], model)(n), 1e-300)
-                base = ratio[n <= math.sqrt(n.min() * n.max()) * (1 + 1e-9)].max()
+                ratio, base = _ratio_and_base(n, [r[key] for r in rows],
+                                              getattr(ALGORITHMS[name], model))
                 if base > 0:
                     ax.semilogx(n, ratio / base, "o-", label=name, markersize=3)
             ax.axhline(1 + GROWTH_TOLERANCE, color="k", ls="--", lw=0.8)

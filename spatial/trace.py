@@ -97,8 +97,8 @@ def plot_traffic(machine, path=None, title=None):
         log = machine.message_log()
         chain = machine.critical_chain()
         if chain.size:
-            xs = [machine.x[log["src"][chain[0]]]] + [machine.x[d] for d in log["dst"][chain]]
-            ys = [machine.y[log["src"][chain[0]]]] + [machine.y[d] for d in log["dst"][chain]]
+            stops = np.r_[log["src"][chain[0]], log["dst"][chain]]
+            xs, ys = machine.x[stops], machine.y[stops]
             ax.plot(xs, ys, "-", color="red", lw=1.2, alpha=0.8,
                     label=f"critical chain ({chain.size} messages)")
             ax.plot(xs[:1], ys[:1], "o", color="white", ms=4)

@@ -177,19 +177,6 @@ def motif_scores(G, motif, tuples, link="jaccard", mode="correlated", *, weights
     return res[key]
 
 
-def _average_ranks(s):
-    """1-based ranks of ``s`` in ascending order; tied values share their mean rank."""
-    n = s.shape[0]
-    order = np.argsort(s, kind="mergesort")
-    ss = s[order]
-    starts = np.flatnonzero(np.concatenate(([True], ss[1:] != ss[:-1])))
-    ends = np.append(starts[1:], n)
-    ranks = np.empty(n, np.float64)
-    # positions starts..ends-1 hold ranks starts+1..ends: their mean is (starts + 1 + ends) / 2
-    ranks[order] = np.repeat((starts + 1 + ends) / 2.0, ends - starts)
-    return ranks
-
-
 def auc_ap(labels, scores):
     r"""ROC AUC and average precision of ``scores`` against binary ``labels``.
 
@@ -227,10 +214,11 @@ def auc_ap(labels, scores):
         raise ParameterError(f"labels must take two values, got {classes.size}: {classes[:5].tolist()}")
     if np.isnan(s).any():
         raise ParameterError("scores contain NaN")
+    from .._metrics import roc_auc  # the project's one rank-sum AUC
+
     pos = y == classes[1]
     n1 = int(pos.sum())
-    n0 = y.shape[0] - n1
-    auc = (_average_ranks(s)[pos].sum() - n1 * (n1 + 1) / 2.0) / (n1 * n0)
+    auc = roc_auc(pos, s)
     # precision and recall at every distinct score, from the highest down
     order = np.argsort(-s, kind="mergesort")
     sd = s[order]
@@ -239,7 +227,7 @@ def auc_ap(labels, scores):
     precision = tp / (last + 1.0)
     recall = tp / n1
     ap = float(np.sum(np.diff(recall, prepend=0.0) * precision))
-    return {"auc": float(auc), "ap": ap}
+    return {"auc": auc, "ap": ap}
 
 
 def evaluate_heuristics(task, split="test", *, links=LINK_SCORES, modes=MOTIF_MODES, threads=None):

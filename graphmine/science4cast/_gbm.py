@@ -29,9 +29,17 @@ def _validate_data(est, X, y=None, reset=True):
 
 
 def _fit_inputs(est, X, y):
+    """Validated ``X`` and the class index of every label; sets ``est.classes_``."""
+    from sklearn.utils.multiclass import check_classification_targets
+
     if y is None:
         raise ValueError(f"{type(est).__name__} requires y to be passed, but the target y is None")
-    return _validate_data(est, X, y)
+    X, y = _validate_data(est, X, y)
+    check_classification_targets(y)
+    est.classes_, yi = np.unique(y, return_inverse=True)
+    if est.classes_.shape[0] < 2:
+        raise ValueError(f"needs samples of at least 2 classes, got one class: {est.classes_[0]!r}")
+    return X, yi
 
 
 class LinkGBMClassifier(ClassifierMixin, BaseEstimator):
@@ -113,14 +121,9 @@ class LinkGBMClassifier(ClassifierMixin, BaseEstimator):
         ``callbacks``: LightGBM callbacks, called after every boosting round (e.g. a progress bar).
         """
         lgb = require("lightgbm", what="LinkGBMClassifier")
-        from sklearn.utils.multiclass import check_classification_targets
         from sklearn.utils.validation import _check_sample_weight
 
-        X, y = _fit_inputs(self, X, y)
-        check_classification_targets(y)
-        self.classes_, yi = np.unique(y, return_inverse=True)
-        if self.classes_.shape[0] < 2:
-            raise ValueError(f"needs samples of at least 2 classes, got one class: {self.classes_[0]!r}")
+        X, yi = _fit_inputs(self, X, y)
         perm = self._perm(X.shape[1])
         w = None
         if sample_weight is not None:

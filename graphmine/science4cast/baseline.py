@@ -11,16 +11,13 @@ extra) and is imported when first used.
 
 import numpy as np
 
-from .._optional import require
-
 __all__ = ["DegreeBaseline", "degree_features"]
 
 
 def __getattr__(name):
     # the class derives from scikit-learn's BaseEstimator: define it only when it is asked for
     if name == "DegreeBaseline":
-        require("sklearn", what="DegreeBaseline")
-        from ._mlp import DegreeBaseline
+        from ._mlp import DegreeBaseline  # names the missing extra itself
 
         return DegreeBaseline
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

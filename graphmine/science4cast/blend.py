@@ -12,6 +12,7 @@ The weights come from :func:`fit_rank_weights`: greedy ensemble selection with r
 import numpy as np
 from scipy.stats import rankdata
 
+from .._metrics import roc_auc
 from ..exceptions import ParameterError
 
 __all__ = ["rank_average", "roc_auc", "fit_rank_weights"]
@@ -49,29 +50,6 @@ def rank_average(scores, weights=None):
     for w, m in zip(weights, mats):
         out += w * rankdata(m) / max(p, 1)
     return out / weights.sum()
-
-
-def roc_auc(labels, scores):
-    """Area under the ROC curve by the rank-sum (Mann-Whitney) formula; ties count one half.
-
-    .. math:: \\mathrm{AUC} = \\frac{\\sum_{i: y_i = 1} r_i - n_1 (n_1 + 1) / 2}{n_1 n_0}
-
-    Examples
-    --------
-    >>> roc_auc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
-    0.75
-    """
-    y = np.asarray(labels).reshape(-1)
-    s = np.asarray(scores, dtype=np.float64).reshape(-1)
-    if y.shape != s.shape:
-        raise ParameterError(f"labels and scores differ in length: {y.shape[0]} and {s.shape[0]}")
-    pos = y == 1
-    n1 = int(pos.sum())
-    n0 = y.shape[0] - n1
-    if n1 == 0 or n0 == 0:
-        raise ParameterError("the AUC needs at least one positive and one negative label")
-    r = rankdata(s)
-    return float((r[pos].sum() - n1 * (n1 + 1) / 2) / (n1 * n0))
 
 
 def fit_rank_weights(labels, scores, n_steps=25):

@@ -160,10 +160,16 @@ def register(subparsers):
     sub = s.add_subparsers(dest="s4c_command", metavar="STEP", parser_class=type(s))
     sub.required = True
 
-    def quiet(p):
+    def threads(p):
+        p.add_argument("--threads", type=positive_int, default=None,
+                       help="threads for the features (default: all cores) and LightGBM (default 1)")
+
+    def quiet_runs(p, cmd):
+        """The last option, --quiet, and the step it runs (stage messages shown unless --quiet)."""
         p.add_argument("--quiet", "-q", action="store_true",
                        help="no stage messages or progress bars on stderr (default: shown; bars only "
                             "when stderr is a terminal)")
+        p.set_defaults(func=_logged(cmd))
 
     g = sub.add_parser("generate", help="write synthetic data as a benchmark pickle (7 items)")
     g.add_argument("--out", required=True, metavar="DATA.pkl", help="benchmark pickle to write (required)")
@@ -178,8 +184,7 @@ def register(subparsers):
     g.add_argument("--cutoff", type=non_negative_int, default=0, help="vertex_degree_cutoff (default 0)")
     g.add_argument("--min-edges", type=positive_int, default=1, help="min_edges (default 1)")
     g.add_argument("--force", action="store_true", help="replace an existing --out file (default: refuse)")
-    quiet(g)
-    g.set_defaults(func=_logged(_cmd_generate))
+    quiet_runs(g, _cmd_generate)
 
     t = sub.add_parser("train", help="train on the data's past and write a JSON model file")
     t.add_argument("data", metavar="DATA.pkl", help="benchmark (7 items) or competition (4 items) pickle")
@@ -190,11 +195,9 @@ def register(subparsers):
                    help="past pairs sampled per model (default 100000)")
     t.add_argument("--seed", type=int, default=0,
                    help="seed of the sampled training pairs and of the models (default 0)")
-    t.add_argument("--threads", type=positive_int, default=None,
-                   help="threads for the features (default: all cores) and LightGBM (default 1)")
+    threads(t)
     t.add_argument("--force", action="store_true", help="replace an existing model file (default: refuse)")
-    quiet(t)
-    t.set_defaults(func=_logged(_cmd_train))
+    quiet_runs(t, _cmd_train)
 
     p = sub.add_parser("predict", help="write the pair indices sorted most likely first (JSON)")
     p.add_argument("data", metavar="DATA.pkl", help="benchmark (7 items) or competition (4 items) pickle")
@@ -202,11 +205,9 @@ def register(subparsers):
                    help="model file written by 'train' (JSON, required)")
     p.add_argument("--out", required=True, metavar="SUBMISSION.json",
                    help="submission to write: a JSON list of pair indices, most likely first (required)")
-    p.add_argument("--threads", type=positive_int, default=None,
-                   help="threads for the features (default: all cores) and LightGBM (default 1)")
+    threads(p)
     p.add_argument("--force", action="store_true", help="replace an existing --out file (default: refuse)")
-    quiet(p)
-    p.set_defaults(func=_logged(_cmd_predict))
+    quiet_runs(p, _cmd_predict)
 
     e = sub.add_parser("evaluate", help="ROC AUC of a submission against the data's solution")
     e.add_argument("submission", metavar="SUBMISSION.json",
@@ -215,8 +216,7 @@ def register(subparsers):
     e.add_argument("--solution", default=None, metavar="SOLUTION.pkl",
                    help="solution pickle, for a competition-format DATA.pkl (default: none)")
     e.add_argument("--json", action="store_true", help='print {"auc": ...} (default: a line of text)')
-    quiet(e)
-    e.set_defaults(func=_logged(_cmd_evaluate))
+    quiet_runs(e, _cmd_evaluate)
     return s
 
 

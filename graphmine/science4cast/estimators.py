@@ -15,16 +15,13 @@ without them, ``LinkGBMClassifier`` raises
 :class:`~graphmine.exceptions.MissingDependencyError` naming ``pip install "graphmine[ml]"``.
 """
 
-from .._optional import require
-
 __all__ = ["LinkGBMClassifier"]
 
 
 def __getattr__(name):
     # the class derives from scikit-learn's BaseEstimator: define it only when it is asked for
     if name == "LinkGBMClassifier":
-        require("sklearn", what="LinkGBMClassifier")
-        from ._gbm import LinkGBMClassifier
+        from ._gbm import LinkGBMClassifier  # names the missing extra itself
 
         return LinkGBMClassifier
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -22,7 +22,6 @@ import logging
 import time
 
 import numpy as np
-import scipy.sparse as sp
 
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
@@ -213,8 +212,7 @@ def pair_features(graph, pairs, year, *, n_snapshots=4, max_distance=4, n_vertic
     col = {nm: i for i, nm in enumerate(names)}
     X = np.empty((pairs.shape[0], len(names)), np.float32)
     latest = None
-    bar = progress_bar(progress, n_snapshots, "features", unit="snapshot")
-    try:
+    with progress_bar(progress, n_snapshots, "features", unit="snapshot") as bar:
         for k in range(n_snapshots):
             t0 = time.perf_counter()
             G, table = _vertex_table(edges_before(graph, year - k), n)
@@ -236,6 +234,4 @@ def pair_features(graph, pairs, year, *, n_snapshots=4, max_distance=4, n_vertic
             bar.update(1)
             _log.info("features: snapshot %d (%d/%d): %d edges, %d pairs, %.1f s", year - k, k + 1, n_snapshots,
                       G.n_edges, pairs.shape[0], time.perf_counter() - t0)
-    finally:
-        bar.close()
     return X, names

@@ -35,7 +35,7 @@ from .._output import atomic_write, check_output_path
 from ..exceptions import GraphFormatError, ParameterError
 from ._progress import LOGGER_NAME, progress_bar
 from .features import feature_names, pair_features, swap_permutation
-from .io import read_json
+from .io import _FORCE, read_json
 from .snapshots import multigraph_degree, training_pairs, year_end_day
 
 __all__ = ["LinkPredictor", "DEFAULT_MODELS", "MODEL_FORMAT", "require_ml"]
@@ -335,7 +335,7 @@ class LinkPredictor:
     def save(self, path, *, force=False):
         """Write the model as JSON; refuses to replace an existing file unless ``force=True``."""
         self._check_fitted()
-        path = check_output_path(path, force, flag="force=True (CLI: --force)")
+        path = check_output_path(path, force, flag=_FORCE)
         doc = {"format": MODEL_FORMAT, "version": 1, "kind": self.kind, "n_snapshots": self.n_snapshots,
                "max_distance": self.max_distance, "n_train_pairs": self.n_train_pairs,
                "positive_fraction": self.positive_fraction, "blend_weights": self.blend_weights,
@@ -344,7 +344,7 @@ class LinkPredictor:
                "trained_on": self.trained_on_,
                "models": [{"name": name, "columns": which, "window": window, "estimator": est.to_dict()}
                           for name, est, which, window in self.estimators_]}
-        with atomic_write(path, "w", force=force, flag="force=True (CLI: --force)") as fh:
+        with atomic_write(path, "w", force=force, flag=_FORCE) as fh:
             json.dump(doc, fh)
 
     @classmethod
