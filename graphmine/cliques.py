@@ -31,11 +31,9 @@ def _check_k(k):
     return int(k)
 
 
-def _approximate(name, G, method, device="cpu", **kwargs):
+def _approximate(name, G, method, **kwargs):
     from . import probgraph
 
-    if device != "cpu":
-        kwargs["device"] = device
     return getattr(probgraph, name)(G, method=method, **kwargs)
 
 
@@ -179,7 +177,7 @@ def count_cliques(G, k=3, *, method="exact", order=None, threads=None, progress=
         return _cliques_with_progress(O, k, nthreads)
     if _serial(G, nthreads):
         return int(_ck._cliques_total_serial(O.indptr, O.indices, k, O.max_out_degree))
-    return int(_ck._cliques_total(O.indptr, O.indices, k, O.max_out_degree, nthreads))
+    return int(_ck._cliques_range(O.indptr, O.indices, k, O.max_out_degree, 0, G.n_nodes, nthreads))
 
 
 def _cliques_with_progress(O, k, nthreads, batches=200):
@@ -188,17 +186,16 @@ def _cliques_with_progress(O, k, nthreads, batches=200):
     The work rooted at u grows like d+(u)^2 (the pairs of its out-neighbours intersected), so the
     batches cut the prefix sums of d+(u)^2 into equal parts.
     """
-    from ._optional import require
+    from ._progress import progress_bar
 
-    tqdm = require("tqdm", "a progress bar").tqdm
     d = np.diff(O.indptr).astype(np.float64)
     cost = np.cumsum(d * d)
     total = float(cost[-1]) if cost.size else 0.0
     n = O.indptr.shape[0] - 1
     cuts = np.unique(np.concatenate([[0], np.searchsorted(cost, np.linspace(0, total, batches + 1)[1:-1]), [n]]))
     count = 0
-    with tqdm(total=100.0, unit="%", desc=f"{k}-cliques", leave=False,
-              bar_format="{desc}: {percentage:3.0f}%|{bar}| {elapsed}<{remaining}") as bar:
+    with progress_bar(True, 100.0, f"{k}-cliques", unit="%",
+                      bar_format="{desc}: {percentage:3.0f}%|{bar}| {elapsed}<{remaining}") as bar:
         for lo, hi in zip(cuts[:-1], cuts[1:]):
             count += int(_ck._cliques_range(O.indptr, O.indices, k, O.max_out_degree, int(lo), int(hi), nthreads))
             done = float(cost[hi - 1]) if hi > 0 else 0.0

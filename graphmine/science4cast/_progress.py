@@ -1,4 +1,4 @@
-"""Progress bars (tqdm, on stderr) and the command line's log handler for Science4Cast.
+"""Progress bars (graphmine's, tqdm on stderr) and the command line's log handler for Science4Cast.
 
 A bar is shown only where asked (``progress=True``) and only when stderr is a terminal (tqdm's
 ``disable=None``), so logs and pipes stay clean; stage messages go to the ``logging`` logger
@@ -10,50 +10,11 @@ import logging
 import sys
 
 from .._optional import require
+from .._progress import progress_bar
 
 __all__ = ["LOGGER_NAME", "progress_bar", "log_to_stderr"]
 
 LOGGER_NAME = "graphmine.science4cast"
-
-
-class _NoBar:
-    """Stands in for a bar when none is asked for (needs no tqdm)."""
-
-    disable = True
-
-    def update(self, n=1):
-        pass
-
-    def set_postfix_str(self, s=""):
-        pass
-
-    def close(self):
-        pass
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-
-def progress_bar(enabled, total, desc, unit="it", scale=False):
-    """A tqdm bar on stderr if ``enabled`` and stderr is a terminal, else an inert stand-in.
-
-    ``scale``: show counts with SI prefixes (for large counts such as pairs).
-
-    Examples
-    --------
-    >>> with progress_bar(False, 10, "work") as bar:
-    ...     bar.update(10)
-    >>> bar.disable
-    True
-    """
-    if not enabled:
-        return _NoBar()
-    tqdm = require("tqdm", what="the progress bar").tqdm
-    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, disable=None, leave=False,
-                dynamic_ncols=True, unit_scale=scale)
 
 
 class _StderrHandler(logging.Handler):
