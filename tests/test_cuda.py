@@ -31,7 +31,7 @@ SIM_SCRIPT = textwrap.dedent(r'''
     from graphmine.cuda import _exact
     from graphmine.cuda._bloom import DeviceBloomSketch
     from graphmine.cuda._device import device_graph
-    from graphmine.exceptions import ResourceLimitError
+    from graphmine.exceptions import ParameterError, ResourceLimitError
     from graphmine.probgraph import NeighbourhoodSketch, count_triangles as est_triangles
 
     assert gc.is_available()
@@ -131,6 +131,21 @@ SIM_SCRIPT = textwrap.dedent(r'''
     # filters holding whole sets exactly (no collisions possible: every term exact) give the count
     exact = gm.count_triangles(G)
     assert est_triangles(G, method="bloom", seed=1, bits=4096, exact_threshold=10**6, device="cuda").estimate == exact
+    # what the GPU does not estimate: device='cuda' says so, 'auto' gives the CPU's estimate
+    for call in (lambda d: est_triangles(G, method="khash", seed=2, device=d),
+                 lambda d: gm.probgraph.count_cliques(G, 4, method="bloom", seed=2, device=d),
+                 lambda d: gm.probgraph.triangles(G, seed=2, device=d),
+                 lambda d: gm.probgraph.clustering(G, seed=2, device=d),
+                 lambda d: gm.probgraph.average_clustering(G, seed=2, device=d)):
+        try:
+            call("cuda")
+        except ParameterError as exc:
+            assert "device='cpu'" in str(exc), exc
+        else:
+            raise AssertionError("no ParameterError")
+    for call in (lambda d: est_triangles(G, method="khash", seed=2, device=d),
+                 lambda d: gm.probgraph.count_cliques(G, 4, method="bloom", seed=2, device=d)):
+        assert call("auto").estimate == call("cpu").estimate
 
     # more than the GPU holds: a clear error naming the sizes, before anything is allocated
     os.environ["GRAPHMINE_GPU_MAX_BYTES"] = "100"

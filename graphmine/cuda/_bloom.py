@@ -6,7 +6,7 @@ import numpy as np
 from ..probgraph._estimators import bloom_tables
 from ..probgraph.sketches import hash_seeds
 from ._device import check_device_memory, cuda_module, device_graph
-from ._exact import _grid, _start, _stop, arc_sources, block_size, quiet
+from ._exact import SM_BLOCKS, _grid, _start, _stop, arc_sources, block_size, quiet
 
 __all__ = ["DeviceBloomSketch", "bloom_triangles"]
 
@@ -45,18 +45,17 @@ class DeviceBloomSketch:
         B = block_size()
         self.filters = cuda.device_array((max(n, 1), words), np.uint64)
         self.hubs = cuda.device_array((max(n, 1), hub_words), np.uint64)
-        self.hub_counts = cuda.device_array(max(n, 1), np.int64)
+        self.hub_counts = cuda.device_array(max(n, 1), np.int64)  # every row written by _bloom_build
         for a in (self.filters, self.hubs):
             if a.size:
                 BK._zero[_grid(a.size, B), B](a)
-        BK._zero[_grid(max(n, 1), B), B](self.hub_counts.reshape((max(n, 1), 1)))
         if n:
             BK._bloom_build[_grid(n, B), B](DG.optr, DG.oind, words, hub_words, self.hub_base,
                                             cuda.to_device(self.seeds), self.filters, self.hubs, self.hub_counts)
         ctab, vtab = bloom_tables(self.bits, hashes)
         self.ctab = ctab
         self.stab = np.sqrt(vtab)
-        self.nbytes = 8 * n * words + (8 * n * hub_words if hub_words > 0 else 0)
+        self.nbytes = 8 * n * (words + hub_words)
         csr_bytes = 8 * (n + DG.m)
         self.budget = self.nbytes / csr_bytes if csr_bytes else 0.0
 
@@ -86,7 +85,7 @@ def _bloom_triangles(G, order, threads, words, hub_words, hashes, seed, est, cla
         return out, S
     src = arc_sources(DG)
     B = block_size()
-    blocks = _grid(DG.m, B, 132 * 16)
+    blocks = _grid(DG.m, B, SM_BLOCKS)
     part_f = cuda.device_array((blocks, 3), np.float64)
     part_i = cuda.device_array((blocks, 4), np.int64)
     t0, t1 = _start(timings)

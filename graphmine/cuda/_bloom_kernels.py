@@ -13,30 +13,17 @@ validate and never raise.
 import numpy as np
 from numba import cuda, float64, int64
 
-M32 = np.uint64(0xFFFFFFFF)
-S6 = np.uint64(6)
-S13 = np.uint64(13)
-S16 = np.uint64(16)
-S32 = np.uint64(32)
-LOW6 = np.uint64(63)
-ONE = np.uint64(1)
-C1 = np.uint64(0x85EBCA6B)
-C2 = np.uint64(0xC2B2AE35)
+from ..probgraph import _sketch_kernels as _sk
+from ..probgraph._sketch_kernels import LOW6, ONE, S6, S32
+from ._kernels import _lower_bound
+
 EST_OR, EST_AND, EST_LIMIT = 0, 1, 2
 BLOCK = 256  # largest block (the shared reduction arrays); a power of two
 
 
-@cuda.jit(device=True, inline=True)
-def _hash32(x, a, c, d):
-    """The CPU's seeded bijection of 32-bit integers (returned in a uint64)."""
-    h = ((np.uint64(x) & M32) ^ a) & M32
-    h = (h * c) & M32
-    h ^= h >> S16
-    h = (h * C1) & M32
-    h ^= h >> S13
-    h = (h * C2) & M32
-    h ^= h >> S16
-    return (h + d) & M32
+# The CPU's seeded bijection of 32-bit integers, compiled for the device from the same Python
+# function (its constants are the CPU module's), so the filters cannot drift apart.
+_hash32 = cuda.jit(device=True, inline=True)(_sk._hash32.py_func)
 
 
 @cuda.jit
@@ -82,13 +69,7 @@ def _common(oind, alo, ahi, blo, bhi):
     lo = alo
     for i in range(blo, bhi):
         x = oind[i]
-        h = ahi
-        while lo < h:
-            mid = (lo + h) >> 1
-            if oind[mid] < x:
-                lo = mid + 1
-            else:
-                h = mid
+        lo = _lower_bound(oind, lo, ahi, x)
         if lo >= ahi:
             break
         if oind[lo] == x:

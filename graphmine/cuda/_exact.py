@@ -122,8 +122,9 @@ def triangle_arcs(DG, bounds, hub_lo, hub_min):
         c = counts.copy_to_host()[:len(bounds) + 1]
         offsets = np.concatenate([[0, 0], np.cumsum(c[1:])]).astype(np.int64)
         total = int(offsets[-1])
-        check_device_memory(4 * total, f"the lists of {total:,} arcs of the triangle kernel's bins")
-        lists = cuda.device_array(max(total, 1), np.int32 if DG.m < 2**31 else np.int64)
+        itemsize = 4 if DG.m < 2**31 else 8
+        check_device_memory(itemsize * total, f"the lists of {total:,} arcs of the triangle kernel's bins")
+        lists = cuda.device_array(max(total, 1), np.int32 if itemsize == 4 else np.int64)
         if total:
             K._bin_scatter[_grid(DG.m, B), B](DG.optr, DG.oind, src, dbounds, hub_lo, hub_min,
                                               cuda.to_device(offsets[:-1].copy()), lists)

@@ -280,7 +280,7 @@ def _row_cliques(bm, blk, i, wd, r, stk, g, wi, rb):
             c += cuda.popc(bm[blk, rowi + q])
         return c
     if r == 2:
-        return _pair_count_row(bm, blk, rowi, first, wd)
+        return _pair_count(bm, blk, rowi, bm, blk, first, wd)
     # depth-first over levels 0 .. r - 2; level l holds its candidate set at stk[g, l * wd:]
     for q in range(first, wd):
         stk[g, q] = bm[blk, rowi + q]
@@ -291,7 +291,7 @@ def _row_cliques(bm, blk, i, wd, r, stk, g, wi, rb):
     while lvl >= 0:
         base = lvl * wd
         if r - lvl == 2:
-            c += _pair_count_stack(bm, blk, stk, g, base, wi[lvl], wd)
+            c += _pair_count(stk, g, base, bm, blk, wi[lvl], wd)
             lvl -= 1
             continue
         while rb[lvl] == U0 and wi[lvl] < wd - 1:
@@ -319,30 +319,19 @@ def _row_cliques(bm, blk, i, wd, r, stk, g, wi, rb):
 
 
 @cuda.jit(device=True)
-def _pair_count_row(bm, blk, rowi, first, wd):
+def _pair_count(A, ai, off, bm, blk, first, wd):
+    """Edges inside the set A[ai, off + first:off + wd] (words): for every member j,
+    popc(set & row j of the bitmap) over the words from j's on. The set is a bitmap row
+    (A = bm) or a level of a thread's DFS stack (A = stk)."""
     c = 0
     for q in range(first, wd):
-        w = bm[blk, rowi + q]
+        w = A[ai, off + q]
         while w != U0:
             j, w = _low_bit(w)
             jj = q * 64 + j
             rj = jj * wd
             for q2 in range(jj >> 6, wd):
-                c += cuda.popc(bm[blk, rowi + q2] & bm[blk, rj + q2])
-    return c
-
-
-@cuda.jit(device=True)
-def _pair_count_stack(bm, blk, stk, g, base, first, wd):
-    c = 0
-    for q in range(first, wd):
-        w = stk[g, base + q]
-        while w != U0:
-            j, w = _low_bit(w)
-            jj = q * 64 + j
-            rj = jj * wd
-            for q2 in range(jj >> 6, wd):
-                c += cuda.popc(stk[g, base + q2] & bm[blk, rj + q2])
+                c += cuda.popc(A[ai, off + q2] & bm[blk, rj + q2])
     return c
 
 

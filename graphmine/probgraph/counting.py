@@ -140,11 +140,7 @@ def _check_threshold(exact_threshold, default):
 def _bloom_on_gpu(device, method, k):
     """Whether to estimate on the GPU: Bloom triangles with device 'cuda' (raising without a
     device) or 'auto' (with one visible); other sketches and k run on the CPU."""
-    if device == "cpu":
-        return False
-    from ..cuda._device import use_cuda
-
-    if not use_cuda(device):
+    if not _exact_cliques._on_gpu(device):
         return False
     if method == "bloom" and k == 3:
         return True
