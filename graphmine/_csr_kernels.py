@@ -9,16 +9,32 @@ import numpy as np
 from numba import njit, prange
 
 
-@njit(cache=True, parallel=True)
-def _upper_counts(src, dst, n, nthreads):
-    """Per-thread counts of the edges each vertex u stores as min(u, v) (self-loops skipped).
+# vertices per bucket of the CSR build: 2**shift, at most 2**16 so that a vertex's offset inside
+# its bucket fits in a uint16 (6 bytes per arc in flight instead of 8 or 16)
+_MAX_SHIFT = 16
+# buckets wanted: enough for every thread to get a balanced share of the arcs, few enough that
+# every thread's bucket counters stay in its cache
+_BUCKETS = 4096
 
-    Thread t handles the t-th contiguous block of edges, so its writes go to row t only.
-    Returns (counts of shape (nthreads, n), number of self-loops).
+
+@njit(cache=True)
+def _bucket_shift(n):
+    shift = 0
+    while shift < _MAX_SHIFT and (n >> shift) > _BUCKETS:
+        shift += 1
+    return shift
+
+
+@njit(cache=True, parallel=True)
+def _bucket_counts(src, dst, shift, nb, nthreads):
+    """Arcs per (thread, bucket): thread t takes the t-th block of edges and counts both arcs
+    u -> v and v -> u of every edge into the buckets of u and v (self-loops skipped).
+
+    Returns (counts of shape (nthreads, nb), number of self-loops).
     """
     m = src.shape[0]
     chunk = (m + nthreads - 1) // nthreads
-    cnt = np.zeros((nthreads, n), np.int64)
+    cnt = np.zeros((nthreads, nb), np.int64)
     loops = np.zeros(nthreads, np.int64)
     for t in prange(nthreads):
         row = cnt[t]
@@ -28,135 +44,297 @@ def _upper_counts(src, dst, n, nthreads):
             v = dst[i]
             if u == v:
                 lp += 1
-            elif u < v:
-                row[u] += 1
             else:
-                row[v] += 1
+                row[u >> shift] += 1
+                row[v >> shift] += 1
         loops[t] = lp
     return cnt, loops.sum()
 
 
 @njit(cache=True, parallel=True)
-def _scatter_upper(src, dst, start, out, nthreads):
-    """Write max(u, v) into row min(u, v); start[t, u] is thread t's first slot in row u."""
+def _scatter_arcs(src, dst, shift, fill, arc_lo, arc_to, nthreads):
+    """Counting sort of the arcs by bucket: fill[t, b] is thread t's next slot in bucket b, so no
+    two threads ever write the same slot. An arc keeps its source as the offset in its bucket."""
     m = src.shape[0]
     chunk = (m + nthreads - 1) // nthreads
+    mask = (1 << shift) - 1
     for t in prange(nthreads):
-        fill = start[t]
+        f = fill[t]
         for i in range(t * chunk, min(m, (t + 1) * chunk)):
             u = src[i]
             v = dst[i]
-            if u < v:
-                out[fill[u]] = v
-                fill[u] += 1
-            elif v < u:
-                out[fill[v]] = u
-                fill[v] += 1
+            if u != v:
+                b = u >> shift
+                p = f[b]
+                arc_lo[p] = u & mask
+                arc_to[p] = v
+                f[b] = p + 1
+                b = v >> shift
+                p = f[b]
+                arc_lo[p] = v & mask
+                arc_to[p] = u
+                f[b] = p + 1
 
 
-@njit(cache=True, parallel=True)
-def _sort_rows_count_unique(indptr, indices, nthreads):
-    """Sort every row in place and return the number of distinct entries per row."""
-    n = indptr.shape[0] - 1
-    uniq = np.zeros(n, np.int64)
-    for t in prange(nthreads):
-        for u in range(t, n, nthreads):
-            a = indptr[u]
-            b = indptr[u + 1]
-            if b - a > 1:
-                indices[a:b].sort()
-            c = 0
-            for j in range(a, b):
-                if j == a or indices[j] != indices[j - 1]:
-                    c += 1
-            uniq[u] = c
-    return uniq
+# rows up to this long are insertion-sorted; longer ones made of a few ascending runs (what
+# a file sorted by source gives: the row's own block of lines between the lines naming it as a
+# target) are merged through a per-thread scratch of _MERGE_MAX entries; others are sorted
+_INSERTION_MAX = 24
+_MERGE_RUNS = 4
+_MERGE_MAX = 1 << 14
 
 
 @njit(cache=True)
-def _lower_counts(uptr, ubuf):
-    """For every vertex, how many distinct smaller neighbours it has."""
-    n = uptr.shape[0] - 1
-    low = np.zeros(n, np.int64)
-    for u in range(n):
-        for j in range(uptr[u], uptr[u + 1]):
-            if j == uptr[u] or ubuf[j] != ubuf[j - 1]:
-                low[ubuf[j]] += 1
-    return low
+def _sort_row(a, s, e, tmp):
+    """Sort a[s:e] in place, adapting to ascending runs already there."""
+    if e - s <= _INSERTION_MAX:
+        for i in range(s + 1, e):
+            x = a[i]
+            j = i - 1
+            while j >= s and a[j] > x:
+                a[j + 1] = a[j]
+                j -= 1
+            a[j + 1] = x
+        return
+    runs = 1
+    for i in range(s + 1, e):
+        if a[i] < a[i - 1]:
+            runs += 1
+            if runs > _MERGE_RUNS:
+                break
+    if runs == 1:
+        return
+    if runs > _MERGE_RUNS or e - s > tmp.shape[0]:
+        a[s:e].sort()
+        return
+    # merge the first run with the next one, again and again
+    mid = s + 1
+    while mid < e and a[mid] >= a[mid - 1]:
+        mid += 1
+    while mid < e:
+        end = mid + 1
+        while end < e and a[end] >= a[end - 1]:
+            end += 1
+        i = s
+        j = mid
+        k = 0
+        while i < mid and j < end:
+            if a[j] < a[i]:
+                tmp[k] = a[j]
+                j += 1
+            else:
+                tmp[k] = a[i]
+                i += 1
+            k += 1
+        while i < mid:
+            tmp[k] = a[i]
+            i += 1
+            k += 1
+        # what is left of the second run is already in place
+        for q in range(k):
+            a[s + q] = tmp[q]
+        mid = end
+
+
+@njit(cache=True, inline="always")
+def _sort_unique(a, s, e, tmp):
+    """Sort a[s:e] in place, move its distinct values to a[s:s + k] and return k."""
+    _sort_row(a, s, e, tmp)
+    k = s
+    for q in range(s, e):
+        if k == s or a[q] != a[k - 1]:
+            a[k] = a[q]
+            k += 1
+    return k - s
 
 
 @njit(cache=True, parallel=True)
-def _assemble_symmetric(uptr, ubuf, low, indptr, out, nthreads):
-    """Final rows: smaller neighbours (ascending) followed by the distinct larger ones.
-
-    The larger part is a parallel copy of the sorted upper rows; the smaller part is filled by
-    one pass over u in increasing order, which writes every row's smaller neighbours in order.
-    """
-    n = uptr.shape[0] - 1
+def _bucket_rows(arc_lo, arc_to, bstart, first, shift, n, rows, rowstart, deg, nthreads):
+    """Thread t turns buckets first[t]..first[t + 1] - 1 into rows: a counting sort by source
+    inside the bucket (into ``rows``, same span as the bucket), then every row sorted and its
+    duplicates dropped. rowstart[u] is where row u begins in ``rows``, deg[u] its length."""
+    width = 1 << shift
     for t in prange(nthreads):
-        for u in range(t, n, nthreads):
-            p = indptr[u] + low[u]
-            for j in range(uptr[u], uptr[u + 1]):
-                if j == uptr[u] or ubuf[j] != ubuf[j - 1]:
-                    out[p] = ubuf[j]
-                    p += 1
-    fill = indptr[:n].copy()
-    for u in range(n):
-        for j in range(uptr[u], uptr[u + 1]):
-            if j == uptr[u] or ubuf[j] != ubuf[j - 1]:
-                v = ubuf[j]
-                out[fill[v]] = u
-                fill[v] += 1
+        pos = np.empty(width + 1, np.int64)
+        tmp = np.empty(_MERGE_MAX, rows.dtype)
+        for b in range(first[t], first[t + 1]):
+            a0 = bstart[b]
+            a1 = bstart[b + 1]
+            lo = b << shift
+            w = min(n, lo + width) - lo
+            pos[:w + 1] = 0
+            for p in range(a0, a1):
+                pos[np.int64(arc_lo[p]) + 1] += 1
+            for j in range(w):
+                pos[j + 1] += pos[j]
+            for j in range(w):
+                rowstart[lo + j] = a0 + pos[j]
+            for p in range(a0, a1):
+                j = np.int64(arc_lo[p])
+                q = pos[j]
+                rows[a0 + q] = arc_to[p]
+                pos[j] = q + 1
+            # pos[j] is now where row j ends
+            for j in range(w):
+                s = rowstart[lo + j]
+                deg[lo + j] = _sort_unique(rows, s, a0 + pos[j], tmp)
+
+
+@njit(cache=True, parallel=True)
+def _exclusive_sums(x, out, nthreads):
+    """out[0] = 0, out[i + 1] = x[0] + ... + x[i], in two parallel passes over blocks."""
+    n = x.shape[0]
+    chunk = (n + nthreads - 1) // nthreads
+    part = np.zeros(nthreads + 1, np.int64)
+    for t in prange(nthreads):
+        s = 0
+        for i in range(t * chunk, min(n, (t + 1) * chunk)):
+            s += x[i]
+        part[t + 1] = s
+    for t in range(nthreads):
+        part[t + 1] += part[t]
+    out[0] = 0
+    for t in prange(nthreads):
+        acc = part[t]
+        for i in range(t * chunk, min(n, (t + 1) * chunk)):
+            acc += x[i]
+            out[i + 1] = acc
+    return part[nthreads]
+
+
+@njit(cache=True, parallel=True)
+def _copy_rows(rows, rowstart, indptr, out, first, shift, n, nthreads):
+    """Pack the rows into the final indices; thread t copies the rows it built (warm caches)."""
+    for t in prange(nthreads):
+        for u in range(min(n, first[t] << shift), min(n, first[t + 1] << shift)):
+            s = rowstart[u]
+            d = indptr[u]
+            for j in range(indptr[u + 1] - d):
+                out[d + j] = rows[s + j]
 
 
 @njit(cache=True)
 def _csr_from_pairs(src, dst, n, nthreads):
-    """The whole symmetric-CSR build in one compiled call (one cache entry to load, no Python
-    between the steps): returns (indptr, indices, self-loops)."""
-    cnt, loops = _upper_counts(src, dst, n, nthreads)
-    uptr = np.zeros(n + 1, np.int64)
-    for u in range(n):
-        s = 0
+    """The whole symmetric-CSR build in one compiled call: returns (indptr, indices, self-loops).
+
+    Both arcs of every edge are counting-sorted by source in two levels, with no atomics and no
+    per-thread O(n) counters: into buckets of 2**shift consecutive vertices (per-thread slots,
+    so threads never share a slot), then each bucket, by one thread, into rows, which are sorted
+    and deduplicated in place. Threads take contiguous runs of buckets holding equal shares of
+    the arcs. Memory in flight: 6 + 2 * itemsize bytes per arc, plus O(n).
+    """
+    shift = _bucket_shift(n)
+    nb = max(1, (n + (1 << shift) - 1) >> shift)
+    cnt, loops = _bucket_counts(src, dst, shift, nb, nthreads)
+    bstart = np.empty(nb + 1, np.int64)
+    fill = np.empty((nthreads, nb), np.int64)
+    acc = 0
+    for b in range(nb):
+        bstart[b] = acc
         for t in range(nthreads):
-            s += cnt[t, u]
-        uptr[u + 1] = uptr[u] + s
-    # slot of thread t in row u: row start + counts of the threads before t
-    start = np.empty((nthreads, n), np.int64)
-    for u in range(n):
-        acc = uptr[u]
-        for t in range(nthreads):
-            start[t, u] = acc
-            acc += cnt[t, u]
-    ubuf = np.empty(uptr[n], src.dtype)
-    _scatter_upper(src, dst, start, ubuf, nthreads)
-    uniq = _sort_rows_count_unique(uptr, ubuf, nthreads)
-    low = _lower_counts(uptr, ubuf)
-    indptr = np.zeros(n + 1, np.int64)
-    for u in range(n):
-        indptr[u + 1] = indptr[u] + uniq[u] + low[u]
-    indices = np.empty(indptr[n], src.dtype)
-    _assemble_symmetric(uptr, ubuf, low, indptr, indices, nthreads)
+            fill[t, b] = acc
+            acc += cnt[t, b]
+    bstart[nb] = acc
+    arc_lo = np.empty(acc, np.uint16)
+    arc_to = np.empty(acc, src.dtype)
+    _scatter_arcs(src, dst, shift, fill, arc_lo, arc_to, nthreads)
+    first = np.empty(nthreads + 1, np.int64)
+    for t in range(nthreads + 1):
+        first[t] = np.searchsorted(bstart[:nb], acc * t // nthreads)
+    first[nthreads] = nb
+    rows = np.empty(acc, src.dtype)
+    rowstart = np.empty(n, np.int64)
+    deg = np.empty(n, np.int64)
+    _bucket_rows(arc_lo, arc_to, bstart, first, shift, n, rows, rowstart, deg, nthreads)
+    arc_lo = np.empty(0, np.uint16)  # release the bucketed arcs before the final array
+    arc_to = np.empty(0, src.dtype)
+    indptr = np.empty(n + 1, np.int64)
+    nnz = _exclusive_sums(deg, indptr, nthreads)
+    indices = np.empty(nnz, src.dtype)
+    _copy_rows(rows, rowstart, indptr, indices, first, shift, n, nthreads)
     return indptr, indices, loops
+
+
+@njit(cache=True, parallel=True)
+def _mark_present(ids, present, nthreads):
+    """present[x] = 1 for every id x (threads may store the same 1 twice: harmless)."""
+    m = ids.shape[0]
+    chunk = (m + nthreads - 1) // nthreads
+    for t in prange(nthreads):
+        for i in range(t * chunk, min(m, (t + 1) * chunk)):
+            present[np.uint64(ids[i])] = 1
+
+
+@njit(cache=True, parallel=True)
+def _dense_numbering(present, newid, nthreads):
+    """newid[x] = number of present ids below x; returns the present ids in increasing order."""
+    size = present.shape[0]
+    chunk = (size + nthreads - 1) // nthreads
+    part = np.zeros(nthreads + 1, np.int64)
+    for t in prange(nthreads):
+        c = 0
+        for x in range(t * chunk, min(size, (t + 1) * chunk)):
+            c += present[x]
+        part[t + 1] = c
+    for t in range(nthreads):
+        part[t + 1] += part[t]
+    node_ids = np.empty(part[nthreads], np.int64)
+    for t in prange(nthreads):
+        k = part[t]
+        for x in range(t * chunk, min(size, (t + 1) * chunk)):
+            newid[x] = k
+            if present[x]:
+                node_ids[k] = x
+                k += 1
+    return node_ids
 
 
 @njit(cache=True)
 def _compact_dense(ids, size, out, nthreads):
     """Renumber ids (all < size) to 0..k-1 in increasing id order, writing into ``out``;
     return the distinct ids (the new numbering's original ids)."""
-    present = np.zeros(size, np.bool_)
-    for i in range(ids.shape[0]):
-        present[np.uint64(ids[i])] = True
-    newid = np.empty(size, np.int64)
-    k = 0
-    for x in range(size):
-        newid[x] = k
-        if present[x]:
-            k += 1
-    node_ids = np.empty(k, np.int64)
-    for x in range(size):
-        if present[x]:
-            node_ids[newid[x]] = x
+    present = np.zeros(size, np.uint8)
+    _mark_present(ids, present, nthreads)
+    newid = np.empty(size, out.dtype)
+    node_ids = _dense_numbering(present, newid, nthreads)
     _remap(ids, newid, out, nthreads)
+    return node_ids
+
+
+@njit(cache=True, parallel=True)
+def _max_id(ids, nthreads):
+    """The largest of the (non-negative) ids, 0 for none."""
+    m = ids.shape[0]
+    chunk = (m + nthreads - 1) // nthreads
+    part = np.zeros(nthreads, np.int64)
+    for t in prange(nthreads):
+        top = np.int64(0)
+        for i in range(t * chunk, min(m, (t + 1) * chunk)):
+            if ids[i] > top:
+                top = ids[i]
+        part[t] = top
+    return part.max()
+
+
+@njit(cache=True, parallel=True)
+def _remap_pairs(edges, newid, src, dst, nthreads):
+    m = edges.shape[0]
+    chunk = (m + nthreads - 1) // nthreads
+    for t in prange(nthreads):
+        for i in range(t * chunk, min(m, (t + 1) * chunk)):
+            src[i] = newid[np.uint64(edges[i, 0])]
+            dst[i] = newid[np.uint64(edges[i, 1])]
+
+
+@njit(cache=True)
+def _compact_pairs(edges, size, src, dst, nthreads):
+    """:func:`_compact_dense` for an (m, 2) edge array, writing the two endpoint columns into
+    separate contiguous arrays (what the CSR build reads) in the same pass."""
+    present = np.zeros(size, np.uint8)
+    _mark_present(edges.reshape(-1), present, nthreads)
+    newid = np.empty(size, src.dtype)
+    node_ids = _dense_numbering(present, newid, nthreads)
+    _remap_pairs(edges, newid, src, dst, nthreads)
     return node_ids
 
 
