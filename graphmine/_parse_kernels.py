@@ -211,26 +211,90 @@ def _parse_chunk(buf, a, b, edges, weights, out0, want_weights):
     return k, OK, i
 
 
+@njit(cache=True, inline="always")
+def _is_space(c):
+    # what bytes.strip() removes
+    return c == 32 or c == 9 or c == 10 or c == 13 or c == 11 or c == 12
+
+
+@njit(cache=True)
+def _first_data_line(buf):
+    """(start, end) byte offsets of the first line that is neither blank nor a comment (end is
+    after its newline), or (-1, -1) when there is none."""
+    size = buf.shape[0]
+    i = 0
+    while i < size:
+        s = i
+        while i < size and buf[i] != 10:
+            i += 1
+        e = i + 1 if i < size else size
+        j = s
+        while j < e and _is_space(buf[j]):
+            j += 1
+        if j < e and buf[j] != 35 and buf[j] != 37:
+            return s, e
+        i = e
+    return -1, -1
+
+
+@njit(cache=True)
+def _chunk_starts(buf, lo, nchunks):
+    """Offsets that split buf[lo:] into at most ``nchunks`` pieces, each starting a line."""
+    size = buf.shape[0]
+    starts = np.empty(nchunks + 1, np.int64)
+    starts[0] = lo
+    k = 1
+    for c in range(1, nchunks):
+        g = max(lo + (size - lo) * c // nchunks, starts[k - 1])
+        while g < size and buf[g] != 10:
+            g += 1
+        if g + 1 >= size:
+            break
+        if g + 1 > starts[k - 1]:
+            starts[k] = g + 1
+            k += 1
+    starts[k] = size
+    return starts[:k + 1].copy()
+
+
+@njit(cache=True)
+def _line_of(buf, pos):
+    """1-based number of the line holding byte ``pos``."""
+    c = 1
+    for i in range(pos):
+        c += buf[i] == 10
+    return c
+
+
 @njit(cache=True, parallel=True)
-def _count_lines(buf, starts, nthreads):
-    """Lines per chunk: its newlines, plus one for a last line without a newline."""
+def _count_edge_lines(buf, starts):
+    """Edge lines per chunk: lines whose first byte after blanks is not a newline or a comment
+    mark. This is exactly the number of edges the parser writes for a chunk without errors, so
+    every chunk's edges land in place and no gaps need closing."""
     nchunks = starts.shape[0] - 1
     counts = np.zeros(nchunks, np.int64)
     for t in prange(nchunks):
-        a = starts[t]
         b = starts[t + 1]
+        i = starts[t]
         c = 0
-        for i in range(a, b):
-            if buf[i] == 10:
+        while i < b:
+            while i < b and _is_blank(buf[i]):
+                i += 1
+            if i >= b:
+                break
+            ch = buf[i]
+            if ch != 10 and ch != 35 and ch != 37:
                 c += 1
-        if b > a and buf[b - 1] != 10:
-            c += 1
+            while i < b and buf[i] != 10:
+                i += 1
+            i += 1
         counts[t] = c
     return counts
 
 
 @njit(cache=True, parallel=True)
 def _parse_chunks(buf, starts, offsets, edges, weights, want_weights):
+    """Parse every chunk into edges[offsets[i]:]; returns (written, errors, where) per chunk."""
     nchunks = starts.shape[0] - 1
     written = np.zeros(nchunks, np.int64)
     errors = np.zeros(nchunks, np.int64)
@@ -241,21 +305,3 @@ def _parse_chunks(buf, starts, offsets, edges, weights, want_weights):
         errors[t] = err
         where[t] = pos
     return written, errors, where
-
-
-@njit(cache=True)
-def _parse_all(buf, starts, want_weights):
-    """Count lines, allocate, parse every chunk: one compiled call for the whole file.
-
-    Returns (edges, weights, offsets, written, errors, where); chunk i's edges are
-    edges[offsets[i]:offsets[i] + written[i]].
-    """
-    counts = _count_lines(buf, starts, 1)
-    nchunks = counts.shape[0]
-    offsets = np.zeros(nchunks + 1, np.int64)
-    for i in range(nchunks):
-        offsets[i + 1] = offsets[i] + counts[i]
-    edges = np.empty((offsets[nchunks], 2), np.int64)
-    weights = np.empty(offsets[nchunks] if want_weights else 0, np.float64)
-    written, errors, where = _parse_chunks(buf, starts, offsets, edges, weights, want_weights)
-    return edges, weights, offsets, written, errors, where

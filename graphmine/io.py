@@ -114,19 +114,6 @@ def read_bytes(path, what="graph file"):
     return data
 
 
-def _first_data_line(data):
-    """(start, end) byte offsets of the first line that is neither blank nor a comment."""
-    pos, size = 0, len(data)
-    while pos < size:
-        end = data.find(b"\n", pos)
-        end = size if end < 0 else end + 1
-        stripped = data[pos:end].strip()
-        if stripped and stripped[:1] not in (b"#", b"%"):
-            return pos, end
-        pos = end
-    return None
-
-
 def _is_header(line):
     """A header names its columns: its first two fields both start with a letter, ``_`` or a quote
     (``source,target``, ``"from" "to" weight``), which no edge line does."""
@@ -136,19 +123,74 @@ def _is_header(line):
     return all(f[:1].isalpha() or f[:1] in (b"_", b'"', b"'") for f in fields[:2])
 
 
-def _chunk_starts(data, nchunks):
-    """Offsets that split ``data`` into about ``nchunks`` pieces at line boundaries."""
-    size = len(data)
-    starts = [0]
-    for c in range(1, nchunks):
-        guess = max(size * c // nchunks, starts[-1])
-        nl = data.find(b"\n", guess)
-        if nl < 0:
-            break
-        if nl + 1 > starts[-1]:
-            starts.append(nl + 1)
-    starts.append(size)
-    return np.unique(np.asarray(starts, dtype=np.int64))
+# below this size a file is read by one thread (a thread pool costs more than it saves)
+_PARALLEL_READ_BYTES = 1 << 26
+
+
+def _pread_all(fd, buf, nthreads):
+    """Fill ``buf`` with the file's bytes from offset 0, ``nthreads`` reads at a time (the copy
+    out of the page cache runs in parallel: os.preadv releases the GIL). Returns the number of
+    bytes read before the first short read (less than len(buf) if the file shrank meanwhile)."""
+    size = buf.shape[0]
+    view = memoryview(buf)
+
+    def part(a, b):
+        got = a
+        while got < b:
+            k = os.preadv(fd, [view[got:b]], got)
+            if k == 0:
+                break
+            got += k
+        return got
+
+    if nthreads == 1 or size < _PARALLEL_READ_BYTES:
+        return part(0, size)
+    from concurrent.futures import ThreadPoolExecutor
+
+    bounds = [size * i // nthreads for i in range(nthreads + 1)]
+    with ThreadPoolExecutor(nthreads) as pool:
+        ends = list(pool.map(part, bounds[:-1], bounds[1:]))
+    for end, b in zip(ends, bounds[1:]):
+        if end < b:
+            return end
+    return size
+
+
+def _read_text(path, nthreads):
+    """The bytes of an edge-list file as a uint8 array, and the path to name in messages.
+
+    A regular uncompressed file is read straight into one preallocated array, in parallel;
+    standard input, pipes and compressed files go through :func:`read_bytes`.
+    """
+    import stat
+
+    from ._limits import check_allocation
+
+    if path != STDIN and hasattr(os, "preadv"):
+        try:
+            st = os.stat(path)
+        except OSError:
+            st = None
+        if st is not None and stat.S_ISREG(st.st_mode) and st.st_size > 0:
+            try:
+                fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+            except OSError as exc:
+                raise GraphFormatError(f"cannot read the file: {exc.strerror or exc}", path) from None
+            try:
+                head = os.pread(fd, 8, 0)
+                if not _compression(head, path):
+                    check_allocation(st.st_size, f"reading {path}")
+                    buf = np.empty(st.st_size, np.uint8)
+                    got = _pread_all(fd, buf, nthreads)
+                    if got == 0:
+                        raise GraphFormatError("the file is empty", path)
+                    return (buf if got == buf.shape[0] else buf[:got]), path
+            except OSError as exc:
+                raise GraphFormatError(f"cannot read the file: {exc.strerror or exc}", path) from None
+            finally:
+                os.close(fd)
+    data = read_bytes(path)
+    return np.frombuffer(data, dtype=np.uint8), ("<stdin>" if path == STDIN else path)
 
 
 def _token_at(buf, pos):
@@ -182,42 +224,51 @@ def read_edges(path, *, weights=False, header=None, threads=None):
     ------
     GraphFormatError
         For a missing, empty, undecodable or malformed file; the message names the line.
+
+    Examples
+    --------
+    >>> import os, tempfile, graphmine as gm
+    >>> p = os.path.join(tempfile.mkdtemp(), "g.txt")
+    >>> with open(p, "w") as fh:
+    ...     _ = fh.write("# a comment\n1 2\n2 3 0.5\n")
+    >>> gm.read_edges(p, weights=True).edges.tolist()
+    [[1, 2], [2, 3]]
     """
+    from ._limits import check_allocation
+
     path = os.fspath(path)
-    data = read_bytes(path)
-    if path == STDIN:
-        path = "<stdin>"
     nthreads = resolve_threads(threads)
-    buf = np.frombuffer(data, dtype=np.uint8)
-    starts = _chunk_starts(data, 1 if len(data) < (1 << 20) else 8 * nthreads)
-    first = _first_data_line(data) if header is not False else None
-    if first is not None and (header or _is_header(data[first[0]:first[1]])):
-        # parse from the line after the header; line numbers still count from the file's start
-        starts = np.unique(np.concatenate([[first[1]], starts[starts > first[1]], [len(data)]])).astype(np.int64)
-    edges, w, offsets, written, errors, where = _pk._parse_all(buf, starts, weights)
+    buf, path = _read_text(path, nthreads)
+    lo = 0
+    if header is not False:
+        s, e = _pk._first_data_line(buf)
+        if s >= 0 and (header or _is_header(bytes(buf[s:e]))):
+            lo = e  # parse from the line after the header; line numbers still count from byte 0
+    starts = _pk._chunk_starts(buf, lo, 1 if buf.shape[0] < (1 << 20) else 8 * nthreads)
+    # pass 1 counts the edge lines of every chunk, pass 2 parses each chunk into its own rows
+    counts = _pk._count_edge_lines(buf, starts)
+    offsets = np.zeros(counts.shape[0] + 1, np.int64)
+    np.cumsum(counts, out=offsets[1:])
+    total = int(offsets[-1])
+    check_allocation(total * (24 if weights else 16), f"the {total:,} edges of {path}")
+    edges = np.empty((total, 2), np.int64)
+    w = np.empty(total if weights else 0, np.float64)
+    written, errors, where = _pk._parse_chunks(buf, starts, offsets, edges, w, weights)
     bad = np.flatnonzero(errors)
     if bad.size:
+        # chunks cover the file in order and each stops at its first error: the first failing
+        # chunk holds the file's first bad line
         code = int(errors[bad[0]])
         pos = int(where[bad[0]])
-        line = int(np.count_nonzero(buf[:pos] == 10)) + 1
+        line = int(_pk._line_of(buf, pos))
         msg = _MESSAGES[code].format(tok=_token_at(buf, pos), byte=f"0x{int(buf[min(pos, buf.shape[0] - 1)]):02x}")
         raise GraphFormatError(msg, path, line)
     m = int(written.sum())
     if m == 0:
         raise GraphFormatError("contains no edge lines (only comments or blank lines)", path)
-    # chunks were sized by their line counts; close the gaps left by comment and blank lines
-    # (moving rows forward, in place; a file without such lines needs no copy at all)
-    pos = 0
-    for i in range(written.shape[0]):
-        a, cnt = int(offsets[i]), int(written[i])
-        if a != pos and cnt:
-            edges[pos:pos + cnt] = edges[a:a + cnt]
-            if weights:
-                w[pos:pos + cnt] = w[a:a + cnt]
-        pos += cnt
-    edges = edges[:m]
-    wts = w[:m] if weights else None
-    return EdgeList(edges, wts, path)
+    if m != total:  # the two passes disagree on what an edge line is: a bug, never wrong rows
+        raise RuntimeError(f"graphmine: {path}: counted {total} edge lines but parsed {m}")
+    return EdgeList(edges, w if weights else None, path)
 
 
 def _read_matrix_market(path, data):
@@ -280,18 +331,41 @@ def read_graph(path, *, format=None, relabel=True, header=None, threads=None):
         G = _from_scipy(_read_matrix_market(path, read_bytes(path)), threads)
         G.input_stats["path"] = path
         return G
-    el = read_edges(path, header=header, threads=threads)
-    flat = el.edges.reshape(-1)
-    if relabel:
-        flat, node_ids = compact_ids(flat, threads)
+    return _graph_from_edge_file(path, relabel, header, threads)
+
+
+@restores_threads
+def _graph_from_edge_file(path, relabel, header, threads):
+    from . import _csr_kernels as _ck
+    from ._limits import check_allocation
+    from .graph import _index_dtype
+
+    nthreads = resolve_threads(threads)
+    el = read_edges(path, header=header, threads=nthreads)
+    edges, shown = el.edges, el.path
+    m = edges.shape[0]
+    top = int(_ck._max_id(edges.reshape(-1), nthreads))
+    if relabel and top < max(8 * m, 1 << 20):
+        # dense ids (the same rule as compact_ids): renumber through a table of top + 1 entries,
+        # writing the two endpoint columns as the contiguous arrays the CSR build reads
+        itype = _index_dtype(top + 1)
+        src, dst = np.empty(m, itype), np.empty(m, itype)
+        node_ids = _ck._compact_pairs(edges, top + 1, src, dst, nthreads)
         n = node_ids.shape[0]
+    elif relabel:
+        flat, node_ids = compact_ids(edges.reshape(-1), nthreads)
+        n = node_ids.shape[0]
+        src, dst = flat[0::2], flat[1::2]
     else:
-        n = int(flat.max()) + 1
-        _check_vertex_count(n, el.edges.shape[0], threads)
+        n = top + 1
+        _check_vertex_count(n, m, nthreads)
         node_ids = None
-    pairs = flat.reshape(-1, 2)
-    indptr, indices, stats = _build_csr(pairs[:, 0], pairs[:, 1], n, threads)
-    stats["path"] = el.path
+        src, dst = edges[:, 0], edges[:, 1]
+    del edges, el  # the int64 edges go before the CSR build allocates (unless still viewed)
+    itemsize = np.dtype(_index_dtype(n)).itemsize
+    check_allocation(2 * m * (2 + 2 * itemsize) + 24 * n, f"the graph of {path} ({m:,} edges)")
+    indptr, indices, stats = _build_csr(src, dst, n, nthreads)
+    stats["path"] = shown
     return Graph(indptr, indices, node_ids, stats, _trusted=True)
 
 
