@@ -201,3 +201,142 @@ def test_multichunk_parse_matches_single_chunk(tmp_path):
     el = gm.read_edges(p)
     assert os.path.getsize(p) > (1 << 20)
     assert np.array_equal(el.edges, e[kept])
+
+
+# --- the parallel reader and CSR build: every path against a slow, independent reference ---
+
+def csr_reference(src, dst, n):
+    """Symmetric CSR (sorted rows, no loops or duplicates) by Python sets."""
+    rows = [set() for _ in range(n)]
+    for a, b in zip(src.tolist(), dst.tolist()):
+        if a != b:
+            rows[a].add(b)
+            rows[b].add(a)
+    indptr = np.zeros(n + 1, np.int64)
+    indptr[1:] = np.cumsum([len(r) for r in rows])
+    indices = np.array([v for r in rows for v in sorted(r)], np.int64)
+    return indptr, indices
+
+
+def hub_edges(seed, n=20_000, m=40_000):
+    """Skewed edges (hubs, one star larger than the merge scratch) plus both directions of each,
+    sorted by source like a symmetrised file: rows of a few ascending runs, long and short."""
+    rng = np.random.default_rng(seed)
+    u = np.concatenate([(rng.pareto(1.2, m) * 30).astype(np.int64) % n, np.full(n, 17)])
+    v = np.concatenate([rng.integers(0, n, m), np.arange(n)])
+    e = np.concatenate([np.column_stack((u, v)), np.column_stack((v, u))])
+    return e[np.lexsort((e[:, 1], e[:, 0]))]
+
+
+@pytest.mark.parametrize("order", ["sorted", "shuffled"])
+def test_csr_build_matches_reference(order):
+    from graphmine import _csr_kernels as ck
+
+    e = hub_edges(1)
+    if order == "shuffled":
+        e = e[np.random.default_rng(2).permutation(len(e))]
+    n = int(e.max()) + 1
+    want_ptr, want_ind = csr_reference(e[:, 0], e[:, 1], n)
+    assert np.diff(want_ptr).max() > ck._MERGE_MAX  # a row too long for the merge scratch
+    for dtype in (np.int32, np.int64):
+        src, dst = e[:, 0].astype(dtype), e[:, 1].astype(dtype)
+        for t in (1, 2, 3):
+            indptr, indices, loops = ck._csr_from_pairs(src, dst, n, t)
+            assert np.array_equal(indptr, want_ptr) and np.array_equal(indices, want_ind)
+            assert indices.dtype == dtype and loops == int(np.sum(e[:, 0] == e[:, 1]))
+
+
+@given(edge_arrays(max_nodes=300, max_edges=400), st.integers(1, 4))
+def test_csr_build_any_edges_any_threads(data, threads):
+    from graphmine import _csr_kernels as ck
+
+    n, edges = data
+    indptr, indices, loops = ck._csr_from_pairs(edges[:, 0].copy(), edges[:, 1].copy(), n, threads)
+    want_ptr, want_ind = csr_reference(edges[:, 0], edges[:, 1], n)
+    assert np.array_equal(indptr, want_ptr) and np.array_equal(indices, want_ind)
+    assert loops == int(np.sum(edges[:, 0] == edges[:, 1]))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_renumbering_matches_unique(threads):
+    from graphmine import _csr_kernels as ck
+
+    rng = np.random.default_rng(3)
+    e = rng.integers(0, 50_000, size=(20_001, 2)) * 3 + 7
+    size = int(e.max()) + 1
+    node_ids, inverse = np.unique(e, return_inverse=True)
+    src, dst = np.empty(len(e), np.int32), np.empty(len(e), np.int32)
+    assert np.array_equal(ck._compact_pairs(e, size, src, dst, threads), node_ids)
+    assert np.array_equal(np.column_stack((src, dst)), inverse.reshape(e.shape))
+    out = np.empty(e.size, np.int64)
+    assert np.array_equal(ck._compact_dense(e.reshape(-1), size, out, threads), node_ids)
+    assert np.array_equal(out, inverse.reshape(-1))
+    assert ck._max_id(e.reshape(-1), threads) == e.max()
+
+
+def write_lines(p, lines):
+    p.write_text("\n".join(lines) + "\n")
+    return p
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_parallel_read_path_and_graph(tmp_path, monkeypatch, threads):
+    # a small read threshold sends a small file through the parallel reads and many chunks
+    from graphmine import io as gio
+
+    monkeypatch.setattr(gio, "_PARALLEL_READ_BYTES", 1)
+    e = np.concatenate([hub_edges(4)] * 3)
+    body = [f"{a}\t{b}" for a, b in e]
+    body[5000] = "% a comment inside the data"
+    keep = np.ones(len(e), bool)
+    keep[5000] = False
+    p = write_lines(tmp_path / "g.txt", ["# SNAP-style comment", "  ", "source\ttarget"] + body)
+    assert os.path.getsize(p) > (1 << 20)  # split into 8 * threads chunks
+    el = gm.read_edges(p, threads=threads)
+    assert np.array_equal(el.edges, e[keep])
+    G = gm.read_graph(p, threads=threads)
+    e = e[keep]
+    ids = np.unique(e)
+    ptr, ind = csr_reference(np.searchsorted(ids, e[:, 0]), np.searchsorted(ids, e[:, 1]), len(ids))
+    assert np.array_equal(G.node_ids, ids)
+    assert np.array_equal(G.indptr, ptr) and np.array_equal(G.indices, ind)
+    assert G.input_stats["input_edges"] == len(e)
+    assert G.input_stats["duplicates"] == len(e) - G.input_stats["self_loops"] - G.n_edges
+    # ids too sparse for the renumbering table, and relabel=False, give the same graph
+    q = write_lines(tmp_path / "sparse.txt", [f"{a * 10**12}\t{b * 10**12}" for a, b in e])
+    Gs = gm.read_graph(q, threads=threads)
+    assert np.array_equal(Gs.node_ids, ids * 10**12) and np.array_equal(Gs.indices, G.indices)
+    G0 = gm.read_graph(p, relabel=False, threads=threads)
+    assert G0.n_nodes == ids[-1] + 1
+    assert np.array_equal(G0.indices[G0.indptr[ids[0]]:G0.indptr[ids[0] + 1]], ids[ind[:ptr[1]]])
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_first_error_and_its_line_across_chunks(tmp_path, threads):
+    lines = [f"{i}\t{i + 1}" for i in range(150_000)]
+    lines[90_000] = "# a comment"
+    lines[100_000] = "7 x"          # line 100_002 with the header below
+    lines[140_000] = "-1 2"
+    p = write_lines(tmp_path / "bad.txt", ["from to"] + lines)
+    assert os.path.getsize(p) > (1 << 20)
+    with pytest.raises(gm.GraphFormatError, match="integer vertex id, found 'x'") as info:
+        gm.read_edges(p, threads=threads)
+    assert info.value.line == 100_002
+    lines[100_000] = "7 8"
+    write_lines(p, ["from to"] + lines)
+    with pytest.raises(gm.GraphFormatError, match="non-negative, found '-1'") as info:
+        gm.read_graph(p, threads=threads)
+    assert info.value.line == 140_002
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_weights_across_chunks(tmp_path, threads):
+    rng = np.random.default_rng(6)
+    e = rng.integers(0, 1000, size=(70_000, 2))
+    w = np.round(rng.random(70_000) * 100, 3)
+    lines = [f"{a} {b} {x} extra" if i % 3 else f"{a},{b}" for i, ((a, b), x) in enumerate(zip(e, w))]
+    p = write_lines(tmp_path / "w.txt", lines)
+    assert os.path.getsize(p) > (1 << 20)
+    el = gm.read_edges(p, weights=True, threads=threads)
+    assert np.array_equal(el.edges, e)
+    assert el.weights == pytest.approx(np.where(np.arange(70_000) % 3 > 0, w, 1.0))
