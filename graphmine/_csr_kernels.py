@@ -26,9 +26,9 @@ def _bucket_shift(n):
 
 
 @njit(cache=True, parallel=True)
-def _bucket_counts(src, dst, shift, nb, nthreads):
-    """Arcs per (thread, bucket): thread t takes the t-th block of edges and counts both arcs
-    u -> v and v -> u of every edge into the buckets of u and v (self-loops skipped).
+def _upper_bucket_counts(src, dst, shift, nb, nthreads):
+    """Arcs per (thread, bucket): thread t takes the t-th block of edges and counts the arc
+    min(u, v) -> max(u, v) of every edge into the bucket of its source (self-loops skipped).
 
     Returns (counts of shape (nthreads, nb), number of self-loops).
     """
@@ -45,16 +45,16 @@ def _bucket_counts(src, dst, shift, nb, nthreads):
             if u == v:
                 lp += 1
             else:
-                row[u >> shift] += 1
-                row[v >> shift] += 1
+                row[min(u, v) >> shift] += 1
         loops[t] = lp
     return cnt, loops.sum()
 
 
 @njit(cache=True, parallel=True)
-def _scatter_arcs(src, dst, shift, fill, arc_lo, arc_to, nthreads):
-    """Counting sort of the arcs by bucket: fill[t, b] is thread t's next slot in bucket b, so no
-    two threads ever write the same slot. An arc keeps its source as the offset in its bucket."""
+def _scatter_upper_arcs(src, dst, shift, fill, arc_lo, arc_to, nthreads):
+    """Counting sort of the arcs min -> max by bucket: fill[t, b] is thread t's next slot in
+    bucket b, so no two threads write the same slot. An arc keeps its source as the offset in
+    its bucket."""
     m = src.shape[0]
     chunk = (m + nthreads - 1) // nthreads
     mask = (1 << shift) - 1
@@ -64,15 +64,44 @@ def _scatter_arcs(src, dst, shift, fill, arc_lo, arc_to, nthreads):
             u = src[i]
             v = dst[i]
             if u != v:
-                b = u >> shift
+                a = min(u, v)
+                b = a >> shift
                 p = f[b]
-                arc_lo[p] = u & mask
-                arc_to[p] = v
+                arc_lo[p] = a & mask
+                arc_to[p] = max(u, v)
                 f[b] = p + 1
+
+
+@njit(cache=True, parallel=True)
+def _lower_bucket_counts(rows, rowstart, deg, first, shift, n, nb, nthreads):
+    """Per (thread, bucket) counts of the reversed upper arcs b -> a, thread t walking the
+    sources a of its own buckets."""
+    cnt = np.zeros((nthreads, nb), np.int64)
+    for t in prange(nthreads):
+        row = cnt[t]
+        for a in range(min(n, first[t] << shift), min(n, first[t + 1] << shift)):
+            s = rowstart[a]
+            for j in range(s, s + deg[a]):
+                row[rows[j] >> shift] += 1
+    return cnt
+
+
+@njit(cache=True, parallel=True)
+def _scatter_lower_arcs(rows, rowstart, deg, first, shift, n, fill, arc_lo, arc_to, nthreads):
+    """Reversed arcs into their buckets. Threads hold increasing runs of sources and their slots
+    in a bucket follow thread order, so every bucket receives its arcs by increasing source:
+    the stable counting sort into rows then leaves each row sorted without sorting it."""
+    mask = (1 << shift) - 1
+    for t in prange(nthreads):
+        f = fill[t]
+        for a in range(min(n, first[t] << shift), min(n, first[t + 1] << shift)):
+            s = rowstart[a]
+            for j in range(s, s + deg[a]):
+                v = rows[j]
                 b = v >> shift
                 p = f[b]
                 arc_lo[p] = v & mask
-                arc_to[p] = u
+                arc_to[p] = a
                 f[b] = p + 1
 
 
@@ -149,10 +178,11 @@ def _sort_unique(a, s, e, tmp):
 
 
 @njit(cache=True, parallel=True)
-def _bucket_rows(arc_lo, arc_to, bstart, first, shift, n, rows, rowstart, deg, nthreads):
-    """Thread t turns buckets first[t]..first[t + 1] - 1 into rows: a counting sort by source
-    inside the bucket (into ``rows``, same span as the bucket), then every row sorted and its
-    duplicates dropped. rowstart[u] is where row u begins in ``rows``, deg[u] its length."""
+def _bucket_rows(arc_lo, arc_to, bstart, first, shift, n, rows, rowstart, deg, dedupe, nthreads):
+    """Thread t turns buckets first[t]..first[t + 1] - 1 into rows: a stable counting sort by
+    source inside the bucket (into ``rows``, same span as the bucket), then, if ``dedupe``,
+    every row sorted and its duplicates dropped. rowstart[u] is where row u begins in ``rows``,
+    deg[u] its length."""
     width = 1 << shift
     for t in prange(nthreads):
         pos = np.empty(width + 1, np.int64)
@@ -177,7 +207,10 @@ def _bucket_rows(arc_lo, arc_to, bstart, first, shift, n, rows, rowstart, deg, n
             # pos[j] is now where row j ends
             for j in range(w):
                 s = rowstart[lo + j]
-                deg[lo + j] = _sort_unique(rows, s, a0 + pos[j], tmp)
+                if dedupe:
+                    deg[lo + j] = _sort_unique(rows, s, a0 + pos[j], tmp)
+                else:
+                    deg[lo + j] = a0 + pos[j] - s
 
 
 @njit(cache=True, parallel=True)
@@ -203,29 +236,25 @@ def _exclusive_sums(x, out, nthreads):
 
 
 @njit(cache=True, parallel=True)
-def _copy_rows(rows, rowstart, indptr, out, first, shift, n, nthreads):
-    """Pack the rows into the final indices; thread t copies the rows it built (warm caches)."""
+def _copy_rows(low, lowstart, lowdeg, up, upstart, updeg, indptr, out, first, shift, n, nthreads):
+    """Pack every row (its smaller neighbours, then its larger ones) into the final indices;
+    thread t copies the rows it built (warm caches)."""
     for t in prange(nthreads):
         for u in range(min(n, first[t] << shift), min(n, first[t + 1] << shift)):
-            s = rowstart[u]
             d = indptr[u]
-            for j in range(indptr[u + 1] - d):
-                out[d + j] = rows[s + j]
+            s = lowstart[u]
+            for j in range(lowdeg[u]):
+                out[d + j] = low[s + j]
+            d += lowdeg[u]
+            s = upstart[u]
+            for j in range(updeg[u]):
+                out[d + j] = up[s + j]
 
 
 @njit(cache=True)
-def _csr_from_pairs(src, dst, n, nthreads):
-    """The whole symmetric-CSR build in one compiled call: returns (indptr, indices, self-loops).
-
-    Both arcs of every edge are counting-sorted by source in two levels, with no atomics and no
-    per-thread O(n) counters: into buckets of 2**shift consecutive vertices (per-thread slots,
-    so threads never share a slot), then each bucket, by one thread, into rows, which are sorted
-    and deduplicated in place. Threads take contiguous runs of buckets holding equal shares of
-    the arcs. Memory in flight: 6 + 2 * itemsize bytes per arc, plus O(n).
-    """
-    shift = _bucket_shift(n)
-    nb = max(1, (n + (1 << shift) - 1) >> shift)
-    cnt, loops = _bucket_counts(src, dst, shift, nb, nthreads)
+def _bucket_layout(cnt, nthreads):
+    """Bucket starts and every thread's first slot in every bucket (slots in thread order)."""
+    nb = cnt.shape[1]
     bstart = np.empty(nb + 1, np.int64)
     fill = np.empty((nthreads, nb), np.int64)
     acc = 0
@@ -235,23 +264,56 @@ def _csr_from_pairs(src, dst, n, nthreads):
             fill[t, b] = acc
             acc += cnt[t, b]
     bstart[nb] = acc
-    arc_lo = np.empty(acc, np.uint16)
-    arc_to = np.empty(acc, src.dtype)
-    _scatter_arcs(src, dst, shift, fill, arc_lo, arc_to, nthreads)
+    return bstart, fill
+
+
+@njit(cache=True)
+def _csr_from_pairs(src, dst, n, nthreads):
+    """The whole symmetric-CSR build in one compiled call: returns (indptr, indices, self-loops).
+
+    Counting sorts in two levels, with no atomics and no per-thread O(n) counters: arcs go into
+    buckets of 2**shift consecutive vertices (per-thread slots, so threads never share one),
+    then each bucket, by one thread, into rows. First the arcs min(u, v) -> max(u, v): rows
+    sorted (merging their ascending runs where they have few) and deduplicated in place. Then
+    the distinct arcs reversed, fed in increasing source order so that the stable sort leaves
+    the smaller neighbours sorted. Threads take contiguous runs of buckets holding equal shares
+    of the arcs. Memory in flight: 6 + itemsize bytes per edge, twice, plus O(n).
+    """
+    shift = _bucket_shift(n)
+    nb = max(1, (n + (1 << shift) - 1) >> shift)
+    cnt, loops = _upper_bucket_counts(src, dst, shift, nb, nthreads)
+    bstart, fill = _bucket_layout(cnt, nthreads)
+    total = bstart[nb]
+    arc_lo = np.empty(total, np.uint16)
+    arc_to = np.empty(total, src.dtype)
+    _scatter_upper_arcs(src, dst, shift, fill, arc_lo, arc_to, nthreads)
     first = np.empty(nthreads + 1, np.int64)
     for t in range(nthreads + 1):
-        first[t] = np.searchsorted(bstart[:nb], acc * t // nthreads)
+        first[t] = np.searchsorted(bstart[:nb], total * t // nthreads)
     first[nthreads] = nb
-    rows = np.empty(acc, src.dtype)
-    rowstart = np.empty(n, np.int64)
-    deg = np.empty(n, np.int64)
-    _bucket_rows(arc_lo, arc_to, bstart, first, shift, n, rows, rowstart, deg, nthreads)
+    up = np.empty(total, src.dtype)
+    upstart = np.empty(n, np.int64)
+    updeg = np.empty(n, np.int64)
+    _bucket_rows(arc_lo, arc_to, bstart, first, shift, n, up, upstart, updeg, True, nthreads)
+    # the smaller neighbours: the distinct upper arcs reversed
+    cnt = _lower_bucket_counts(up, upstart, updeg, first, shift, n, nb, nthreads)
+    lstart, fill = _bucket_layout(cnt, nthreads)
+    arc_lo = np.empty(lstart[nb], np.uint16)
+    arc_to = np.empty(lstart[nb], src.dtype)
+    _scatter_lower_arcs(up, upstart, updeg, first, shift, n, fill, arc_lo, arc_to, nthreads)
+    low = np.empty(lstart[nb], src.dtype)
+    lowstart = np.empty(n, np.int64)
+    lowdeg = np.empty(n, np.int64)
+    _bucket_rows(arc_lo, arc_to, lstart, first, shift, n, low, lowstart, lowdeg, False, nthreads)
     arc_lo = np.empty(0, np.uint16)  # release the bucketed arcs before the final array
     arc_to = np.empty(0, src.dtype)
+    deg = updeg
+    deg += lowdeg
     indptr = np.empty(n + 1, np.int64)
     nnz = _exclusive_sums(deg, indptr, nthreads)
     indices = np.empty(nnz, src.dtype)
-    _copy_rows(rows, rowstart, indptr, indices, first, shift, n, nthreads)
+    deg -= lowdeg
+    _copy_rows(low, lowstart, lowdeg, up, upstart, deg, indptr, indices, first, shift, n, nthreads)
     return indptr, indices, loops
 
 
