@@ -268,8 +268,44 @@ def _bucket_layout(cnt, nthreads):
 
 
 @njit(cache=True)
+def _upper_rows(src, dst, n, nthreads, arc_lo, arc_to, up):
+    """Rows of the arcs min(u, v) -> max(u, v), sorted and deduplicated, in ``up`` (arc buffers
+    and ``up`` hold at least len(src) entries). Returns (shift, first, upstart, updeg, loops)."""
+    shift = _bucket_shift(n)
+    nb = max(1, (n + (1 << shift) - 1) >> shift)
+    cnt, loops = _upper_bucket_counts(src, dst, shift, nb, nthreads)
+    bstart, fill = _bucket_layout(cnt, nthreads)
+    total = bstart[nb]
+    _scatter_upper_arcs(src, dst, shift, fill, arc_lo, arc_to, nthreads)
+    first = np.empty(nthreads + 1, np.int64)
+    for t in range(nthreads + 1):
+        first[t] = np.searchsorted(bstart[:nb], total * t // nthreads)
+    first[nthreads] = nb
+    upstart = np.empty(n, np.int64)
+    updeg = np.empty(n, np.int64)
+    _bucket_rows(arc_lo, arc_to, bstart, first, shift, n, up, upstart, updeg, True, nthreads)
+    return shift, first, upstart, updeg, loops
+
+
+@njit(cache=True)
+def _lower_rows(up, upstart, updeg, first, shift, n, nthreads, arc_lo, arc_to, low):
+    """Rows of the smaller neighbours, in ``low``: the distinct upper arcs reversed, fed in
+    source order so that the stable bucket sort leaves every row sorted. Returns (lowstart,
+    lowdeg, indptr) with indptr the final row offsets."""
+    nb = max(1, (n + (1 << shift) - 1) >> shift)
+    cnt = _lower_bucket_counts(up, upstart, updeg, first, shift, n, nb, nthreads)
+    lstart, fill = _bucket_layout(cnt, nthreads)
+    _scatter_lower_arcs(up, upstart, updeg, first, shift, n, fill, arc_lo, arc_to, nthreads)
+    lowstart = np.empty(n, np.int64)
+    lowdeg = np.empty(n, np.int64)
+    _bucket_rows(arc_lo, arc_to, lstart, first, shift, n, low, lowstart, lowdeg, False, nthreads)
+    indptr = np.empty(n + 1, np.int64)
+    _exclusive_sums(updeg + lowdeg, indptr, nthreads)
+    return lowstart, lowdeg, indptr
+
+
 def _csr_from_pairs(src, dst, n, nthreads):
-    """The whole symmetric-CSR build in one compiled call: returns (indptr, indices, self-loops).
+    """The symmetric CSR of the edges (src[i], dst[i]): returns (indptr, indices, self-loops).
 
     Counting sorts in two levels, with no atomics and no per-thread O(n) counters: arcs go into
     buckets of 2**shift consecutive vertices (per-thread slots, so threads never share one),
@@ -277,44 +313,23 @@ def _csr_from_pairs(src, dst, n, nthreads):
     sorted (merging their ascending runs where they have few) and deduplicated in place. Then
     the distinct arcs reversed, fed in increasing source order so that the stable sort leaves
     the smaller neighbours sorted. Threads take contiguous runs of buckets holding equal shares
-    of the arcs. Memory in flight: 6 + itemsize bytes per edge, twice, plus O(n).
+    of the arcs. Memory: 6 + 2 * itemsize bytes per edge in flight, plus O(n).
+
+    The large buffers are numpy's (which asks the kernel for huge pages): first touches of
+    fresh memory, not the arithmetic, dominate a build otherwise. The arc buffers serve both
+    passes.
     """
-    shift = _bucket_shift(n)
-    nb = max(1, (n + (1 << shift) - 1) >> shift)
-    cnt, loops = _upper_bucket_counts(src, dst, shift, nb, nthreads)
-    bstart, fill = _bucket_layout(cnt, nthreads)
-    total = bstart[nb]
-    arc_lo = np.empty(total, np.uint16)
-    arc_to = np.empty(total, src.dtype)
-    _scatter_upper_arcs(src, dst, shift, fill, arc_lo, arc_to, nthreads)
-    first = np.empty(nthreads + 1, np.int64)
-    for t in range(nthreads + 1):
-        first[t] = np.searchsorted(bstart[:nb], total * t // nthreads)
-    first[nthreads] = nb
-    up = np.empty(total, src.dtype)
-    upstart = np.empty(n, np.int64)
-    updeg = np.empty(n, np.int64)
-    _bucket_rows(arc_lo, arc_to, bstart, first, shift, n, up, upstart, updeg, True, nthreads)
-    # the smaller neighbours: the distinct upper arcs reversed
-    cnt = _lower_bucket_counts(up, upstart, updeg, first, shift, n, nb, nthreads)
-    lstart, fill = _bucket_layout(cnt, nthreads)
-    arc_lo = np.empty(lstart[nb], np.uint16)
-    arc_to = np.empty(lstart[nb], src.dtype)
-    _scatter_lower_arcs(up, upstart, updeg, first, shift, n, fill, arc_lo, arc_to, nthreads)
-    low = np.empty(lstart[nb], src.dtype)
-    lowstart = np.empty(n, np.int64)
-    lowdeg = np.empty(n, np.int64)
-    _bucket_rows(arc_lo, arc_to, lstart, first, shift, n, low, lowstart, lowdeg, False, nthreads)
-    arc_lo = np.empty(0, np.uint16)  # release the bucketed arcs before the final array
-    arc_to = np.empty(0, src.dtype)
-    deg = updeg
-    deg += lowdeg
-    indptr = np.empty(n + 1, np.int64)
-    nnz = _exclusive_sums(deg, indptr, nthreads)
-    indices = np.empty(nnz, src.dtype)
-    deg -= lowdeg
-    _copy_rows(low, lowstart, lowdeg, up, upstart, deg, indptr, indices, first, shift, n, nthreads)
-    return indptr, indices, loops
+    m = src.shape[0]
+    arc_lo = np.empty(m, np.uint16)
+    arc_to = np.empty(m, src.dtype)
+    up = np.empty(m, src.dtype)
+    shift, first, upstart, updeg, loops = _upper_rows(src, dst, n, nthreads, arc_lo, arc_to, up)
+    low = np.empty(m, src.dtype)
+    lowstart, lowdeg, indptr = _lower_rows(up, upstart, updeg, first, shift, n, nthreads, arc_lo, arc_to, low)
+    del arc_lo, arc_to
+    indices = np.empty(int(indptr[n]), src.dtype)
+    _copy_rows(low, lowstart, lowdeg, up, upstart, updeg, indptr, indices, first, shift, n, nthreads)
+    return indptr, indices, int(loops)
 
 
 @njit(cache=True, parallel=True)
