@@ -122,26 +122,27 @@ def _skip_separator(buf, i, b):
 @njit(cache=True, inline="always")
 def _fast_line(buf, i, b):
     """The common line ``digits<blanks>digits\n`` (at most 18 digits an id): return
-    (u, v, offset after the newline), or (-1, -1, i) when the line needs the general parser."""
+    (u, v, offset after the newline), or (-1, -1, i) when the line needs the general parser.
+    Unsigned indices spare numba's negative-index checks in the hottest loop (offsets are >= 0)."""
     j = i
     u = np.int64(0)
     nd = 0
     while j < b:
-        d = np.int64(buf[j]) - 48
+        d = np.int64(buf[np.uint64(j)]) - 48
         if d < 0 or d > 9:
             break
         u = u * 10 + d
         nd += 1
         j += 1
-    if nd == 0 or nd > 18 or j >= b or (buf[j] != 32 and buf[j] != 9):
+    if nd == 0 or nd > 18 or j >= b or (buf[np.uint64(j)] != 32 and buf[np.uint64(j)] != 9):
         return -1, -1, i
     j += 1
-    while j < b and (buf[j] == 32 or buf[j] == 9):
+    while j < b and (buf[np.uint64(j)] == 32 or buf[np.uint64(j)] == 9):
         j += 1
     v = np.int64(0)
     nd = 0
     while j < b:
-        d = np.int64(buf[j]) - 48
+        d = np.int64(buf[np.uint64(j)]) - 48
         if d < 0 or d > 9:
             break
         v = v * 10 + d
@@ -151,7 +152,7 @@ def _fast_line(buf, i, b):
         return -1, -1, i
     if j == b:
         return u, v, j
-    if buf[j] != 10:
+    if buf[np.uint64(j)] != 10:
         return -1, -1, i
     return u, v, j + 1
 
