@@ -40,8 +40,8 @@ def _upper_bucket_counts(src, dst, shift, nb, nthreads):
         row = cnt[t]
         lp = 0
         for i in range(t * chunk, min(m, (t + 1) * chunk)):
-            u = src[i]
-            v = dst[i]
+            u = src[np.uint64(i)]
+            v = dst[np.uint64(i)]
             if u == v:
                 lp += 1
             else:
@@ -61,15 +61,15 @@ def _scatter_upper_arcs(src, dst, shift, fill, arc_lo, arc_to, nthreads):
     for t in prange(nthreads):
         f = fill[t]
         for i in range(t * chunk, min(m, (t + 1) * chunk)):
-            u = src[i]
-            v = dst[i]
+            u = src[np.uint64(i)]
+            v = dst[np.uint64(i)]
             if u != v:
                 a = min(u, v)
                 b = a >> shift
-                p = f[b]
-                arc_lo[p] = a & mask
-                arc_to[p] = max(u, v)
-                f[b] = p + 1
+                p = f[np.uint64(b)]
+                arc_lo[np.uint64(p)] = a & mask
+                arc_to[np.uint64(p)] = max(u, v)
+                f[np.uint64(b)] = p + 1
 
 
 @njit(cache=True, parallel=True)
@@ -80,9 +80,9 @@ def _lower_bucket_counts(rows, rowstart, deg, first, shift, n, nb, nthreads):
     for t in prange(nthreads):
         row = cnt[t]
         for a in range(min(n, first[t] << shift), min(n, first[t + 1] << shift)):
-            s = rowstart[a]
-            for j in range(s, s + deg[a]):
-                row[rows[j] >> shift] += 1
+            s = rowstart[np.uint64(a)]
+            for j in range(s, s + deg[np.uint64(a)]):
+                row[rows[np.uint64(j)] >> shift] += 1
     return cnt
 
 
@@ -95,14 +95,14 @@ def _scatter_lower_arcs(rows, rowstart, deg, first, shift, n, fill, arc_lo, arc_
     for t in prange(nthreads):
         f = fill[t]
         for a in range(min(n, first[t] << shift), min(n, first[t + 1] << shift)):
-            s = rowstart[a]
-            for j in range(s, s + deg[a]):
-                v = rows[j]
+            s = rowstart[np.uint64(a)]
+            for j in range(s, s + deg[np.uint64(a)]):
+                v = rows[np.uint64(j)]
                 b = v >> shift
-                p = f[b]
-                arc_lo[p] = v & mask
-                arc_to[p] = a
-                f[b] = p + 1
+                p = f[np.uint64(b)]
+                arc_lo[np.uint64(p)] = v & mask
+                arc_to[np.uint64(p)] = a
+                f[np.uint64(b)] = p + 1
 
 
 # rows up to this long are insertion-sorted; longer ones made of a few ascending runs (what
@@ -118,16 +118,16 @@ def _sort_row(a, s, e, tmp):
     """Sort a[s:e] in place, adapting to ascending runs already there."""
     if e - s <= _INSERTION_MAX:
         for i in range(s + 1, e):
-            x = a[i]
+            x = a[np.uint64(i)]
             j = i - 1
-            while j >= s and a[j] > x:
-                a[j + 1] = a[j]
+            while j >= s and a[np.uint64(j)] > x:
+                a[np.uint64(j + 1)] = a[np.uint64(j)]
                 j -= 1
-            a[j + 1] = x
+            a[np.uint64(j + 1)] = x
         return
     runs = 1
     for i in range(s + 1, e):
-        if a[i] < a[i - 1]:
+        if a[np.uint64(i)] < a[np.uint64(i - 1)]:
             runs += 1
             if runs > _MERGE_RUNS:
                 break
@@ -138,30 +138,30 @@ def _sort_row(a, s, e, tmp):
         return
     # merge the first run with the next one, again and again
     mid = s + 1
-    while mid < e and a[mid] >= a[mid - 1]:
+    while mid < e and a[np.uint64(mid)] >= a[np.uint64(mid - 1)]:
         mid += 1
     while mid < e:
         end = mid + 1
-        while end < e and a[end] >= a[end - 1]:
+        while end < e and a[np.uint64(end)] >= a[np.uint64(end - 1)]:
             end += 1
         i = s
         j = mid
         k = 0
         while i < mid and j < end:
-            if a[j] < a[i]:
-                tmp[k] = a[j]
+            if a[np.uint64(j)] < a[np.uint64(i)]:
+                tmp[np.uint64(k)] = a[np.uint64(j)]
                 j += 1
             else:
-                tmp[k] = a[i]
+                tmp[np.uint64(k)] = a[np.uint64(i)]
                 i += 1
             k += 1
         while i < mid:
-            tmp[k] = a[i]
+            tmp[np.uint64(k)] = a[np.uint64(i)]
             i += 1
             k += 1
         # what is left of the second run is already in place
         for q in range(k):
-            a[s + q] = tmp[q]
+            a[np.uint64(s + q)] = tmp[np.uint64(q)]
         mid = end
 
 
@@ -171,8 +171,8 @@ def _sort_unique(a, s, e, tmp):
     _sort_row(a, s, e, tmp)
     k = s
     for q in range(s, e):
-        if k == s or a[q] != a[k - 1]:
-            a[k] = a[q]
+        if k == s or a[np.uint64(q)] != a[np.uint64(k - 1)]:
+            a[np.uint64(k)] = a[np.uint64(q)]
             k += 1
     return k - s
 
@@ -194,23 +194,23 @@ def _bucket_rows(arc_lo, arc_to, bstart, first, shift, n, rows, rowstart, deg, d
             w = min(n, lo + width) - lo
             pos[:w + 1] = 0
             for p in range(a0, a1):
-                pos[np.int64(arc_lo[p]) + 1] += 1
+                pos[np.uint64(np.int64(arc_lo[np.uint64(p)]) + 1)] += 1
             for j in range(w):
-                pos[j + 1] += pos[j]
+                pos[np.uint64(j + 1)] += pos[np.uint64(j)]
             for j in range(w):
-                rowstart[lo + j] = a0 + pos[j]
+                rowstart[np.uint64(lo + j)] = a0 + pos[np.uint64(j)]
             for p in range(a0, a1):
-                j = np.int64(arc_lo[p])
-                q = pos[j]
-                rows[a0 + q] = arc_to[p]
-                pos[j] = q + 1
+                j = np.int64(arc_lo[np.uint64(p)])
+                q = pos[np.uint64(j)]
+                rows[np.uint64(a0 + q)] = arc_to[np.uint64(p)]
+                pos[np.uint64(j)] = q + 1
             # pos[j] is now where row j ends
             for j in range(w):
-                s = rowstart[lo + j]
+                s = rowstart[np.uint64(lo + j)]
                 if dedupe:
-                    deg[lo + j] = _sort_unique(rows, s, a0 + pos[j], tmp)
+                    deg[np.uint64(lo + j)] = _sort_unique(rows, s, a0 + pos[np.uint64(j)], tmp)
                 else:
-                    deg[lo + j] = a0 + pos[j] - s
+                    deg[np.uint64(lo + j)] = a0 + pos[np.uint64(j)] - s
 
 
 @njit(cache=True, parallel=True)
