@@ -230,7 +230,7 @@ def read_edges(path, *, weights=False, header=None, threads=None):
     >>> import os, tempfile, graphmine as gm
     >>> p = os.path.join(tempfile.mkdtemp(), "g.txt")
     >>> with open(p, "w") as fh:
-    ...     _ = fh.write("# a comment\n1 2\n2 3 0.5\n")
+    ...     _ = fh.write("# a comment\\n1 2\\n2 3 0.5\\n")
     >>> gm.read_edges(p, weights=True).edges.tolist()
     [[1, 2], [2, 3]]
     """
