@@ -113,7 +113,7 @@ def _cmd_count_cliques(args):
     if getattr(args, "scheduler", None) is not None:  # distributed run (graphmine[dask])
         from .distributed.cli import count_cliques_command
         return count_cliques_command(args)
-    from .cliques import count_cliques
+    from .dispatch import count_cliques
 
     G, load_s = load_input(args)
     kwargs = {}
@@ -164,7 +164,7 @@ def _default_budget():
 
 def _cmd_triangles(args):
     from ._output import check_output_path
-    from .cliques import triangles
+    from .dispatch import triangles
     from .io import write_vertex_table
 
     if args.out is not None:

@@ -16,7 +16,7 @@ import numpy as np
 from .._threads import resolve_threads, restores_threads
 from .._limits import check_allocation
 from ..exceptions import ParameterError
-from ..graph import as_graph
+from ..validation import as_graph
 from . import _sketch_kernels as _sk
 from ._estimators import KIND_BLOOM, KIND_KHASH, KIND_KMV, KIND_ONEHASH, bloom_tables
 
