@@ -27,7 +27,7 @@ from ._output import atomic_write, check_output_path
 from .graph import Graph, compact_ids
 from .graph import build_csr as _build_csr, check_vertex_count as _check_vertex_count
 
-__all__ = ["EdgeList", "read_edges", "read_graph", "write_edgelist", "write_vertex_table"]
+__all__ = ["EdgeList", "read_edges", "read_graph", "write_edgelist", "write_vertex_table", "read_bytes", "STDIN"]
 
 _DECOMPRESS = {".gz": gzip.decompress, ".bz2": bz2.decompress, ".xz": lzma.decompress}
 

@@ -26,11 +26,11 @@ from ..validation import as_graph
 from . import _approx_kernels as _ak
 from ._estimators import EST_AND, EST_LIMIT, EST_MINHASH, EST_OR, KIND_BLOOM
 from .results import make_array_estimate, make_estimate
-from .sketches import (MAX_HASHES, NeighbourhoodSketch, _positive_int, check_estimator, check_method,
+from .sketches import (MAX_HASHES, NeighbourhoodSketch, check_positive_int, check_estimator, check_method,
                        resolve_seed, sketch_neighbourhoods, sketch_size)
 
 __all__ = ["count_triangles", "count_cliques", "triangles", "clustering", "average_clustering",
-           "transitivity"]
+           "transitivity", "warn_saturation"]
 
 _EST_CODE = {"or": EST_OR, "and": EST_AND, "limit": EST_LIMIT, "minhash": EST_MINHASH, "kmv": EST_MINHASH}
 
@@ -194,7 +194,7 @@ def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator,
     estimator = check_estimator(method, estimator)
     confidence = _check_confidence(confidence)
     replicates = _check_replicates(replicates)
-    hashes = _positive_int("hashes", hashes, 1, MAX_HASHES)
+    hashes = check_positive_int("hashes", hashes, 1, MAX_HASHES)
     if order is None:
         order = "degree" if k == 3 else "degeneracy"
     if order not in ("degree", "degeneracy"):
