@@ -15,6 +15,7 @@ __all__ = [
     "OutputPathError",
     "OutputExistsError",
     "ResourceLimitError",
+    "ConvergenceError",
     "SketchSaturationWarning",
     "SpatialError",
     "SpatialInputError",
@@ -67,6 +68,11 @@ class OutputExistsError(OutputPathError, FileExistsError):
 
 class ResourceLimitError(GraphmineError, MemoryError):
     """An input would need an allocation that cannot be sensible (the message gives the size)."""
+
+
+class ConvergenceError(GraphmineError, RuntimeError):
+    """An iterative method (PageRank's power iteration) did not reach its tolerance within its
+    iteration limit."""
 
 
 class SketchSaturationWarning(UserWarning):
