@@ -22,8 +22,6 @@ import logging
 import os
 import sys
 
-from numba import njit
-
 __all__ = ["lean_numba_setup", "quick_exit", "HIDDEN"]
 
 # the packages numba's setup probes for, and what it would use them for
@@ -39,11 +37,6 @@ def _to_hide(name):
     return None
 
 
-@njit(cache=True)
-def _first_call(x):
-    return x + 1
-
-
 def lean_numba_setup():
     """Run numba's one-time compiler setup now, with scipy.linalg and cffi hidden (when neither
     the setup nor those packages has been loaded in this process yet)."""
@@ -53,6 +46,8 @@ def lean_numba_setup():
     for name in hidden:
         sys.modules[name] = None  # `import name` raises ImportError: numba goes without it
     try:
+        from ._startup_kernels import _first_call
+
         _first_call(1)
     finally:
         for name in hidden:

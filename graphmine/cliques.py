@@ -121,6 +121,9 @@ def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
     nthreads = resolve_threads(threads)
     if order is None:
         order = "degree" if k == 3 else "degeneracy"
+    if k == 3 and order == "degree" and _serial(G, nthreads) and not G.has_orientation("degree", relabel=True):
+        # a small graph: one kernel, no orientation to build (and none to load from numba's cache)
+        return int(_ck._triangles_small(G.indptr, G.indices))
     O = G.oriented(order, relabel=True, threads=nthreads)
     if O.max_out_degree < k - 1:
         return 0
