@@ -46,9 +46,9 @@ def lean_numba_setup():
     for name in hidden:
         sys.modules[name] = None  # `import name` raises ImportError: numba goes without it
     try:
-        from ._startup_kernels import _first_call
+        from ._startup_kernels import first_call
 
-        _first_call(1)
+        first_call(1)
     finally:
         for name in hidden:
             if sys.modules.get(name, 0) is None:

@@ -2,7 +2,9 @@
 
 from numba import njit
 
+__all__ = ["first_call"]
+
 
 @njit(cache=True)
-def _first_call(x):
+def first_call(x):
     return x + 1
