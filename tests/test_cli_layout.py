@@ -128,3 +128,15 @@ def test_no_kernel_needs_blas_or_cffi():
             assert not any(w in text for w in ("np.dot", "linalg", "matmul", "np.vdot", "np.inner", "cffi")), \
                 (path, fn.name, text)
     assert found > 50  # the walk sees the kernels
+
+
+def test_lean_setup_leaves_scipy_and_cffi_importable():
+    script = ("import sys\n"
+              "from graphmine._startup import lean_numba_setup\n"
+              "lean_numba_setup()\n"
+              "hidden = [m for m in ('scipy.linalg', 'cffi', 'pycparser') if m in sys.modules]\n"
+              "import scipy.linalg\n"
+              "import graphmine as gm\n"
+              "print(hidden, gm.count_cliques([(0, 1), (1, 2), (2, 0)]), float(scipy.linalg.norm([3.0, 4.0])))\n")
+    code, out, _ = _imported(script)
+    assert code == 0 and out.split("\n")[0] == "[] 1 5.0"
