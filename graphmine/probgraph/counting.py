@@ -22,15 +22,15 @@ from .. import cliques as _exact_cliques
 from .. import cluster as _exact_cluster
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError, SketchSaturationWarning, warn_at_caller
-from ..graph import as_graph
+from ..validation import as_graph
 from . import _approx_kernels as _ak
 from ._estimators import EST_AND, EST_LIMIT, EST_MINHASH, EST_OR, KIND_BLOOM
 from .results import make_array_estimate, make_estimate
-from .sketches import (MAX_HASHES, NeighbourhoodSketch, _positive_int, check_estimator, check_method,
+from .sketches import (MAX_HASHES, NeighbourhoodSketch, check_positive_int, check_estimator, check_method,
                        resolve_seed, sketch_neighbourhoods, sketch_size)
 
 __all__ = ["count_triangles", "count_cliques", "triangles", "clustering", "average_clustering",
-           "transitivity"]
+           "transitivity", "warn_saturation"]
 
 _EST_CODE = {"or": EST_OR, "and": EST_AND, "limit": EST_LIMIT, "minhash": EST_MINHASH, "kmv": EST_MINHASH}
 
@@ -137,10 +137,38 @@ def _check_threshold(exact_threshold, default):
     return int(exact_threshold)
 
 
+def _on_gpu(device):
+    """Whether to count on the GPU (``device`` 'cuda', or 'auto' with a device visible); loads no
+    CUDA machinery for 'cpu'."""
+    if device == "cpu":
+        return False
+    from ..cuda import use_cuda
+
+    return use_cuda(device)
+
+
+def _exact(name, G, device, **kw):
+    """``method='exact'``: the exact family's function ``name`` (graphmine.cliques or
+    graphmine.cluster) on the CPU, or the GPU's triangle counts (graphmine.cuda) for ``device``
+    'cuda' (or 'auto' with a device visible)."""
+    if not _on_gpu(device):
+        return getattr(_exact_cliques if name in _exact_cliques.__all__ else _exact_cluster, name)(G, **kw)
+    from .. import cuda
+
+    G = as_graph(G)
+    if name in ("count_triangles", "triangles", "count_cliques"):
+        return getattr(cuda, name)(G, **kw)
+    threads = kw.pop("threads")
+    if name == "transitivity":
+        return _exact_cluster.transitivity_from_count(cuda.count_triangles(G, threads=threads), G.degree)
+    local = _exact_cluster.local_clustering(cuda.triangles(G, threads=threads), G.degree)
+    return local if name == "clustering" else _exact_cluster.mean_clustering(local, **kw)
+
+
 def _bloom_on_gpu(device, method, k):
     """Whether to estimate on the GPU: Bloom triangles with device 'cuda' (raising without a
     device) or 'auto' (with one visible); other sketches and k run on the CPU."""
-    if not _exact_cliques._on_gpu(device):
+    if not _on_gpu(device):
         return False
     if method == "bloom" and k == 3:
         return True
@@ -166,7 +194,7 @@ def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator,
     estimator = check_estimator(method, estimator)
     confidence = _check_confidence(confidence)
     replicates = _check_replicates(replicates)
-    hashes = _positive_int("hashes", hashes, 1, MAX_HASHES)
+    hashes = check_positive_int("hashes", hashes, 1, MAX_HASHES)
     if order is None:
         order = "degree" if k == 3 else "degeneracy"
     if order not in ("degree", "degeneracy"):
@@ -281,8 +309,8 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
     (70.0, 0.0)
     """
     if method == "exact":
-        return _exact_cliques.count_cliques(G, k, order=order, threads=threads, device=device)
-    k = _exact_cliques._check_k(k)
+        return _exact("count_cliques", G, device, k=k, order=order, threads=threads)
+    k = _exact_cliques.check_k(k)
     G = as_graph(G)
     return _clique_estimate(G, k, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
                             estimator=estimator, seed=seed, order=order, clamp=clamp,
@@ -311,7 +339,7 @@ def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sket
     45
     """
     if method == "exact":
-        return _exact_cliques.count_triangles(G, threads=threads, device=device)
+        return _exact("count_triangles", G, device, threads=threads)
     G = as_graph(G)
     return _clique_estimate(G, 3, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
                             estimator=estimator, seed=seed, order=order, clamp=clamp,
@@ -383,7 +411,7 @@ def triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=N
     array([3., 3., 3., 3.])
     """
     if method == "exact":
-        return _exact_cliques.triangles(G, threads=threads, device=device)
+        return _exact("triangles", G, device, threads=threads)
     _cpu_only(device, "per-vertex triangle estimates")
     G = as_graph(G)
     kw = _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads)
@@ -426,7 +454,7 @@ def clustering(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=
     array([1., 1., 1., 1., 1.])
     """
     if method == "exact":
-        return _exact_cluster.clustering(G, threads=threads, device=device)
+        return _exact("clustering", G, device, threads=threads)
     _cpu_only(device, "clustering coefficients")
     G = as_graph(G)
     kw = _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads)
@@ -464,7 +492,7 @@ def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits
     1.0
     """
     if method == "exact":
-        return _exact_cluster.average_clustering(G, count_zeros=count_zeros, threads=threads, device=device)
+        return _exact("average_clustering", G, device, count_zeros=count_zeros, threads=threads)
     _cpu_only(device, "clustering coefficients")
     G = as_graph(G)
     kw = _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads)
@@ -501,7 +529,7 @@ def transitivity(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_
     1.0
     """
     if method == "exact":
-        return _exact_cluster.transitivity(G, threads=threads, device=device)
+        return _exact("transitivity", G, device, threads=threads)
     t0 = time.perf_counter()
     G = as_graph(G)
     T = count_triangles(G, method=method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,

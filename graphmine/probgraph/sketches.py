@@ -16,11 +16,12 @@ import numpy as np
 from .._threads import resolve_threads, restores_threads
 from .._limits import check_allocation
 from ..exceptions import ParameterError
-from ..graph import as_graph
+from ..validation import as_graph
 from . import _sketch_kernels as _sk
 from ._estimators import KIND_BLOOM, KIND_KHASH, KIND_KMV, KIND_ONEHASH, bloom_tables
 
-__all__ = ["METHODS", "ESTIMATORS", "NeighbourhoodSketch", "sketch_neighbourhoods"]
+__all__ = ["METHODS", "ESTIMATORS", "NeighbourhoodSketch", "sketch_neighbourhoods", "DEFAULT_BUDGET", "MAX_HASHES",
+           "check_positive_int", "check_estimator", "check_method", "hash_seeds", "resolve_seed", "sketch_size"]
 
 METHODS = ("bloom", "khash", "onehash", "kmv")
 ESTIMATORS = {"bloom": ("or", "and", "limit"), "khash": ("minhash",), "onehash": ("minhash",),
@@ -47,7 +48,7 @@ def check_estimator(method, estimator):
     return estimator
 
 
-def _positive_int(name, value, lo=1, hi=None):
+def check_positive_int(name, value, lo=1, hi=None):
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise ParameterError(f"{name} must be an integer, got {value!r}")
     if value < lo or (hi is not None and value > hi):
@@ -85,9 +86,9 @@ def sketch_size(method, n, nnz, budget=None, bits=None, sketch_k=None):
     if method != "bloom" and bits is not None:
         raise ParameterError(f"bits sizes Bloom filters; method={method!r} takes sketch_k")
     if bits is not None:
-        return (_positive_int("bits", bits, 1, 2**31) + 63) // 64, 0
+        return (check_positive_int("bits", bits, 1, 2**31) + 63) // 64, 0
     if sketch_k is not None:
-        return 0, _positive_int("sketch_k", sketch_k, 3 if method == "kmv" else 1, 2**20)
+        return 0, check_positive_int("sketch_k", sketch_k, 3 if method == "kmv" else 1, 2**20)
     if budget is None:
         budget = DEFAULT_BUDGET
     if isinstance(budget, bool) or not isinstance(budget, (int, float, np.integer, np.floating)) \
@@ -273,7 +274,7 @@ def sketch_neighbourhoods(G, method="bloom", *, budget=None, bits=None, hashes=1
     check_method(method)
     if scope not in SCOPES:
         raise ParameterError(f"scope must be one of {', '.join(map(repr, SCOPES))}, got {scope!r}")
-    hashes = _positive_int("hashes", hashes, 1, MAX_HASHES)
+    hashes = check_positive_int("hashes", hashes, 1, MAX_HASHES)
     seed = resolve_seed(seed)
     if scope == "all":
         indptr, indices = G.indptr, G.indices
