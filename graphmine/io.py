@@ -339,7 +339,7 @@ def read_graph(path, *, format=None, relabel=True, header=None, threads=None):
 def _graph_from_edge_file(path, relabel, header, threads):
     from . import _csr_kernels as _ck
     from ._limits import check_allocation
-    from .graph import _index_dtype
+    from .graph import index_dtype_for
 
     nthreads = resolve_threads(threads)
     el = read_edges(path, header=header, threads=nthreads)
@@ -349,7 +349,7 @@ def _graph_from_edge_file(path, relabel, header, threads):
     if relabel and top < max(8 * m, 1 << 20):
         # dense ids (the same rule as compact_ids): renumber through a table of top + 1 entries,
         # writing the two endpoint columns as the contiguous arrays the CSR build reads
-        itype = _index_dtype(top + 1)
+        itype = index_dtype_for(top + 1)
         src, dst = np.empty(m, itype), np.empty(m, itype)
         node_ids = _ck._compact_pairs(edges, top + 1, src, dst, nthreads)
         n = node_ids.shape[0]
@@ -363,9 +363,11 @@ def _graph_from_edge_file(path, relabel, header, threads):
         node_ids = None
         src, dst = edges[:, 0], edges[:, 1]
     del edges, el  # the int64 edges go before the CSR build allocates (unless still viewed)
-    itemsize = np.dtype(_index_dtype(n)).itemsize
-    check_allocation(2 * m * (2 + 2 * itemsize) + 24 * n, f"the graph of {path} ({m:,} edges)")
-    indptr, indices, stats = _build_csr(src, dst, n, nthreads)
+    # the build's arc and row buffers, the final indices, five per-vertex arrays
+    itemsize = np.dtype(index_dtype_for(n)).itemsize
+    check_allocation(m * (2 + 5 * itemsize) + 40 * n, f"the graph of {shown} ({m:,} edges)")
+    # ``threads`` as given: build_csr keeps a small graph on one thread unless told otherwise
+    indptr, indices, stats = _build_csr(src, dst, n, threads)
     stats["path"] = shown
     return Graph(indptr, indices, node_ids, stats, _trusted=True)
 
