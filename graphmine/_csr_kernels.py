@@ -268,9 +268,14 @@ def _bucket_layout(cnt, nthreads):
 
 
 @njit(cache=True)
-def _upper_rows(src, dst, n, nthreads, arc_lo, arc_to, up):
-    """Rows of the arcs min(u, v) -> max(u, v), sorted and deduplicated, in ``up`` (arc buffers
-    and ``up`` hold at least len(src) entries). Returns (shift, first, upstart, updeg, loops)."""
+def _rows(src, dst, n, nthreads, arc_lo, arc_to, up, low):
+    """Both halves of every row, in ``up`` (larger neighbours) and ``low`` (smaller ones); the
+    arc buffers, ``up`` and ``low`` hold at least len(src) entries. Returns (shift, first,
+    upstart, updeg, lowstart, lowdeg, indptr, self-loops) with indptr the final row offsets.
+
+    First the arcs min(u, v) -> max(u, v): rows sorted and deduplicated. Then the distinct arcs
+    reversed, fed in source order so that the stable bucket sort leaves every row sorted.
+    """
     shift = _bucket_shift(n)
     nb = max(1, (n + (1 << shift) - 1) >> shift)
     cnt, loops = _upper_bucket_counts(src, dst, shift, nb, nthreads)
@@ -284,15 +289,6 @@ def _upper_rows(src, dst, n, nthreads, arc_lo, arc_to, up):
     upstart = np.empty(n, np.int64)
     updeg = np.empty(n, np.int64)
     _bucket_rows(arc_lo, arc_to, bstart, first, shift, n, up, upstart, updeg, True, nthreads)
-    return shift, first, upstart, updeg, loops
-
-
-@njit(cache=True)
-def _lower_rows(up, upstart, updeg, first, shift, n, nthreads, arc_lo, arc_to, low):
-    """Rows of the smaller neighbours, in ``low``: the distinct upper arcs reversed, fed in
-    source order so that the stable bucket sort leaves every row sorted. Returns (lowstart,
-    lowdeg, indptr) with indptr the final row offsets."""
-    nb = max(1, (n + (1 << shift) - 1) >> shift)
     cnt = _lower_bucket_counts(up, upstart, updeg, first, shift, n, nb, nthreads)
     lstart, fill = _bucket_layout(cnt, nthreads)
     _scatter_lower_arcs(up, upstart, updeg, first, shift, n, fill, arc_lo, arc_to, nthreads)
@@ -301,7 +297,7 @@ def _lower_rows(up, upstart, updeg, first, shift, n, nthreads, arc_lo, arc_to, l
     _bucket_rows(arc_lo, arc_to, lstart, first, shift, n, low, lowstart, lowdeg, False, nthreads)
     indptr = np.empty(n + 1, np.int64)
     _exclusive_sums(updeg + lowdeg, indptr, nthreads)
-    return lowstart, lowdeg, indptr
+    return shift, first, upstart, updeg, lowstart, lowdeg, indptr, loops
 
 
 def _csr_from_pairs(src, dst, n, nthreads):
@@ -317,15 +313,15 @@ def _csr_from_pairs(src, dst, n, nthreads):
 
     The large buffers are numpy's (which asks the kernel for huge pages): first touches of
     fresh memory, not the arithmetic, dominate a build otherwise. The arc buffers serve both
-    passes.
+    passes; two compiled calls in all (each costs a cache load on a process's first build).
     """
     m = src.shape[0]
     arc_lo = np.empty(m, np.uint16)
     arc_to = np.empty(m, src.dtype)
     up = np.empty(m, src.dtype)
-    shift, first, upstart, updeg, loops = _upper_rows(src, dst, n, nthreads, arc_lo, arc_to, up)
     low = np.empty(m, src.dtype)
-    lowstart, lowdeg, indptr = _lower_rows(up, upstart, updeg, first, shift, n, nthreads, arc_lo, arc_to, low)
+    shift, first, upstart, updeg, lowstart, lowdeg, indptr, loops = _rows(
+        src, dst, n, nthreads, arc_lo, arc_to, up, low)
     del arc_lo, arc_to
     indices = np.empty(int(indptr[n]), src.dtype)
     _copy_rows(low, lowstart, lowdeg, up, upstart, updeg, indptr, indices, first, shift, n, nthreads)
@@ -376,21 +372,6 @@ def _compact_dense(ids, size, out, nthreads):
     node_ids = _dense_numbering(present, newid, nthreads)
     _remap(ids, newid, out, nthreads)
     return node_ids
-
-
-@njit(cache=True, parallel=True)
-def _max_id(ids, nthreads):
-    """The largest of the (non-negative) ids, 0 for none."""
-    m = ids.shape[0]
-    chunk = (m + nthreads - 1) // nthreads
-    part = np.zeros(nthreads, np.int64)
-    for t in prange(nthreads):
-        top = np.int64(0)
-        for i in range(t * chunk, min(m, (t + 1) * chunk)):
-            if ids[i] > top:
-                top = ids[i]
-        part[t] = top
-    return part.max()
 
 
 @njit(cache=True, parallel=True)

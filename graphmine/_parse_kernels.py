@@ -238,6 +238,32 @@ def _first_data_line(buf):
     return -1, -1
 
 
+@njit(cache=True, inline="always")
+def _splits_fields(c):
+    return c == 44 or _is_space(c)
+
+
+@njit(cache=True)
+def _is_header(buf, s, e):
+    """A header names its columns: its first two fields (split at commas and whitespace) both
+    start with an ASCII letter, ``_`` or a quote (``source,target``, ``"from" "to" weight``),
+    which no edge line does."""
+    i = s
+    fields = 0
+    while i < e and fields < 2:
+        while i < e and _splits_fields(buf[i]):
+            i += 1
+        if i >= e:
+            break
+        c = buf[i]
+        if not ((65 <= c <= 90) or (97 <= c <= 122) or c == 95 or c == 34 or c == 39):
+            return False
+        fields += 1
+        while i < e and not _splits_fields(buf[i]):
+            i += 1
+    return fields == 2
+
+
 @njit(cache=True)
 def _chunk_starts(buf, lo, nchunks):
     """Offsets that split buf[lo:] into at most ``nchunks`` pieces, each starting a line."""
@@ -328,14 +354,36 @@ def _count_edge_lines(buf, starts):
 
 @njit(cache=True, parallel=True)
 def _parse_chunks(buf, starts, offsets, edges, weights, want_weights):
-    """Parse every chunk into edges[offsets[i]:]; returns (written, errors, where) per chunk."""
+    """Parse every chunk into edges[offsets[i]:]; returns (written, errors, where) per chunk and
+    the largest id (0 for none), which saves the renumbering a pass over the edges."""
     nchunks = starts.shape[0] - 1
     written = np.zeros(nchunks, np.int64)
     errors = np.zeros(nchunks, np.int64)
     where = np.zeros(nchunks, np.int64)
+    tops = np.zeros(nchunks, np.int64)
     for t in prange(nchunks):
         k, err, pos = _parse_chunk(buf, starts[t], starts[t + 1], edges, weights, offsets[t], want_weights)
         written[t] = k - offsets[t]
         errors[t] = err
         where[t] = pos
-    return written, errors, where
+        top = np.int64(0)
+        for r in range(offsets[t], k):
+            top = max(top, edges[r, 0], edges[r, 1])
+        tops[t] = top
+    return written, errors, where, tops.max() if nchunks else np.int64(0)
+
+
+@njit(cache=True)
+def _plan(buf, header, nchunks):
+    """Where parsing starts and how the text splits: (chunk starts, edge lines per chunk).
+
+    ``header``: 0 none, 1 skip the first line that is not blank or a comment, 2 skip it only if
+    it is a header (:func:`_is_header`). One compiled call (one cache load on a first read).
+    """
+    lo = 0
+    if header != 0:
+        s, e = _first_data_line(buf)
+        if s >= 0 and (header == 1 or _is_header(buf, s, e)):
+            lo = e  # parse from the line after the header; line numbers still count from byte 0
+    starts = _chunk_starts(buf, lo, nchunks)
+    return starts, _count_edge_lines(buf, starts)

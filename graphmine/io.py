@@ -115,15 +115,6 @@ def read_bytes(path, what="graph file"):
     return data
 
 
-def _is_header(line):
-    """A header names its columns: its first two fields both start with a letter, ``_`` or a quote
-    (``source,target``, ``"from" "to" weight``), which no edge line does."""
-    fields = line.replace(b",", b" ").replace(b"\t", b" ").split()
-    if len(fields) < 2:
-        return False
-    return all(f[:1].isalpha() or f[:1] in (b"_", b'"', b"'") for f in fields[:2])
-
-
 # below this size a file is read by one thread (a thread pool costs more than it saves)
 _PARALLEL_READ_BYTES = 1 << 26
 
@@ -235,26 +226,24 @@ def read_edges(path, *, weights=False, header=None, threads=None):
     >>> gm.read_edges(p, weights=True).edges.tolist()
     [[1, 2], [2, 3]]
     """
+    return _read_edges(os.fspath(path), weights, header, resolve_threads(threads))[0]
+
+
+def _read_edges(path, weights, header, nthreads):
+    """read_edges' work: (EdgeList, largest id)."""
     from ._limits import check_allocation
 
-    path = os.fspath(path)
-    nthreads = resolve_threads(threads)
     buf, path = _read_text(path, nthreads)
-    lo = 0
-    if header is not False:
-        s, e = _pk._first_data_line(buf)
-        if s >= 0 and (header or _is_header(bytes(buf[s:e]))):
-            lo = e  # parse from the line after the header; line numbers still count from byte 0
-    starts = _pk._chunk_starts(buf, lo, 1 if buf.shape[0] < (1 << 20) else 8 * nthreads)
-    # pass 1 counts the edge lines of every chunk, pass 2 parses each chunk into its own rows
-    counts = _pk._count_edge_lines(buf, starts)
+    mode = 0 if header is False else 1 if header else 2
+    starts, counts = _pk._plan(buf, mode, 1 if buf.shape[0] < (1 << 20) else 8 * nthreads)
+    # pass 1 counted the edge lines of every chunk, pass 2 parses each chunk into its own rows
     offsets = np.zeros(counts.shape[0] + 1, np.int64)
     np.cumsum(counts, out=offsets[1:])
     total = int(offsets[-1])
     check_allocation(total * (24 if weights else 16), f"the {total:,} edges of {path}")
     edges = np.empty((total, 2), np.int64)
     w = np.empty(total if weights else 0, np.float64)
-    written, errors, where = _pk._parse_chunks(buf, starts, offsets, edges, w, weights)
+    written, errors, where, top = _pk._parse_chunks(buf, starts, offsets, edges, w, weights)
     bad = np.flatnonzero(errors)
     if bad.size:
         # chunks cover the file in order and each stops at its first error: the first failing
@@ -269,7 +258,7 @@ def read_edges(path, *, weights=False, header=None, threads=None):
         raise GraphFormatError("contains no edge lines (only comments or blank lines)", path)
     if m != total:  # the two passes disagree on what an edge line is: a bug, never wrong rows
         raise RuntimeError(f"graphmine: {path}: counted {total} edge lines but parsed {m}")
-    return EdgeList(edges, w if weights else None, path)
+    return EdgeList(edges, w if weights else None, path), int(top)
 
 
 def _read_matrix_market(path, data):
@@ -342,10 +331,9 @@ def _graph_from_edge_file(path, relabel, header, threads):
     from .graph import index_dtype_for
 
     nthreads = resolve_threads(threads)
-    el = read_edges(path, header=header, threads=nthreads)
+    el, top = _read_edges(path, False, header, nthreads)
     edges, shown = el.edges, el.path
     m = edges.shape[0]
-    top = int(_ck._max_id(edges.reshape(-1), nthreads))
     if relabel and top < max(8 * m, 1 << 20):
         # dense ids (the same rule as compact_ids): renumber through a table of top + 1 entries,
         # writing the two endpoint columns as the contiguous arrays the CSR build reads
