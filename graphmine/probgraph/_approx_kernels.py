@@ -27,9 +27,10 @@ from numba import njit, prange
 from .._clique_kernels import _intersect_count, _intersect_into
 from ._estimators import (EST_AND, EST_OR, KIND_BLOOM, _clip, KIND_KHASH, KIND_KMV, pair_bloom, pair_bottomk,
                           pair_khash)
-from ._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill, popcount
+from ._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill, _prefetch, popcount
 
 U1 = np.uint64(1)
+PF = np.uint64(4)  # arcs to look ahead when prefetching sketches
 
 
 @njit(cache=True)
@@ -352,3 +353,99 @@ def _pairs_exact(indptr, indices, us, vs, nthreads):
             out[i] = _intersect_count(indices[a:indptr[u + 1]], indptr[u + 1] - a, indices,
                                       indptr[v], indptr[v + 1])
     return out
+
+
+@njit(cache=True)
+def _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R, wh, nbits, b, ctab, stab, hc,
+                                 thresh, mark, out):
+    """:func:`_triangles_bloom_part` over the arcs of :func:`_bloom_hub_build_ranked` (vertex of
+    rank r -> ``arcs[start[r]:start[r] + dplus[r]]``, unsorted ranks), all arrays indexed by
+    rank; row r of ``R`` is the hub bitmap (``wh`` words) then the Bloom filter. The arcs come
+    in no particular order, so the sketch a few arcs ahead is prefetched.
+    """
+    n = dplus.shape[0]
+    uwh = np.uint64(wh)
+    wt = np.uint64(R.shape[1])
+    F = R[:, wh:]  # the filters, for the estimators other than OR
+    exact = 0
+    tot = 0.0
+    var = 0.0
+    sd = 0.0
+    sat = 0
+    nest = 0
+    terms = 0
+    for u in range(t, n, nthreads):
+        uu = np.uint64(u)
+        du = dplus[uu]
+        if du < 2:
+            continue
+        a = np.uint64(start[uu])
+        e_ = a + np.uint64(du)
+        dub = du - hc[uu]
+        marked = False
+        for j in range(a, e_):
+            if j + PF < e_:
+                _prefetch(R, np.uint64(arcs[j + PF]))
+            v = np.uint64(arcs[j])
+            dv = dplus[v]
+            if dv == 0:
+                continue
+            terms += 1
+            dvb = dv - hc[v]
+            if dv <= thresh and dvb > 0 and dub > 0:
+                if not marked:
+                    for q in range(a, e_):
+                        mark[np.uint64(arcs[q])] = True
+                    marked = True
+                lo = np.uint64(start[v])
+                for q in range(lo, lo + np.uint64(dv)):
+                    if mark[np.uint64(arcs[q])]:
+                        exact += 1
+                continue
+            h = 0
+            for q in range(uwh):
+                h += popcount(R[uu, q] & R[v, q])
+            exact += h
+            if dub == 0 or dvb == 0:
+                continue
+            ones = 0
+            if est == EST_OR:
+                for q in range(uwh, wt):
+                    ones += popcount(R[uu, q] | R[v, q])
+                e = dub + dvb - ctab[ones]
+                st = stab[ones]
+                z = 1 if ones >= nbits else 0
+                if clamp or z:
+                    e = _clip(e, 0.0, float(min(dub, dvb)))
+            else:
+                e, st, z = pair_bloom(F, u, F, np.int64(v), dub, dvb, nbits, b, est, clamp, ctab, stab)
+            tot += e
+            var += st * st
+            sd += st
+            sat += z
+            nest += 1
+        if marked:
+            for q in range(a, e_):
+                mark[np.uint64(arcs[q])] = False
+    out[0] += exact
+    out[1] += tot
+    out[2] += var
+    out[3] += sd
+    out[4] += sat
+    out[5] += nest
+    out[6] += terms
+
+
+@njit(cache=True, parallel=True)
+def _triangles_bloom_ranked_total(start, dplus, arcs, est, clamp, R, wh, nbits, b, ctab, stab, hc, thresh,
+                                  nthreads):
+    """Estimated triangles from split Bloom sketches of the rank orientation read straight from
+    the full CSR; the same float64[7] as :func:`_cliques_sketch_total`."""
+    n = dplus.shape[0]
+    parts = np.zeros((nthreads, 7), np.float64)
+    for t in prange(nthreads):
+        out = np.zeros(7, np.float64)
+        _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R, wh, nbits, b, ctab, stab,
+                                     hc, thresh, np.zeros(n, np.bool_), out)
+        parts[t, :] = out
+    return parts.sum(axis=0)

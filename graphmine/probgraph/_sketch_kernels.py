@@ -14,6 +14,7 @@ speaking of, and no garbage high bits: everything is computed in masked 64-bit w
 import numpy as np
 from llvmlite import ir
 from numba import njit, prange, types
+from numba.core import cgutils
 from numba.extending import intrinsic
 
 M32 = np.uint64(0xFFFFFFFF)
@@ -35,6 +36,29 @@ def _ctpop(typingctx, x):
 
     def codegen(context, builder, signature, args):
         return builder.ctpop(args[0])
+
+    return sig, codegen
+
+
+@intrinsic
+def _prefetch(typingctx, arr, i):
+    """Ask the CPU to fetch row i of a 2-D C-contiguous array into the cache (llvm.prefetch:
+    read, high locality); no effect on results."""
+    sig = types.void(arr, i)
+
+    def codegen(context, builder, signature, args):
+        ary = context.make_array(signature.args[0])(context, builder, args[0])
+        stride = builder.extract_value(ary.strides, 0)
+        base = builder.ptrtoint(ary.data, ir.IntType(64))
+        idx = builder.zext(args[1], ir.IntType(64)) if args[1].type.width < 64 else args[1]
+        addr = builder.add(base, builder.mul(idx, stride))
+        ptr = builder.inttoptr(addr, ir.IntType(8).as_pointer())
+        fnty = ir.FunctionType(ir.VoidType(), [ir.IntType(8).as_pointer(), ir.IntType(32), ir.IntType(32),
+                                               ir.IntType(32)])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0i8")
+        builder.call(fn, [ptr, ir.Constant(ir.IntType(32), 0), ir.Constant(ir.IntType(32), 3),
+                          ir.Constant(ir.IntType(32), 1)])
+        return context.get_dummy_value()
 
     return sig, codegen
 
@@ -177,3 +201,56 @@ def _bloom_hub_build(indptr, indices, hub_words, words, seeds, nthreads):
                     _bloom_insert(row, x, nbits, seeds)
             counts[u] = c
     return hubs, out, counts
+
+
+@njit(cache=True, parallel=True)
+def _bloom_hub_build_ranked(indptr, indices, rank, hub_words, words, seeds, nthreads):
+    """Split sketches of the out-neighbourhoods N+(v) = {w in N(v): rank[w] > rank[v]} read
+    straight from the full CSR, with the arcs they hold, in one pass and without an oriented
+    CSR (no prefix sum over the out-degrees, no sorted rows).
+
+    Everything is indexed by rank and elements are hashed and stored by rank, so with the same
+    seeds the rows equal those of :func:`_bloom_hub_build` over the orientation relabelled by
+    ``rank``. Hubs are the ranks >= n - 64 * hub_words. The arcs of the vertex of rank r are
+    ``arcs[start[r]:start[r] + dplus[r]]`` (ranks, unsorted), written over the first entries
+    of its row's slot in a copy the size of ``indices``: the test rank[w] > rank[v] is a coin
+    flip for the branch predictor, so every neighbour is written and the end advances by the
+    test's outcome. Each row holds the hub bitmap (``hub_words`` words) followed by the Bloom
+    filter (``words``), so one estimate reads one run of memory. Returns (rows, hub elements
+    per row, out-degrees, start, arcs).
+    """
+    n = indptr.shape[0] - 1
+    base = n - 64 * hub_words
+    rows = np.zeros((n, hub_words + words), np.uint64)
+    hw = np.uint64(hub_words)
+    nb = np.uint64(64 * words)
+    counts = np.zeros(n, np.int64)
+    dplus = np.zeros(n, np.int64)
+    start = np.empty(n, np.int64)
+    arcs = np.empty(indices.shape[0], rank.dtype)
+    for t in prange(nthreads):
+        for u in range(t, n, nthreads):
+            ru = rank[u]
+            a = indptr[u]
+            d = 0
+            for p in range(a, indptr[u + 1]):
+                x = rank[indices[p]]
+                arcs[a + d] = x
+                d += np.int64(x > ru)
+            row = rows[ru]
+            c = 0
+            for p in range(a, a + d):
+                x = arcs[p]
+                if x >= base:
+                    y = np.uint64(x - base)
+                    row[y >> S6] |= ONE << (y & LOW6)
+                    c += 1
+                else:
+                    for q in range(seeds.shape[0]):
+                        h = _hash32(x, seeds[q, 0], seeds[q, 1], seeds[q, 2])
+                        pos = (h * nb) >> S32
+                        row[hw + (pos >> S6)] |= ONE << (pos & LOW6)
+            counts[ru] = c
+            dplus[ru] = d
+            start[ru] = a
+    return rows, counts, dplus, start, arcs

@@ -137,6 +137,15 @@ def _check_threshold(exact_threshold, default):
     return int(exact_threshold)
 
 
+def degree_rank(degree):
+    """Rank of every vertex in the degree order, (deg u, u) < (deg v, v), as
+    :meth:`graphmine.Graph.oriented` ranks them (int32 while the ids fit: the kernels gather it)."""
+    n = degree.shape[0]
+    rank = np.empty(n, np.int32 if n < 2**31 else np.int64)
+    rank[np.argsort(degree, kind="stable")] = np.arange(n, dtype=rank.dtype)
+    return rank
+
+
 def _bloom_on_gpu(device, method, k):
     """Whether to estimate on the GPU: Bloom triangles with device 'cuda' (raising without a
     device) or 'auto' (with one visible); other sketches and k run on the CPU."""
@@ -173,10 +182,17 @@ def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator,
         raise ParameterError(f"order must be 'degree' or 'degeneracy', got {order!r}")
     nthreads = resolve_threads(threads)
     gpu = _bloom_on_gpu(device, method, k)
-    # ids relabelled by rank: memory locality, and the hubs are the largest ids
-    O = G.oriented(order, relabel=True, threads=nthreads)
+    # Bloom triangles on the CPU over the degree order read the orientation straight off the
+    # full CSR while sketching (no oriented copy: building one costs as much as the estimate)
+    ranked = not gpu and method == "bloom" and k == 3 and order == "degree"
+    if ranked:
+        O = None
+        rank = degree_rank(G.degree)
+    else:
+        # ids relabelled by rank: memory locality, and the hubs are the largest ids
+        O = G.oriented(order, relabel=True, threads=nthreads)
     n = G.n_nodes
-    wh, words, ksk = split_words(method, n, O.indices.shape[0], budget=budget, bits=bits, sketch_k=sketch_k,
+    wh, words, ksk = split_words(method, n, G.n_edges, budget=budget, bits=bits, sketch_k=sketch_k,
                                  hub_bits=hub_bits)
     thresh = _check_threshold(exact_threshold, wh + words if method == "bloom" else ksk)
     if clamp is None:
@@ -189,6 +205,15 @@ def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator,
             r, S = bloom_triangles(G, order, nthreads, words, wh, hashes, s, _EST_CODE[estimator], bool(clamp),
                                    thresh)
             runs.append((r[0] + r[1], r[3], int(r[4]), int(r[5]), S, int(r[6])))
+            continue
+        if ranked:
+            S = NeighbourhoodSketch(method, order, G.indptr, G.indices, words, ksk, hashes, s, nthreads,
+                                    hub_words=wh, rank=rank)
+            r = _ak._triangles_bloom_ranked_total(S.start, S.set_sizes, S.arcs, _EST_CODE[estimator], bool(clamp),
+                                                  S.rows, wh, S.bits, hashes, S.ctab, S.stab, S.hub_counts,
+                                                  thresh, nthreads)
+            runs.append((r[0] + r[1], r[3], int(r[4]), int(r[5]), S, int(r[6])))
+            del S
             continue
         S = NeighbourhoodSketch(method, order, O.indptr, O.indices, words, ksk, hashes, s, nthreads,
                                 hub_words=wh)
