@@ -276,6 +276,39 @@ def test_one_pass_bloom_triangles_are_accurate_against_networkx(n, p, seed):
     assert a.stderr > 0 and a.estimated == 1.0
 
 
+def test_branch_free_bottomk_merge_matches_the_reference_merge():
+    from graphmine.probgraph._approx_kernels import _merge_branch_free
+    from graphmine.probgraph._estimators import bottomk_merge
+
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        k = int(rng.integers(1, 12))
+        pool = rng.choice(60, size=2 * k, replace=False).astype(np.uint32)
+        M = np.full((2, k), 0xFFFFFFFF, np.uint32)
+        sx, sy = int(rng.integers(0, k + 1)), int(rng.integers(0, k + 1))
+        M[0, :sx] = np.sort(rng.choice(pool, sx, replace=False))
+        M[1, :sy] = np.sort(rng.choice(pool, sy, replace=False))
+        for limit in (k, sx + sy):
+            assert _merge_branch_free(M, 0, sx, M, 1, sy, limit) == bottomk_merge(M, 0, sx, M, 1, sy, limit)
+
+
+@pytest.mark.parametrize("method", ["onehash", "kmv"])
+def test_lean_bottomk_triangle_kernel_matches_generic_kernel(kron, method):
+    from graphmine.probgraph import _approx_kernels as _ak
+    from graphmine.probgraph.sketches import NeighbourhoodSketch
+
+    O = kron.oriented("degree", relabel=True)
+    for th, clamp in [(0, True), (8, True), (8, False)]:
+        S = NeighbourhoodSketch(method, "degree", O.indptr, O.indices, 0, 8, 1, 3, 2)
+        lean = _ak._triangles_bottomk_total(O.indptr, O.indices, method == "kmv", clamp, S.values, S.stored, th, 2)
+        gen = _ak._cliques_sketch_total(O.indptr, O.indices, 3, O.max_out_degree, S.kind, 3, clamp, S.filters,
+                                        S.values, S.stored, S.bits, 1, S.seeds, S.ctab, S.vtab, S.hubs,
+                                        S.hub_counts, S.hub_base, th, 2)
+        assert lean[0] == gen[0] and lean[5:].tolist() == gen[5:].tolist()
+        np.testing.assert_allclose(lean[1:4], gen[1:4], rtol=1e-9)
+    assert 0 < lean[5] < lean[6]
+
+
 def test_split_sketch_is_reproducible_and_unbiased_over_seeds():
     G = gm.generators.kronecker_graph(11, 32, seed=2)
     ex = gm.count_triangles(G)

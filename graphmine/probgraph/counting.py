@@ -223,6 +223,9 @@ def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator,
         elif k == 3 and kind == KIND_BLOOM:
             r = _ak._triangles_bloom_total(O.indptr, O.indices, _EST_CODE[estimator], bool(clamp), F, nbits, b,
                                            S.ctab, S.stab, S.hubs, S.hub_counts, thresh, nthreads)
+        elif k == 3 and method in ("onehash", "kmv"):
+            r = _ak._triangles_bottomk_total(O.indptr, O.indices, method == "kmv", bool(clamp), M, St, thresh,
+                                             nthreads)
         else:
             r = _ak._cliques_sketch_total(
                 O.indptr, O.indices, k, O.max_out_degree, kind, _EST_CODE[estimator], bool(clamp),
