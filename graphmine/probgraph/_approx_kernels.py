@@ -27,10 +27,9 @@ from numba import njit, prange
 from .._clique_kernels import _intersect_count, _intersect_into
 from ._estimators import (EST_AND, EST_OR, KIND_BLOOM, TWO32, _clip, _intersection_from_jaccard, KIND_KHASH,
                           KIND_KMV, pair_bloom, pair_bottomk, pair_khash)
-from ._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill, _prefetch, popcount
+from ._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill, popcount
 
 U1 = np.uint64(1)
-PF = np.uint64(4)  # arcs to look ahead when prefetching sketches
 
 
 @njit(cache=True)
@@ -360,8 +359,8 @@ def _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R,
                                  thresh, mark, out):
     """:func:`_triangles_bloom_part` over the arcs of :func:`_bloom_hub_build_ranked` (vertex of
     rank r -> ``arcs[start[r]:start[r] + dplus[r]]``, unsorted ranks), all arrays indexed by
-    rank; row r of ``R`` is the hub bitmap (``wh`` words) then the Bloom filter. The arcs come
-    in no particular order, so the sketch a few arcs ahead is prefetched.
+    rank; row r of ``R`` is the hub bitmap (``wh`` words) then the Bloom filter. The arcs are not
+    sorted (sorting costs more than it saves; prefetching the next sketches did not pay either).
     """
     n = dplus.shape[0]
     uwh = np.uint64(wh)
@@ -384,8 +383,6 @@ def _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R,
         dub = du - hc[uu]
         marked = False
         for j in range(a, e_):
-            if j + PF < e_:
-                _prefetch(R, np.uint64(arcs[j + PF]))
             v = np.uint64(arcs[j])
             dv = dplus[v]
             if dv == 0:

@@ -14,7 +14,6 @@ speaking of, and no garbage high bits: everything is computed in masked 64-bit w
 import numpy as np
 from llvmlite import ir
 from numba import njit, prange, types
-from numba.core import cgutils
 from numba.extending import intrinsic
 
 M32 = np.uint64(0xFFFFFFFF)
@@ -36,29 +35,6 @@ def _ctpop(typingctx, x):
 
     def codegen(context, builder, signature, args):
         return builder.ctpop(args[0])
-
-    return sig, codegen
-
-
-@intrinsic
-def _prefetch(typingctx, arr, i):
-    """Ask the CPU to fetch row i of a 2-D C-contiguous array into the cache (llvm.prefetch:
-    read, high locality); no effect on results."""
-    sig = types.void(arr, i)
-
-    def codegen(context, builder, signature, args):
-        ary = context.make_array(signature.args[0])(context, builder, args[0])
-        stride = builder.extract_value(ary.strides, 0)
-        base = builder.ptrtoint(ary.data, ir.IntType(64))
-        idx = builder.zext(args[1], ir.IntType(64)) if args[1].type.width < 64 else args[1]
-        addr = builder.add(base, builder.mul(idx, stride))
-        ptr = builder.inttoptr(addr, ir.IntType(8).as_pointer())
-        fnty = ir.FunctionType(ir.VoidType(), [ir.IntType(8).as_pointer(), ir.IntType(32), ir.IntType(32),
-                                               ir.IntType(32)])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0i8")
-        builder.call(fn, [ptr, ir.Constant(ir.IntType(32), 0), ir.Constant(ir.IntType(32), 3),
-                          ir.Constant(ir.IntType(32), 1)])
-        return context.get_dummy_value()
 
     return sig, codegen
 
@@ -152,8 +128,10 @@ def _bottomk_fill(row, elems, lo, hi, seed, buf):
     m = hi - lo
     for p in range(m):
         buf[p] = np.uint32(_hash32(elems[lo + p], seed[0], seed[1], seed[2]))
-    part = np.sort(buf[:m])
-    s = min(m, row.shape[0])
+    k = row.shape[0]
+    # only the k smallest are kept: select them in linear time, then sort those
+    part = np.sort(buf[:m]) if m <= k else np.sort(np.partition(buf[:m], k - 1)[:k])
+    s = min(m, k)
     for p in range(s):
         row[p] = part[p]
     for p in range(s, row.shape[0]):
