@@ -254,7 +254,8 @@ def test_sketches_read_off_the_full_csr_equal_the_oriented_ones(kron):
         np.testing.assert_array_equal(R.hub_counts, S.hub_counts)
         for r in range(0, kron.n_nodes, 5):   # the arcs are the oriented rows, unsorted
             a = R.start[r]
-            np.testing.assert_array_equal(np.sort(R.arcs[a:a + R.set_sizes[r]]), O.indices[O.indptr[r]:O.indptr[r + 1]])
+            np.testing.assert_array_equal(np.sort(R.arcs[a:a + R.set_sizes[r]]),
+                                          O.indices[O.indptr[r]:O.indptr[r + 1]])
         assert R.nbytes == S.nbytes and R.budget == pytest.approx(S.budget)
         old = _ak._triangles_bloom_total(O.indptr, O.indices, est, False, S.filters, S.bits, 2, S.ctab, S.stab,
                                          S.hubs, S.hub_counts, th, 2)
@@ -273,6 +274,13 @@ def test_one_pass_bloom_triangles_are_accurate_against_networkx(n, p, seed):
                                    exact_threshold=0 if hub_bits == 0 else None) for t in (1, 2))
         assert a.estimate == pytest.approx(b.estimate, rel=1e-12) and a.params == b.params
         assert abs(a.estimate - ex) <= max(0.05 * ex, 3 * a.stderr)
+        # int64 ids give the same sketches and estimate
+        G = gm.as_graph(H)
+        G64 = gm.Graph(G.indptr, G.indices.astype(np.int64), index_dtype=np.int64)
+        assert G64.indices.dtype == np.int64
+        c = pg.count_triangles(G64, method="bloom", budget=0.25, seed=seed, threads=2, hub_bits=hub_bits,
+                               exact_threshold=0 if hub_bits == 0 else None)
+        assert c.estimate == pytest.approx(b.estimate, rel=1e-12)
     assert a.stderr > 0 and a.estimated == 1.0
 
 
