@@ -90,12 +90,26 @@ def _pair_keys(pairs, n):
     return lo.astype(np.int64) * np.int64(n) + hi
 
 
+#: The 'compact' feature selection: degrees, their growth, the simple pair scores and the distance.
+COMPACT = ("deg", "pct", "cn", "aa", "jac", "dist", "deg_sum")
+
+
 def _columns(names, which):
     if which == "all":
         return np.arange(len(names))
     if which == "latest":
         return np.array([i for i, n in enumerate(names) if not (n[0] == "d" and n[1].isdigit())])
-    raise ParameterError(f"feature selection must be 'all' or 'latest', got {which!r}")
+    if which == "compact":
+        def base(n):
+            n = n.split("_", 1)[1] if n[0] == "d" and n[1].isdigit() else n
+            return n[:-2] if n.endswith(("_u", "_v")) else n
+        return np.array([i for i, n in enumerate(names) if base(n) in COMPACT])
+    raise ParameterError(f"feature selection must be 'all', 'latest' or 'compact', got {which!r}")
+
+
+def _select(X, names, which):
+    # 'all' needs no copy of a possibly large matrix
+    return X if which == "all" else X[:, _columns(names, which)]
 
 
 class LinkPredictor:
@@ -121,6 +135,11 @@ class LinkPredictor:
     blend_weights : {'fit', 'equal'}
         'fit': rank-average weights by greedy ensemble selection on held-out past pairs (see the
         module docstring); 'equal': a plain rank average.
+    simple_members : bool
+        With fitted weights, the simple scores of :mod:`~graphmine.science4cast.simple` (degree
+        sum and product, degree growth, common neighbours, Adamic-Adar, Jaccard) are candidates of
+        the greedy selection beside the trained models (named ``simple:<score>``): where the data
+        of the held-out window favours a simple score, the blend takes it.
     n_holdout_pairs : int or None
         Held-out past pairs for fitting the weights (default ``n_train_pairs // 2``).
     seed : int
@@ -142,8 +161,8 @@ class LinkPredictor:
     """
 
     def __init__(self, kind="blend", models=None, *, n_snapshots=4, max_distance=4, n_train_pairs=200000,
-                 positive_fraction=0.25, blend_weights="fit", n_holdout_pairs=None, seed=0, threads=None,
-                 progress=False):
+                 positive_fraction=0.25, blend_weights="fit", n_holdout_pairs=None, simple_members=True, seed=0,
+                 threads=None, progress=False):
         if kind not in ("blend", "baseline"):
             raise ParameterError(f"kind must be 'blend' or 'baseline', got {kind!r}")
         if blend_weights not in ("fit", "equal"):
@@ -151,6 +170,7 @@ class LinkPredictor:
         self.kind = kind
         self.models = [_spec(m) for m in (DEFAULT_MODELS if models is None else models)]
         self.blend_weights = blend_weights
+        self.simple_members = bool(simple_members)
         self.n_holdout_pairs = None if n_holdout_pairs is None else int(n_holdout_pairs)
         if kind == "blend" and not self.models:
             raise ParameterError("a blend needs at least one model setting")
@@ -244,15 +264,21 @@ class LinkPredictor:
                 rounds = int(params.get("n_estimators", est.n_estimators))
                 with progress_bar(self.progress, rounds, f"train {name} ({i + 1}/{len(self.models)})",
                                   unit="round") as bar:
-                    est.fit(X[:, cols], labels, callbacks=None if bar.disable else [lambda env: bar.update(1)])
+                    est.fit(_select(X, names, which), labels, callbacks=None if bar.disable else [lambda env: bar.update(1)])
                 self.estimators_.append((name, est, which, window))
                 self._say(f"train: model {name} fitted [{time.perf_counter() - t1:.1f} s]")
             self.weights_ = {name: 1.0 / len(self.models) for name, *_ in self.estimators_}
+            fit_weights = fit_weights or (self.blend_weights == "fit" and self.simple_members)
+            if fit_weights and held is None:
+                n_hold = self.n_train_pairs // 2 if self.n_holdout_pairs is None else self.n_holdout_pairs
+                held = self._training_set(past, year, h, cutoff, min_edges, n, rng, n_hold, "held-out")
             if fit_weights:
                 _, hl, hX = held
-                hs = [est.predict_proba(hX[:, _columns(names, which)])[:, 1] for _, est, which, _ in self.estimators_]
-                w, auc = fit_rank_weights(hl, hs)
-                self.weights_ = {name: float(wi) for (name, *_), wi in zip(self.estimators_, w)}
+                hs = {name: est.predict_proba(_select(hX, names, which))[:, 1] for name, est, which, _ in self.estimators_}
+                if self.simple_members:
+                    hs.update(_simple(hX, names))
+                w, auc = fit_rank_weights(hl, list(hs.values()))
+                self.weights_ = {name: float(wi) for name, wi in zip(hs, w)}
                 self._say("train: blend weights on held-out past pairs: "
                           + ", ".join(f"{k} {v:.2f}" for k, v in self.weights_.items()) + f" (AUC {auc:.4f})")
         self.trained_on_ = {"year_start": year, "years_delta": h, "feature_year": year - h,
@@ -287,6 +313,9 @@ class LinkPredictor:
     def predict_all(self, data, features=None):
         """Scores of ``data.pairs`` from every model (dict name -> ndarray), features at year_start.
 
+        Every LightGBM model scores each pair once (in canonical pair order), with ``threads``
+        LightGBM threads (default: all cores). The simple scores that are members of the blend
+        (``simple:<score>`` in :attr:`weights_`) come last.
         ``features``: the output of :meth:`features` for this data, if already computed.
         """
         self._check_fitted()
@@ -298,13 +327,18 @@ class LinkPredictor:
         with progress_bar(self.progress, rows, "score", unit="pair", scale=True) as bar:
             for name, est, which, _ in self.estimators_:
                 t0 = time.perf_counter()
+                if hasattr(est, "n_jobs"):
+                    # prediction splits into independent rows: all cores unless told otherwise
+                    est.n_jobs = self.threads
                 if which is None:
                     # the baseline was trained on both orders; average them as the blend's models do
                     swapped = X[:, _swap6(X.shape[1])]
                     out[name] = 0.5 * (_proba(est, X, bar) + _proba(est, swapped, bar))
                 else:
-                    out[name] = _proba(est, X[:, _columns(names, which)], bar)
+                    out[name] = _proba(est, _select(X, names, which), bar)
                 self._say(f"predict: model {name} scored {X.shape[0]} pairs [{time.perf_counter() - t0:.1f} s]")
+        if self.kind == "blend" and any(k.startswith("simple:") for k in self.weights_ or {}):
+            out.update((k, v) for k, v in _simple(X, names).items() if k in self.weights_)
         return out
 
     def predict(self, data, scores=None):
@@ -339,7 +373,8 @@ class LinkPredictor:
         doc = {"format": MODEL_FORMAT, "version": 1, "kind": self.kind, "n_snapshots": self.n_snapshots,
                "max_distance": self.max_distance, "n_train_pairs": self.n_train_pairs,
                "positive_fraction": self.positive_fraction, "blend_weights": self.blend_weights,
-               "n_holdout_pairs": self.n_holdout_pairs, "seed": self.seed, "weights": self.weights_,
+               "n_holdout_pairs": self.n_holdout_pairs, "simple_members": self.simple_members, "seed": self.seed,
+               "weights": self.weights_,
                "feature_names": feature_names(self.n_snapshots) if self.kind == "blend" else None,
                "trained_on": self.trained_on_,
                "models": [{"name": name, "columns": which, "window": window, "estimator": est.to_dict()}
@@ -371,6 +406,7 @@ class LinkPredictor:
                      n_snapshots=doc["n_snapshots"], max_distance=doc["max_distance"],
                      n_train_pairs=doc["n_train_pairs"], positive_fraction=doc["positive_fraction"],
                      blend_weights=doc.get("blend_weights", "equal"), n_holdout_pairs=doc.get("n_holdout_pairs"),
+                     simple_members=doc.get("simple_members", False),
                      seed=doc["seed"], threads=threads, progress=progress)
             lp.trained_on_ = doc["trained_on"]
             weights = doc.get("weights")   # files without weights: a plain rank average
@@ -385,6 +421,13 @@ class LinkPredictor:
         except (KeyError, TypeError, ValueError, AttributeError, ParameterError) as exc:
             raise GraphFormatError(f"malformed model file: {exc}", path) from None
         return lp
+
+
+def _simple(X, names):
+    """The simple scores of feature rows as blend members (dict ``simple:<score>`` -> scores)."""
+    from .simple import simple_scores
+
+    return {f"simple:{k}": v for k, v in simple_scores(X, names).items()}
 
 
 def _proba(est, X, bar):
