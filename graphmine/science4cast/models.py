@@ -50,14 +50,16 @@ MODEL_FORMAT = "graphmine.science4cast.model"
 DEFAULT_MODELS = (
     ("gbm_63_leaves", dict(n_estimators=200, learning_rate=0.05, num_leaves=63, min_child_samples=50,
                            subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "all"),
-    ("gbm_127_leaves", dict(n_estimators=200, learning_rate=0.05, num_leaves=127, min_child_samples=100,
-                            subsample=0.7, subsample_freq=1, colsample_bytree=0.6, reg_lambda=5.0), "all"),
     ("gbm_63_leaves_b", dict(n_estimators=200, learning_rate=0.05, num_leaves=63, min_child_samples=30,
                              subsample=0.7, subsample_freq=1, colsample_bytree=0.6, reg_lambda=3.0), "all"),
+    # few features (degrees, their growth, CN, AA, Jaccard, distance): less to overfit to the
+    # dynamics of the past window when the data's dynamics differ
+    ("gbm_compact", dict(n_estimators=150, learning_rate=0.05, num_leaves=31, min_child_samples=50,
+                         subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "compact"),
     # trained one window further back (features at year_start - 2 delta): a different stretch of
     # the graph's growth, so its errors differ from the others'
-    ("gbm_63_leaves_prev", dict(n_estimators=200, learning_rate=0.05, num_leaves=63, min_child_samples=50,
-                                subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "all", 2),
+    ("gbm_compact_prev", dict(n_estimators=100, learning_rate=0.05, num_leaves=31, min_child_samples=50,
+                              subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "compact", 2),
 )
 
 
@@ -347,7 +349,13 @@ class LinkPredictor:
         from .blend import rank_average
 
         self._check_fitted()
-        scores = self.predict_all(data) if scores is None else scores
+        if scores is None:
+            t0 = time.perf_counter()
+            X = self.features(data)
+            t1 = time.perf_counter()
+            scores = self.predict_all(data, features=X)
+            t2 = time.perf_counter()
+            self._say(f"predict: {X.shape[0]} pairs: features {t1 - t0:.1f} s, models {t2 - t1:.1f} s")
         if len(scores) == 1:
             return next(iter(scores.values()))
         weights = self.weights_ or {}
