@@ -61,7 +61,8 @@ def scenarios(args):
         s_blend = blend.predict(data, members)
         t_pred = tick() - t
         cols = {"blend": s_blend}
-        cols.update({f"member {k}": v for k, v in members.items()})
+        # trained members; the simple scores appear once, in their own columns below
+        cols.update({f"member {k}": v for k, v in members.items() if not k.startswith("simple:")})
         cols["degree baseline"] = base.predict(data)
         from graphmine.science4cast.features import feature_names
         cols.update(simple_scores(X, feature_names(blend.n_snapshots)))
@@ -71,7 +72,9 @@ def scenarios(args):
         auc = {k: roc_auc(y, cols[k]) for k in keys}
         se = dict(zip(keys, boot.std(axis=0, ddof=1)))
         best_simple = max(SIMPLE_SCORES, key=auc.get)
+        # the blend's members: the trained models and the simple scores it gave a weight
         member_keys = [k for k in keys if k.startswith("member ")]
+        member_keys += [k for k in SIMPLE_SCORES if (blend.weights_ or {}).get(f"simple:{k}", 0) > 0]
         best_member = max(member_keys, key=auc.get)
         ib, isim, imem = keys.index("blend"), keys.index(best_simple), keys.index(best_member)
         results[name] = {

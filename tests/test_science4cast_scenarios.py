@@ -234,28 +234,3 @@ def test_feature_names_compact_selection_keeps_swap_pairs():
     perm = swap_permutation(sub)
     assert np.array_equal(perm[perm], np.arange(len(sub)))
 
-
-# -- the Numba tree predictor against LightGBM's own ------------------------------------------
-
-def test_tree_predictor_matches_lightgbm_bit_for_bit():
-    lgb = pytest.importorskip("lightgbm")
-    from graphmine.science4cast._trees import TreeEnsemble
-
-    rng = np.random.default_rng(5)
-    X = rng.random((3000, 6))
-    X[rng.random(X.shape) < 0.15] = 0.0
-    X[rng.random(X.shape) < 0.05] = np.nan    # NaN splits: LightGBM's missing-value rules
-    y = (np.nan_to_num(X[:, 0], nan=0.7) + X[:, 1] > 1).astype(int)
-    for params in (dict(), dict(zero_as_missing=True), dict(num_leaves=63, min_data_in_leaf=5)):
-        booster = lgb.train(dict(objective="binary", verbosity=-1, num_threads=1, **params), lgb.Dataset(X, y), 40)
-        trees = TreeEnsemble.from_model_string(booster.model_to_string(num_iteration=-1))
-        for Z in (X, X.astype(np.float32), rng.random((500, 6)) * 2 - 0.5):
-            Z = np.ascontiguousarray(Z)
-            assert np.array_equal(trees.raw(Z, 2), booster.predict(Z, raw_score=True))
-            assert np.allclose(trees.proba(Z, 1), booster.predict(Z), rtol=1e-13, atol=0)
-    # a model with categorical splits is left to LightGBM
-    Xc = np.column_stack((rng.integers(0, 5, 3000), rng.random(3000)))
-    yc = ((Xc[:, 0] == 2) | (Xc[:, 1] > 0.8)).astype(int)
-    booster = lgb.train(dict(objective="binary", verbosity=-1, num_threads=1),
-                        lgb.Dataset(Xc, yc, categorical_feature=[0]), 10)
-    assert TreeEnsemble.from_model_string(booster.model_to_string()) is None

@@ -45,11 +45,6 @@ def _fit_inputs(est, X, y):
 
 
 @restores_threads
-def _tree_proba(trees, X, threads):
-    return trees.proba(X, resolve_threads(threads))
-
-
-@restores_threads
 def canonical_rows(X, perm, threads=None):
     """A copy of ``X`` whose every row is the larger of itself and ``row[perm]``, comparing the
     swapped column pairs (i, perm[i]), i < perm[i], in column order; so ``canonical_rows(X[:, perm])``
@@ -176,25 +171,11 @@ class LinkGBMClassifier(ClassifierMixin, BaseEstimator):
         return self
 
     def _raw_proba(self, X):
-        trees = self._trees()
-        if trees is not None:
-            p = _tree_proba(trees, np.ascontiguousarray(X), None if self.n_jobs is None else int(self.n_jobs))
-            return np.column_stack((1.0 - p, p))
         kw = {} if self.n_jobs is None else {"num_threads": int(self.n_jobs)}
         p = self.booster_.predict(X, **kw)
         if self.classes_.shape[0] == 2:
             return np.column_stack((1.0 - p, p))
         return p
-
-    def _trees(self):
-        """The booster's trees for the Numba predictor (None where it does not apply), built once."""
-        cached = getattr(self, "_tree_cache", None)
-        if cached is None or cached[0] is not self.booster_:
-            from ._trees import TreeEnsemble
-
-            cached = (self.booster_, TreeEnsemble.from_model_string(self.booster_.model_to_string(num_iteration=-1)))
-            self._tree_cache = cached
-        return cached[1]
 
     def predict_proba(self, X):
         """Class probabilities, independent of the pair order when ``swap_features`` is set."""

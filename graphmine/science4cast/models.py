@@ -11,7 +11,13 @@ window, 2 the one before it (a model that has seen a different stretch of the gr
 Post-processing: the blend weights are fitted by greedy ensemble selection
 (:func:`~graphmine.science4cast.blend.fit_rank_weights`) on held-out pairs of the latest past
 window (features at ``year_start - years_delta``, labels at ``year_start``), which no model is
-trained on; the pairs to be predicted are never used.
+trained on; the pairs to be predicted are never used. The simple scores (degree sum and product,
+degree growth, common neighbours, Adamic-Adar, Jaccard) are candidates of that selection beside
+the trained models, so where the held-out window favours a simple score the blend takes it.
+
+Prediction scores every pair once per model (the models put each pair in a canonical order, see
+:class:`~graphmine.science4cast.estimators.LinkGBMClassifier`), with all cores unless ``threads``
+says otherwise; :meth:`LinkPredictor.predict` logs the time of the features and of the models.
 
 Model files are JSON (format ``graphmine.science4cast.model``, version 1): the settings, the
 feature names, what the model was trained on, and for every LightGBM model its text model format
@@ -48,18 +54,12 @@ MODEL_FORMAT = "graphmine.science4cast.model"
 
 #: The blended LightGBM settings: (name, hyper-parameters, feature columns used[, past window]).
 DEFAULT_MODELS = (
-    ("gbm_63_leaves", dict(n_estimators=200, learning_rate=0.05, num_leaves=63, min_child_samples=50,
+    ("gbm_63_leaves", dict(n_estimators=100, learning_rate=0.1, num_leaves=63, min_child_samples=50,
                            subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "all"),
-    ("gbm_63_leaves_b", dict(n_estimators=200, learning_rate=0.05, num_leaves=63, min_child_samples=30,
-                             subsample=0.7, subsample_freq=1, colsample_bytree=0.6, reg_lambda=3.0), "all"),
     # few features (degrees, their growth, CN, AA, Jaccard, distance): less to overfit to the
     # dynamics of the past window when the data's dynamics differ
-    ("gbm_compact", dict(n_estimators=150, learning_rate=0.05, num_leaves=31, min_child_samples=50,
+    ("gbm_compact", dict(n_estimators=100, learning_rate=0.1, num_leaves=31, min_child_samples=50,
                          subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "compact"),
-    # trained one window further back (features at year_start - 2 delta): a different stretch of
-    # the graph's growth, so its errors differ from the others'
-    ("gbm_compact_prev", dict(n_estimators=100, learning_rate=0.05, num_leaves=31, min_child_samples=50,
-                              subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "compact", 2),
 )
 
 
