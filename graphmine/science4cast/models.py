@@ -337,7 +337,7 @@ class LinkPredictor:
                     # prediction splits into independent rows: all cores unless told otherwise
                     est.n_jobs = self.threads
                 if which is None:
-                    # the baseline was trained on both orders; average them as the blend's models do
+                    # the baseline was trained on both orders: average its predictions of both
                     swapped = X[:, _swap6(X.shape[1])]
                     out[name] = 0.5 * (_proba(est, X, bar) + _proba(est, swapped, bar))
                 else:
