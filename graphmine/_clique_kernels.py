@@ -8,8 +8,14 @@ Load balance: the parallel kernels cut their work into many more chunks than thr
 threads claim chunks one at a time from a shared atomic counter (dynamic scheduling), so a thread
 that drew heavy chunks never holds the others up. Triangle chunks are equal ranges of arcs, not of
 vertices, so a hub's arcs are spread over several chunks and threads; k-clique chunks are ranges of
-roots of about equal estimated work, claimed from the heaviest end. Each kernel has a serial twin
-for small graphs, where waking a thread pool costs more than the count.
+roots of about equal estimated work, claimed from the heaviest end. Per-thread scratch is a bit
+set over the vertices for triangles (n / 8 bytes) and O(k * d^2 / 64) words for k-cliques (d the
+largest out-degree, at most the degeneracy). Each kernel has a serial twin for small graphs, where
+waking a thread pool costs more than the count.
+
+k-cliques: the subgraph induced by a root's out-neighbours becomes a dense bit matrix (the
+degeneracy order keeps it small: one machine word per row for most roots), and the depth-first
+search below the root ANDs rows and counts bits; the last two levels are counted, not listed.
 """
 
 import numpy as np
@@ -31,22 +37,36 @@ BITSET_MAX = 2048
 
 
 @njit(cache=True)
-def _triangles_arcs(optr, oind, a, b, mark):
-    """Triangles closed by the arcs a..b-1 (u -> v, v -> w with u -> w marked): the arcs of one
-    chunk may start or end inside a row, so u's row is marked whole whenever the chunk enters it.
-    ``mark`` (uint8, one per vertex) is all zero on entry and exit."""
-    n = optr.shape[0] - 1
-    # the row holding arc a: the last u with optr[u] <= a
+def _row_of_arc(optr, a):
+    """The row holding arc a: the last u with optr[u] <= a (binary search)."""
     lo = 0
-    hi = n
+    hi = optr.shape[0] - 1
     while lo < hi:
         mid = (lo + hi + 1) >> 1
         if optr[mid] <= a:
             lo = mid
         else:
             hi = mid - 1
-    u = lo
+    return lo
+
+
+@njit(cache=True)
+def _mark_words(n):
+    """A zeroed bit set over n vertices: n / 8 bytes per thread (a megabit graph: 128 KiB, which
+    stays in a core's own cache where a byte per vertex would not)."""
+    return np.zeros((n >> 6) + 1, np.uint64)
+
+
+@njit(cache=True)
+def _triangles_arcs(optr, oind, a, b, mark):
+    """Triangles closed by the arcs a..b-1 (u -> v, v -> w with u -> w marked). The arcs of one
+    chunk may start or end inside a row, so u's row is marked whole whenever the chunk enters it.
+    ``mark`` (a bit set from :func:`_mark_words`) is all zero on entry and exit. The inner loop
+    adds the tested bit instead of branching on it."""
+    u = _row_of_arc(optr, a)
     c = 0
+    S6 = np.uint64(6)
+    M63 = np.uint64(63)
     while a < b:
         while optr[u + 1] <= a:
             u += 1
@@ -55,15 +75,17 @@ def _triangles_arcs(optr, oind, a, b, mark):
         e = min(b, optr[u + 1])
         if rb - ra >= np.uint64(2):
             for j in range(ra, rb):
-                mark[np.uint64(oind[j])] = 1
+                w = np.uint64(oind[j])
+                mark[w >> S6] |= U1 << (w & M63)
             for j in range(np.uint64(a), np.uint64(e)):
                 v = np.uint64(oind[j])
                 for l in range(np.uint64(optr[v]), np.uint64(optr[v + U1])):
-                    c += mark[np.uint64(oind[l])]
+                    w = np.uint64(oind[l])
+                    c += (mark[w >> S6] >> (w & M63)) & U1
             for j in range(ra, rb):
-                mark[np.uint64(oind[j])] = 0
+                mark[np.uint64(oind[j]) >> S6] = U0
         a = e
-    return c
+    return np.int64(c)
 
 
 @njit(cache=True)
@@ -102,7 +124,7 @@ def _triangles_total(optr, oind, nthreads):
     counter = np.zeros(1, np.int64)
     parts = np.zeros(nthreads, np.int64)
     for t in prange(nthreads):
-        mark = np.zeros(n, np.uint8)
+        mark = _mark_words(n)
         c = 0
         while True:
             i = fetch_add(counter, 0, 1)
@@ -116,7 +138,7 @@ def _triangles_total(optr, oind, nthreads):
 @njit(cache=True)
 def _triangles_total_serial(optr, oind):
     n = optr.shape[0] - 1
-    return _triangles_part(optr, oind, 0, 1, np.zeros(n, np.uint8))
+    return _triangles_arcs(optr, oind, 0, optr[n], _mark_words(n))
 
 
 @njit(cache=True)
@@ -139,7 +161,7 @@ def _triangles_small(indptr, indices):
         rank[u] = start[d]
         start[d] += 1
     optr, oind = _orient_relabel_serial(indptr, indices, rank)
-    return _triangles_part(optr, oind, 0, 1, np.zeros(n, np.uint8))
+    return _triangles_arcs(optr, oind, 0, optr[n], _mark_words(n))
 
 
 @njit(cache=True)
@@ -147,16 +169,7 @@ def _triangles_credit_arcs(optr, oind, a, b, mark, per_vertex):
     """As :func:`_triangles_arcs`, crediting every triangle to its three vertices. Each arc walk
     adds its 0/1 hit without a branch and u's and v's counts stay in registers, so the inner loop
     does one load, one add and one store whatever the hit rate."""
-    n = optr.shape[0] - 1
-    lo = 0
-    hi = n
-    while lo < hi:
-        mid = (lo + hi + 1) >> 1
-        if optr[mid] <= a:
-            lo = mid
-        else:
-            hi = mid - 1
-    u = lo
+    u = _row_of_arc(optr, a)
     while a < b:
         while optr[u + 1] <= a:
             u += 1

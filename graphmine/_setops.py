@@ -125,7 +125,8 @@ def _gallop_into(s, sa, sb, g, ga, gb, out):
 
 @njit(cache=True)
 def intersect_into(x, xa, xb, y, ya, yb, out):
-    """Write x[xa:xb] ∩ y[ya:yb] (sorted) into out[0:]; return its size."""
+    """Write x[xa:xb] ∩ y[ya:yb] (sorted) into out[0:]; return its size. ``out`` must hold
+    min(xb - xa, yb - ya) entries (the merge writes ahead of its hits)."""
     if _skewed(xb - xa, yb - ya):
         if xb - xa < yb - ya:
             return _gallop_into(x, xa, xb, y, ya, yb, out)
@@ -136,22 +137,19 @@ def intersect_into(x, xa, xb, y, ya, yb, out):
     while i < xb and j < yb:
         a = x[i]
         b = y[j]
-        if a < b:
-            i += 1
-        elif b < a:
-            j += 1
-        else:
-            out[k] = a
-            k += 1
-            i += 1
-            j += 1
+        # branch-free: write speculatively, keep the write only on a hit
+        out[k] = a
+        k += a == b
+        i += a <= b
+        j += b <= a
     return k
 
 
 @njit(cache=True)
 def intersect_positions(x, xa, xb, y, ya, yb, out):
     """Write the offsets i - xa of the entries x[i] that also occur in y[ya:yb] into out[0:]
-    (increasing); return their number. Used to renumber a neighbourhood's members locally."""
+    (increasing); return their number. Used to renumber a neighbourhood's members locally.
+    ``out`` must hold min(xb - xa, yb - ya) entries."""
     k = 0
     if (yb - ya) * SKEW < xb - xa:
         i = xa
@@ -180,15 +178,10 @@ def intersect_positions(x, xa, xb, y, ya, yb, out):
     while i < xb and j < yb:
         a = x[i]
         b = y[j]
-        if a < b:
-            i += 1
-        elif b < a:
-            j += 1
-        else:
-            out[k] = i - xa
-            k += 1
-            i += 1
-            j += 1
+        out[k] = i - xa
+        k += a == b
+        i += a <= b
+        j += b <= a
     return k
 
 

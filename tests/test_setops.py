@@ -159,7 +159,7 @@ def test_triangle_kernels_any_thread_count(n, p, seed, threads):
     assert ck._triangles_per_vertex_serial(optr, oind)[O.rank].tolist() == expect
     # any arc range: the chunks of the dynamic schedule
     m = optr[-1]
-    mark = np.zeros(n, np.uint8)
+    mark = ck._mark_words(n)
     cuts = sorted({0, m, *range(0, m, max(1, m // 7))})
     assert sum(ck._triangles_arcs(optr, oind, a, b, mark) for a, b in zip(cuts[:-1], cuts[1:])) == total
     assert not mark.any()
