@@ -9,7 +9,9 @@ One run prints, measured on this machine:
    order, DAG, per-level induced subgraphs, dynamic schedule over vertices, every clique visited),
    both on ``--threads`` threads with identical counts: graphmine's in-process count with its
    degeneracy ordering included, against kClist's ordering + listing (its file reading excluded);
-   best of ``--repeat`` alternating runs, with the slowest run to show the spread;
+   best of ``--repeat`` alternating runs, with the slowest run to show the spread (the shipped
+   facebook_combined, ca-HepTh, ca-GrQc and a Kronecker graph; email-Enron and ca-HepPh are not
+   shipped with graphmine);
 3. a whole-process comparison of ``graphmine count-cliques FILE`` against a plain C++/OpenMP
    ordered triangle count (benchmarks/reference/tc_ordered.cc) on a Kronecker edge list.
 
