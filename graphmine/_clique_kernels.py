@@ -22,7 +22,7 @@ import numpy as np
 from numba import njit, prange
 
 from ._csr_kernels import _orient_relabel_serial
-from ._setops import fetch_add, intersect_count, intersect_into, intersect_positions, lowest_bit, popcount
+from ._setops import SKEW, fetch_add, intersect_count, intersect_into, intersect_positions, lowest_bit, popcount
 
 # Hot loops index with unsigned integers: numba then skips its negative-index wraparound test,
 # which costs more than the lookup itself in these loops (measured 2.6x on triangle counting).
@@ -64,7 +64,7 @@ def _triangles_arcs(optr, oind, a, b, mark):
     ``mark`` (a bit set from :func:`_mark_words`) is all zero on entry and exit. The inner loop
     adds the tested bit instead of branching on it."""
     u = _row_of_arc(optr, a)
-    c = 0
+    c = U0  # unsigned, as the bits added: numba would widen a signed sum to float
     S6 = np.uint64(6)
     M63 = np.uint64(63)
     while a < b:
@@ -295,6 +295,36 @@ def _local_matrix(u, optr, oind, rows, W, pos):
 
 
 @njit(cache=True)
+def _local_matrix_one_word(u, optr, oind, rows, pos):
+    """:func:`_local_matrix` for d <= 64: each row is built in a register by a branch-free merge
+    (a hit ORs in its bit), galloping only when the out-neighbour's row is much the longer."""
+    a = optr[u]
+    b = optr[u + 1]
+    for i in range(b - a):
+        v = oind[a + i]
+        x0 = a + i + 1
+        y0 = optr[v]
+        y1 = optr[v + 1]
+        if (y1 - y0) > SKEW * (b - x0):
+            m = intersect_positions(oind, x0, b, oind, y0, y1, pos)
+            word = U0
+            for q in range(m):
+                word |= U1 << np.uint64(pos[q] + i + 1)
+            rows[i, 0] = word
+            continue
+        word = U0
+        p = x0
+        j = y0
+        while p < b and j < y1:
+            x = oind[p]
+            y = oind[j]
+            word |= np.uint64(x == y) << np.uint64(p - a)
+            p += x <= y
+            j += y <= x
+        rows[i, 0] = word
+
+
+@njit(cache=True)
 def _count_one_word(rows, d, k, cand, rem):
     """k-cliques of the root's subgraph (minus the root) when it has d <= 64 vertices: every set
     is one machine word. The last two levels are counted without listing them: a vertex v closes
@@ -349,7 +379,7 @@ def _count_words(rows, d, W, k, cand, rem, word):
             level -= 1
             continue
         wv = word[level]
-        v = wv * 64 + np.int64(lowest_bit(r0))
+        v = wv * 64 + lowest_bit(r0)
         rem[level] = r0 & (r0 - U1)
         r = k - 2 - level
         if r == 1:
@@ -362,7 +392,7 @@ def _count_words(rows, d, W, k, cand, rem, word):
             for wx in range(wv, W):
                 x = cand[nl, wx]
                 while x != U0:
-                    y = wx * 64 + np.int64(lowest_bit(x))
+                    y = wx * 64 + lowest_bit(x)
                     x &= x - U1
                     c = popcount(x & rows[y, wx])
                     for w in range(wx + 1, W):
@@ -392,10 +422,11 @@ def _cliques_root(u, optr, oind, k, rows, pos, cand, stack, rem, word, lcand, ls
         return 0
     if d > rows.shape[0]:
         return _cliques_lists(u, optr, oind, k, lcand, lsize, lpos)
+    if d <= 64:
+        _local_matrix_one_word(u, optr, oind, rows, pos)
+        return _count_one_word(rows, d, k, stack, rem)
     W = (d + 63) >> 6
     _local_matrix(u, optr, oind, rows, W, pos)
-    if W == 1:
-        return _count_one_word(rows, d, k, stack, rem)
     return _count_words(rows, d, W, k, cand, rem, word)
 
 

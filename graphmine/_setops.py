@@ -15,6 +15,7 @@ Kernels here never validate and never raise.
 """
 
 import numpy as np
+from llvmlite import ir
 from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
@@ -277,28 +278,36 @@ def intersect_degree_sums(x, xa, xb, y, ya, yb, deg):
     return c, aa, ra
 
 
+def _as_int64(builder, value, bitwidth):
+    if bitwidth < 64:
+        return builder.zext(value, ir.IntType(64))
+    return value
+
+
 @intrinsic
 def popcount(typingctx, x):
-    """The number of set bits of a uint64 (one ``popcnt`` instruction)."""
-    if not isinstance(x, types.Integer):
+    """The number of set bits of an unsigned integer, as int64 (one ``popcnt`` instruction). The
+    result is signed so that sums of counts stay int64 (numba widens uint64 + int64 to float)."""
+    if not isinstance(x, types.Integer) or x.bitwidth > 64:
         return None
 
     def codegen(context, builder, sig, args):
-        return builder.ctpop(args[0])
+        return _as_int64(builder, builder.ctpop(args[0]), x.bitwidth)
 
-    return x(x), codegen
+    return types.int64(x), codegen
 
 
 @intrinsic
 def lowest_bit(typingctx, x):
-    """The index of the lowest set bit of a non-zero uint64 (one ``tzcnt`` instruction)."""
-    if not isinstance(x, types.Integer):
+    """The index of the lowest set bit of a non-zero unsigned integer, as int64 (one ``tzcnt``
+    instruction)."""
+    if not isinstance(x, types.Integer) or x.bitwidth > 64:
         return None
 
     def codegen(context, builder, sig, args):
-        return builder.cttz(args[0], cgutils.true_bit)
+        return _as_int64(builder, builder.cttz(args[0], cgutils.true_bit), x.bitwidth)
 
-    return x(x), codegen
+    return types.int64(x), codegen
 
 
 @intrinsic
