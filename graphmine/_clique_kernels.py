@@ -415,22 +415,6 @@ def _count_words(rows, d, W, k, cand, rem, word):
 
 
 @njit(cache=True)
-def _cliques_root(u, optr, oind, k, rows, pos, cand, stack, rem, word, lcand, lsize, lpos):
-    """k-cliques whose lowest-ranked vertex is u."""
-    d = optr[u + 1] - optr[u]
-    if d < k - 1:
-        return 0
-    if d > rows.shape[0]:
-        return _cliques_lists(u, optr, oind, k, lcand, lsize, lpos)
-    if d <= 64:
-        _local_matrix_one_word(u, optr, oind, rows, pos)
-        return _count_one_word(rows, d, k, stack, rem)
-    W = (d + 63) >> 6
-    _local_matrix(u, optr, oind, rows, W, pos)
-    return _count_words(rows, d, W, k, cand, rem, word)
-
-
-@njit(cache=True)
 def _clique_scratch(oind, k, max_out):
     """One thread's buffers: the bit matrix, its stacks and the list fallback's."""
     dm = min(max_out, BITSET_MAX)
@@ -468,10 +452,29 @@ def _root_chunks(optr, lo, hi, nchunks):
 
 @njit(cache=True)
 def _cliques_span(optr, oind, k, a, b, scratch):
+    """k-cliques whose lowest-ranked vertex lies in [a, b)."""
     rows, pos, cand, stack, rem, word, lcand, lsize, lpos = scratch
     c = 0
+    wide = 0
     for u in range(a, b):
-        c += _cliques_root(u, optr, oind, k, rows, pos, cand, stack, rem, word, lcand, lsize, lpos)
+        d = optr[u + 1] - optr[u]
+        if d < k - 1:
+            continue
+        if d > rows.shape[0]:
+            wide += 1
+        elif d <= 64:
+            _local_matrix_one_word(u, optr, oind, rows, pos)
+            c += _count_one_word(rows, d, k, stack, rem)
+        else:
+            W = (d + 63) >> 6
+            _local_matrix(u, optr, oind, rows, W, pos)
+            c += _count_words(rows, d, W, k, cand, rem, word)
+    if wide:
+        # roots too wide for a bit matrix, in a second pass: a call to the list search inside
+        # the loop above slows the common path (measured 1.8x on ca-GrQc)
+        for u in range(a, b):
+            if optr[u + 1] - optr[u] > rows.shape[0]:
+                c += _cliques_lists(u, optr, oind, k, lcand, lsize, lpos)
     return c
 
 
