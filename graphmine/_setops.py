@@ -15,7 +15,6 @@ Kernels here never validate and never raise.
 """
 
 import numpy as np
-from llvmlite import ir
 from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
@@ -278,9 +277,9 @@ def intersect_degree_sums(x, xa, xb, y, ya, yb, deg):
     return c, aa, ra
 
 
-def _as_int64(builder, value, bitwidth):
+def _as_int64(context, builder, value, bitwidth):
     if bitwidth < 64:
-        return builder.zext(value, ir.IntType(64))
+        return builder.zext(value, context.get_value_type(types.int64))
     return value
 
 
@@ -292,7 +291,7 @@ def popcount(typingctx, x):
         return None
 
     def codegen(context, builder, sig, args):
-        return _as_int64(builder, builder.ctpop(args[0]), x.bitwidth)
+        return _as_int64(context, builder, builder.ctpop(args[0]), x.bitwidth)
 
     return types.int64(x), codegen
 
@@ -305,7 +304,7 @@ def lowest_bit(typingctx, x):
         return None
 
     def codegen(context, builder, sig, args):
-        return _as_int64(builder, builder.cttz(args[0], cgutils.true_bit), x.bitwidth)
+        return _as_int64(context, builder, builder.cttz(args[0], cgutils.true_bit), x.bitwidth)
 
     return types.int64(x), codegen
 
