@@ -31,6 +31,11 @@ FUNCTIONS = {
     "resource_allocation_index": f"Merged sorted neighbour lists in a parallel kernel. {_UNDIRECTED}",
     "preferential_attachment": f"Degree products, vectorised. {_UNDIRECTED}",
     "core_number": "Bucket peeling (Matula-Beck) in a compiled kernel; undirected graphs.",
+    "pagerank": "networkx's power iteration and stopping rule, the neighbourhood sums in a compiled "
+                "kernel. Undirected graphs without edge weights or self-loops, no personalization "
+                "or dangling vectors; the others run in networkx.",
+    "average_neighbor_degree": "Exact neighbour-degree sums in a compiled kernel. Undirected graphs "
+                               "without edge weights or self-loops; the others run in networkx.",
 }
 
 

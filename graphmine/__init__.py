@@ -2,21 +2,42 @@
 
 Exact and approximate (sketch-based) clique counting, clustering coefficients, similarity,
 motif and link prediction, with a command-line interface ``graphmine``.
+
+This package is the facade on top of the layers (see CONTRIBUTING.md): every name below is
+loaded from its module on first use, so that ``import graphmine`` and each command of the CLI
+load only what they use.
 """
 
-from . import datasets, generators
-from .cliques import count_cliques, count_triangles, triangles
-from .cluster import average_clustering, clustering, transitivity
 from .exceptions import (GraphFormatError, GraphmineError, GraphValueError, MissingDependencyError,
                          OutputExistsError, OutputPathError, ParameterError, ResourceLimitError,
                          SketchSaturationWarning)
-from .graph import Graph, OrientedGraph, as_graph, from_edges
-from .io import read_edges, read_graph, write_edgelist
 
 __version__ = "0.1.0"
 
-# components loaded on first use, so `import graphmine` (and the CLI) start fast
+# name -> (module, attribute; None for the module itself)
 _LAZY = {
+    "Graph": ("graphmine.graph", "Graph"),
+    "OrientedGraph": ("graphmine.graph", "OrientedGraph"),
+    "from_edges": ("graphmine.graph", "from_edges"),
+    "as_graph": ("graphmine.validation", "as_graph"),
+    "read_graph": ("graphmine.io", "read_graph"),
+    "read_edges": ("graphmine.io", "read_edges"),
+    "write_edgelist": ("graphmine.io", "write_edgelist"),
+    "count_triangles": ("graphmine.dispatch", "count_triangles"),
+    "triangles": ("graphmine.dispatch", "triangles"),
+    "count_cliques": ("graphmine.dispatch", "count_cliques"),
+    "clustering": ("graphmine.dispatch", "clustering"),
+    "average_clustering": ("graphmine.dispatch", "average_clustering"),
+    "transitivity": ("graphmine.dispatch", "transitivity"),
+    "datasets": ("graphmine.datasets", None),
+    "graph": ("graphmine.graph", None),
+    "io": ("graphmine.io", None),
+    "validation": ("graphmine.validation", None),
+    "cliques": ("graphmine.cliques", None),
+    "cluster": ("graphmine.cluster", None),
+    "centrality": ("graphmine.centrality", None),
+    "dispatch": ("graphmine.dispatch", None),
+    "generators": ("graphmine.generators", None),
     "probgraph": ("graphmine.probgraph", None),
     "motifs": ("graphmine.motifs", None),
     "science4cast": ("graphmine.science4cast", None),
@@ -41,6 +62,7 @@ def __getattr__(name):
 
 def __dir__():
     return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "Graph", "OrientedGraph", "as_graph", "from_edges",

@@ -1,127 +1,97 @@
 """The ``graphmine`` command line.
 
 ``graphmine count-cliques FILE [-k K] [--method M] [--threads N] [--json]``,
-``graphmine triangles FILE [--out F]`` and ``graphmine info FILE [--json]``; components add their
-own subcommands (see ``_EXTENSIONS``).
+``graphmine triangles FILE [--out F]`` and ``graphmine info FILE [--json]``; the components add
+their own subcommands from their command modules (``graphmine/<component>/cli.py``, listed in
+``COMMANDS``), each imported only when one of its subcommands runs (or its help is asked for).
 Every error a user can cause prints one line ``graphmine: error: ...`` and exits with status 2.
 """
 
-import argparse
 import importlib
 import json
 import sys
 import time
 
+from . import commands
+from .commands import Parser, add_input_argument, budget_fraction, clique_size, non_negative_int
 from .exceptions import GraphmineError
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "run", "build_parser", "COMMANDS"]
 
-# modules exposing register(subparsers); each subparser sets func=handler(args) -> exit code
-_EXTENSIONS = ["graphmine.probgraph_cli", "graphmine.motifs_cli", "graphmine.science4cast.cli"]
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        # argparse's own usage errors: one line, status 2
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
-def _int_at_least(lo, what):
-    """argparse type: an integer >= ``lo``; ``what`` names it in messages ('a positive integer')."""
-    def parse(text):
-        try:
-            v = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
-        if v < lo:
-            raise argparse.ArgumentTypeError(f"expected {what}, got {v}")
-        return v
-    return parse
+# the components' subcommands: name -> (the module whose register(subparsers) adds it, its line in
+# `graphmine --help`, the same text the module gives; tests/test_cli_layout.py checks both)
+COMMANDS = {
+    "clustering": ("graphmine.probgraph.cli", "average clustering coefficient and transitivity"),
+    "jarvis-patrick": ("graphmine.probgraph.cli", "Jarvis-Patrick clustering by neighbourhood similarity"),
+    "predict-motifs": ("graphmine.motifs.cli", "motif prediction: heuristic motif scores or the SEAM GNN"),
+    "science4cast": ("graphmine.science4cast.cli", "temporal link prediction in a growing concept graph"),
+}
 
 
-# argparse types shared by every subcommand
-positive_int = _int_at_least(1, "a positive integer")
-non_negative_int = _int_at_least(0, "a non-negative integer")
-clique_size = _int_at_least(3, "an integer >= 3 (3 = triangles)")
+class _LazyParsers(dict):
+    """The name -> parser map of the top-level subparsers action, with the components'
+    subcommands as placeholders until argparse looks one up (it looks up only the subcommand that
+    runs): the component's command module is then imported and registers its real parsers.
+    ``graphmine --help`` lists the placeholders' help lines without importing anything."""
 
+    def __init__(self, action):
+        super().__init__(action._name_parser_map)
+        self._action = action
+        self._pending = {}  # subcommand -> module not imported yet
+        # argparse validates the choice and finds the parser through this one mapping
+        action._name_parser_map = action.choices = self
 
-def budget_fraction(text):
-    """argparse type of --budget: a fraction of the CSR size in (0, 1]."""
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number in (0, 1], got {text!r}") from None
-    if not 0 < v <= 1:
-        raise argparse.ArgumentTypeError(f"expected a fraction of the graph's size in (0, 1], got {text}")
-    return v
+    def add_placeholder(self, name, module, help):
+        self._action.add_parser(name, help=help)
+        self._pending[name] = module
 
+    def _load(self, name):
+        module = self._pending.get(name)
+        if module is None:
+            return
+        names = [n for n, m in self._pending.items() if m == module]
+        for n in names:
+            del self._pending[n]
+            dict.pop(self, n)
+        listed = len(self._action._choices_actions)
+        importlib.import_module(module).register(self._action)
+        # the help lines stay those of the placeholders, in their places
+        del self._action._choices_actions[listed:]
 
-def add_input_argument(p):
-    """The FILE argument and the options shared by the subcommands that read a graph."""
-    p.add_argument("file", metavar="FILE",
-                   help="edge list (.txt/.el/.tsv/.csv; gzip/bzip2/xz recognised by content), Matrix Market "
-                        ".mtx, '-' for an edge list on standard input, or the name of a shipped data set "
-                        "(e.g. ca-GrQc)")
-    p.add_argument("--skip-header", action="store_true",
-                   help="skip the first non-comment line (a header such as 'source,target' is detected "
-                        "without this)")
-    p.add_argument("--threads", type=positive_int, default=None, help="threads (default: all cores)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress bars or notes on stderr")
+    def __getitem__(self, name):
+        self._load(name)
+        return dict.__getitem__(self, name)
 
+    def get(self, name, default=None):
+        self._load(name)
+        return dict.get(self, name, default)
 
-def show_progress(args):
-    """Whether to draw progress bars: stderr is a terminal and --quiet was not given."""
-    return not getattr(args, "quiet", False) and sys.stderr.isatty()
+    def _load_all(self):
+        for name in list(self._pending):
+            self._load(name)
 
+    def values(self):
+        self._load_all()
+        return dict.values(self)
 
-def _kernels_cached():
-    """Whether numba has compiled graphmine's kernels before (its cache index files exist)."""
-    import glob
-    import os
-
-    here = os.path.dirname(os.path.abspath(__file__))
-    if os.environ.get("NUMBA_CACHE_DIR"):  # numba then caches there only
-        places = [os.path.join(os.environ["NUMBA_CACHE_DIR"], "**")]
-    else:  # beside the sources, or a per-user folder where those are read-only
-        places = [os.path.join(here, "__pycache__"), os.path.join(os.path.expanduser("~"), ".cache", "numba", "**")]
-    return any(glob.glob(os.path.join(p, "_clique_kernels.*.nbi"), recursive=True) for p in places)
-
-
-def note_first_compile(args):
-    """Say once on stderr that the first run compiles (numba caches the kernels afterwards)."""
-    if not getattr(args, "quiet", False) and not _kernels_cached():
-        print("graphmine: compiling kernels (first run only; later runs load them from the cache)",
-              file=sys.stderr, flush=True)
-
-
-def load_input(args):
-    """Read the graph named by ``args.file``; return (graph, seconds spent loading)."""
-    import os
-
-    from . import datasets
-    from .io import read_graph
-
-    path = datasets.resolve(args.file)
-    note_first_compile(args)
-    t0 = time.perf_counter()
-    G = read_graph(path, threads=args.threads, header=True if getattr(args, "skip_header", False) else None)
-    return G, time.perf_counter() - t0
+    def items(self):
+        self._load_all()
+        return dict.items(self)
 
 
 def _cmd_count_cliques(args):
     if getattr(args, "scheduler", None) is not None:  # distributed run (graphmine[dask])
         from .distributed.cli import count_cliques_command
         return count_cliques_command(args)
-    from .cliques import count_cliques
+    from .dispatch import count_cliques
 
-    G, load_s = load_input(args)
+    G, load_s = commands.load_input(args)
     kwargs = {}
     if args.method != "exact":
         kwargs = {"budget": args.budget, "seed": args.seed}
     elif args.budget is not None or args.seed is not None:
         raise _param_error("--budget and --seed apply to the approximate methods only")
-    if args.method == "exact" and args.k >= 4 and show_progress(args):
+    if args.method == "exact" and args.k >= 4 and commands.show_progress(args):
         kwargs["progress"] = True
     t0 = time.perf_counter()
     result = count_cliques(G, args.k, method=args.method, threads=args.threads, device=args.device, **kwargs)
@@ -164,12 +134,12 @@ def _default_budget():
 
 def _cmd_triangles(args):
     from ._output import check_output_path
-    from .cliques import triangles
+    from .dispatch import triangles
     from .io import write_vertex_table
 
     if args.out is not None:
         check_output_path(args.out, args.force)
-    G, load_s = load_input(args)
+    G, load_s = commands.load_input(args)
     t0 = time.perf_counter()
     t = triangles(G, threads=args.threads)
     seconds = time.perf_counter() - t0
@@ -194,7 +164,7 @@ def _param_error(message):
 
 
 def _cmd_info(args):
-    G, load_s = load_input(args)
+    G, load_s = commands.load_input(args)
     deg = G.degree
     st = G.input_stats
     info = {
@@ -227,12 +197,13 @@ def _cmd_info(args):
 
 
 def build_parser():
-    p = _Parser(prog="graphmine", description="Graph mining on a CSR core: exact and approximate "
+    """The argument parser of the ``graphmine`` command (the components' subcommands load lazily)."""
+    p = Parser(prog="graphmine", description="Graph mining on a CSR core: exact and approximate "
                 "clique counting, clustering, motif and link prediction.")
     from . import __version__
 
     p.add_argument("--version", action="version", version=f"graphmine {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
 
     c = sub.add_parser("count-cliques", help="count triangles or k-cliques (exact or approximate)",
@@ -265,15 +236,25 @@ def build_parser():
     add_input_argument(i)
     i.set_defaults(func=_cmd_info)
 
-    for name in _EXTENSIONS:
-        importlib.import_module(name).register(sub)
+    lazy = _LazyParsers(sub)
+    for name, (module, help) in COMMANDS.items():
+        lazy.add_placeholder(name, module, help)
     return p
 
 
-def main(argv=None):
-    """Entry point of the ``graphmine`` console script; returns the exit status."""
+def main(argv=None, *, program=False):
+    """Run the command line ``argv`` (default: ``sys.argv[1:]``); returns the exit status.
+
+    ``program=True`` (from :func:`run`, the ``graphmine`` program) sets numba up without the
+    packages no kernel uses (see :mod:`graphmine._startup`); a call from Python leaves numba's
+    set-up alone.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
+    if program:
+        from ._startup import lean_numba_setup
+
+        lean_numba_setup()
     try:
         return args.func(args)
     except GraphmineError as exc:
@@ -292,5 +273,19 @@ def main(argv=None):
         return 130
 
 
+def run():
+    """The ``graphmine`` program (console script and ``python -m graphmine``): :func:`main` on
+    the command line, then a quick exit with its status (no interpreter teardown)."""
+    try:
+        status = main(program=True)
+    except SystemExit as exc:  # argparse's --help, --version and usage errors
+        status = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+        if exc.code is not None and not isinstance(exc.code, int):
+            print(exc.code, file=sys.stderr)
+    from ._startup import quick_exit
+
+    quick_exit(status)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -1,9 +1,10 @@
-"""Triangle and k-clique counting.
+"""Exact triangle and k-clique counting on the CPU.
 
 Exact counts come from Numba kernels over an acyclic orientation of the graph (degree order for
 triangles, degeneracy order for larger cliques), in the spirit of GAPBS's ordered triangle count
-and kClist. ``method`` selects exact counting or a sketch-based estimate (see
-:mod:`graphmine.probgraph`).
+and kClist. This is the algorithm family; :func:`graphmine.count_triangles` and its siblings (in
+:mod:`graphmine.dispatch`) add ``method=`` (sketch estimates of :mod:`graphmine.probgraph`) and
+``device=`` (:mod:`graphmine.cuda`) on top.
 """
 
 import numpy as np
@@ -12,18 +13,24 @@ from . import _clique_kernels as _ck
 from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
 from .exceptions import ParameterError
-from . import graph as _graph
-from .graph import as_graph
+from .graph import SERIAL_EDGES
+from .validation import as_graph
 
-__all__ = ["count_triangles", "triangles", "count_cliques", "EXACT_METHODS"]
+__all__ = ["count_triangles", "triangles", "count_cliques", "check_k"]
 
-EXACT_METHODS = ("exact",)
 
 def _serial(G, nthreads):
-    return nthreads == 1 or G.n_edges < _graph.SERIAL_EDGES
+    return nthreads == 1 or G.n_edges < SERIAL_EDGES
 
 
-def _check_k(k):
+def check_k(k):
+    """``k`` as an int, or ParameterError unless it is an integer >= 3 (a clique size).
+
+    Examples
+    --------
+    >>> check_k(4)
+    4
+    """
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
         raise ParameterError(f"k must be an integer >= 3, got {k!r}")
     if k < 3:
@@ -31,58 +38,27 @@ def _check_k(k):
     return int(k)
 
 
-def _approximate(name, G, method, **kwargs):
-    from . import probgraph
-
-    return getattr(probgraph, name)(G, method=method, **kwargs)
-
-
-def _on_gpu(device):
-    """Whether to count on the GPU (``device`` 'cuda', or 'auto' with a device visible); loads no
-    CUDA machinery for 'cpu'."""
-    if device == "cpu":
-        return False
-    from .cuda._device import use_cuda
-
-    return use_cuda(device)
-
-
 @restores_threads
-def count_triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
-    """The number of triangles of ``G``.
+def count_triangles(G, *, threads=None):
+    """The number of triangles of ``G`` (exact, CPU).
 
     Parameters
     ----------
     G : Graph or anything :func:`graphmine.as_graph` accepts
-    method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
-        'exact' counts; the others estimate from neighbourhood sketches and return an
-        :class:`~graphmine.probgraph.Estimate` (keywords ``budget``, ``seed``, ...).
     threads : int, optional
         Threads to use (default: all).
-    device : {'cpu', 'cuda', 'auto'}
-        Where to count: 'cuda' runs the kernels of :mod:`graphmine.cuda` on the GPU (raising
-        :class:`~graphmine.cuda.NoCudaDeviceError` when none is visible), 'auto' picks the GPU
-        when one is visible.
 
     Returns
     -------
-    int (exact) or Estimate
+    int
 
     Examples
     --------
-    >>> import networkx as nx, graphmine as gm
-    >>> gm.count_triangles(nx.complete_graph(5))
+    >>> import networkx as nx
+    >>> count_triangles(nx.complete_graph(5))
     10
     """
     G = as_graph(G)
-    if method != "exact":
-        return _approximate("count_triangles", G, method, device=device, threads=threads, **kwargs)
-    if kwargs:
-        raise ParameterError(f"unexpected keywords for method='exact': {sorted(kwargs)}")
-    if _on_gpu(device):
-        from . import cuda
-
-        return cuda.count_triangles(G, threads=threads)
     nthreads = resolve_threads(threads)
     if _serial(G, nthreads) and not G.has_orientation("degree", relabel=True):
         return int(_ck._triangles_small(G.indptr, G.indices))
@@ -93,26 +69,16 @@ def count_triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
 
 
 @restores_threads
-def triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
-    """The number of triangles through every vertex (int64 array of length n).
-
-    ``device`` as in :func:`count_triangles`.
+def triangles(G, *, threads=None):
+    """The number of triangles through every vertex (int64 array of length n; exact, CPU).
 
     Examples
     --------
-    >>> import networkx as nx, graphmine as gm
-    >>> gm.triangles(nx.complete_graph(4))
+    >>> import networkx as nx
+    >>> triangles(nx.complete_graph(4))
     array([3, 3, 3, 3])
     """
     G = as_graph(G)
-    if method != "exact":
-        return _approximate("triangles", G, method, device=device, threads=threads, **kwargs)
-    if kwargs:
-        raise ParameterError(f"unexpected keywords for method='exact': {sorted(kwargs)}")
-    if _on_gpu(device):
-        from . import cuda
-
-        return cuda.triangles(G, threads=threads)
     nthreads = resolve_threads(threads)
     O = G.oriented("degree", relabel=True, threads=nthreads)
     if _serial(G, nthreads):
@@ -123,49 +89,41 @@ def triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
 
 
 @restores_threads
-def count_cliques(G, k=3, *, method="exact", order=None, threads=None, progress=False, device="cpu", **kwargs):
-    """The number of k-cliques (complete subgraphs on k vertices) of ``G``, for any k >= 3.
+def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
+    """The number of k-cliques (complete subgraphs on k vertices) of ``G``, for any k >= 3
+    (exact, CPU).
 
     Parameters
     ----------
     G : Graph or anything :func:`graphmine.as_graph` accepts
     k : int
         Clique size, >= 3.
-    method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
-        See :func:`count_triangles`.
     order : {'degree', 'degeneracy'}, optional
         Orientation for exact counting (default: degree for k = 3, degeneracy otherwise, whose
         out-degrees are bounded by the graph's degeneracy).
     threads : int, optional
     progress : bool
         Exact k >= 4: show a progress bar on stderr (tqdm), the work split into batches of
-        about equal estimated cost (CPU only).
-    device : {'cpu', 'cuda', 'auto'}
-        See :func:`count_triangles`.
+        about equal estimated cost.
 
     Returns
     -------
-    int (exact) or Estimate
+    int
 
     Examples
     --------
-    >>> import networkx as nx, graphmine as gm
-    >>> gm.count_cliques(nx.complete_graph(6), k=4)  # C(6, 4)
+    >>> import networkx as nx
+    >>> count_cliques(nx.complete_graph(6), k=4)  # C(6, 4)
     15
     """
-    k = _check_k(k)
+    k = check_k(k)
     G = as_graph(G)
-    if method != "exact":
-        return _approximate("count_cliques", G, method, device=device, k=k, threads=threads, **kwargs)
-    if kwargs:
-        raise ParameterError(f"unexpected keywords for method='exact': {sorted(kwargs)}")
-    if _on_gpu(device):
-        from . import cuda
-
-        return cuda.count_cliques(G, k, order=order, threads=threads)
     nthreads = resolve_threads(threads)
     if order is None:
         order = "degree" if k == 3 else "degeneracy"
+    if k == 3 and order == "degree" and _serial(G, nthreads) and not G.has_orientation("degree", relabel=True):
+        # a small graph: one kernel, no orientation to build (and none to load from numba's cache)
+        return int(_ck._triangles_small(G.indptr, G.indices))
     O = G.oriented(order, relabel=True, threads=nthreads)
     if O.max_out_degree < k - 1:
         return 0

@@ -15,7 +15,13 @@ __all__ = [
     "OutputPathError",
     "OutputExistsError",
     "ResourceLimitError",
+    "ConvergenceError",
     "SketchSaturationWarning",
+    "SpatialError",
+    "SpatialInputError",
+    "SpatialTypeError",
+    "SpatialModelError",
+    "warn_at_caller",
 ]
 
 
@@ -64,8 +70,53 @@ class ResourceLimitError(GraphmineError, MemoryError):
     """An input would need an allocation that cannot be sensible (the message gives the size)."""
 
 
+class ConvergenceError(GraphmineError, RuntimeError):
+    """An iterative method (PageRank's power iteration) did not reach its tolerance within its
+    iteration limit."""
+
+
 class SketchSaturationWarning(UserWarning):
     """A probabilistic sketch is (nearly) full, so its estimates lose accuracy."""
+
+
+# the Spatial Computer Model simulator (package spatial)
+
+class SpatialError(GraphmineError):
+    """Base class of all errors raised by :mod:`spatial` (the Spatial Computer Model simulator)."""
+
+
+class SpatialInputError(SpatialError, ValueError):
+    """A value breaks an algorithm's contract (size, shape, NaN, rank, processor id, ...).
+
+    The message names the parameter, the rule and the offending value.
+    """
+
+
+class SpatialTypeError(SpatialError, TypeError):
+    """An argument has the wrong type (not an array, not a ufunc, not a sparse matrix, ...)."""
+
+
+class SpatialModelError(SpatialError, RuntimeError):
+    """An algorithm broke a rule of the Spatial Computer Model.
+
+    Raised by :class:`spatial.Machine` when a processor sends or reads a word it does not hold,
+    a message carries more words than ``message_words``, a processor would hold more than
+    ``words`` words, or two messages of one round arrive at the same processor. The message
+    names the processor and the round; both are kept as attributes.
+
+    Attributes
+    ----------
+    processor : int or None
+        The offending processor.
+    round : int or None
+        The round (number of :meth:`spatial.Machine.send` calls so far, counting the one that
+        failed).
+    """
+
+    def __init__(self, message, processor=None, round=None):
+        self.processor = None if processor is None else int(processor)
+        self.round = None if round is None else int(round)
+        super().__init__(message)
 
 
 def warn_at_caller(message, category=UserWarning):

@@ -6,23 +6,23 @@ A :class:`Graph` is an immutable, undirected, simple graph in compressed sparse 
 * every row sorted, no duplicate entries, no self-loops, each edge stored in both rows;
 * vertices are 0..n-1; ``node_ids[i]`` is the identifier vertex ``i`` had in the input.
 
-:func:`as_graph` is the one validator: every accepted input (an (m, 2) edge array, a scipy sparse
-matrix, a networkx graph, a path) goes through it. Kernels downstream take the raw arrays and
-never validate.
+This module builds graphs from arrays (:func:`from_edges`, :func:`from_scipy`,
+:func:`from_networkx`); :func:`graphmine.as_graph` (in :mod:`graphmine.validation`, above the
+readers of :mod:`graphmine.io`) is the one validator every accepted input goes through. Kernels
+downstream take the raw arrays and never validate. scipy is imported only by the functions that
+use it, so that counting from a file never loads it.
 """
-
-import os
 
 import numba
 import numpy as np
-import scipy.sparse as sp
 
 from . import _csr_kernels as _k
 from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
 from .exceptions import GraphValueError, ParameterError
 
-__all__ = ["Graph", "OrientedGraph", "as_graph", "from_edges"]
+__all__ = ["Graph", "OrientedGraph", "from_edges", "from_scipy", "from_networkx", "build_csr", "compact_ids",
+           "check_vertex_count", "index_dtype_for", "INDPTR_DTYPE", "SERIAL_EDGES"]
 
 INDPTR_DTYPE = np.int64
 
@@ -30,7 +30,7 @@ INDPTR_DTYPE = np.int64
 SERIAL_EDGES = 50_000
 
 
-def _index_dtype(n):
+def index_dtype_for(n):
     """The dtype of ``indices`` for a graph of ``n`` vertices (int32 unless n needs int64)."""
     return np.int32 if n < 2**31 - 1 else np.int64
 
@@ -108,9 +108,9 @@ class Graph:
         indptr = np.ascontiguousarray(indptr, dtype=INDPTR_DTYPE)
         n = indptr.shape[0] - 1
         if index_dtype is None:
-            index_dtype = _index_dtype(n)
+            index_dtype = index_dtype_for(n)
         elif np.dtype(index_dtype) not in (np.dtype(np.int32), np.dtype(np.int64)) or (
-                np.dtype(index_dtype) == np.int32 and _index_dtype(n) == np.int64):
+                np.dtype(index_dtype) == np.int32 and index_dtype_for(n) == np.int64):
             raise GraphValueError(f"index_dtype must be int32 (n < 2**31 - 1) or int64, got {index_dtype}")
         indices = np.ascontiguousarray(indices, dtype=index_dtype)
         if not _trusted:
@@ -185,6 +185,8 @@ class Graph:
 
     def to_scipy(self, format="csr"):
         """The symmetric 0/1 adjacency matrix as a scipy sparse matrix (``csr_array``)."""
+        import scipy.sparse as sp
+
         data = np.ones(self.indices.shape[0], dtype=np.int8)
         A = sp.csr_array((data, self.indices.copy(), self.indptr.copy()), shape=(self.n_nodes, self.n_nodes))
         return A.asformat(format)
@@ -269,8 +271,10 @@ class Graph:
         vertices = np.unique(np.asarray(vertices, dtype=np.int64))
         if vertices.size and (vertices[0] < 0 or vertices[-1] >= self.n_nodes):
             raise GraphValueError("subgraph vertices must lie in 0..n-1")
+        import scipy.sparse as sp
+
         A = self.to_scipy()[vertices][:, vertices]
-        sub = _from_scipy(sp.csr_array(A), None)
+        sub = from_scipy(sp.csr_array(A), None)
         return Graph(sub.indptr, sub.indices, self.node_ids[vertices], _trusted=True)
 
 
@@ -281,7 +285,7 @@ def _private_copy(arr, source):
     return arr
 
 
-def _check_vertex_count(n, m, threads):
+def check_vertex_count(n, m, threads=None):
     """Refuse a vertex count whose CSR cannot fit in memory, before allocating it."""
     nthreads = numba.get_num_threads() if threads is None else int(threads)
     nbytes = 8 * (n + 1) * (3 + nthreads) + 8 * m * 2  # the CSR build's per-thread row counts
@@ -306,16 +310,32 @@ def _check_csr(indptr, indices):
             raise GraphValueError("every CSR row must be strictly increasing (sorted, no duplicates)")
         if np.any(rows == indices):
             raise GraphValueError("the CSR must not contain self-loops")
+        import scipy.sparse as sp
+
         A = sp.csr_array((np.ones(indices.size, np.int8), indices, indptr), shape=(n, n))
         if (A != A.T).nnz:
             raise GraphValueError("the CSR must be symmetric (every edge stored in both rows)")
 
 
 @restores_threads
-def _build_csr(src, dst, n, threads=None):
-    """CSR arrays and statistics from 0-based endpoint arrays (already range-checked)."""
-    nthreads = resolve_threads(threads)
-    itype = _index_dtype(n)
+def build_csr(src, dst, n, threads=None):
+    """CSR arrays and statistics from 0-based endpoint arrays (already range-checked).
+
+    Returns ``(indptr, indices, stats)``: the symmetric CSR of the edges ``(src[i], dst[i])``
+    on ``n`` vertices, self-loops dropped and duplicates merged, and the counts of both in
+    ``stats`` (``input_edges``, ``self_loops``, ``duplicates``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> indptr, indices, stats = build_csr(np.array([0, 1, 1]), np.array([1, 0, 2]), 3)
+    >>> indptr.tolist(), indices.tolist(), stats["duplicates"]
+    ([0, 1, 3, 4], [1, 0, 2, 1], 1)
+    """
+    # a small graph builds faster on one thread than a thread pool wakes up (and the first
+    # parallel call would start the pool: 0.1-0.3 s on a busy machine)
+    nthreads = resolve_threads(1 if threads is None and len(src) < SERIAL_EDGES else threads)
+    itype = index_dtype_for(n)
     src = np.ascontiguousarray(src, dtype=itype)
     dst = np.ascontiguousarray(dst, dtype=itype)
     indptr, indices, loops = _k._csr_from_pairs(src, dst, n, nthreads)
@@ -342,11 +362,11 @@ def compact_ids(ids, threads=None):
     top = int(ids.max())
     if top < max(4 * ids.size, 1 << 20):
         # k <= top + 1, so the index dtype for top + 1 vertices holds every new id
-        out = np.empty(ids.shape[0], _index_dtype(top + 1))
+        out = np.empty(ids.shape[0], index_dtype_for(top + 1))
         node_ids = _k._compact_dense(ids, top + 1, out, nthreads)
         return out, node_ids
     node_ids, inverse = np.unique(ids, return_inverse=True)
-    return inverse.reshape(ids.shape).astype(_index_dtype(node_ids.shape[0])), node_ids.astype(np.int64)
+    return inverse.reshape(ids.shape).astype(index_dtype_for(node_ids.shape[0])), node_ids.astype(np.int64)
 
 
 def from_edges(edges, n_nodes=None, *, relabel=False, threads=None):
@@ -387,9 +407,9 @@ def from_edges(edges, n_nodes=None, *, relabel=False, threads=None):
             n = _check_count("n_nodes", n_nodes)
             if top > n:
                 raise GraphValueError(f"edge endpoint {top - 1} is out of range for n_nodes={n}")
-        _check_vertex_count(n, arr.shape[0], threads)
+        check_vertex_count(n, arr.shape[0], threads)
         node_ids = None
-    indptr, indices, stats = _build_csr(arr[:, 0], arr[:, 1], n, threads)
+    indptr, indices, stats = build_csr(arr[:, 0], arr[:, 1], n, threads)
     return Graph(indptr, indices, node_ids, stats, _trusted=True)
 
 
@@ -434,24 +454,44 @@ def _as_edge_array(edges):
     return np.ascontiguousarray(arr)
 
 
-def _from_scipy(A, threads):
+def from_scipy(A, threads=None):
+    """The :class:`Graph` of a square scipy sparse matrix's nonzero pattern (symmetrised, diagonal
+    dropped).
+
+    Examples
+    --------
+    >>> import scipy.sparse as sp
+    >>> from_scipy(sp.csr_array([[0, 1, 0], [0, 0, 1], [0, 0, 1]]))
+    Graph(n_nodes=3, n_edges=2)
+    """
+    import scipy.sparse as sp
+
     if A.ndim != 2 or A.shape[0] != A.shape[1]:
         raise GraphValueError(f"an adjacency matrix must be square, got shape {A.shape}")
     C = sp.coo_array(A)
     keep = C.data != 0
     n = A.shape[0]
-    indptr, indices, stats = _build_csr(C.row[keep].astype(np.int64), C.col[keep].astype(np.int64), n, threads)
+    indptr, indices, stats = build_csr(C.row[keep].astype(np.int64), C.col[keep].astype(np.int64), n, threads)
     # a symmetric matrix lists every edge twice: that is its storage, not a duplicate
     stats["input_edges"] = int(keep.sum())
     return Graph(indptr, indices, None, stats, _trusted=True)
 
 
-def _from_networkx(H, threads):
+def from_networkx(H, threads=None):
+    """The :class:`Graph` of a networkx (Di/Multi)Graph's undirected simple view: vertex ``i`` is
+    the i-th node of ``H.nodes`` and ``node_ids`` holds the node labels.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from_networkx(nx.path_graph(["a", "b", "c"])).node_ids
+    array(['a', 'b', 'c'], dtype=object)
+    """
     nodes = list(H.nodes)
     index = {v: i for i, v in enumerate(nodes)}
     m = H.number_of_edges()
     arr = np.fromiter((index[x] for e in H.edges() for x in e[:2]), dtype=np.int64, count=2 * m)
-    indptr, indices, stats = _build_csr(arr[0::2], arr[1::2], len(nodes), threads)
+    indptr, indices, stats = build_csr(arr[0::2], arr[1::2], len(nodes), threads)
     try:
         node_ids = np.asarray(nodes)
         if node_ids.ndim != 1 or node_ids.dtype.kind not in "iu":
@@ -460,50 +500,3 @@ def _from_networkx(H, threads):
         node_ids = np.empty(len(nodes), dtype=object)
         node_ids[:] = nodes
     return Graph(indptr, indices, node_ids, stats, _trusted=True)
-
-
-def as_graph(data, *, threads=None, relabel=None, **read_kwargs):
-    """Turn any accepted input into a :class:`Graph` (the one validator of graphmine).
-
-    Parameters
-    ----------
-    data : Graph, array_like (m, 2), scipy sparse matrix/array, networkx graph, str or PathLike
-        * an (m, 2) integer edge array: vertices 0..max id (see :func:`from_edges`);
-        * a square scipy sparse matrix: its nonzero pattern, symmetrised, diagonal dropped;
-        * a networkx (Di/Multi)Graph: undirected simple view, vertex ``i`` is the i-th node of
-          ``data.nodes`` and ``node_ids`` holds the node labels;
-        * a path: read with :func:`graphmine.read_graph` (extra keywords go there).
-    threads : int, optional
-        Threads for building the CSR.
-    relabel : bool, optional
-        For edge arrays and files: number only the ids that occur, in increasing order, keeping
-        the ids in ``node_ids`` (default: False for edge arrays, True for files). Use it for
-        edge arrays with large sparse ids.
-
-    Returns
-    -------
-    Graph
-
-    Examples
-    --------
-    >>> import networkx as nx, graphmine as gm
-    >>> gm.as_graph(nx.petersen_graph())
-    Graph(n_nodes=10, n_edges=15)
-    """
-    if isinstance(data, Graph):
-        return data
-    if isinstance(data, (str, os.PathLike)):
-        from .io import read_graph
-
-        if relabel is not None:
-            read_kwargs["relabel"] = relabel
-        return read_graph(data, threads=threads, **read_kwargs)
-    if read_kwargs:
-        raise ParameterError(f"keywords {sorted(read_kwargs)} only apply when reading a file")
-    if sp.issparse(data) or (type(data).__module__ or "").startswith("networkx"):
-        if relabel is not None:
-            raise ParameterError("relabel applies to edge arrays and files only")
-        if sp.issparse(data):
-            return _from_scipy(data, threads)
-        return _from_networkx(data, threads)
-    return from_edges(data, relabel=bool(relabel), threads=threads)

@@ -24,9 +24,10 @@ from . import _parse_kernels as _pk
 from ._threads import resolve_threads, restores_threads
 from .exceptions import GraphFormatError, ParameterError
 from ._output import atomic_write, check_output_path
-from .graph import Graph, _build_csr, _check_vertex_count, compact_ids
+from .graph import Graph, compact_ids
+from .graph import build_csr as _build_csr, check_vertex_count as _check_vertex_count
 
-__all__ = ["EdgeList", "read_edges", "read_graph", "write_edgelist", "write_vertex_table"]
+__all__ = ["EdgeList", "read_edges", "read_graph", "write_edgelist", "write_vertex_table", "read_bytes", "STDIN"]
 
 _DECOMPRESS = {".gz": gzip.decompress, ".bz2": bz2.decompress, ".xz": lzma.decompress}
 
@@ -275,7 +276,7 @@ def read_graph(path, *, format=None, relabel=True, header=None, threads=None):
     if format not in ("edgelist", "mtx"):
         raise ParameterError(f"format must be 'edgelist' or 'mtx', got {format!r}")
     if format == "mtx":
-        from .graph import _from_scipy
+        from .graph import from_scipy as _from_scipy
 
         G = _from_scipy(_read_matrix_market(path, read_bytes(path)), threads)
         G.input_stats["path"] = path

@@ -214,7 +214,7 @@ def test_write_edgelist_refuses_and_is_atomic(tmp_path):
 @pytest.mark.parametrize("cmd", [["triangles"], ["clustering"],
                                  ["jarvis-patrick", "--tau", "0.3"]])
 def test_cli_outputs_checked_before_work_and_never_overwritten(capsys, tmp_path, cmd, monkeypatch):
-    import graphmine.cli as cli
+    import graphmine.commands as cli
 
     out = tmp_path / "res.tsv"
     load_input = cli.load_input

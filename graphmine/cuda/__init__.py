@@ -15,7 +15,7 @@ numba.cuda is first imported) the kernels run in numba's CUDA simulator, slowly,
 
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
-from ..graph import as_graph
+from ..validation import as_graph
 from ._device import (DEVICES, NoCudaDeviceError, check_device, is_available, release, require_device,
                       use_cuda)
 
@@ -99,9 +99,9 @@ def count_cliques(G, k=3, *, order=None, threads=None):
     >>> gc.count_cliques(nx.complete_graph(6), 4) if gc.is_available() else 15
     15
     """
-    from ..cliques import _check_k
+    from ..cliques import check_k
 
-    k = _check_k(k)
+    k = check_k(k)
     if k > MAX_K:
         raise ParameterError(f"device='cuda' counts k-cliques up to k = {MAX_K}, got k = {k}; use device='cpu'")
     G = as_graph(G)

@@ -14,7 +14,6 @@ sketch matrix (a ``budget`` fraction of the oriented CSR), which every task rece
 estimates each |N+(u) ∩ N+(v)| of row block i from a pair of filters.
 """
 
-import itertools
 import os
 import time
 from contextlib import contextmanager
@@ -22,11 +21,11 @@ from contextlib import contextmanager
 import numpy as np
 
 from .._output import check_output_path
-from ..cliques import _check_k
+from ..cliques import check_k as _check_k
 from ..exceptions import ParameterError
 from ..probgraph import _estimators as _est
 from ..probgraph.results import make_estimate
-from ..probgraph.sketches import (MAX_HASHES, _positive_int, check_estimator, hash_seeds, resolve_seed,
+from ..probgraph.sketches import (MAX_HASHES, check_positive_int, check_estimator, hash_seeds, resolve_seed,
                                   sketch_size)
 from . import _tasks as _t
 from .graph import DistributedGraph, session, show_progress
@@ -46,47 +45,6 @@ def _opened(source, client, partitions, progress):
         return
     with session(client) as c:
         yield DistributedGraph(source, c, partitions=partitions, progress=progress)
-
-
-# at most this many counting tasks: beyond it, consecutive row blocks are merged for the count
-MAX_TASKS = 100_000
-
-
-def _coarse_blocks(D, k):
-    """(ranges, block futures, arcs, largest out-degree) of the row blocks used for counting:
-    D's own, or runs of consecutive blocks merged so that Q^(k-1) <= MAX_TASKS."""
-    P = D.partitions
-    Q = P
-    while Q > 1 and Q ** (k - 1) > MAX_TASKS:
-        Q -= 1
-    if Q == P:
-        return D.ranges(), list(D.blocks), D.block_arcs, D.block_max_out
-    cuts = np.linspace(0, P, Q + 1).astype(np.int64)
-    ranges, blocks, arcs, maxout = [], [], [], []
-    for g in range(Q):
-        a, b = int(cuts[g]), int(cuts[g + 1])
-        ranges.append((int(D.bounds[a]), int(D.bounds[b])))
-        blocks.append(D._submit(_t.merge_blocks, *D.blocks[a:b]))
-        arcs.append(int(D.block_arcs[a:b].sum()))
-        maxout.append(int(D.block_max_out[a:b].max()))
-    return ranges, blocks, np.array(arcs), np.array(maxout)
-
-
-def _count_blocks(D, k):
-    k = _check_k(k)
-    if D.max_out_degree < k - 1:
-        return 0
-    ranges, blocks, arcs, maxout = _coarse_blocks(D, k)
-    # a block whose rows have no arc holds no clique vertex but the last; an apex needs k - 1 arcs
-    live = [i for i in range(len(blocks)) if arcs[i] > 0]
-    apex = [i for i in live if maxout[i] >= k - 1]
-    futures = []
-    for first in apex:
-        for rest in itertools.product(live, repeat=k - 2):
-            tup = (first,) + rest
-            futures.append(D._submit(_t.count_task, k, D.n_nodes, D.max_out_degree, [ranges[b] for b in tup],
-                                     *[blocks[b] for b in tup]))
-    return int(sum(D._gather(futures)))
 
 
 def count_cliques(source, k=3, *, client=None, method="exact", partitions=None, progress=None, **kwargs):
@@ -136,7 +94,7 @@ def count_cliques(source, k=3, *, client=None, method="exact", partitions=None, 
     with _opened(source, client, partitions, progress) as D:
         if method == "bloom":
             return _bloom_triangles(D, **kwargs)
-        return _count_blocks(D, k)
+        return D.count_cliques(k)
 
 
 def count_triangles(source, *, client=None, method="exact", partitions=None, progress=None, budget=None,
@@ -190,7 +148,7 @@ def _bloom_triangles(D, *, budget=None, bits=None, hashes=1, estimator=None, see
                      confidence=0.95):
     t0 = time.perf_counter()
     estimator = check_estimator("bloom", estimator)
-    hashes = _positive_int("hashes", hashes, 1, MAX_HASHES)
+    hashes = check_positive_int("hashes", hashes, 1, MAX_HASHES)
     if not isinstance(confidence, (float, int)) or not 0 < confidence < 1:
         raise ParameterError(f"confidence must lie strictly between 0 and 1, got {confidence!r}")
     if D.n_nodes >= 2**32:

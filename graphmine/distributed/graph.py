@@ -22,6 +22,7 @@ Counting then runs as block tasks (see :mod:`graphmine.distributed.counting`).
 """
 
 import glob
+import itertools
 import logging
 import math
 import operator
@@ -33,8 +34,9 @@ from contextlib import contextmanager, redirect_stdout
 import numpy as np
 
 from .._optional import require
+from ..cliques import check_k
 from ..exceptions import GraphFormatError, ParameterError
-from ..graph import Graph, _index_dtype
+from ..graph import Graph, index_dtype_for as _index_dtype
 from . import _tasks as _t
 
 __all__ = ["DistributedGraph", "local_client", "expand_source"]
@@ -214,7 +216,7 @@ class DistributedGraph:
         c = self.client
         if isinstance(source, Graph) or not (isinstance(source, (str, os.PathLike, list, tuple))
                                              or _is_dask_frame(source)):
-            from ..graph import as_graph
+            from ..validation import as_graph
 
             G = as_graph(source)
             e = G.edges()
@@ -314,8 +316,6 @@ class DistributedGraph:
     # -- counting (see counting.py for the public functions) ---------------------------------
     def count_cliques(self, k=3):
         """Exact number of k-cliques (k >= 3) by block tasks (see :func:`count_cliques`)."""
-        from .counting import _count_blocks
-
         return _count_blocks(self, k)
 
     def count_triangles(self):
@@ -345,3 +345,44 @@ def memory_per_worker(n, m, partitions, k=3):
     arcs = m / partitions
     ib = 4 if n < 2**31 else 8
     return int(math.ceil((k - 1) * (arcs * ib + 8 * (n / partitions + 1)) + n))
+
+
+# at most this many counting tasks: beyond it, consecutive row blocks are merged for the count
+MAX_TASKS = 100_000
+
+
+def _coarse_blocks(D, k):
+    """(ranges, block futures, arcs, largest out-degree) of the row blocks used for counting:
+    D's own, or runs of consecutive blocks merged so that Q^(k-1) <= MAX_TASKS."""
+    P = D.partitions
+    Q = P
+    while Q > 1 and Q ** (k - 1) > MAX_TASKS:
+        Q -= 1
+    if Q == P:
+        return D.ranges(), list(D.blocks), D.block_arcs, D.block_max_out
+    cuts = np.linspace(0, P, Q + 1).astype(np.int64)
+    ranges, blocks, arcs, maxout = [], [], [], []
+    for g in range(Q):
+        a, b = int(cuts[g]), int(cuts[g + 1])
+        ranges.append((int(D.bounds[a]), int(D.bounds[b])))
+        blocks.append(D._submit(_t.merge_blocks, *D.blocks[a:b]))
+        arcs.append(int(D.block_arcs[a:b].sum()))
+        maxout.append(int(D.block_max_out[a:b].max()))
+    return ranges, blocks, np.array(arcs), np.array(maxout)
+
+
+def _count_blocks(D, k):
+    k = check_k(k)
+    if D.max_out_degree < k - 1:
+        return 0
+    ranges, blocks, arcs, maxout = _coarse_blocks(D, k)
+    # a block whose rows have no arc holds no clique vertex but the last; an apex needs k - 1 arcs
+    live = [i for i in range(len(blocks)) if arcs[i] > 0]
+    apex = [i for i in live if maxout[i] >= k - 1]
+    futures = []
+    for first in apex:
+        for rest in itertools.product(live, repeat=k - 2):
+            tup = (first,) + rest
+            futures.append(D._submit(_t.count_task, k, D.n_nodes, D.max_out_degree, [ranges[b] for b in tup],
+                                     *[blocks[b] for b in tup]))
+    return int(sum(D._gather(futures)))

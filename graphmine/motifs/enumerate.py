@@ -4,7 +4,7 @@ import numpy as np
 
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
-from ..graph import as_graph
+from ..validation import as_graph
 from . import _enum_kernels as _k
 from .patterns import Motif
 

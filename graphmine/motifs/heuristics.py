@@ -23,7 +23,7 @@ import numpy as np
 
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
-from ..graph import as_graph
+from ..validation import as_graph
 from . import _heuristic_kernels as _hk
 from ._enum_kernels import _tuple_edge_flags
 from .enumerate import _check_motif, _check_tuples

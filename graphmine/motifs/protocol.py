@@ -15,7 +15,8 @@
 import numpy as np
 
 from ..exceptions import GraphValueError, ParameterError, warn_at_caller
-from ..graph import as_graph, from_edges
+from ..graph import from_edges
+from ..validation import as_graph
 from . import _protocol_kernels as _pk
 from .enumerate import _check_motif, _level_matrices, canonical_tuples, find_motifs, is_motif, motif_edge_flags
 

@@ -24,7 +24,7 @@ import numpy as np
 
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
-from ..graph import as_graph
+from ..validation import as_graph
 from . import _subgraph_kernels as _sk
 from .enumerate import _check_motif, _check_tuples
 

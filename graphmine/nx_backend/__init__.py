@@ -17,8 +17,8 @@ Examples
 {0: 3, 1: 3, 2: 3, 3: 3}
 """
 
-from .algorithms import (adamic_adar_index, all_triangles, average_clustering, clustering,
-                         core_number, jaccard_coefficient, preferential_attachment,
+from .algorithms import (adamic_adar_index, all_triangles, average_clustering, average_neighbor_degree,
+                         clustering, core_number, jaccard_coefficient, pagerank, preferential_attachment,
                          resource_allocation_index, square_clustering, transitivity, triangles)
 from .convert import NetworkXGraph, from_networkx, to_networkx
 from .interface import BackendInterface
@@ -26,4 +26,4 @@ from .interface import BackendInterface
 __all__ = ["BackendInterface", "NetworkXGraph", "from_networkx", "to_networkx",
            "triangles", "clustering", "average_clustering", "transitivity", "square_clustering",
            "all_triangles", "jaccard_coefficient", "adamic_adar_index", "resource_allocation_index",
-           "preferential_attachment", "core_number"]
+           "preferential_attachment", "core_number", "pagerank", "average_neighbor_degree"]

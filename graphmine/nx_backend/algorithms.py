@@ -24,15 +24,17 @@ from operator import itemgetter
 
 import numpy as np
 
+from .. import centrality as _centrality
 from .. import cliques as _cliques
 from .._threads import resolve_threads, restores_threads
+from ..exceptions import ConvergenceError
 from ..graph import SERIAL_EDGES, Graph
 from . import _kernels as _k
 from .convert import from_networkx, has_node, nbunch_indices, node_index, node_labels, self_loops
 
 __all__ = ["triangles", "clustering", "average_clustering", "transitivity", "square_clustering",
            "all_triangles", "jaccard_coefficient", "adamic_adar_index", "resource_allocation_index",
-           "preferential_attachment", "core_number"]
+           "preferential_attachment", "core_number", "pagerank", "average_neighbor_degree"]
 
 # pairs scored per kernel call when ebunch is None (all non-edges, produced lazily)
 _BLOCK = 1 << 16
@@ -247,6 +249,75 @@ def core_number(G):
             "Input graph has self loops which is not permitted; "
             "Consider using G.remove_edges_from(nx.selfloop_edges(G)).")
     return dict(zip(node_labels(H), H.core_number().tolist()))
+
+
+def _no_self_loops(H, name):
+    if self_loops(H).any():
+        # networkx counts a self-loop in the degree and as an edge to follow; graphmine's CSR has none
+        raise NotImplementedError(f"graphmine's {name} is for graphs without self-loops")
+
+
+def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nstart=None, weight="weight",
+             dangling=None):
+    """PageRank of every node, as ``networkx.pagerank`` on an undirected unweighted graph.
+
+    The same power iteration and stopping rule as networkx (L1 change below ``n * tol``, raising
+    ``PowerIterationFailedConvergence`` after ``max_iter`` iterations); ``personalization`` and
+    ``dangling`` vectors, edge weights and self-loops are left to networkx (the backend's
+    ``can_run`` declines them).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import pagerank
+    >>> {v: round(p, 4) for v, p in pagerank(nx.star_graph(3)).items()}
+    {0: 0.4797, 1: 0.1734, 2: 0.1734, 3: 0.1734}
+    """
+    import networkx as nx
+
+    if personalization is not None or dangling is not None:
+        raise NotImplementedError("graphmine's pagerank has no personalization or dangling vectors")
+    H = _graph(G)
+    _no_self_loops(H, "pagerank")
+    labels = node_labels(H)
+    n = H.n_nodes
+    if n == 0:
+        return {}
+    x0 = None
+    if nstart is not None:
+        x0 = np.array([nstart.get(v, 0) for v in labels], dtype=np.float64)
+    try:
+        x = _centrality.pagerank(H, alpha, tol=n * tol, max_iter=max_iter, nstart=x0,
+                                 threads=_settings()[1]["threads"])
+    except ConvergenceError:
+        raise nx.PowerIterationFailedConvergence(max_iter) from None
+    return dict(zip(labels, x.tolist()))
+
+
+def average_neighbor_degree(G, source="out", target="out", nodes=None, weight=None):
+    """Average degree of each node's neighbours, as ``networkx.average_neighbor_degree`` on an
+    undirected unweighted graph (the same correctly rounded quotients).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import average_neighbor_degree
+    >>> average_neighbor_degree(nx.path_graph(4))
+    {0: 2.0, 1: 1.5, 2: 1.5, 3: 2.0}
+    """
+    import networkx as nx
+
+    if source != "out" or target != "out":
+        raise nx.NetworkXError("source and target arguments are only supported for directed graphs")
+    H = _graph(G)
+    _no_self_loops(H, "average_neighbor_degree")
+    values = _centrality.average_neighbor_degree(H, threads=_settings()[1]["threads"]).tolist()
+    labels = node_labels(H)
+    if nodes is None:
+        return dict(zip(labels, values))
+    if has_node(H, nodes):  # networkx iterates G.degree(nodes), which is a number for one node
+        raise NotImplementedError("average_neighbor_degree of one node is left to networkx")
+    return {labels[i]: values[i] for i in nbunch_indices(H, nodes).tolist()}
 
 
 # -- link prediction ---------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from itertools import chain
 import numpy as np
 
 from .._threads import resolve_threads, restores_threads
-from ..graph import Graph, _index_dtype
+from ..graph import Graph, index_dtype_for as _index_dtype
 from . import _kernels as _k
 
 __all__ = ["NetworkXGraph", "from_networkx", "to_networkx", "unsupported", "node_labels",

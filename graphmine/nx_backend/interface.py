@@ -16,6 +16,9 @@ __all__ = ["BackendInterface"]
 # position of the ``nodes`` and ``weight`` arguments in networkx's signatures
 _NODES = {"triangles": 1, "clustering": 1, "average_clustering": 1, "square_clustering": 1}
 _WEIGHTED = {"clustering": 2, "average_clustering": 2}
+# functions whose weight argument (position) defaults to an attribute name: graphmine runs them when
+# no edge carries that attribute (every weight is then networkx's default, 1)
+_WEIGHT_ATTRIBUTE = {"pagerank": 6, "average_neighbor_degree": 4}
 _LINK = ("jaccard_coefficient", "adamic_adar_index", "resource_allocation_index",
          "preferential_attachment")
 # should_run: below this many edges a conversion costs more than networkx's whole run
@@ -28,6 +31,39 @@ def _argument(args, kwargs, name, position, default=None):
     if position < len(args):
         return args[position]
     return kwargs.get(name, default)
+
+
+def _has_edge_attribute(G, attr):
+    """Whether some edge of the networkx graph ``G`` carries the attribute ``attr``."""
+    return any(attr in data for _, _, data in G.edges(data=True))
+
+
+def _declines(name, G, args, kwargs):
+    """The reason graphmine cannot run ``pagerank`` or ``average_neighbor_degree`` exactly as
+    networkx would, or None."""
+    weight = _argument(args, kwargs, "weight", _WEIGHT_ATTRIBUTE[name],
+                       "weight" if name == "pagerank" else None)
+    if weight is not None and not isinstance(G, Graph) and _has_edge_attribute(G, weight):
+        return f"graphmine computes unweighted {name} only (edges carry {weight!r})"
+    if not isinstance(G, Graph) and G.number_of_nodes() and any(True for _ in _self_loop_edges(G)):
+        return f"graphmine's {name} is for graphs without self-loops"
+    if name == "pagerank":
+        for key, pos in (("personalization", 2), ("dangling", 7)):
+            if _argument(args, kwargs, key, pos) is not None:
+                return f"graphmine's pagerank has no {key} vector"
+        return None
+    if _argument(args, kwargs, "source", 1, "out") != "out" or _argument(args, kwargs, "target", 2, "out") != "out":
+        return "source and target apply to directed graphs, which networkx computes"
+    nodes = _argument(args, kwargs, "nodes", 3)
+    if nodes is not None and not isinstance(G, Graph) and nodes in G:
+        return "one node is left to networkx"
+    return None
+
+
+def _self_loop_edges(G):
+    import networkx as nx
+
+    return nx.selfloop_edges(G)
 
 
 def _is_cached(G):
@@ -49,6 +85,8 @@ class BackendInterface:
     resource_allocation_index = staticmethod(algorithms.resource_allocation_index)
     preferential_attachment = staticmethod(algorithms.preferential_attachment)
     core_number = staticmethod(algorithms.core_number)
+    pagerank = staticmethod(algorithms.pagerank)
+    average_neighbor_degree = staticmethod(algorithms.average_neighbor_degree)
 
     @staticmethod
     def convert_from_nx(G, edge_attrs=None, node_attrs=None, preserve_edge_attrs=False,
@@ -57,6 +95,9 @@ class BackendInterface:
         """A graphmine graph of an undirected simple networkx graph (structure only)."""
         if isinstance(G, Graph):
             return G
+        if edge_attrs and all(default == 1 for default in edge_attrs.values()) and not any(
+                _has_edge_attribute(G, attr) for attr in edge_attrs):
+            edge_attrs = None  # no edge carries a weight: every weight is the default 1
         if edge_attrs or node_attrs or preserve_edge_attrs or preserve_node_attrs:
             raise NotImplementedError("graphmine's backend graphs keep no edge or node attributes")
         return from_networkx(G, preserve_graph_attrs=preserve_graph_attrs)
@@ -86,6 +127,10 @@ class BackendInterface:
                 return reason
         if name in _WEIGHTED and _argument(args, kwargs, "weight", _WEIGHTED[name]) is not None:
             return "graphmine computes unweighted clustering only (weight=None)"
+        if name in _WEIGHT_ATTRIBUTE:
+            reason = _declines(name, G, args, kwargs)
+            if reason is not None:
+                return reason
         return True
 
     @staticmethod

@@ -7,6 +7,8 @@
   included).
 * :class:`ArrayEstimate` — the same for one value per vertex or per pair (arrays).
 
+Both derive from :class:`SketchResult`, which holds the fields they share.
+
 The standard error of a sum of intersection estimates is, with one sketch, the sum of the
 estimated terms' standard deviations (see :mod:`graphmine.probgraph._estimators`), a bound
 whatever the correlation between the terms; terms computed exactly contribute nothing.
@@ -18,28 +20,30 @@ from statistics import NormalDist
 
 import numpy as np
 
-__all__ = ["Estimate", "ArrayEstimate"]
+__all__ = ["SketchResult", "Estimate", "ArrayEstimate", "make_estimate", "make_array_estimate"]
 
 
 def z_value(confidence):
     return NormalDist().inv_cdf(0.5 + confidence / 2.0)
 
 
-@dataclass(frozen=True, eq=False)
-class Estimate:
-    """An approximate scalar with its error and the sketch that produced it.
+def _plain(v):
+    """A sketch parameter as a JSON value (numpy numbers to Python's)."""
+    return v if isinstance(v, (str, type(None))) else float(v) if isinstance(v, float) else int(v)
+
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class SketchResult:
+    """What every approximate result carries besides its values: the interval level, what was
+    estimated, and the sketch that produced it (the common base of :class:`Estimate` and
+    :class:`ArrayEstimate`; its fields are keyword-only and follow the values).
 
     Attributes
     ----------
-    estimate : float
-    stderr : float
-        Standard error of ``estimate``.
-    ci : (float, float)
-        ``estimate ± z * stderr`` (normal), clipped to the quantity's range.
     confidence : float
-        Level of ``ci`` (default 0.95).
+        Level of the confidence interval (default 0.95).
     quantity : str
-        What was estimated ('triangles', '4-cliques', 'transitivity', ...).
+        What was estimated ('triangles', '4-cliques', 'transitivity', 'jaccard', ...).
     method, estimator : str
         Sketch ('bloom', 'khash', 'onehash', 'kmv') and intersection estimator
         ('or', 'and', 'limit', 'minhash', 'kmv').
@@ -55,6 +59,40 @@ class Estimate:
         a bound); a :class:`graphmine.SketchSaturationWarning` was issued when > 0.
     seconds : float
         Wall time, sketch construction included.
+    error_model : str
+        How the standard errors were obtained (see the subclasses).
+    """
+
+    confidence: float
+    quantity: str
+    method: str
+    estimator: str
+    budget: float
+    params: dict = field(default_factory=dict)
+    sketch_bytes: int = 0
+    saturated: float = 0.0
+    seconds: float = 0.0
+    error_model: str = "bound"
+
+    def _description(self):
+        return {"confidence": float(self.confidence), "method": self.method, "estimator": self.estimator,
+                "budget": float(self.budget), "params": {k: _plain(v) for k, v in self.params.items()},
+                "sketch_bytes": int(self.sketch_bytes), "saturated": float(self.saturated),
+                "seconds": float(self.seconds), "error_model": self.error_model}
+
+
+@dataclass(frozen=True, eq=False)
+class Estimate(SketchResult):
+    """An approximate scalar with its error and the sketch that produced it.
+
+    Attributes
+    ----------
+    estimate : float
+    stderr : float
+        Standard error of ``estimate``.
+    ci : (float, float)
+        ``estimate ± z * stderr`` (normal), clipped to the quantity's range, at level
+        ``confidence``.
     error_model : {'bound', 'replicates', 'exact'}
         How ``stderr`` was obtained. 'bound': the sum of the per-intersection standard
         deviations, an upper bound on the standard deviation of a sum of estimates whatever
@@ -66,23 +104,17 @@ class Estimate:
     estimated : float
         Fraction of the intersections that were estimated from sketches; the others were
         computed exactly (cheap ones, or held whole), and ``stderr`` covers the estimated ones.
+
+    The sketch's description (``confidence``, ``quantity``, ``method``, ``estimator``,
+    ``budget``, ``params``, ``sketch_bytes``, ``saturated``, ``seconds``) is that of
+    :class:`SketchResult`.
     """
 
     estimate: float
     stderr: float
     ci: tuple
-    confidence: float
-    quantity: str
-    method: str
-    estimator: str
-    budget: float
-    params: dict = field(default_factory=dict)
-    sketch_bytes: int = 0
-    saturated: float = 0.0
-    seconds: float = 0.0
-    error_model: str = "bound"
-    replicates: int = 1
-    estimated: float = 1.0
+    replicates: int = field(default=1, kw_only=True)
+    estimated: float = field(default=1.0, kw_only=True)
 
     @property
     def count(self):
@@ -106,31 +138,16 @@ class Estimate:
                 f"budget={self.budget:.3g}, saturated={self.saturated:.3g})")
 
     def to_dict(self):
-        """JSON-serialisable summary (keys: estimate, stderr, ci, confidence, ...)."""
-        return {
-            "quantity": self.quantity,
-            "estimate": float(self.estimate),
-            "stderr": float(self.stderr),
-            "ci": [float(self.ci[0]), float(self.ci[1])],
-            "confidence": float(self.confidence),
-            "method": self.method,
-            "estimator": self.estimator,
-            "budget": float(self.budget),
-            "params": {k: (v if isinstance(v, (str, type(None))) else float(v) if isinstance(v, float) else int(v))
-                       for k, v in self.params.items()},
-            "sketch_bytes": int(self.sketch_bytes),
-            "saturated": float(self.saturated),
-            "seconds": float(self.seconds),
-            "error_model": self.error_model,
-            "replicates": int(self.replicates),
-            "estimated": float(self.estimated),
-        }
+        """JSON-serialisable summary (keys: quantity, estimate, stderr, ci, confidence, ...)."""
+        return {"quantity": self.quantity, "estimate": float(self.estimate), "stderr": float(self.stderr),
+                "ci": [float(self.ci[0]), float(self.ci[1])], **self._description(),
+                "replicates": int(self.replicates), "estimated": float(self.estimated)}
 
 
 @dataclass(frozen=True, eq=False)
-class ArrayEstimate:
+class ArrayEstimate(SketchResult):
     """Approximate values per vertex or per pair: arrays ``estimate``, ``stderr``, ``ci_low``,
-    ``ci_high`` and the same sketch description as :class:`Estimate`.
+    ``ci_high`` and the sketch's description of :class:`SketchResult`.
 
     ``numpy.asarray(result)`` gives the estimates. ``error_model`` is 'pairwise' for one
     intersection per value (similarities: the estimator's own variance, delta method) and
@@ -142,16 +159,6 @@ class ArrayEstimate:
     stderr: np.ndarray
     ci_low: np.ndarray
     ci_high: np.ndarray
-    confidence: float
-    quantity: str
-    method: str
-    estimator: str
-    budget: float
-    params: dict = field(default_factory=dict)
-    sketch_bytes: int = 0
-    saturated: float = 0.0
-    seconds: float = 0.0
-    error_model: str = "bound"
 
     def __array__(self, dtype=None, copy=None):
         return self.estimate if dtype is None else self.estimate.astype(dtype)
@@ -165,12 +172,8 @@ class ArrayEstimate:
 
     def to_dict(self):
         """JSON-serialisable form (arrays as lists)."""
-        d = {k: getattr(self, k) for k in ("quantity", "confidence", "method", "estimator", "budget",
-                                           "sketch_bytes", "saturated", "seconds", "error_model")}
-        d["params"] = dict(self.params)
-        for k in ("estimate", "stderr", "ci_low", "ci_high"):
-            d[k] = getattr(self, k).tolist()
-        return d
+        return {"quantity": self.quantity, **self._description(),
+                **{k: getattr(self, k).tolist() for k in ("estimate", "stderr", "ci_low", "ci_high")}}
 
 
 def make_estimate(value, stderr, *, confidence, lo=0.0, hi=math.inf, dof=None, **meta):
@@ -183,11 +186,11 @@ def make_estimate(value, stderr, *, confidence, lo=0.0, hi=math.inf, dof=None, *
 
         z = float(student_t.ppf(0.5 + confidence / 2.0, dof))
     ci = (max(lo, value - z * se), min(hi, value + z * se))
-    return Estimate(float(value), se, (float(ci[0]), float(ci[1])), float(confidence), **meta)
+    return Estimate(float(value), se, (float(ci[0]), float(ci[1])), confidence=float(confidence), **meta)
 
 
 def make_array_estimate(values, stderr, *, confidence, lo=0.0, hi=np.inf, **meta):
     se = np.maximum(stderr, 0.0)
     z = z_value(confidence)
     return ArrayEstimate(values, se, np.maximum(lo, values - z * se), np.minimum(hi, values + z * se),
-                         float(confidence), **meta)
+                         confidence=float(confidence), **meta)

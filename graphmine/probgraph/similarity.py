@@ -19,7 +19,7 @@ from scipy.sparse.csgraph import connected_components
 
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import GraphValueError, ParameterError
-from ..graph import as_graph
+from ..validation import as_graph
 from . import _approx_kernels as _ak
 from .counting import _check_confidence, _meta, edge_intersections, warn_saturation
 from .results import ArrayEstimate, make_array_estimate

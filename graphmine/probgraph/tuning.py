@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass
 
 from ..exceptions import ParameterError
-from ..graph import as_graph
+from ..validation import as_graph
 from .counting import count_cliques
 from .sketches import check_method
 

@@ -110,3 +110,25 @@ def _pair_features(indptr, indices, pu, pv, inv_log_deg, max_distance, nthreads,
             jac_out[p] = cn / union if union > 0 else 0.0
             dist_out[p] = _capped_distance(indptr, indices, u, v, cn, mark, stamp, max_distance)
             stamp += 2
+
+
+@njit(cache=True, parallel=True)
+def _canonical_pair_rows(X, first, second, nthreads):
+    """Swap, in place, the ``first``/``second`` columns of every row whose first differing pair of
+    them has ``X[first] < X[second]``: afterwards a row and its swapped copy are the same row."""
+    m = X.shape[0]
+    k = first.shape[0]
+    for t in prange(nthreads):
+        for p in range(t, m, nthreads):
+            swap = False
+            for j in range(k):
+                a = X[p, first[j]]
+                b = X[p, second[j]]
+                if a != b:
+                    swap = a < b
+                    break
+            if swap:
+                for j in range(k):
+                    a = X[p, first[j]]
+                    X[p, first[j]] = X[p, second[j]]
+                    X[p, second[j]] = a

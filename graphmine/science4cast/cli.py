@@ -16,7 +16,6 @@ when stderr is a terminal; ``--quiet`` turns both off. Errors print one line
 ``graphmine: error: ...`` and exit with status 2.
 """
 
-import argparse
 import functools
 import json
 import logging
@@ -27,12 +26,15 @@ import time
 import numpy as np
 
 from .._output import atomic_write, check_output_path
-from ..cli import non_negative_int, positive_int
+from ..commands import Parser, non_negative_int, positive_int
 from ..exceptions import GraphFormatError, GraphmineError, ParameterError
 from ._progress import LOGGER_NAME, log_to_stderr
 from .io import read_json
 
-__all__ = ["register", "main", "read_submission"]
+__all__ = ["register", "main", "read_submission", "COMMANDS"]
+
+# the command group registered here, with its line in `graphmine --help`
+COMMANDS = {"science4cast": "temporal link prediction in a growing concept graph"}
 
 _log = logging.getLogger(LOGGER_NAME)
 
@@ -155,7 +157,7 @@ def _cmd_evaluate(args):
 
 def register(subparsers):
     """Add the ``science4cast`` command group to the graphmine CLI."""
-    s = subparsers.add_parser("science4cast", help="temporal link prediction in a growing concept graph",
+    s = subparsers.add_parser("science4cast", help=COMMANDS["science4cast"],
                               description="Science4Cast: generate data, train, predict and evaluate.")
     sub = s.add_subparsers(dest="s4c_command", metavar="STEP", parser_class=type(s))
     sub.required = True
@@ -222,13 +224,8 @@ def register(subparsers):
 
 def main(argv=None):
     """Run the science4cast commands alone (``python -m graphmine.science4cast.cli STEP ...``)."""
-
-    class _Parser(argparse.ArgumentParser):
-        def error(self, message):
-            self.exit(2, f"{self.prog}: error: {message}\n")
-
-    parser = _Parser(prog="graphmine")
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    parser = Parser(prog="graphmine")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser)
     sub.required = True
     register(sub)
     args = parser.parse_args(["science4cast", *(sys.argv[1:] if argv is None else argv)])

@@ -24,6 +24,7 @@ import time
 import numpy as np
 
 from .._threads import resolve_threads, restores_threads
+from ..centrality import average_neighbor_degree, pagerank
 from ..exceptions import ParameterError
 from ..graph import from_edges
 from . import _feature_kernels as _fk
@@ -75,46 +76,6 @@ def swap_permutation(names):
         elif n.endswith("_v"):
             perm[i] = index[n[:-2] + "_u"]
     return perm
-
-
-def pagerank(G, alpha=0.85, tol=1e-10, max_iter=200):
-    """PageRank of every vertex by power iteration on the sparse adjacency (sums to 1).
-
-    Dangling (isolated) vertices spread their rank uniformly, as in ``networkx.pagerank``.
-
-    Examples
-    --------
-    >>> import networkx as nx, graphmine as gm
-    >>> pr = pagerank(gm.as_graph(nx.star_graph(3)))
-    >>> round(float(pr[0]), 4), round(float(pr.sum()), 6)
-    (0.4797, 1.0)
-    """
-    n = G.n_nodes
-    if n == 0:
-        return np.empty(0)
-    deg = G.degree.astype(np.float64)
-    A = G.to_scipy().astype(np.float64)
-    dangling = deg == 0
-    inv = np.zeros(n)
-    inv[~dangling] = 1.0 / deg[~dangling]
-    x = np.full(n, 1.0 / n)
-    for _ in range(max_iter):
-        nxt = alpha * (A @ (x * inv) + x[dangling].sum() / n) + (1.0 - alpha) / n
-        err = np.abs(nxt - x).sum()
-        x = nxt
-        if err < tol:
-            break
-    return x / x.sum()
-
-
-def average_neighbor_degree(G):
-    """Mean degree of each vertex's neighbours (0 for isolated vertices), as networkx defines it."""
-    deg = G.degree.astype(np.float64)
-    s = G.to_scipy().astype(np.float64) @ deg
-    out = np.zeros(G.n_nodes)
-    nz = deg > 0
-    out[nz] = s[nz] / deg[nz]
-    return out
 
 
 def _vertex_table(rows_before, n):

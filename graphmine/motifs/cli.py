@@ -9,15 +9,19 @@ The heuristics need nothing beyond graphmine's base dependencies; ``--method sea
 import json
 import sys
 
-from .exceptions import ParameterError
+from .. import commands
+from ..commands import add_input_argument, positive_int
+from ..exceptions import ParameterError
 
-__all__ = ["register", "run_predict_motifs"]
+__all__ = ["register", "run_predict_motifs", "COMMANDS"]
+
+# the subcommand registered here, with its line in `graphmine --help`
+COMMANDS = {"predict-motifs": "motif prediction: heuristic motif scores or the SEAM GNN"}
 
 
 def register(subparsers):
-    from .cli import add_input_argument, positive_int
-
-    p = subparsers.add_parser("predict-motifs", help="motif prediction: heuristic motif scores or the SEAM GNN",
+    """Add the ``predict-motifs`` subcommand."""
+    p = subparsers.add_parser("predict-motifs", help=COMMANDS["predict-motifs"],
                               description="Hide the edges of motif instances and score how well each method "
                                           "tells them from negatives (test-split ROC AUC and AP).")
     add_input_argument(p)
@@ -37,8 +41,9 @@ def register(subparsers):
 
 
 def run_predict_motifs(args):
-    from .cli import load_input
-    from .motifs import evaluate_heuristics, get_motif, motif_prediction_task
+    from .heuristics import evaluate_heuristics
+    from .patterns import get_motif
+    from .protocol import motif_prediction_task
 
     motif = get_motif(args.motif, args.k)
     if args.remove == "all":
@@ -53,7 +58,7 @@ def run_predict_motifs(args):
         from gnn import SEAM, resolve_device
 
         resolve_device(args.device)
-    G, _ = load_input(args)
+    G, _ = commands.load_input(args)
     task = motif_prediction_task(G, motif, n_positives=args.positives, remove=remove, seed=args.seed,
                                  threads=args.threads)
     if args.method == "heuristic":

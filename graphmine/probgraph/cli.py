@@ -8,9 +8,16 @@
 import json
 import time
 
-from ._output import check_output_path
+from .. import commands
+from .._output import check_output_path
+from ..commands import add_input_argument, budget_fraction, non_negative_int, positive_int
+from ..exceptions import ParameterError, SketchSaturationWarning
 
-__all__ = ["register"]
+__all__ = ["register", "COMMANDS"]
+
+# the subcommands registered here, with their line in `graphmine --help`
+COMMANDS = {"clustering": "average clustering coefficient and transitivity",
+            "jarvis-patrick": "Jarvis-Patrick clustering by neighbourhood similarity"}
 
 METHOD_CHOICES = ["exact", "bloom", "khash", "onehash", "kmv"]
 
@@ -18,8 +25,6 @@ METHOD_CHOICES = ["exact", "bloom", "khash", "onehash", "kmv"]
 def _sketch_options(p, replicates=True):
     p.add_argument("--method", default="exact", choices=METHOD_CHOICES,
                    help="exact, or an estimate from neighbourhood sketches (default exact)")
-    from .cli import budget_fraction, non_negative_int, positive_int
-
     p.add_argument("--budget", type=budget_fraction, default=None,
                    help="sketch memory as a fraction of the CSR size, in (0, 1] (default 0.25)")
     p.add_argument("--seed", type=non_negative_int, default=None,
@@ -31,8 +36,6 @@ def _sketch_options(p, replicates=True):
 
 
 def _sketch_kwargs(args):
-    from .exceptions import ParameterError
-
     if args.method == "exact":
         if args.budget is not None or args.seed is not None or getattr(args, "replicates", None) is not None:
             raise ParameterError("--budget, --seed and --replicates apply to the approximate methods only")
@@ -50,16 +53,14 @@ def _value(x):
 def _cmd_clustering(args):
     import warnings
 
-    from . import cluster
-    from .cli import load_input
-    from .exceptions import SketchSaturationWarning
+    from . import counting as cluster  # method='exact' goes to graphmine.cluster
 
     kw = _sketch_kwargs(args)
     if args.out is not None:
         check_output_path(args.out, args.force)
-    G, load_s = load_input(args)
+    G, load_s = commands.load_input(args)
     if args.method != "exact" and kw.get("seed") is None:
-        from .probgraph.sketches import resolve_seed
+        from .sketches import resolve_seed
 
         kw["seed"] = resolve_seed(None)  # one seed for both estimates, reported below
     t0 = time.perf_counter()
@@ -75,7 +76,7 @@ def _cmd_clustering(args):
             avg = cluster.average_clustering(G, method=args.method, threads=args.threads, **kw)
     seconds = time.perf_counter() - t0
     if args.out is not None:
-        from .io import write_vertex_table
+        from ..io import write_vertex_table
 
         write_vertex_table(G, args.out, {"clustering": values}, force=args.force)
     out = {"file": args.file, "method": args.method, "average_clustering": _value(avg),
@@ -105,15 +106,14 @@ def _cmd_clustering(args):
 def _cmd_jarvis_patrick(args):
     import numpy as np
 
-    from .cli import load_input
-    from .probgraph import jarvis_patrick
+    from .similarity import jarvis_patrick
 
     kw = _sketch_kwargs(args)
     if args.out is not None:
         check_output_path(args.out, args.force)
-    G, load_s = load_input(args)
+    G, load_s = commands.load_input(args)
     if args.method != "exact" and kw.get("seed") is None:
-        from .probgraph.sketches import resolve_seed
+        from .sketches import resolve_seed
 
         kw["seed"] = resolve_seed(None)
     res = jarvis_patrick(G, args.tau, measure=args.similarity, method=args.method,
@@ -128,7 +128,7 @@ def _cmd_jarvis_patrick(args):
         out["params"] = {k: v for k, v in res.sketch["params"].items()}
     out["seed"] = kw.get("seed")
     if args.out:
-        from .io import write_vertex_table
+        from ..io import write_vertex_table
 
         write_vertex_table(G, args.out, {"cluster": res.labels}, force=args.force)
         out["out"] = args.out
@@ -148,9 +148,7 @@ def _cmd_jarvis_patrick(args):
 
 def register(subparsers):
     """Add the ``clustering`` and ``jarvis-patrick`` subcommands."""
-    from .cli import add_input_argument
-
-    c = subparsers.add_parser("clustering", help="average clustering coefficient and transitivity",
+    c = subparsers.add_parser("clustering", help=COMMANDS["clustering"],
                               description="Average local clustering coefficient and transitivity, "
                                           "exact or estimated from neighbourhood sketches.")
     add_input_argument(c)
@@ -161,7 +159,7 @@ def register(subparsers):
     c.add_argument("--force", action="store_true", help="replace --out if it exists")
     c.set_defaults(func=_cmd_clustering)
 
-    j = subparsers.add_parser("jarvis-patrick", help="Jarvis-Patrick clustering by neighbourhood similarity",
+    j = subparsers.add_parser("jarvis-patrick", help=COMMANDS["jarvis-patrick"],
                               description="Keep the edges whose neighbourhood similarity exceeds tau; "
                                           "clusters are the connected components of the kept edges.")
     add_input_argument(j)

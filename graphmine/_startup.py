@@ -1,0 +1,68 @@
+"""A lean start and a quick exit for the ``graphmine`` program.
+
+On the first kernel call of a process numba sets up its compiler: it loads its typing and
+lowering registries, and two of those probe optional packages that no graphmine kernel uses:
+``numba.np.arraymath`` imports ``scipy.linalg`` to find BLAS for ``np.dot``/``np.linalg`` in
+kernels (about 0.25 s of a 1 s command), and ``numba.core.typing.cffi_utils`` builds a ``cffi.FFI``
+and with it cffi's C parser (about 0.2 s). :func:`lean_numba_setup` lets that setup happen with both
+packages hidden, so the program does not pay for them; it is used by the command line program
+only (a process that may later compile kernels of its own keeps numba's full setup), and only
+when the setup has not happened yet. Python code may import scipy.linalg and cffi afterwards as
+usual; only numba kernels compiled in that process cannot use BLAS or cffi, which no graphmine
+kernel does (tests/test_cli_layout.py checks that none calls them).
+
+:func:`quick_exit` ends the program without Python's interpreter teardown: once numba has loaded
+cached kernels, freeing its compiler's objects and modules at exit takes longer than the counting
+itself (0.3-0.6 s on a busy 2-core machine). The streams are flushed, logging is shut down and the
+atexit handlers run, as on a normal exit; only the teardown that follows them is skipped.
+"""
+
+import atexit
+import logging
+import os
+import sys
+
+__all__ = ["lean_numba_setup", "quick_exit", "HIDDEN"]
+
+# the packages numba's setup probes for, and what it would use them for
+HIDDEN = {"scipy.linalg": "BLAS for np.dot / np.linalg in kernels", "cffi": "cffi functions in kernels"}
+
+
+def _to_hide(name):
+    """The outermost package of ``name`` not imported yet (hiding it hides ``name``), or None."""
+    parts = name.split(".")
+    for i in range(1, len(parts) + 1):
+        if ".".join(parts[:i]) not in sys.modules:
+            return ".".join(parts[:i])
+    return None
+
+
+def lean_numba_setup():
+    """Run numba's one-time compiler setup now, with scipy.linalg and cffi hidden (when neither
+    the setup nor those packages has been loaded in this process yet)."""
+    if "numba.np.arraymath" in sys.modules:  # set up already (its registries import it)
+        return
+    hidden = [h for h in map(_to_hide, HIDDEN) if h is not None]
+    for name in hidden:
+        sys.modules[name] = None  # `import name` raises ImportError: numba goes without it
+    try:
+        from ._startup_kernels import first_call
+
+        first_call(1)
+    finally:
+        for name in hidden:
+            if sys.modules.get(name, 0) is None:
+                del sys.modules[name]
+
+
+def quick_exit(status):
+    """Exit the process with ``status`` after flushing the streams, shutting logging down and
+    running the atexit handlers, skipping the interpreter's teardown."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe: nothing more can be said
+            pass
+    logging.shutdown()
+    atexit._run_exitfuncs()
+    os._exit(status if isinstance(status, int) else 1)

@@ -1,0 +1,127 @@
+"""The pieces every command of the ``graphmine`` command line shares.
+
+The one-line-error parser class, the argparse types of the options, the FILE argument with its
+options, and reading the input graph. The top-level parser (:mod:`graphmine.cli`) and the
+components' command modules (``graphmine/<component>/cli.py``) build on these, so that a
+component's command module never imports the top-level parser.
+"""
+
+import argparse
+import sys
+import time
+
+__all__ = ["Parser", "positive_int", "non_negative_int", "clique_size", "budget_fraction", "add_input_argument",
+           "show_progress", "kernels_cached", "note_first_compile", "load_input"]
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors are one line ``graphmine: error: ...``, status 2.
+
+    Examples
+    --------
+    >>> p = Parser(prog="graphmine")
+    >>> _ = p.add_argument("--n", type=positive_int)
+    >>> p.parse_args(["--n", "3"]).n
+    3
+    """
+
+    def error(self, message):
+        # argparse's own usage errors: one line, status 2
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _int_at_least(lo, what):
+    """argparse type: an integer >= ``lo``; ``what`` names it in messages ('a positive integer')."""
+    def parse(text):
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
+        if v < lo:
+            raise argparse.ArgumentTypeError(f"expected {what}, got {v}")
+        return v
+    return parse
+
+
+# argparse types shared by every subcommand
+positive_int = _int_at_least(1, "a positive integer")
+non_negative_int = _int_at_least(0, "a non-negative integer")
+clique_size = _int_at_least(3, "an integer >= 3 (3 = triangles)")
+
+
+def budget_fraction(text):
+    """argparse type of --budget: a fraction of the CSR size in (0, 1].
+
+    Examples
+    --------
+    >>> budget_fraction("0.25")
+    0.25
+    """
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number in (0, 1], got {text!r}") from None
+    if not 0 < v <= 1:
+        raise argparse.ArgumentTypeError(f"expected a fraction of the graph's size in (0, 1], got {text}")
+    return v
+
+
+def add_input_argument(p):
+    """The FILE argument and the options shared by the subcommands that read a graph."""
+    p.add_argument("file", metavar="FILE",
+                   help="edge list (.txt/.el/.tsv/.csv; gzip/bzip2/xz recognised by content), Matrix Market "
+                        ".mtx, '-' for an edge list on standard input, or the name of a shipped data set "
+                        "(e.g. ca-GrQc)")
+    p.add_argument("--skip-header", action="store_true",
+                   help="skip the first non-comment line (a header such as 'source,target' is detected "
+                        "without this)")
+    p.add_argument("--threads", type=positive_int, default=None, help="threads (default: all cores)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bars or notes on stderr")
+
+
+def show_progress(args):
+    """Whether to draw progress bars: stderr is a terminal and --quiet was not given."""
+    return not getattr(args, "quiet", False) and sys.stderr.isatty()
+
+
+def kernels_cached():
+    """Whether numba has compiled graphmine's kernels before (its cache index files exist)."""
+    import glob
+    import os
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    if os.environ.get("NUMBA_CACHE_DIR"):  # numba then caches there only
+        places = [os.path.join(os.environ["NUMBA_CACHE_DIR"], "**")]
+    else:  # beside the sources, or a per-user folder where those are read-only
+        places = [os.path.join(here, "__pycache__"), os.path.join(os.path.expanduser("~"), ".cache", "numba", "**")]
+    return any(glob.glob(os.path.join(p, "_clique_kernels.*.nbi"), recursive=True) for p in places)
+
+
+def note_first_compile(args):
+    """Say once on stderr that the first run compiles (numba caches the kernels afterwards)."""
+    if not getattr(args, "quiet", False) and not kernels_cached():
+        print("graphmine: compiling kernels (first run only; later runs load them from the cache)",
+              file=sys.stderr, flush=True)
+
+
+# files below this size are read on one thread (unless --threads says otherwise): the parser
+# reads them as one chunk anyway, and waking a thread pool costs more than their whole read
+SERIAL_BYTES = 1 << 20
+
+
+def load_input(args):
+    """Read the graph named by ``args.file``; return (graph, seconds spent loading)."""
+    import os
+
+    from . import datasets
+    from .io import read_graph
+
+    path = datasets.resolve(args.file)
+    note_first_compile(args)
+    threads = args.threads
+    if threads is None and os.path.isfile(path) and os.path.getsize(path) < SERIAL_BYTES:
+        threads = 1
+    t0 = time.perf_counter()
+    G = read_graph(path, threads=threads, header=True if getattr(args, "skip_header", False) else None)
+    return G, time.perf_counter() - t0

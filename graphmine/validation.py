@@ -1,0 +1,68 @@
+"""The one validator of graphmine: :func:`as_graph` turns every accepted input into a
+:class:`~graphmine.Graph`.
+
+It sits above both the CSR type (:mod:`graphmine.graph`) and the file readers
+(:mod:`graphmine.io`), so that neither of those needs the other in both directions: ``io`` builds
+graphs with ``graph``'s public constructors, and a path given here goes to ``io``.
+"""
+
+import os
+import sys
+
+from .exceptions import ParameterError
+from .graph import Graph, from_edges, from_networkx, from_scipy
+from .io import read_graph
+
+__all__ = ["as_graph"]
+
+
+def _is_scipy_sparse(data):
+    # a scipy sparse matrix can exist only once scipy is loaded: no import of scipy for other inputs
+    sparse = sys.modules.get("scipy.sparse")
+    return sparse is not None and sparse.issparse(data)
+
+
+def as_graph(data, *, threads=None, relabel=None, **read_kwargs):
+    """Turn any accepted input into a :class:`Graph` (the one validator of graphmine).
+
+    Parameters
+    ----------
+    data : Graph, array_like (m, 2), scipy sparse matrix/array, networkx graph, str or PathLike
+        * an (m, 2) integer edge array: vertices 0..max id (see :func:`from_edges`);
+        * a square scipy sparse matrix: its nonzero pattern, symmetrised, diagonal dropped;
+        * a networkx (Di/Multi)Graph: undirected simple view, vertex ``i`` is the i-th node of
+          ``data.nodes`` and ``node_ids`` holds the node labels;
+        * a path: read with :func:`graphmine.read_graph` (extra keywords go there).
+    threads : int, optional
+        Threads for building the CSR.
+    relabel : bool, optional
+        For edge arrays and files: number only the ids that occur, in increasing order, keeping
+        the ids in ``node_ids`` (default: False for edge arrays, True for files). Use it for
+        edge arrays with large sparse ids.
+
+    Returns
+    -------
+    Graph
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine as gm
+    >>> gm.as_graph(nx.petersen_graph())
+    Graph(n_nodes=10, n_edges=15)
+    """
+    if isinstance(data, Graph):
+        return data
+    if isinstance(data, (str, os.PathLike)):
+        if relabel is not None:
+            read_kwargs["relabel"] = relabel
+        return read_graph(data, threads=threads, **read_kwargs)
+    if read_kwargs:
+        raise ParameterError(f"keywords {sorted(read_kwargs)} only apply when reading a file")
+    sparse = _is_scipy_sparse(data)
+    if sparse or (type(data).__module__ or "").startswith("networkx"):
+        if relabel is not None:
+            raise ParameterError("relabel applies to edge arrays and files only")
+        if sparse:
+            return from_scipy(data, threads)
+        return from_networkx(data, threads)
+    return from_edges(data, relabel=bool(relabel), threads=threads)

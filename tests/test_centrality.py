@@ -1,0 +1,133 @@
+"""Vertex centralities of the core (graphmine.centrality) against networkx, and networkx's
+``pagerank`` / ``average_neighbor_degree`` dispatched to the graphmine backend."""
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import graphmine as gm
+from graphmine import centrality
+from graphmine.exceptions import ConvergenceError, ParameterError
+from graphmine.nx_backend import BackendInterface
+
+
+def _graphs():
+    yield nx.Graph(nx.karate_club_graph().edges())  # without its edge weights
+    yield nx.star_graph(5)
+    H = nx.gnp_random_graph(60, 0.08, seed=3)
+    H.add_nodes_from(range(60, 64))  # isolated vertices: dangling rank
+    yield H
+    yield nx.path_graph(7)
+
+
+GRAPHS = list(_graphs())
+
+
+@pytest.mark.parametrize("H", GRAPHS)
+def test_pagerank_equals_networkx(H):
+    G = gm.as_graph(H)
+    ref = nx.pagerank(H, alpha=0.85, tol=1e-14, max_iter=1000, weight=None)
+    assert np.allclose(centrality.pagerank(G, tol=1e-13, max_iter=1000), [ref[v] for v in H], atol=1e-12)
+    ref = nx.pagerank(H, alpha=0.6, tol=1e-14, max_iter=1000, weight=None)
+    assert np.allclose(centrality.pagerank(G, 0.6, tol=1e-13), [ref[v] for v in H], atol=1e-12)
+
+
+@pytest.mark.parametrize("H", GRAPHS)
+def test_average_neighbor_degree_and_core_number_equal_networkx(H):
+    G = gm.as_graph(H)
+    ref = nx.average_neighbor_degree(H)
+    assert centrality.average_neighbor_degree(G).tolist() == [ref[v] for v in H]  # to the last bit
+    ref = nx.core_number(H)
+    assert centrality.core_number(G).tolist() == [ref[v] for v in H]
+
+
+def test_serial_and_parallel_kernels_agree():
+    G = gm.generators.kronecker_graph(12, 20, seed=1)  # above graph.SERIAL_EDGES
+    assert G.n_edges > gm.graph.SERIAL_EDGES
+    a = centrality.pagerank(G, threads=1)
+    b = centrality.pagerank(G, threads=2)
+    assert np.allclose(a, b, rtol=1e-12, atol=0)
+    assert np.array_equal(centrality.average_neighbor_degree(G, threads=1),
+                          centrality.average_neighbor_degree(G, threads=2))
+    ref = np.zeros(G.n_nodes)  # slow reference: the definition
+    deg = G.degree
+    for v in np.flatnonzero(deg)[:200]:
+        ref[v] = deg[G.neighbors(v)].sum() / deg[v]
+    sel = np.flatnonzero(deg)[:200]
+    assert np.array_equal(centrality.average_neighbor_degree(G)[sel], ref[sel])
+
+
+def test_pagerank_errors_and_start_vector():
+    G = gm.as_graph(nx.karate_club_graph())
+    with pytest.raises(ConvergenceError, match="max_iter=0"):
+        centrality.pagerank(G, max_iter=0)
+    for bad in (1.5, -0.1, True):
+        with pytest.raises(ParameterError, match="alpha"):
+            centrality.pagerank(G, bad)
+    with pytest.raises(ParameterError, match="nstart"):
+        centrality.pagerank(G, nstart=np.zeros(G.n_nodes))
+    start = np.arange(1, G.n_nodes + 1, dtype=float)
+    assert np.allclose(centrality.pagerank(G, nstart=start), centrality.pagerank(G), atol=1e-10)
+    assert centrality.pagerank(gm.as_graph(np.empty((0, 2), np.int64))).shape == (0,)
+
+
+def test_science4cast_features_use_the_core():
+    from graphmine.science4cast import features
+
+    assert features.pagerank is centrality.pagerank
+    assert features.average_neighbor_degree is centrality.average_neighbor_degree
+
+
+# -- networkx backend ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("H", GRAPHS)
+def test_backend_pagerank_equals_networkx(H):
+    labelled = nx.relabel_nodes(H, {v: f"v{v}" for v in H})  # arbitrary hashable nodes
+    for graph in (H, labelled):
+        ref = nx.pagerank(graph)
+        got = nx.pagerank(graph, backend="graphmine")
+        assert list(got) == list(ref)
+        assert all(type(x) is float for x in got.values())
+        # the same iteration and stopping rule: equal up to the order of floating-point sums
+        assert got == pytest.approx(ref, rel=1e-12, abs=1e-15)
+    nstart = {v: 1.0 + i for i, v in enumerate(H)}
+    for kw in ({"alpha": 0.9, "tol": 1e-8, "nstart": nstart}, {"alpha": 0.95, "tol": 1e-10}, {"max_iter": 0}):
+        try:
+            ref = nx.pagerank(H, **kw)
+        except nx.PowerIterationFailedConvergence:  # then graphmine's run does not converge either
+            with pytest.raises(nx.PowerIterationFailedConvergence):
+                nx.pagerank(H, **kw, backend="graphmine")
+            continue
+        assert nx.pagerank(H, **kw, backend="graphmine") == pytest.approx(ref, rel=1e-12, abs=1e-15)
+
+
+@pytest.mark.parametrize("H", GRAPHS)
+def test_backend_average_neighbor_degree_equals_networkx(H):
+    assert nx.average_neighbor_degree(H, backend="graphmine") == nx.average_neighbor_degree(H)
+    nodes = list(H)[::3] + ["absent"]
+    got = nx.average_neighbor_degree(H, nodes=nodes, backend="graphmine")
+    ref = nx.average_neighbor_degree(H, nodes=nodes)
+    assert got == ref and list(got) == list(ref)
+
+
+def test_backend_declines_what_it_does_not_compute_exactly():
+    H = nx.karate_club_graph()  # its edges carry weights
+    can = BackendInterface.can_run
+    assert isinstance(can("pagerank", (H,), {}), str)
+    assert can("pagerank", (H,), {"weight": None}) is True
+    assert isinstance(can("average_neighbor_degree", (H,), {"weight": "weight"}), str)
+    assert can("average_neighbor_degree", (H,), {}) is True
+    P = nx.path_graph(5)
+    assert can("pagerank", (P,), {}) is True
+    assert isinstance(can("pagerank", (P,), {"personalization": {0: 1}}), str)
+    assert isinstance(can("pagerank", (P, 0.85, None, 100, 1e-6, None, "weight", {0: 1}), {}), str)
+    assert isinstance(can("average_neighbor_degree", (P, "in"), {}), str)
+    assert isinstance(can("average_neighbor_degree", (P,), {"nodes": 2}), str)
+    assert isinstance(can("pagerank", (nx.DiGraph(P),), {}), str)
+    L = nx.path_graph(4)
+    L.add_edge(2, 2)
+    assert isinstance(can("pagerank", (L,), {}), str)
+    assert isinstance(can("average_neighbor_degree", (L,), {}), str)
+    # declined calls still give networkx's answers through its fallback
+    assert nx.pagerank(H, weight=None, backend="graphmine") == pytest.approx(nx.pagerank(H, weight=None),
+                                                                           rel=1e-12)
