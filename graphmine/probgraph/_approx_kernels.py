@@ -24,7 +24,8 @@ import math
 import numpy as np
 from numba import njit, prange
 
-from .._clique_kernels import _intersect_count, _intersect_into
+from .._clique_kernels import _intersect_into
+from .._setops import intersect_count
 from ._estimators import (EST_AND, EST_OR, KIND_BLOOM, TWO32, _clip, _intersection_from_jaccard, KIND_KHASH,
                           KIND_KMV, pair_bloom, pair_bottomk, pair_khash)
 from ._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill, popcount
@@ -348,9 +349,7 @@ def _pairs_exact(indptr, indices, us, vs, nthreads):
         for i in range(t, m, nthreads):
             u = us[i]
             v = vs[i]
-            a = indptr[u]
-            out[i] = _intersect_count(indices[a:indptr[u + 1]], indptr[u + 1] - a, indices,
-                                      indptr[v], indptr[v + 1])
+            out[i] = intersect_count(indices, indptr[u], indptr[u + 1], indices, indptr[v], indptr[v + 1])
     return out
 
 
