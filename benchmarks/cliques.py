@@ -1,12 +1,28 @@
-"""Triangle and 4-clique counting: graphmine against networkx, NetworKit and igraph.
+"""Triangle and k-clique counting: graphmine against networkx, NetworKit, igraph and compiled
+references.
 
-One run prints one table of seconds and speedups (graphmine's time in the denominator), measured
-on this machine, plus a whole-process comparison of ``graphmine count-cliques FILE`` against a
-plain C++/OpenMP ordered triangle count (benchmarks/reference/tc_ordered.cc, compiled here if a
-C++ compiler is present) on a Kronecker edge list.
+One run prints, measured on this machine:
+
+1. a table of seconds and speedups (graphmine's time in the denominator) for triangles and
+   4-cliques against networkx, NetworKit and igraph;
+2. k-cliques against a kClist-style C/OpenMP lister (benchmarks/reference/kclist.c: degeneracy
+   order, DAG, per-level induced subgraphs, dynamic schedule over vertices, every clique visited),
+   both on ``--threads`` threads with identical counts: graphmine's in-process count with its
+   degeneracy ordering included, against kClist's ordering + listing (its file reading excluded);
+   best of ``--repeat`` alternating runs, with the slowest run to show the spread (the shipped
+   facebook_combined, ca-HepTh, ca-GrQc and a Kronecker graph; email-Enron and ca-HepPh are not
+   shipped with graphmine);
+3. a whole-process comparison of ``graphmine count-cliques FILE`` against a plain C++/OpenMP
+   ordered triangle count (benchmarks/reference/tc_ordered.cc) on a Kronecker edge list.
+
+The C and C++ references are compiled with the system compiler if one is present, and shown as
+'-' otherwise. ``--scaling`` instead prints the triangle counting step on 1, 2, 4, ... threads
+(up to numba's thread count) on a Kronecker graph of ``--scaling-scale``.
 
     pip install networkit igraph     # the other libraries, for the benchmark only
     python benchmarks/cliques.py [--scales 16,17,18,19,20] [--threads 2] [--repeat 3]
+    python benchmarks/cliques.py --only-kclist [--kclist-scale 18] [--threads 2]
+    python benchmarks/cliques.py --scaling [--scaling-scale 20]
 
 Libraries that are not installed, or graphs too large for a library within --budget seconds
 (estimated from the previous graph), are shown as '-'. Nothing here asserts on time.
@@ -154,6 +170,98 @@ def whole_process(args):
         print(f"graphmine / C++ wall-time ratio: {rows[0][1] / rows[1][1]:.2f}")
 
 
+def compiler(*names):
+    for name in names:
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+KCLIST_CASES = (("facebook_combined", (4, 5, 6)), ("ca-HepTh", (4, 5)), ("ca-GrQc", (4, 5)))
+
+
+def kclist_compare(args):
+    """graphmine's k-clique count against the kClist-style reference, side by side."""
+    cc = compiler("cc", "gcc", "clang")
+    tmp = tempfile.mkdtemp(prefix="graphmine-kclist-")
+    exe = None
+    if cc:
+        exe = os.path.join(tmp, "kclist")
+        src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reference", "kclist.c")
+        subprocess.run([cc, "-O3", "-march=native", "-fopenmp", src, "-o", exe], check=True)
+    wanted = [g for g in args.kclist_graphs.split(",") if g]
+    cases = [(name, gm.datasets.load(name), str(gm.datasets.path(name)), ks) for name, ks in KCLIST_CASES
+             if not wanted or name in wanted]
+    if args.kclist_scale:
+        G = gm.generators.kronecker_graph(args.kclist_scale, args.edge_factor, seed=1)
+        path = os.path.join(tmp, "kron.el")
+        write_edge_list(G, path)
+        cases.append((f"kron{args.kclist_scale}-ef{args.edge_factor}", G, path, (4,)))
+    env = dict(os.environ, OMP_NUM_THREADS=str(args.threads))
+    th = args.threads
+    # load the serial and the parallel kernels from numba's cache (or compile them) before timing
+    gm.count_cliques(gm.datasets.load("ca-GrQc"), 4, threads=th)
+    gm.count_cliques(gm.datasets.load("facebook_combined"), 4, threads=th)
+    print(f"\nk-cliques against kClist (C/OpenMP), {th} threads, best of {args.repeat} alternating runs "
+          "(more, up to 1 s, for cases of milliseconds) [slowest]; seconds without file reading, "
+          "ordering included (its share in parentheses)")
+    print(f"{'graph':18s} {'k':>2s} {'count':>15s} {'graphmine s':>28s} {'kClist s':>28s} {'ratio':>6s} {'runs':>4s}")
+    for gname, G, path, ks in cases:
+        for k in ks:
+            ours, ref = [], []
+            count = None
+            start = time.perf_counter()
+            while len(ours) < args.repeat or (len(ours) < 50 and time.perf_counter() - start < 1.0):
+                H = gm.Graph(G.indptr, G.indices, _trusted=True)  # no cached orientation
+                t0 = time.perf_counter()
+                H.oriented("degeneracy", relabel=True, threads=th)
+                t1 = time.perf_counter()
+                count = gm.count_cliques(H, k, threads=th)
+                t2 = time.perf_counter()
+                ours.append((t2 - t0, t1 - t0))
+                if exe:
+                    r = subprocess.run([exe, str(k), path], capture_output=True, text=True, env=env, check=True)
+                    cnt, _read_s, order_s, list_s = r.stdout.split()
+                    if int(cnt) != count:
+                        raise SystemExit(f"kClist counted {cnt} {k}-cliques on {gname}, graphmine {count}")
+                    ref.append((float(order_s) + float(list_s), float(order_s)))
+
+            def cell(times):
+                if not times:
+                    return f"{'-':>28s}"
+                best = min(times)
+                return f"{best[0]:9.4f} ({best[1]:7.4f}) [{max(times)[0]:7.4f}]"
+            ratio = f"{min(ours)[0] / min(ref)[0]:6.2f}" if ref else f"{'-':>6s}"
+            print(f"{gname:18s} {k:2d} {count:15,d} {cell(ours)} {cell(ref)} {ratio} {len(ours):4d}", flush=True)
+    shutil.rmtree(tmp, ignore_errors=True)
+    print("ratio = graphmine / kClist (best runs)")
+
+
+def scaling(args):
+    """The triangle counting step (orientation cached) on 1, 2, 4, ... threads."""
+    import numba
+
+    G = gm.generators.kronecker_graph(args.scaling_scale, args.edge_factor, seed=1)
+    top = numba.config.NUMBA_NUM_THREADS
+    threads = [t for t in (1, 2, 4, 8, 16, 32, 64, 128) if t <= top]
+    G.oriented("degree", relabel=True, threads=top)
+    gm.count_triangles(G, threads=top)  # load the kernels
+    print(f"kron{args.scaling_scale}-ef{args.edge_factor}: {G.n_nodes:,} vertices, {G.n_edges:,} edges; "
+          f"triangle counting step, best of {args.repeat}")
+    print(f"{'threads':>7s} {'seconds':>8s} {'slowest':>8s} {'speedup':>8s}")
+    base = None
+    for t in threads:
+        times = []
+        for _ in range(args.repeat):
+            t0 = time.perf_counter()
+            count = gm.count_triangles(G, threads=t)
+            times.append(time.perf_counter() - t0)
+        base = base or min(times)
+        print(f"{t:7d} {min(times):8.3f} {max(times):8.3f} {base / min(times):8.2f}", flush=True)
+    print(f"triangles: {count:,}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--scales", default="16,17,18,19,20", help="Kronecker scales (comma list)")
@@ -163,12 +271,24 @@ def main():
     ap.add_argument("--budget", type=float, default=120.0, help="skip a baseline expected to exceed this (s)")
     ap.add_argument("--file-scale", type=int, default=18, help="scale of the whole-process edge list")
     ap.add_argument("--k4-max-edges", type=float, default=5e6, help="skip 4-cliques on larger graphs")
+    ap.add_argument("--kclist-scale", type=int, default=18, help="Kronecker scale of the kClist comparison (0: none)")
+    ap.add_argument("--kclist-graphs", default="", help="shipped graphs of the kClist comparison (comma list; default all)")
     ap.add_argument("--skip-whole-process", action="store_true")
     ap.add_argument("--only-whole-process", action="store_true")
+    ap.add_argument("--skip-kclist", action="store_true")
+    ap.add_argument("--only-kclist", action="store_true")
+    ap.add_argument("--scaling", action="store_true", help="only the triangle thread-scaling table")
+    ap.add_argument("--scaling-scale", type=int, default=20)
     args = ap.parse_args()
     scales = [int(s) for s in args.scales.split(",") if s]
     if args.only_whole_process:
         whole_process(args)
+        return
+    if args.only_kclist:
+        kclist_compare(args)
+        return
+    if args.scaling:
+        scaling(args)
         return
 
     libs = [("networkx", "networkx", lambda G: nx_triangles(G), lambda G: nx_4cliques(G)),
@@ -206,6 +326,8 @@ def main():
                 rate[key] = max(rate.get(key, 0), t / max(G.n_edges, 1) * (3 if task == "4-cliques" else 1))
                 line += f" {t:12.4f} {t / t_ours:7.1f}"
             print(line, flush=True)
+    if not args.skip_kclist:
+        kclist_compare(args)
     if not args.skip_whole_process:
         whole_process(args)
 

@@ -1,6 +1,7 @@
 """Science4Cast on synthetic data of competition size: AUC of every model and time of every stage.
 
     python benchmarks/science4cast.py [--vertices 64719] [--pairs 1000000] [--seed 0] [--json OUT]
+    python benchmarks/science4cast.py --scenarios [--size small|competition] [--only NAME ...] [--json OUT]
 
 Generates a benchmark-format data set (64,719 concepts, ~1.8M rows by 2014, 1M pairs,
 year_start 2014, years_delta 3, cutoff 0, min_edges 1), then: the pickle round trip, the features
@@ -8,6 +9,14 @@ of all pairs over 4 yearly snapshots (also on the first snapshot with >= 2M edge
 issue names), training of the degree-only baseline and of the blended LightGBM models on the
 data's past, prediction and the AUC of the baseline, each single model and the weighted
 rank-average blend (weights fitted on held-out past pairs). Prints tables measured in this one run on this machine; asserts nothing about time.
+
+``--scenarios``: for every scenario of ``graphmine.science4cast.generator.SCENARIOS`` (at the
+``small`` size, 4,000 concepts and 100,000 pairs, by default; ``--size competition`` for 64,719 and
+1M), trains the default blend and the degree-only baseline on the data's past and prints the AUC of
+the blend, each of its members, the baseline and the simple scores (degree sum and product, degree
+growth, common neighbours, Adamic-Adar, Jaccard), each with its stratified bootstrap standard
+error (200 resamples), and the blend's margin over the best simple score and over its best member
+with the standard error of that (paired) difference.
 """
 
 import argparse
@@ -28,6 +37,83 @@ from graphmine.science4cast.blend import roc_auc  # noqa: E402
 from graphmine.science4cast.models import LinkPredictor  # noqa: E402
 
 
+def scenarios(args):
+    from graphmine.science4cast.blend import bootstrap_aucs
+    from graphmine.science4cast.generator import SCENARIOS, generate_scenario
+    from graphmine.science4cast.simple import SIMPLE_SCORES, simple_scores
+
+    names = args.only or list(SCENARIOS)
+    results = {}
+    tick = time.perf_counter
+    for name in names:
+        t = tick()
+        data = generate_scenario(name, args.size, seed=args.seed)
+        t_gen = tick() - t
+        t = tick()
+        blend = LinkPredictor("blend", n_train_pairs=args.train_pairs, seed=args.seed, threads=args.threads).fit(data)
+        base = LinkPredictor("baseline", n_train_pairs=args.train_pairs, seed=args.seed).fit(data)
+        t_train = tick() - t
+        t = tick()
+        X = blend.features(data)
+        t_feat = tick() - t
+        t = tick()
+        members = blend.predict_all(data, features=X)
+        s_blend = blend.predict(data, members)
+        t_pred = tick() - t
+        cols = {"blend": s_blend}
+        # trained members; the simple scores appear once, in their own columns below
+        cols.update({f"member {k}": v for k, v in members.items() if not k.startswith("simple:")})
+        cols["degree baseline"] = base.predict(data)
+        from graphmine.science4cast.features import feature_names
+        cols.update(simple_scores(X, feature_names(blend.n_snapshots)))
+        y = data.solution
+        keys = list(cols)
+        boot = bootstrap_aucs(y, [cols[k] for k in keys], n_boot=200, seed=args.seed)
+        auc = {k: roc_auc(y, cols[k]) for k in keys}
+        se = dict(zip(keys, boot.std(axis=0, ddof=1)))
+        best_simple = max(SIMPLE_SCORES, key=auc.get)
+        # the blend's members: the trained models and the simple scores it gave a weight
+        member_keys = [k for k in keys if k.startswith("member ")]
+        member_keys += [k for k in SIMPLE_SCORES if (blend.weights_ or {}).get(f"simple:{k}", 0) > 0]
+        best_member = max(member_keys, key=auc.get)
+        ib, isim, imem = keys.index("blend"), keys.index(best_simple), keys.index(best_member)
+        results[name] = {
+            "auc": auc, "se": {k: float(v) for k, v in se.items()}, "positives": int(y.sum()), "pairs": int(y.shape[0]),
+            "best_simple": best_simple, "best_member": best_member,
+            "vs_simple": auc["blend"] - auc[best_simple], "vs_simple_se": float((boot[:, ib] - boot[:, isim]).std(ddof=1)),
+            "vs_member": auc["blend"] - auc[best_member], "vs_member_se": float((boot[:, ib] - boot[:, imem]).std(ddof=1)),
+            "weights": blend.weights_,
+            "seconds": {"generate": t_gen, "train": t_train, "features": t_feat, "predict": t_pred}}
+        r = results[name]
+        print(f"{name}: {r['positives']} positives; blend {auc['blend']:.4f} +- {se['blend']:.4f}; best simple "
+              f"{best_simple} {auc[best_simple]:.4f}; best member {best_member} {auc[best_member]:.4f}; weights "
+              + ", ".join(f"{k} {v:.2f}" for k, v in (blend.weights_ or {}).items() if v > 0)
+              + f" [gen {t_gen:.0f} s, train {t_train:.0f} s, features {t_feat:.1f} s, predict {t_pred:.1f} s]",
+              flush=True)
+
+    # one table: a row per scenario, AUC +- SE per column
+    keys = list(dict.fromkeys(k for r in results.values() for k in r["auc"]))
+    short = {k: k.replace("member ", "").replace("degree baseline", "baseline") for k in keys}
+    print(f"\nAUC +- bootstrap SE ({args.size} size, seed {args.seed})")
+    print("| scenario | pos | " + " | ".join(short[k] for k in keys) + " | blend - best simple | blend - best member |")
+    print("|---" * (len(keys) + 4) + "|")
+    for name, r in results.items():
+        cells = [f"{r['auc'][k]:.3f} +- {r['se'][k]:.3f}" if k in r["auc"] else "" for k in keys]
+        print(f"| {name} | {r['positives']} | " + " | ".join(cells)
+              + f" | {r['vs_simple']:+.4f} +- {r['vs_simple_se']:.4f} ({r['best_simple']})"
+              + f" | {r['vs_member']:+.4f} +- {r['vs_member_se']:.4f} |")
+    mean = {k: float(np.mean([r["auc"][k] for r in results.values() if k in r["auc"]])) for k in keys}
+    print("| mean | | " + " | ".join(f"{mean[k]:.3f}" for k in keys)
+          + f" | {np.mean([r['vs_simple'] for r in results.values()]):+.4f} | "
+          f"{np.mean([r['vs_member'] for r in results.values()]):+.4f} |")
+    bad = [n for n, r in results.items() if r["vs_simple"] < -r["vs_simple_se"] or r["vs_member"] < -r["vs_member_se"]]
+    print(f"scenarios where the blend is more than one SE below the best simple score or its best member: "
+          f"{', '.join(bad) if bad else 'none'}")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(results, fh, indent=1)
+
+
 def main():
     logging.basicConfig(level=logging.INFO, format="%(message)s")  # the stage messages of graphmine.science4cast
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -36,7 +122,16 @@ def main():
     ap.add_argument("--train-pairs", type=int, default=100_000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", default=None, help="also write the results as JSON to this file")
+    ap.add_argument("--scenarios", action="store_true", help="the scenario table instead (see above)")
+    ap.add_argument("--size", default="small", choices=("small", "competition"), help="scenario size")
+    ap.add_argument("--only", nargs="*", default=None, help="only these scenarios")
+    ap.add_argument("--threads", type=int, default=None, help="threads for features and LightGBM")
     args = ap.parse_args()
+    if args.scenarios:
+        if args.train_pairs == 100_000 and args.size == "small":
+            args.train_pairs = 20_000
+        logging.getLogger().setLevel(logging.WARNING)
+        return scenarios(args)
 
     times = {}
     tick = time.perf_counter

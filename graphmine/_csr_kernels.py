@@ -521,8 +521,35 @@ def _orient_relabel(indptr, indices, rank, nthreads):
         _relabel_outdeg(indptr, indices, rank, inv, outdeg, t, nthreads)
     optr = np.cumsum(outdeg)
     out = np.empty(optr[n], indices.dtype)
-    _relabel_scatter(indptr, indices, rank, inv, optr, out)
+    for t in prange(nthreads):
+        _relabel_rows(indptr, indices, rank, inv, optr, out, t, nthreads)
     return optr, out
+
+
+@njit(cache=True)
+def _relabel_rows(indptr, indices, rank, inv, optr, out, t, nthreads):
+    """Rows r = t, t + nthreads, ... of the rank-space orientation, each gathered and sorted on
+    its own (the serial scatter's order-preserving appends cannot be split over threads)."""
+    n = indptr.shape[0] - 1
+    for r in range(t, n, nthreads):
+        u = np.uint64(inv[r])
+        a = optr[r]
+        c = a
+        for j in range(np.uint64(indptr[u]), np.uint64(indptr[u + np.uint64(1)])):
+            x = rank[np.uint64(indices[j])]
+            if x > r:
+                out[c] = x
+                c += 1
+        if c - a > 24:
+            out[a:c].sort()
+        else:  # short rows (most of them): insertion sort, no call overhead
+            for i in range(a + 1, c):
+                x = out[i]
+                j = i - 1
+                while j >= a and out[j] > x:
+                    out[j + 1] = out[j]
+                    j -= 1
+                out[j + 1] = x
 
 
 @njit(cache=True)

@@ -238,7 +238,9 @@ class Graph:
         if key not in self._oriented:
             nthreads = resolve_threads(threads)
             rank = self._rank(order)
-            if relabel and (nthreads == 1 or self.n_edges < SERIAL_EDGES):
+            # the serial scatter leaves rows sorted for free; gathering and sorting each row costs
+            # about twice as much work, so it pays from 4 threads on
+            if relabel and (nthreads < 4 or self.n_edges < SERIAL_EDGES):
                 optr, oind = _k._orient_relabel_serial(self.indptr, self.indices, rank)
             elif relabel:
                 optr, oind = _k._orient_relabel(self.indptr, self.indices, rank, nthreads)

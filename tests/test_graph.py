@@ -153,3 +153,18 @@ def test_errors_are_value_errors():
     assert issubclass(gm.GraphFormatError, ValueError)
     assert issubclass(gm.GraphFormatError, gm.GraphmineError)
     assert issubclass(gm.ParameterError, ValueError)
+
+
+@pytest.mark.parametrize("nthreads", [1, 3, 4])
+def test_parallel_relabelled_orientation_equals_serial_scatter(nthreads):
+    # the row-gathering kernel (4+ threads on big graphs) against the order-preserving serial
+    # scatter, on a skewed graph whose long rows take the sort path and short ones the insertion
+    from graphmine import _csr_kernels as k
+    from graphmine.generators import kronecker_edges
+
+    G = gm.from_edges(kronecker_edges(12, 16, seed=3))
+    rank = G._rank("degree")
+    ptr, ind = k._orient_relabel(G.indptr, G.indices, rank, nthreads)
+    sptr, sind = k._orient_relabel_serial(G.indptr, G.indices, rank)
+    assert (np.diff(sptr) > 24).any() and ((np.diff(sptr) > 1) & (np.diff(sptr) <= 24)).any()
+    assert np.array_equal(ptr, sptr) and np.array_equal(ind, sind) and ind.dtype == sind.dtype

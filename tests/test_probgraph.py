@@ -234,6 +234,89 @@ def test_lean_triangle_kernel_matches_generic_kernel(kron):
     assert lean[0] > 0 and lean[5] < lean[6]
 
 
+def test_sketches_read_off_the_full_csr_equal_the_oriented_ones(kron):
+    """The one-pass path (orientation implied by the rank on the full CSR) builds the same
+    sketches as the relabelled oriented CSR, and its kernel gives the same float64[7]."""
+    from graphmine.probgraph import _approx_kernels as _ak
+    from graphmine.probgraph.counting import degree_rank
+    from graphmine.probgraph.sketches import NeighbourhoodSketch
+
+    O = kron.oriented("degree", relabel=True)
+    rank = degree_rank(kron.degree)
+    np.testing.assert_array_equal(rank, O.rank)
+    for wh, th, est in [(0, 0, 0), (1, 0, 0), (1, 6, 0), (1, 6, 1), (1, 6, 2)]:
+        S = NeighbourhoodSketch("bloom", "degree", O.indptr, O.indices, 2, 0, 2, 7, 2, hub_words=wh)
+        R = NeighbourhoodSketch("bloom", "degree", kron.indptr, kron.indices, 2, 0, 2, 7, 2, hub_words=wh,
+                                rank=rank)
+        np.testing.assert_array_equal(R.filters, S.filters)
+        np.testing.assert_array_equal(R.hubs, S.hubs.reshape(R.hubs.shape) if wh else R.hubs)
+        np.testing.assert_array_equal(R.set_sizes, np.diff(O.indptr))
+        np.testing.assert_array_equal(R.hub_counts, S.hub_counts)
+        for r in range(0, kron.n_nodes, 5):   # the arcs are the oriented rows, unsorted
+            a = R.start[r]
+            np.testing.assert_array_equal(np.sort(R.arcs[a:a + R.set_sizes[r]]),
+                                          O.indices[O.indptr[r]:O.indptr[r + 1]])
+        assert R.nbytes == S.nbytes and R.budget == pytest.approx(S.budget)
+        old = _ak._triangles_bloom_total(O.indptr, O.indices, est, False, S.filters, S.bits, 2, S.ctab, S.stab,
+                                         S.hubs, S.hub_counts, th, 2)
+        new = _ak._triangles_bloom_ranked_total(R.start, R.set_sizes, R.arcs, est, False, R.rows, wh, R.bits, 2,
+                                                R.ctab, R.stab, R.hub_counts, th, 1)
+        assert new[0] == old[0] and new[4:].tolist() == old[4:].tolist()
+        np.testing.assert_allclose(new[1:4], old[1:4], rtol=1e-9)
+
+
+@pytest.mark.parametrize("n, p, seed", [(300, 0.3, 1), (120, 0.05, 2)])
+def test_one_pass_bloom_triangles_are_accurate_against_networkx(n, p, seed):
+    H = nx.gnp_random_graph(n, p, seed=seed)
+    ex = sum(nx.triangles(H).values()) // 3
+    for hub_bits in (None, 0):   # the default split sketch, and plain filters (every term estimated)
+        a, b = (pg.count_triangles(H, method="bloom", budget=0.25, seed=seed, threads=t, hub_bits=hub_bits,
+                                   exact_threshold=0 if hub_bits == 0 else None) for t in (1, 2))
+        assert a.estimate == pytest.approx(b.estimate, rel=1e-12) and a.params == b.params
+        assert abs(a.estimate - ex) <= max(0.05 * ex, 3 * a.stderr)
+        # int64 ids give the same sketches and estimate
+        G = gm.as_graph(H)
+        G64 = gm.Graph(G.indptr, G.indices.astype(np.int64), index_dtype=np.int64)
+        assert G64.indices.dtype == np.int64
+        c = pg.count_triangles(G64, method="bloom", budget=0.25, seed=seed, threads=2, hub_bits=hub_bits,
+                               exact_threshold=0 if hub_bits == 0 else None)
+        assert c.estimate == pytest.approx(b.estimate, rel=1e-12)
+    assert a.stderr > 0 and a.estimated == 1.0
+
+
+def test_branch_free_bottomk_merge_matches_the_reference_merge():
+    from graphmine.probgraph._approx_kernels import _merge_branch_free
+    from graphmine.probgraph._estimators import bottomk_merge
+
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        k = int(rng.integers(1, 12))
+        pool = rng.choice(60, size=2 * k, replace=False).astype(np.uint32)
+        M = np.full((2, k), 0xFFFFFFFF, np.uint32)
+        sx, sy = int(rng.integers(0, k + 1)), int(rng.integers(0, k + 1))
+        M[0, :sx] = np.sort(rng.choice(pool, sx, replace=False))
+        M[1, :sy] = np.sort(rng.choice(pool, sy, replace=False))
+        for limit in (k, sx + sy):
+            assert _merge_branch_free(M, 0, sx, M, 1, sy, limit) == bottomk_merge(M, 0, sx, M, 1, sy, limit)
+
+
+@pytest.mark.parametrize("method", ["onehash", "kmv"])
+def test_lean_bottomk_triangle_kernel_matches_generic_kernel(kron, method):
+    from graphmine.probgraph import _approx_kernels as _ak
+    from graphmine.probgraph.sketches import NeighbourhoodSketch
+
+    O = kron.oriented("degree", relabel=True)
+    for th, clamp in [(0, True), (8, True), (8, False)]:
+        S = NeighbourhoodSketch(method, "degree", O.indptr, O.indices, 0, 8, 1, 3, 2)
+        lean = _ak._triangles_bottomk_total(O.indptr, O.indices, method == "kmv", clamp, S.values, S.stored, th, 2)
+        gen = _ak._cliques_sketch_total(O.indptr, O.indices, 3, O.max_out_degree, S.kind, 3, clamp, S.filters,
+                                        S.values, S.stored, S.bits, 1, S.seeds, S.ctab, S.vtab, S.hubs,
+                                        S.hub_counts, S.hub_base, th, 2)
+        assert lean[0] == gen[0] and lean[5:].tolist() == gen[5:].tolist()
+        np.testing.assert_allclose(lean[1:4], gen[1:4], rtol=1e-9)
+    assert 0 < lean[5] < lean[6]
+
+
 def test_split_sketch_is_reproducible_and_unbiased_over_seeds():
     G = gm.generators.kronecker_graph(11, 32, seed=2)
     ex = gm.count_triangles(G)

@@ -272,3 +272,31 @@ def test_cli_competition_files_need_a_solution(tmp_path, capsys):
     want = roc_auc_score(data.solution, -np.arange(500))
     assert rc == 0 and json.loads(out)["auc"] == pytest.approx(want)
     write_benchmark(data, tmp_path / "b.pkl")
+
+
+def test_simple_members_join_the_blend_and_survive_a_round_trip(tmp_path, data):
+    from scipy.stats import rankdata
+
+    from graphmine.science4cast.simple import SIMPLE_SCORES
+
+    lp = LinkPredictor("blend", models=SMALL[:2], n_train_pairs=6000, simple_members=True, seed=1).fit(data)
+    assert set(lp.weights_) == {n for n, *_ in SMALL[:2]} | {f"simple:{k}" for k in SIMPLE_SCORES}
+    scores = lp.predict_all(data)
+    kept = [k for k, w in lp.weights_.items() if k.startswith("simple:")]
+    assert set(kept) <= set(scores)
+    # a simple member's scores are the simple score itself (common neighbours, by networkx)
+    import networkx as nx
+
+    from graphmine.science4cast import snapshot
+
+    G = snapshot(data.graph, data.year_start, data.n_vertices).to_networkx()
+    cn = [len(list(nx.common_neighbors(G, u, v))) for u, v in data.pairs[:300].tolist()]
+    assert np.array_equal(scores["simple:cn"][:300], cn)
+    # the blend is the weighted mean normalised rank of all members (a direct computation)
+    w = np.array([lp.weights_[k] for k in scores])
+    ref = sum(wi * rankdata(scores[k]) / len(scores[k]) for wi, k in zip(w, scores)) / w.sum()
+    assert np.allclose(lp.predict(data, scores), ref)
+    lp.save(tmp_path / "m.json")
+    again = LinkPredictor.load(tmp_path / "m.json")
+    assert again.simple_members and again.weights_ == lp.weights_
+    assert np.allclose(again.predict(data), lp.predict(data, scores))

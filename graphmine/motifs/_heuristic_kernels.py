@@ -8,6 +8,8 @@ merge that walks both neighbourhoods lives in its own helper. Never validates.
 import numpy as np
 from numba import njit, prange
 
+from .._setops import intersect_degree_sums
+
 # columns of the score matrix
 CN, JACCARD, AA, RA, PA = 0, 1, 2, 3, 4
 N_SCORES = 5
@@ -16,27 +18,7 @@ N_SCORES = 5
 @njit(cache=True)
 def _common_sums(indices, a, b, c, d, deg):
     """Common neighbours of rows indices[a:b] and indices[c:d]: (count, sum 1/log deg, sum 1/deg)."""
-    cn = 0
-    aa = 0.0
-    ra = 0.0
-    i = a
-    j = c
-    while i < b and j < d:
-        x = indices[i]
-        y = indices[j]
-        if x < y:
-            i += 1
-        elif y < x:
-            j += 1
-        else:
-            cn += 1
-            dw = deg[x]
-            # a common neighbour has degree >= 2, so log(dw) > 0
-            aa += 1.0 / np.log(dw)
-            ra += 1.0 / dw
-            i += 1
-            j += 1
-    return cn, aa, ra
+    return intersect_degree_sums(indices, a, b, indices, c, d, deg)
 
 
 @njit(cache=True, parallel=True)

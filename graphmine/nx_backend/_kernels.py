@@ -11,6 +11,7 @@ import numpy as np
 from numba import njit, prange
 
 from .._clique_kernels import _triangles_part
+from .._setops import intersect_count, intersect_sum
 
 
 @njit(cache=True)
@@ -166,45 +167,10 @@ def _list_triangles(optr, oind):
 @njit(cache=True)
 def _common(indices, a, b, c, d, weight, weighted):
     """|row a:b ∩ row c:d| and, if ``weighted``, the sum of ``weight`` over the common entries
-    (in increasing vertex order). Rows of very different lengths (a hub and a leaf) binary-search
-    the short row's entries in the long row instead of merging."""
-    cn = 0
-    total = 0.0
-    if 8 * (b - a) < d - c or 8 * (d - c) < b - a:
-        if b - a > d - c:
-            a, b, c, d = c, d, a, b
-        lo = c
-        for i in range(a, b):
-            x = indices[i]
-            hi = d
-            while lo < hi:
-                mid = (lo + hi) >> 1
-                if indices[mid] < x:
-                    lo = mid + 1
-                else:
-                    hi = mid
-            if lo == d:
-                break
-            if indices[lo] == x:
-                cn += 1
-                if weighted:
-                    total += weight[x]
-                lo += 1
-        return cn, total
-    while a < b and c < d:
-        x = indices[a]
-        y = indices[c]
-        if x < y:
-            a += 1
-        elif y < x:
-            c += 1
-        else:
-            cn += 1
-            if weighted:
-                total += weight[x]
-            a += 1
-            c += 1
-    return cn, total
+    (in increasing vertex order); rows of very different lengths gallop (:mod:`graphmine._setops`)."""
+    if weighted:
+        return intersect_sum(indices, a, b, indices, c, d, weight)
+    return intersect_count(indices, a, b, indices, c, d), 0.0
 
 
 @njit(cache=True)

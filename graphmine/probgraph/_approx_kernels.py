@@ -24,9 +24,10 @@ import math
 import numpy as np
 from numba import njit, prange
 
-from .._clique_kernels import _intersect_count, _intersect_into
-from ._estimators import (EST_AND, EST_OR, KIND_BLOOM, _clip, KIND_KHASH, KIND_KMV, pair_bloom, pair_bottomk,
-                          pair_khash)
+from .._clique_kernels import _intersect_into
+from .._setops import intersect_count
+from ._estimators import (EST_AND, EST_OR, KIND_BLOOM, TWO32, _clip, _intersection_from_jaccard, KIND_KHASH,
+                          KIND_KMV, pair_bloom, pair_bottomk, pair_khash)
 from ._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill, popcount
 
 U1 = np.uint64(1)
@@ -348,7 +349,223 @@ def _pairs_exact(indptr, indices, us, vs, nthreads):
         for i in range(t, m, nthreads):
             u = us[i]
             v = vs[i]
-            a = indptr[u]
-            out[i] = _intersect_count(indices[a:indptr[u + 1]], indptr[u + 1] - a, indices,
-                                      indptr[v], indptr[v + 1])
+            out[i] = intersect_count(indices, indptr[u], indptr[u + 1], indices, indptr[v], indptr[v + 1])
     return out
+
+
+@njit(cache=True)
+def _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R, wh, nbits, b, ctab, stab, hc,
+                                 thresh, mark, out):
+    """:func:`_triangles_bloom_part` over the arcs of :func:`_bloom_hub_build_ranked` (vertex of
+    rank r -> ``arcs[start[r]:start[r] + dplus[r]]``, unsorted ranks), all arrays indexed by
+    rank; row r of ``R`` is the hub bitmap (``wh`` words) then the Bloom filter. The arcs are not
+    sorted (sorting costs more than it saves; prefetching the next sketches did not pay either).
+    """
+    n = dplus.shape[0]
+    uwh = np.uint64(wh)
+    wt = np.uint64(R.shape[1])
+    F = R[:, wh:]  # the filters, for the estimators other than OR
+    exact = 0
+    tot = 0.0
+    var = 0.0
+    sd = 0.0
+    sat = 0
+    nest = 0
+    terms = 0
+    for u in range(t, n, nthreads):
+        uu = np.uint64(u)
+        du = dplus[uu]
+        if du < 2:
+            continue
+        a = np.uint64(start[uu])
+        e_ = a + np.uint64(du)
+        dub = du - hc[uu]
+        marked = False
+        for j in range(a, e_):
+            v = np.uint64(arcs[j])
+            dv = dplus[v]
+            if dv == 0:
+                continue
+            terms += 1
+            dvb = dv - hc[v]
+            if dv <= thresh and dvb > 0 and dub > 0:
+                if not marked:
+                    for q in range(a, e_):
+                        mark[np.uint64(arcs[q])] = True
+                    marked = True
+                lo = np.uint64(start[v])
+                for q in range(lo, lo + np.uint64(dv)):
+                    if mark[np.uint64(arcs[q])]:
+                        exact += 1
+                continue
+            h = 0
+            for q in range(uwh):
+                h += popcount(R[uu, q] & R[v, q])
+            exact += h
+            if dub == 0 or dvb == 0:
+                continue
+            ones = 0
+            if est == EST_OR:
+                for q in range(uwh, wt):
+                    ones += popcount(R[uu, q] | R[v, q])
+                e = dub + dvb - ctab[ones]
+                st = stab[ones]
+                z = 1 if ones >= nbits else 0
+                if clamp or z:
+                    e = _clip(e, 0.0, float(min(dub, dvb)))
+            else:
+                e, st, z = pair_bloom(F, u, F, np.int64(v), dub, dvb, nbits, b, est, clamp, ctab, stab)
+            tot += e
+            var += st * st
+            sd += st
+            sat += z
+            nest += 1
+        if marked:
+            for q in range(a, e_):
+                mark[np.uint64(arcs[q])] = False
+    out[0] += exact
+    out[1] += tot
+    out[2] += var
+    out[3] += sd
+    out[4] += sat
+    out[5] += nest
+    out[6] += terms
+
+
+@njit(cache=True, parallel=True)
+def _triangles_bloom_ranked_total(start, dplus, arcs, est, clamp, R, wh, nbits, b, ctab, stab, hc, thresh,
+                                  nthreads):
+    """Estimated triangles from split Bloom sketches of the rank orientation read straight from
+    the full CSR; the same float64[7] as :func:`_cliques_sketch_total`."""
+    n = dplus.shape[0]
+    parts = np.zeros((nthreads, 7), np.float64)
+    for t in prange(nthreads):
+        out = np.zeros(7, np.float64)
+        _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R, wh, nbits, b, ctab, stab,
+                                     hc, thresh, np.zeros(n, np.bool_), out)
+        parts[t, :] = out
+    return parts.sum(axis=0)
+
+
+@njit(cache=True, inline="always")
+def _merge_branch_free(MA, a, sx, MB, c, sy, limit):
+    """:func:`bottomk_merge` without data-dependent branches in the loop (a sorted row holds
+    distinct values, so each step advances the side(s) holding the smaller value by a
+    comparison's outcome, which a branch predictor cannot guess); one side's tail is then taken
+    in one step. Returns (taken, common, last) as :func:`bottomk_merge` does."""
+    i = 0
+    j = 0
+    taken = 0
+    common = 0
+    last = np.uint32(0)
+    while taken < limit and i < sx and j < sy:
+        x = MA[a, i]
+        y = MB[c, j]
+        le = np.int64(x <= y)
+        ge = np.int64(y <= x)
+        last = min(x, y)
+        i += le
+        j += ge
+        common += le & ge
+        taken += 1
+    rem = limit - taken
+    if rem > 0:
+        if i < sx:
+            t = min(rem, sx - i)
+            last = MA[a, i + t - 1]
+            taken += t
+        elif j < sy:
+            t = min(rem, sy - j)
+            last = MB[c, j + t - 1]
+            taken += t
+    return taken, common, last
+
+
+@njit(cache=True, inline="always")
+def _pair_bottomk_lean(M, a, sx, c, sy, dx, dy, kmv, clamp):
+    """:func:`pair_bottomk` over one sketch array with the branch-free merge (same values)."""
+    k = M.shape[1]
+    if sx == dx and sy == dy:
+        taken, common, last = _merge_branch_free(M, a, sx, M, c, sy, sx + sy)
+        return float(common), 0.0
+    taken, common, last = _merge_branch_free(M, a, sx, M, c, sy, k)
+    if kmv:
+        U = (float(last) + 1.0) / TWO32
+        union = (k - 1.0) / U
+        e = dx + dy - union
+        var = union * union / max(k - 2.0, 1.0)
+        if clamp:
+            e = _clip(e, 0.0, float(min(dx, dy)))
+        return e, var
+    J = common / k
+    N = (dx + dy) / (1.0 + J)
+    fpc = (N - k) / (N - 1.0) if N > k else 0.0
+    fpc = max(fpc, 1.0 / k)
+    e, var = _intersection_from_jaccard(J, common, k, dx, dy, fpc, clamp)
+    return e, var
+
+
+@njit(cache=True)
+def _triangles_bottomk_part(optr, oind, t, nthreads, kmv, clamp, M, S, thresh, mark, out):
+    """The triangle kernel for bottom-k sketches (1-hash MinHash, KMV), the lean twin of the
+    generic kernel for k = 3: per arc u -> v either d+(v) marker lookups (d+(v) <= thresh) or
+    one estimate from a branch-free merge of the two sketches."""
+    n = optr.shape[0] - 1
+    exact = 0
+    tot = 0.0
+    var = 0.0
+    sd = 0.0
+    nest = 0
+    terms = 0
+    for u in range(t, n, nthreads):
+        a = optr[u]
+        e_ = optr[u + 1]
+        d = e_ - a
+        if d < 2:
+            continue
+        marked = False
+        for j in range(a, e_):
+            v = oind[j]
+            lo = optr[v]
+            hi = optr[v + 1]
+            dv = hi - lo
+            if dv == 0:
+                continue
+            terms += 1
+            if dv <= thresh:
+                if not marked:
+                    for q in range(a, e_):
+                        mark[oind[q]] = True
+                    marked = True
+                for q in range(lo, hi):
+                    if mark[oind[q]]:
+                        exact += 1
+                continue
+            e, w = _pair_bottomk_lean(M, u, S[u], v, S[v], d, dv, kmv, clamp)
+            tot += e
+            var += w
+            sd += math.sqrt(w)
+            if w > 0.0:
+                nest += 1
+        if marked:
+            for q in range(a, e_):
+                mark[oind[q]] = False
+    out[0] += exact
+    out[1] += tot
+    out[2] += var
+    out[3] += sd
+    out[5] += nest
+    out[6] += terms
+
+
+@njit(cache=True, parallel=True)
+def _triangles_bottomk_total(optr, oind, kmv, clamp, M, S, thresh, nthreads):
+    """Estimated triangles from bottom-k sketches of the out-neighbourhoods; the same float64[7]
+    as :func:`_cliques_sketch_total`."""
+    n = optr.shape[0] - 1
+    parts = np.zeros((nthreads, 7), np.float64)
+    for t in prange(nthreads):
+        out = np.zeros(7, np.float64)
+        _triangles_bottomk_part(optr, oind, t, nthreads, kmv, clamp, M, S, thresh, np.zeros(n, np.bool_), out)
+        parts[t, :] = out
+    return parts.sum(axis=0)

@@ -128,8 +128,10 @@ def _bottomk_fill(row, elems, lo, hi, seed, buf):
     m = hi - lo
     for p in range(m):
         buf[p] = np.uint32(_hash32(elems[lo + p], seed[0], seed[1], seed[2]))
-    part = np.sort(buf[:m])
-    s = min(m, row.shape[0])
+    k = row.shape[0]
+    # only the k smallest are kept: select them in linear time, then sort those
+    part = np.sort(buf[:m]) if m <= k else np.sort(np.partition(buf[:m], k - 1)[:k])
+    s = min(m, k)
     for p in range(s):
         row[p] = part[p]
     for p in range(s, row.shape[0]):
@@ -177,3 +179,56 @@ def _bloom_hub_build(indptr, indices, hub_words, words, seeds, nthreads):
                     _bloom_insert(row, x, nbits, seeds)
             counts[u] = c
     return hubs, out, counts
+
+
+@njit(cache=True, parallel=True)
+def _bloom_hub_build_ranked(indptr, indices, rank, hub_words, words, seeds, nthreads):
+    """Split sketches of the out-neighbourhoods N+(v) = {w in N(v): rank[w] > rank[v]} read
+    straight from the full CSR, with the arcs they hold, in one pass and without an oriented
+    CSR (no prefix sum over the out-degrees, no sorted rows).
+
+    Everything is indexed by rank and elements are hashed and stored by rank, so with the same
+    seeds the rows equal those of :func:`_bloom_hub_build` over the orientation relabelled by
+    ``rank``. Hubs are the ranks >= n - 64 * hub_words. The arcs of the vertex of rank r are
+    ``arcs[start[r]:start[r] + dplus[r]]`` (ranks, unsorted), written over the first entries
+    of its row's slot in a copy the size of ``indices``: the test rank[w] > rank[v] is a coin
+    flip for the branch predictor, so every neighbour is written and the end advances by the
+    test's outcome. Each row holds the hub bitmap (``hub_words`` words) followed by the Bloom
+    filter (``words``), so one estimate reads one run of memory. Returns (rows, hub elements
+    per row, out-degrees, start, arcs).
+    """
+    n = indptr.shape[0] - 1
+    base = n - 64 * hub_words
+    rows = np.zeros((n, hub_words + words), np.uint64)
+    hw = np.uint64(hub_words)
+    nb = np.uint64(64 * words)
+    counts = np.zeros(n, np.int64)
+    dplus = np.zeros(n, np.int64)
+    start = np.empty(n, np.int64)
+    arcs = np.empty(indices.shape[0], rank.dtype)
+    for t in prange(nthreads):
+        for u in range(t, n, nthreads):
+            ru = rank[u]
+            a = indptr[u]
+            d = 0
+            for p in range(a, indptr[u + 1]):
+                x = rank[indices[p]]
+                arcs[a + d] = x
+                d += np.int64(x > ru)
+            row = rows[ru]
+            c = 0
+            for p in range(a, a + d):
+                x = arcs[p]
+                if x >= base:
+                    y = np.uint64(x - base)
+                    row[y >> S6] |= ONE << (y & LOW6)
+                    c += 1
+                else:
+                    for q in range(seeds.shape[0]):
+                        h = _hash32(x, seeds[q, 0], seeds[q, 1], seeds[q, 2])
+                        pos = (h * nb) >> S32
+                        row[hw + (pos >> S6)] |= ONE << (pos & LOW6)
+            counts[ru] = c
+            dplus[ru] = d
+            start[ru] = a
+    return rows, counts, dplus, start, arcs

@@ -14,7 +14,6 @@ the triangles through it, |N(u) ∩ N(v)|:
 
 import math
 import time
-import warnings
 
 import numpy as np
 
@@ -165,6 +164,15 @@ def _exact(name, G, device, **kw):
     return local if name == "clustering" else _exact_cluster.mean_clustering(local, **kw)
 
 
+def degree_rank(degree):
+    """Rank of every vertex in the degree order, (deg u, u) < (deg v, v), as
+    :meth:`graphmine.Graph.oriented` ranks them (int32 while the ids fit: the kernels gather it)."""
+    n = degree.shape[0]
+    rank = np.empty(n, np.int32 if n < 2**31 else np.int64)
+    rank[np.argsort(degree, kind="stable")] = np.arange(n, dtype=rank.dtype)
+    return rank
+
+
 def _bloom_on_gpu(device, method, k):
     """Whether to estimate on the GPU: Bloom triangles with device 'cuda' (raising without a
     device) or 'auto' (with one visible); other sketches and k run on the CPU."""
@@ -201,10 +209,17 @@ def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator,
         raise ParameterError(f"order must be 'degree' or 'degeneracy', got {order!r}")
     nthreads = resolve_threads(threads)
     gpu = _bloom_on_gpu(device, method, k)
-    # ids relabelled by rank: memory locality, and the hubs are the largest ids
-    O = G.oriented(order, relabel=True, threads=nthreads)
+    # Bloom triangles on the CPU over the degree order read the orientation straight off the
+    # full CSR while sketching (no oriented copy: building one costs as much as the estimate)
+    ranked = not gpu and method == "bloom" and k == 3 and order == "degree"
+    if ranked:
+        O = None
+        rank = degree_rank(G.degree)
+    else:
+        # ids relabelled by rank: memory locality, and the hubs are the largest ids
+        O = G.oriented(order, relabel=True, threads=nthreads)
     n = G.n_nodes
-    wh, words, ksk = split_words(method, n, O.indices.shape[0], budget=budget, bits=bits, sketch_k=sketch_k,
+    wh, words, ksk = split_words(method, n, G.n_edges, budget=budget, bits=bits, sketch_k=sketch_k,
                                  hub_bits=hub_bits)
     thresh = _check_threshold(exact_threshold, wh + words if method == "bloom" else ksk)
     if clamp is None:
@@ -218,6 +233,15 @@ def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator,
                                    thresh)
             runs.append((r[0] + r[1], r[3], int(r[4]), int(r[5]), S, int(r[6])))
             continue
+        if ranked:
+            S = NeighbourhoodSketch(method, order, G.indptr, G.indices, words, ksk, hashes, s, nthreads,
+                                    hub_words=wh, rank=rank)
+            r = _ak._triangles_bloom_ranked_total(S.start, S.set_sizes, S.arcs, _EST_CODE[estimator], bool(clamp),
+                                                  S.rows, wh, S.bits, hashes, S.ctab, S.stab, S.hub_counts,
+                                                  thresh, nthreads)
+            runs.append((r[0] + r[1], r[3], int(r[4]), int(r[5]), S, int(r[6])))
+            del S
+            continue
         S = NeighbourhoodSketch(method, order, O.indptr, O.indices, words, ksk, hashes, s, nthreads,
                                 hub_words=wh)
         kind, F, M, St, nbits, b = _sketch_args(S)
@@ -226,6 +250,9 @@ def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator,
         elif k == 3 and kind == KIND_BLOOM:
             r = _ak._triangles_bloom_total(O.indptr, O.indices, _EST_CODE[estimator], bool(clamp), F, nbits, b,
                                            S.ctab, S.stab, S.hubs, S.hub_counts, thresh, nthreads)
+        elif k == 3 and method in ("onehash", "kmv"):
+            r = _ak._triangles_bottomk_total(O.indptr, O.indices, method == "kmv", bool(clamp), M, St, thresh,
+                                             nthreads)
         else:
             r = _ak._cliques_sketch_total(
                 O.indptr, O.indices, k, O.max_out_degree, kind, _EST_CODE[estimator], bool(clamp),
@@ -322,6 +349,17 @@ def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sket
                     estimator=None, seed=None, order="degree", clamp=None, confidence=0.95,
                     replicates=1, hub_bits=None, exact_threshold=None, threads=None, device="cpu"):
     """Estimate the number of triangles: sum over arcs u -> v of |N+(u) ∩ N+(v)| from sketches.
+
+    With Bloom filters on the CPU in the degree order (the defaults) the orientation is read
+    straight off the full CSR while the sketches are built, in one pass: no oriented copy is
+    made or cached, and the estimate equals the one over the relabelled orientation with the
+    same seed. 1-hash MinHash and KMV run a lean kernel with a branch-free merge of the two
+    bottom-k sketches, but a merge of k values still costs about as much as the exact kernel's
+    marker scan of a short out-neighbourhood: on Kronecker 16/64 (average degree 110, 2 threads)
+    ``method='onehash'`` at budget 0.25 is only 1.3-1.6x faster than the exact count at 86-99%
+    accuracy (seed to seed), against the Bloom filters' 4-6x at 98.6% or better; on
+    facebook_combined (average degree 44) it takes 12x the exact count's time. Prefer ``'bloom'``
+    (or ``method='exact'``) for counting; bottom-k sketches pay for similarity, not for triangles.
 
     Parameters are those of :func:`count_cliques` with k = 3 (``device='cuda'`` runs the Bloom
     sketches and the estimate on the GPU).

@@ -120,6 +120,13 @@ class NeighbourhoodSketch:
     values, stored : ndarray
         MinHash minima (uint32, shape (n, k)) or bottom-k hash values (sorted) and how many
         each row holds (methods 'khash', 'onehash', 'kmv').
+    rank, rows, start, arcs : ndarray or None
+        Bloom sketches of the degree orientation read straight from the full CSR (``rank``
+        given; ``indptr``/``indices`` are then the full CSR): everything is indexed by rank
+        (``rank[v]`` of vertex v, ids hashed by rank), ``rows`` holds every hub bitmap followed
+        by its filter (``hubs`` and ``filters`` are views of it), and the out-neighbourhood of
+        the vertex of rank r is ``arcs[start[r]:start[r] + set_sizes[r]]`` (ranks, unsorted).
+        The sketches equal those of the relabelled orientation's CSR under the same seed.
     hubs, hub_counts : ndarray
         Split Bloom sketches (``hub_bits`` > 0, oriented scopes with ids relabelled by rank): an
         exact bitmap of the ``hub_bits`` largest ids ``>= hub_base`` (bit x - hub_base of row v
@@ -130,7 +137,7 @@ class NeighbourhoodSketch:
     """
 
     @restores_threads
-    def __init__(self, method, scope, indptr, indices, words, k, hashes, seed, threads, hub_words=0):
+    def __init__(self, method, scope, indptr, indices, words, k, hashes, seed, threads, hub_words=0, rank=None):
         t0 = time.perf_counter()
         if indptr.shape[0] - 1 > 2**32:
             # the hash functions are bijections of 32-bit ids: more vertices would collide
@@ -146,7 +153,9 @@ class NeighbourhoodSketch:
         self.kind = KINDS[method]
         n = indptr.shape[0] - 1
         if method == "bloom":
-            need = 8 * n * words + 3 * 8 * (64 * words + 1)  # filters and the three lookup tables
+            need = 8 * n * (words + hub_words) + 3 * 8 * (64 * words + 1)  # sketches and the three lookup tables
+            if rank is not None:
+                need += indices.nbytes + 24 * n  # the arcs, their starts, out-degrees and hub counts
         else:
             need = 4 * n * k * (2 if method in ("onehash", "kmv") else 1)
         check_allocation(need, f"{method} sketches of {n:,} vertices ({words * 64 if method == 'bloom' else k} "
@@ -162,12 +171,23 @@ class NeighbourhoodSketch:
         self.hub_counts = np.zeros(n, np.int64)
         self.hub_bits = 0
         self.hub_base = n
+        self.rank = self.rows = self.start = self.arcs = None
+        nnz = indices.shape[0]
         if method == "bloom":
             self.hashes = hashes
             self.seeds = hash_seeds(seed, hashes)
             self.bits = 64 * words
             self.k = 0
-            if hub_words > 0:
+            if rank is not None:
+                self.rank = rank
+                self.rows, self.hub_counts, self.set_sizes, self.start, self.arcs = _sk._bloom_hub_build_ranked(
+                    indptr, indices, rank, hub_words, words, self.seeds, nthreads)
+                self.hubs = self.rows[:, :hub_words]
+                self.filters = self.rows[:, hub_words:]
+                self.hub_bits = 64 * hub_words
+                self.hub_base = n - self.hub_bits
+                nnz = int(self.set_sizes.sum())
+            elif hub_words > 0:
                 self.hubs, self.filters, self.hub_counts = _sk._bloom_hub_build(
                     indptr, indices, hub_words, words, self.seeds, nthreads)
                 self.hub_bits = 64 * hub_words
@@ -176,7 +196,7 @@ class NeighbourhoodSketch:
                 self.filters = _sk._bloom_build(indptr, indices, words, self.seeds, nthreads)
             self.ctab, self.vtab = bloom_tables(self.bits, hashes)
             self.stab = np.sqrt(self.vtab)
-            self.nbytes = int(self.filters.nbytes) + (int(self.hubs.nbytes) if hub_words > 0 else 0)
+            self.nbytes = 8 * n * (words + hub_words)
         elif method == "khash":
             self.hashes = k
             self.k = k
@@ -192,7 +212,7 @@ class NeighbourhoodSketch:
             max_deg = int(self.set_sizes.max()) if n else 0
             self.values, self.stored = _sk._bottomk_build(indptr, indices, k, self.seeds[0], max_deg, nthreads)
             self.nbytes = int(self.values.nbytes)
-        csr_bytes = 8 * (n + indices.shape[0])
+        csr_bytes = 8 * (n + nnz)
         self.budget = self.nbytes / csr_bytes if csr_bytes else 0.0
         self.seconds = time.perf_counter() - t0
 

@@ -9,40 +9,19 @@ search, so no pair ever clears memory. Kernels never validate and never raise.
 import numpy as np
 from numba import njit, prange
 
+from .._setops import intersect_sum, lower_bound
+
 
 @njit(cache=True)
 def _common_stats(indices, a, b, c, d, inv_log_deg):
     """Common neighbours of rows indices[a:b] and indices[c:d] and their Adamic-Adar sum."""
-    cn = 0
-    aa = 0.0
-    i = a
-    j = c
-    while i < b and j < d:
-        x = indices[i]
-        y = indices[j]
-        if x < y:
-            i += 1
-        elif y < x:
-            j += 1
-        else:
-            cn += 1
-            aa += inv_log_deg[x]
-            i += 1
-            j += 1
-    return cn, aa
+    return intersect_sum(indices, a, b, indices, c, d, inv_log_deg)
 
 
 @njit(cache=True)
 def _contains(indices, a, b, x):
-    lo = a
-    hi = b
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if indices[mid] < x:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo < b and indices[lo] == x
+    i = lower_bound(indices, a, b, x)
+    return i < b and indices[i] == x
 
 
 @njit(cache=True)
@@ -131,3 +110,25 @@ def _pair_features(indptr, indices, pu, pv, inv_log_deg, max_distance, nthreads,
             jac_out[p] = cn / union if union > 0 else 0.0
             dist_out[p] = _capped_distance(indptr, indices, u, v, cn, mark, stamp, max_distance)
             stamp += 2
+
+
+@njit(cache=True, parallel=True)
+def _canonical_pair_rows(X, first, second, nthreads):
+    """Swap, in place, the ``first``/``second`` columns of every row whose first differing pair of
+    them has ``X[first] < X[second]``: afterwards a row and its swapped copy are the same row."""
+    m = X.shape[0]
+    k = first.shape[0]
+    for t in prange(nthreads):
+        for p in range(t, m, nthreads):
+            swap = False
+            for j in range(k):
+                a = X[p, first[j]]
+                b = X[p, second[j]]
+                if a != b:
+                    swap = a < b
+                    break
+            if swap:
+                for j in range(k):
+                    a = X[p, first[j]]
+                    X[p, first[j]] = X[p, second[j]]
+                    X[p, second[j]] = a

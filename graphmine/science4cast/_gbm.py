@@ -11,21 +11,23 @@ require("sklearn", what="LinkGBMClassifier")
 import numpy as np  # noqa: E402
 from sklearn.base import BaseEstimator, ClassifierMixin  # noqa: E402
 
+from .._threads import resolve_threads, restores_threads  # noqa: E402
 from ..exceptions import ParameterError  # noqa: E402
 
 __all__ = ["LinkGBMClassifier"]
 
 
-def _validate_data(est, X, y=None, reset=True):
+def _validate_data(est, X, y=None, reset=True, dtype=np.float64):
+    dtype = list(dtype) if isinstance(dtype, tuple) else dtype
     try:
         from sklearn.utils.validation import validate_data
     except ImportError:  # scikit-learn < 1.6
         if y is None:
-            return est._validate_data(X, reset=reset, dtype=np.float64)
-        return est._validate_data(X, y, reset=reset, dtype=np.float64)
+            return est._validate_data(X, reset=reset, dtype=dtype)
+        return est._validate_data(X, y, reset=reset, dtype=dtype)
     if y is None:
-        return validate_data(est, X, reset=reset, dtype=np.float64)
-    return validate_data(est, X, y, reset=reset, dtype=np.float64)
+        return validate_data(est, X, reset=reset, dtype=dtype)
+    return validate_data(est, X, y, reset=reset, dtype=dtype)
 
 
 def _fit_inputs(est, X, y):
@@ -42,15 +44,35 @@ def _fit_inputs(est, X, y):
     return X, yi
 
 
+@restores_threads
+def canonical_rows(X, perm, threads=None):
+    """A copy of ``X`` whose every row is the larger of itself and ``row[perm]``, comparing the
+    swapped column pairs (i, perm[i]), i < perm[i], in column order; so ``canonical_rows(X[:, perm])``
+    equals ``canonical_rows(X)``."""
+    from ._feature_kernels import _canonical_pair_rows
+
+    first = np.flatnonzero(perm > np.arange(perm.shape[0])).astype(np.int64)
+    X = np.array(X, order="C", copy=True)
+    _canonical_pair_rows(X, first, perm[first].astype(np.int64), resolve_threads(threads))
+    return X
+
+
 class LinkGBMClassifier(ClassifierMixin, BaseEstimator):
-    """Gradient-boosted trees (LightGBM) with optional order-swap augmentation.
+    """Gradient-boosted trees (LightGBM), optionally independent of the pair order.
 
     Parameters
     ----------
     n_estimators, learning_rate, num_leaves, max_depth, min_child_samples : LightGBM settings
     subsample, subsample_freq, colsample_bytree, reg_lambda, extra_trees : LightGBM settings
     swap_features : array_like of int or None
-        Permutation of the columns that swaps the two vertices of a pair. None: no augmentation.
+        Permutation of the columns that swaps the two vertices of a pair. None: the rows are used
+        as they are.
+    symmetry : {'canonical', 'average'}
+        How a prediction is made independent of the pair's order when ``swap_features`` is set.
+        'canonical': every row (in fit and predict) is replaced by the larger, lexicographically
+        over the swapped column pairs, of itself and its swapped copy, so one prediction per pair
+        suffices. 'average': train on every row and its swapped copy, predict the mean over both
+        orders (two predictions per pair).
     random_state : int or None
     n_jobs : int or None
         LightGBM threads (None: LightGBM's default).
@@ -73,7 +95,8 @@ class LinkGBMClassifier(ClassifierMixin, BaseEstimator):
 
     def __init__(self, n_estimators=200, learning_rate=0.05, num_leaves=31, max_depth=-1,
                  min_child_samples=20, subsample=1.0, subsample_freq=0, colsample_bytree=1.0,
-                 reg_lambda=0.0, extra_trees=False, swap_features=None, random_state=None, n_jobs=None):
+                 reg_lambda=0.0, extra_trees=False, swap_features=None, symmetry="canonical", random_state=None,
+                 n_jobs=None):
         self.n_estimators = n_estimators
         self.learning_rate = learning_rate
         self.num_leaves = num_leaves
@@ -85,6 +108,7 @@ class LinkGBMClassifier(ClassifierMixin, BaseEstimator):
         self.reg_lambda = reg_lambda
         self.extra_trees = extra_trees
         self.swap_features = swap_features
+        self.symmetry = symmetry
         self.random_state = random_state
         self.n_jobs = n_jobs
 
@@ -97,7 +121,12 @@ class LinkGBMClassifier(ClassifierMixin, BaseEstimator):
                                  f"(X has {n_features} feature(s)), got {perm.shape[0]} entries")
         if not np.array_equal(perm[perm], np.arange(n_features)):
             raise ParameterError("swap_features must be an involution (swapping twice restores the order)")
+        if self.symmetry not in ("canonical", "average"):
+            raise ParameterError(f"symmetry must be 'canonical' or 'average', got {self.symmetry!r}")
         return perm
+
+    def _canonical(self, X, perm):
+        return canonical_rows(X, perm, None if self.n_jobs is None else int(self.n_jobs))
 
     def _lgb_params(self, n_classes):
         params = {
@@ -130,7 +159,9 @@ class LinkGBMClassifier(ClassifierMixin, BaseEstimator):
             w = _check_sample_weight(sample_weight, X, dtype=np.float64)
             if np.any(w < 0) or w.sum() <= 0:
                 raise ValueError("sample weights must be non-negative with a positive sum")
-        if perm is not None:
+        if perm is not None and self.symmetry == "canonical":
+            X = self._canonical(X, perm)
+        elif perm is not None:
             X = np.vstack((X, X[:, perm]))
             yi = np.concatenate((yi, yi))
             w = None if w is None else np.concatenate((w, w))
@@ -140,19 +171,23 @@ class LinkGBMClassifier(ClassifierMixin, BaseEstimator):
         return self
 
     def _raw_proba(self, X):
-        p = self.booster_.predict(X)
+        kw = {} if self.n_jobs is None else {"num_threads": int(self.n_jobs)}
+        p = self.booster_.predict(X, **kw)
         if self.classes_.shape[0] == 2:
             return np.column_stack((1.0 - p, p))
         return p
 
     def predict_proba(self, X):
-        """Class probabilities; the mean over both pair orders when ``swap_features`` is set."""
+        """Class probabilities, independent of the pair order when ``swap_features`` is set."""
         from sklearn.utils.validation import check_is_fitted
 
         check_is_fitted(self, "booster_")
-        X = _validate_data(self, X, reset=False)
-        p = self._raw_proba(X)
+        # float32 features go to LightGBM as they are (it reads them natively: no float64 copy)
+        X = _validate_data(self, X, reset=False, dtype=(np.float64, np.float32))
         perm = self._perm(X.shape[1])
+        if perm is not None and self.symmetry == "canonical":
+            return self._raw_proba(self._canonical(X, perm))
+        p = self._raw_proba(X)
         if perm is not None:
             p = 0.5 * (p + self._raw_proba(X[:, perm]))
         return p
@@ -184,7 +219,9 @@ class LinkGBMClassifier(ClassifierMixin, BaseEstimator):
         lgb = require("lightgbm", what="LinkGBMClassifier")
 
         try:
-            est = cls(**d["params"])
+            params = dict(d["params"])
+            params.setdefault("symmetry", "average")   # files written before 'canonical' existed
+            est = cls(**params)
             est.classes_ = np.asarray(d["classes"])
             est.n_features_in_ = int(d["n_features_in"])
             est.booster_ = lgb.Booster(model_str=d["lightgbm_model"])

@@ -164,7 +164,8 @@ def register(subparsers):
 
     def threads(p):
         p.add_argument("--threads", type=positive_int, default=None,
-                       help="threads for the features (default: all cores) and LightGBM (default 1)")
+                       help="threads for the features and LightGBM's prediction (default: all cores); "
+                            "LightGBM trains on 1 unless given")
 
     def quiet_runs(p, cmd):
         """The last option, --quiet, and the step it runs (stage messages shown unless --quiet)."""

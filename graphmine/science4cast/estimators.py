@@ -3,9 +3,11 @@
 :class:`LinkGBMClassifier` wraps ``lightgbm.train``: ``__init__`` stores hyper-parameters only,
 ``fit`` returns self, learned attributes end in ``_``. With ``swap_features`` (the column
 permutation that turns the features of a pair (u, v) into those of (v, u), see
-:func:`graphmine.science4cast.features.swap_permutation`) it trains on every row and its swapped
-copy with the same label (the order-swap augmentation) and predicts the mean of the scores of
-both orders, so a prediction never depends on the pair's order.
+:func:`graphmine.science4cast.features.swap_permutation`) a prediction never depends on the
+pair's order: by default (``symmetry='canonical'``) every row, in training and prediction, is put
+in one canonical order (the larger of the row and its swapped copy, lexicographically over the
+swapped column pairs), so each pair is predicted once; ``symmetry='average'`` trains on every row
+and its swapped copy (the order-swap augmentation) and predicts the mean over both orders.
 
 A fitted model is stored as LightGBM's own text model format inside a JSON document
 (:meth:`LinkGBMClassifier.to_dict` / :meth:`LinkGBMClassifier.from_dict`); nothing is pickled.

@@ -16,6 +16,15 @@ The model (one batch of rows per year, 1990 up to the last year asked for):
   preferential attachment by activity, repeats of rows from the last three years (papers that
   co-mention a known pair again: multigraph weights), a little uniform noise and a few self-loops;
 * days are uniform within their year; vertex ids are a random permutation.
+
+Two optional dynamics (off by default): ``topic_drift`` lets every topic's popularity follow a
+random walk (a factor ``exp(z_topic)`` on the activity of its concepts), so the topics that grew
+in the past are not those that grow next; ``birth_burst`` moves a share of the concept births into
+three burst years (new fields opening at once).
+
+:data:`SCENARIOS` names a family of settings that stress different predictors (degrees, degree
+growth, common neighbours); :func:`generate_scenario` generates one at a size of
+:data:`SCENARIO_SIZES`.
 """
 
 import numpy as np
@@ -25,7 +34,7 @@ from ..graph import from_edges
 from .io import Science4CastData
 from .snapshots import MAX_YEAR, MIN_YEAR, sample_pairs, year_end_day
 
-__all__ = ["generate_temporal_graph", "generate_benchmark"]
+__all__ = ["generate_temporal_graph", "generate_benchmark", "generate_scenario", "SCENARIOS", "SCENARIO_SIZES"]
 
 
 def _rng(seed):
@@ -59,7 +68,7 @@ def _random_neighbour(indptr, indices, u, rng):
 def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014, edges_per_vertex=28,
                             growth=2 ** 0.5, alpha=0.6, triadic=0.5, preferential=0.38, repeats=0.11,
                             self_loops=0.001, hot_memory=0.8, hot_noise=0.5, topic_size=200, homophily=0.95,
-                            seed=None):
+                            topic_drift=0.0, birth_burst=0.0, seed=None):
     """Rows ``[v1, v2, t]`` of a synthetic growing concept graph (see the module docstring).
 
     Parameters
@@ -81,6 +90,12 @@ def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014
     topic_size, homophily : float
         Concepts belong to research topics of about ``topic_size`` concepts; a share
         ``homophily`` of the preferential-attachment rows (and of a newborn's rows) stays within the first endpoint's topic.
+    topic_drift : float
+        Yearly innovation (standard deviation) of every topic's log-popularity, a random walk that
+        multiplies the activity of the topic's concepts (0: topics keep their popularity).
+    birth_burst : float
+        Share (0 <= b < 1) of the concept births moved from the smooth schedule into three burst
+        years drawn between 1995 and ``year_start`` (0: smooth births only).
     seed : int or numpy.random.Generator
 
     Returns
@@ -102,6 +117,8 @@ def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014
     if min(shares) < 0 or sum(shares) > 1:
         raise ParameterError(f"triadic, preferential, repeats and self_loops must be >= 0 with sum <= 1, "
                              f"got {shares}")
+    if not topic_drift >= 0 or not 0 <= birth_burst < 1:
+        raise ParameterError(f"topic_drift must be >= 0 and birth_burst in [0, 1), got {topic_drift}, {birth_burst}")
     if not growth >= 1 or not edges_per_vertex > 0:
         raise ParameterError(f"growth must be >= 1 and edges_per_vertex > 0, got {growth}, {edges_per_vertex}")
     rng = _rng(seed)
@@ -111,6 +128,14 @@ def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014
     per_year *= edges_per_vertex * n / per_year[years <= year_start].sum()
     cum = np.cumsum(per_year)
     alive_by = np.maximum(np.minimum(n, 40 + (n * (cum / cum[-1]) ** 0.3).astype(np.int64)), 2)
+    if birth_burst > 0:
+        # a share of the births happens in three burst years (the rest keeps the smooth schedule)
+        bursts = rng.choice(np.arange(1995, max(year_start, 1998) + 1) - MIN_YEAR, 3, replace=False)
+        step = np.zeros(years.shape[0])
+        for b in bursts:
+            step[b:] += 1.0 / 3.0
+        alive_by = np.maximum((1 - birth_burst) * alive_by + birth_burst * n * step, 2).astype(np.int64)
+        alive_by = np.maximum.accumulate(np.minimum(alive_by, n))
     alive_by[-1] = n
     hot = rng.normal(0.0, hot_noise / np.sqrt(1 - hot_memory ** 2), n)
     n_topics = max(1, int(round(n / topic_size)))
@@ -118,6 +143,7 @@ def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014
     by_topic = np.argsort(topic, kind="stable")
     topic_end = np.cumsum(np.bincount(topic, minlength=n_topics))
     topic_start = topic_end - np.bincount(topic, minlength=n_topics)
+    topic_pop = np.zeros(n_topics)
     blocks = []
     rows_so_far = np.empty((0, 2), np.int64)
     year_of_row = np.empty(0, np.int64)
@@ -125,11 +151,12 @@ def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014
     for yi, y in enumerate(years):
         born = np.arange(alive, alive_by[yi])
         alive = int(alive_by[yi])
-        hot[born] = rng.normal(0.7, 0.6, born.shape[0])
+        if hot_noise > 0:   # newborn concepts start hot (no hotness at all without noise)
+            hot[born] = rng.normal(0.7, 0.6, born.shape[0])
         G = from_edges(rows_so_far, n_nodes=n)
         deg = G.degree.astype(np.int64)
         act = np.zeros(n)
-        act[:alive] = (deg[:alive] + 1.0) ** alpha * np.exp(hot[:alive])
+        act[:alive] = (deg[:alive] + 1.0) ** alpha * np.exp(hot[:alive] + topic_pop[topic[:alive]])
         old_act = act.copy()
         old_act[born] = 0.0
         m = int(round(per_year[yi]))
@@ -184,6 +211,8 @@ def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014
         rows_so_far = np.concatenate((rows_so_far, new))
         year_of_row = np.concatenate((year_of_row, np.full(new.shape[0], y)))
         hot = hot_memory * hot + rng.normal(0.0, hot_noise, n)
+        if topic_drift > 0:
+            topic_pop += rng.normal(0.0, topic_drift, n_topics)
     rows = np.concatenate(blocks)
     perm = rng.permutation(n)
     rows[:, :2] = perm[rows[:, :2]]
@@ -216,3 +245,57 @@ def generate_benchmark(n_vertices=10000, n_pairs=100000, *, year_start=2014, yea
                               n_vertices=n_vertices, seed=rng)
     return Science4CastData(rows, pairs, int(year_start), int(years_delta), sol, int(vertex_degree_cutoff),
                             int(min_edges))
+
+
+#: Scenario family: name -> (what it stresses, settings of :func:`generate_temporal_graph` that
+#: differ from the defaults). The defaults themselves are ``"default"``.
+SCENARIOS = {
+    "default": ("the generator's defaults: trends, triadic closure, topics without drift", {}),
+    "topic_drift": ("topic popularity drifts (random walk, 0.4 a year): past growth misleads",
+                    dict(topic_drift=0.4)),
+    "pure_pa": ("pure preferential attachment on degree: no closure, topics, hotness or repeats",
+                dict(triadic=0.0, preferential=0.95, repeats=0.0, homophily=0.0, hot_noise=0.0, alpha=1.0)),
+    "strong_triadic": ("strong triadic closure (80% of the rows)", dict(triadic=0.8, preferential=0.1, repeats=0.05)),
+    "weak_triadic": ("weak triadic closure (5% of the rows)", dict(triadic=0.05, preferential=0.8, repeats=0.1)),
+    "bursty_births": ("60% of the concepts born in three burst years", dict(birth_burst=0.6)),
+    "slow_growth": ("rows per year grow by 1.1 a year", dict(growth=1.1)),
+    "fast_growth": ("rows per year grow by 1.7 a year", dict(growth=1.7)),
+    "sparse": ("8 rows per concept by year_start", dict(edges_per_vertex=8)),
+    "dense": ("80 rows per concept by year_start", dict(edges_per_vertex=80)),
+}
+
+#: Sizes of :func:`generate_scenario`: name -> (vertices, pairs to predict).
+SCENARIO_SIZES = {"small": (4000, 100_000), "competition": (64719, 1_000_000)}
+
+
+def generate_scenario(name, size="small", *, year_start=2014, years_delta=3, seed=None):
+    """A benchmark-format data set of one scenario of :data:`SCENARIOS` at a size of :data:`SCENARIO_SIZES`.
+
+    Parameters
+    ----------
+    name : str
+        A key of :data:`SCENARIOS`.
+    size : {'small', 'competition'} or (n_vertices, n_pairs)
+    year_start, years_delta : int
+    seed : int or numpy.random.Generator
+
+    Returns
+    -------
+    Science4CastData
+
+    Examples
+    --------
+    >>> d = generate_scenario("pure_pa", (300, 500), year_start=2000, years_delta=2, seed=0)
+    >>> d.pairs.shape, sorted(SCENARIOS)[:3]
+    ((500, 2), ['bursty_births', 'default', 'dense'])
+    """
+    if name not in SCENARIOS:
+        raise ParameterError(f"unknown scenario {name!r}; choose one of {', '.join(SCENARIOS)}")
+    if isinstance(size, str):
+        if size not in SCENARIO_SIZES:
+            raise ParameterError(f"size must be one of {', '.join(SCENARIO_SIZES)} or (n_vertices, n_pairs), "
+                                 f"got {size!r}")
+        size = SCENARIO_SIZES[size]
+    n_vertices, n_pairs = size
+    return generate_benchmark(n_vertices, n_pairs, year_start=year_start, years_delta=years_delta, seed=seed,
+                              **SCENARIOS[name][1])

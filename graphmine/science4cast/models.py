@@ -11,7 +11,14 @@ window, 2 the one before it (a model that has seen a different stretch of the gr
 Post-processing: the blend weights are fitted by greedy ensemble selection
 (:func:`~graphmine.science4cast.blend.fit_rank_weights`) on held-out pairs of the latest past
 window (features at ``year_start - years_delta``, labels at ``year_start``), which no model is
-trained on; the pairs to be predicted are never used.
+trained on; the pairs to be predicted are never used. The simple scores (degree sum and product,
+degree growth, common neighbours, Adamic-Adar, Jaccard) are candidates of that selection beside
+the trained models with ``simple_members=True``, so where the held-out window favours a simple
+score the blend takes it.
+
+Prediction scores every pair once per model (the models put each pair in a canonical order, see
+:class:`~graphmine.science4cast.estimators.LinkGBMClassifier`), with all cores unless ``threads``
+says otherwise; :meth:`LinkPredictor.predict` logs the time of the features and of the models.
 
 Model files are JSON (format ``graphmine.science4cast.model``, version 1): the settings, the
 feature names, what the model was trained on, and for every LightGBM model its text model format
@@ -48,16 +55,12 @@ MODEL_FORMAT = "graphmine.science4cast.model"
 
 #: The blended LightGBM settings: (name, hyper-parameters, feature columns used[, past window]).
 DEFAULT_MODELS = (
-    ("gbm_63_leaves", dict(n_estimators=200, learning_rate=0.05, num_leaves=63, min_child_samples=50,
+    ("gbm_63_leaves", dict(n_estimators=100, learning_rate=0.1, num_leaves=63, min_child_samples=50,
                            subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "all"),
-    ("gbm_127_leaves", dict(n_estimators=200, learning_rate=0.05, num_leaves=127, min_child_samples=100,
-                            subsample=0.7, subsample_freq=1, colsample_bytree=0.6, reg_lambda=5.0), "all"),
-    ("gbm_63_leaves_b", dict(n_estimators=200, learning_rate=0.05, num_leaves=63, min_child_samples=30,
-                             subsample=0.7, subsample_freq=1, colsample_bytree=0.6, reg_lambda=3.0), "all"),
-    # trained one window further back (features at year_start - 2 delta): a different stretch of
-    # the graph's growth, so its errors differ from the others'
-    ("gbm_63_leaves_prev", dict(n_estimators=200, learning_rate=0.05, num_leaves=63, min_child_samples=50,
-                                subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "all", 2),
+    # few features (degrees, their growth, CN, AA, Jaccard, distance): less to overfit to the
+    # dynamics of the past window when the data's dynamics differ
+    ("gbm_compact", dict(n_estimators=100, learning_rate=0.1, num_leaves=31, min_child_samples=50,
+                         subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0), "compact"),
 )
 
 
@@ -90,12 +93,26 @@ def _pair_keys(pairs, n):
     return lo.astype(np.int64) * np.int64(n) + hi
 
 
+#: The 'compact' feature selection: degrees, their growth, the simple pair scores and the distance.
+COMPACT = ("deg", "pct", "cn", "aa", "jac", "dist", "deg_sum")
+
+
 def _columns(names, which):
     if which == "all":
         return np.arange(len(names))
     if which == "latest":
         return np.array([i for i, n in enumerate(names) if not (n[0] == "d" and n[1].isdigit())])
-    raise ParameterError(f"feature selection must be 'all' or 'latest', got {which!r}")
+    if which == "compact":
+        def base(n):
+            n = n.split("_", 1)[1] if n[0] == "d" and n[1].isdigit() else n
+            return n[:-2] if n.endswith(("_u", "_v")) else n
+        return np.array([i for i, n in enumerate(names) if base(n) in COMPACT])
+    raise ParameterError(f"feature selection must be 'all', 'latest' or 'compact', got {which!r}")
+
+
+def _select(X, names, which):
+    # 'all' needs no copy of a possibly large matrix
+    return X if which == "all" else X[:, _columns(names, which)]
 
 
 class LinkPredictor:
@@ -121,6 +138,14 @@ class LinkPredictor:
     blend_weights : {'fit', 'equal'}
         'fit': rank-average weights by greedy ensemble selection on held-out past pairs (see the
         module docstring); 'equal': a plain rank average.
+    simple_members : bool
+        With fitted weights, the simple scores of :mod:`~graphmine.science4cast.simple` (degree
+        sum and product, degree growth, common neighbours, Adamic-Adar, Jaccard) are candidates of
+        the greedy selection beside the trained models (named ``simple:<score>``): where the data
+        of the held-out window favours a simple score, the blend takes it. Off by default: on the
+        scenario benchmark it helps where degrees alone predict (pure preferential attachment,
+        +0.004 AUC) but costs 0.007 where the held-out window overrates the simple scores (weak
+        triadic closure).
     n_holdout_pairs : int or None
         Held-out past pairs for fitting the weights (default ``n_train_pairs // 2``).
     seed : int
@@ -142,8 +167,8 @@ class LinkPredictor:
     """
 
     def __init__(self, kind="blend", models=None, *, n_snapshots=4, max_distance=4, n_train_pairs=200000,
-                 positive_fraction=0.25, blend_weights="fit", n_holdout_pairs=None, seed=0, threads=None,
-                 progress=False):
+                 positive_fraction=0.25, blend_weights="fit", n_holdout_pairs=None, simple_members=False, seed=0,
+                 threads=None, progress=False):
         if kind not in ("blend", "baseline"):
             raise ParameterError(f"kind must be 'blend' or 'baseline', got {kind!r}")
         if blend_weights not in ("fit", "equal"):
@@ -151,6 +176,7 @@ class LinkPredictor:
         self.kind = kind
         self.models = [_spec(m) for m in (DEFAULT_MODELS if models is None else models)]
         self.blend_weights = blend_weights
+        self.simple_members = bool(simple_members)
         self.n_holdout_pairs = None if n_holdout_pairs is None else int(n_holdout_pairs)
         if kind == "blend" and not self.models:
             raise ParameterError("a blend needs at least one model setting")
@@ -244,15 +270,21 @@ class LinkPredictor:
                 rounds = int(params.get("n_estimators", est.n_estimators))
                 with progress_bar(self.progress, rounds, f"train {name} ({i + 1}/{len(self.models)})",
                                   unit="round") as bar:
-                    est.fit(X[:, cols], labels, callbacks=None if bar.disable else [lambda env: bar.update(1)])
+                    est.fit(_select(X, names, which), labels, callbacks=None if bar.disable else [lambda env: bar.update(1)])
                 self.estimators_.append((name, est, which, window))
                 self._say(f"train: model {name} fitted [{time.perf_counter() - t1:.1f} s]")
             self.weights_ = {name: 1.0 / len(self.models) for name, *_ in self.estimators_}
+            fit_weights = fit_weights or (self.blend_weights == "fit" and self.simple_members)
+            if fit_weights and held is None:
+                n_hold = self.n_train_pairs // 2 if self.n_holdout_pairs is None else self.n_holdout_pairs
+                held = self._training_set(past, year, h, cutoff, min_edges, n, rng, n_hold, "held-out")
             if fit_weights:
                 _, hl, hX = held
-                hs = [est.predict_proba(hX[:, _columns(names, which)])[:, 1] for _, est, which, _ in self.estimators_]
-                w, auc = fit_rank_weights(hl, hs)
-                self.weights_ = {name: float(wi) for (name, *_), wi in zip(self.estimators_, w)}
+                hs = {name: est.predict_proba(_select(hX, names, which))[:, 1] for name, est, which, _ in self.estimators_}
+                if self.simple_members:
+                    hs.update(_simple(hX, names))
+                w, auc = fit_rank_weights(hl, list(hs.values()))
+                self.weights_ = {name: float(wi) for name, wi in zip(hs, w)}
                 self._say("train: blend weights on held-out past pairs: "
                           + ", ".join(f"{k} {v:.2f}" for k, v in self.weights_.items()) + f" (AUC {auc:.4f})")
         self.trained_on_ = {"year_start": year, "years_delta": h, "feature_year": year - h,
@@ -287,6 +319,9 @@ class LinkPredictor:
     def predict_all(self, data, features=None):
         """Scores of ``data.pairs`` from every model (dict name -> ndarray), features at year_start.
 
+        Every LightGBM model scores each pair once (in canonical pair order), with ``threads``
+        LightGBM threads (default: all cores). The simple scores that are members of the blend
+        (``simple:<score>`` in :attr:`weights_`) come last.
         ``features``: the output of :meth:`features` for this data, if already computed.
         """
         self._check_fitted()
@@ -298,13 +333,18 @@ class LinkPredictor:
         with progress_bar(self.progress, rows, "score", unit="pair", scale=True) as bar:
             for name, est, which, _ in self.estimators_:
                 t0 = time.perf_counter()
+                if hasattr(est, "n_jobs"):
+                    # prediction splits into independent rows: all cores unless told otherwise
+                    est.n_jobs = self.threads
                 if which is None:
-                    # the baseline was trained on both orders; average them as the blend's models do
+                    # the baseline was trained on both orders: average its predictions of both
                     swapped = X[:, _swap6(X.shape[1])]
                     out[name] = 0.5 * (_proba(est, X, bar) + _proba(est, swapped, bar))
                 else:
-                    out[name] = _proba(est, X[:, _columns(names, which)], bar)
+                    out[name] = _proba(est, _select(X, names, which), bar)
                 self._say(f"predict: model {name} scored {X.shape[0]} pairs [{time.perf_counter() - t0:.1f} s]")
+        if self.kind == "blend" and any(k.startswith("simple:") for k in self.weights_ or {}):
+            out.update((k, v) for k, v in _simple(X, names).items() if k in self.weights_)
         return out
 
     def predict(self, data, scores=None):
@@ -313,7 +353,13 @@ class LinkPredictor:
         from .blend import rank_average
 
         self._check_fitted()
-        scores = self.predict_all(data) if scores is None else scores
+        if scores is None:
+            t0 = time.perf_counter()
+            X = self.features(data)
+            t1 = time.perf_counter()
+            scores = self.predict_all(data, features=X)
+            t2 = time.perf_counter()
+            self._say(f"predict: {X.shape[0]} pairs: features {t1 - t0:.1f} s, models {t2 - t1:.1f} s")
         if len(scores) == 1:
             return next(iter(scores.values()))
         weights = self.weights_ or {}
@@ -339,7 +385,8 @@ class LinkPredictor:
         doc = {"format": MODEL_FORMAT, "version": 1, "kind": self.kind, "n_snapshots": self.n_snapshots,
                "max_distance": self.max_distance, "n_train_pairs": self.n_train_pairs,
                "positive_fraction": self.positive_fraction, "blend_weights": self.blend_weights,
-               "n_holdout_pairs": self.n_holdout_pairs, "seed": self.seed, "weights": self.weights_,
+               "n_holdout_pairs": self.n_holdout_pairs, "simple_members": self.simple_members, "seed": self.seed,
+               "weights": self.weights_,
                "feature_names": feature_names(self.n_snapshots) if self.kind == "blend" else None,
                "trained_on": self.trained_on_,
                "models": [{"name": name, "columns": which, "window": window, "estimator": est.to_dict()}
@@ -371,6 +418,7 @@ class LinkPredictor:
                      n_snapshots=doc["n_snapshots"], max_distance=doc["max_distance"],
                      n_train_pairs=doc["n_train_pairs"], positive_fraction=doc["positive_fraction"],
                      blend_weights=doc.get("blend_weights", "equal"), n_holdout_pairs=doc.get("n_holdout_pairs"),
+                     simple_members=doc.get("simple_members", False),
                      seed=doc["seed"], threads=threads, progress=progress)
             lp.trained_on_ = doc["trained_on"]
             weights = doc.get("weights")   # files without weights: a plain rank average
@@ -385,6 +433,13 @@ class LinkPredictor:
         except (KeyError, TypeError, ValueError, AttributeError, ParameterError) as exc:
             raise GraphFormatError(f"malformed model file: {exc}", path) from None
         return lp
+
+
+def _simple(X, names):
+    """The simple scores of feature rows as blend members (dict ``simple:<score>`` -> scores)."""
+    from .simple import simple_scores
+
+    return {f"simple:{k}": v for k, v in simple_scores(X, names).items()}
 
 
 def _proba(est, X, bar):
