@@ -31,6 +31,7 @@ from ._estimators import (EST_AND, EST_OR, KIND_BLOOM, TWO32, _clip, _intersecti
 from ._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill, popcount
 
 U1 = np.uint64(1)
+U0 = np.uint64(0)
 
 
 @njit(cache=True)
@@ -224,6 +225,24 @@ def _cliques_sketch_total(optr, oind, k, max_out, kind, est, clamp, F, M, S, nbi
     return parts.sum(axis=0)
 
 
+@njit(cache=True, inline="always")
+def _bloom_term(X, uu, v, q0, q1, F, u, du, dv, nbits, b, est, clamp, ctab, stab):
+    """(estimate, standard deviation, saturated) of |N+(u) ∩ N+(v)| from Bloom filters: the OR
+    estimator straight from words q0:q1 of rows uu and v of ``X`` (the hot case), the others
+    through :func:`pair_bloom` on the filters ``F``."""
+    if est == EST_OR:
+        ones = 0
+        for q in range(q0, q1):
+            ones += popcount(X[uu, q] | X[v, q])
+        e = du + dv - ctab[ones]
+        st = stab[ones]
+        z = 1 if ones >= nbits else 0
+        if clamp or z:
+            e = _clip(e, 0.0, float(min(du, dv)))
+        return e, st, z
+    return pair_bloom(F, u, F, np.int64(v), du, dv, nbits, b, est, clamp, ctab, stab)
+
+
 @njit(cache=True)
 def _triangles_bloom_part(optr, oind, t, nthreads, est, clamp, F, nbits, b, ctab, stab, H, hc, thresh,
                           mark, out):
@@ -275,17 +294,7 @@ def _triangles_bloom_part(optr, oind, t, nthreads, est, clamp, F, nbits, b, ctab
             dvb = dv - hc[v]
             if du == 0 or dvb == 0:
                 continue
-            if est == EST_OR:
-                ones = 0
-                for q in range(wb):
-                    ones += popcount(F[uu, q] | F[v, q])
-                e = du + dvb - ctab[ones]
-                st = stab[ones]
-                z = 1 if ones >= nbits else 0
-                if clamp or z:
-                    e = _clip(e, 0.0, float(min(du, dvb)))
-            else:
-                e, st, z = pair_bloom(F, u, F, np.int64(v), du, dvb, nbits, b, est, clamp, ctab, stab)
+            e, st, z = _bloom_term(F, uu, v, U0, wb, F, u, du, dvb, nbits, b, est, clamp, ctab, stab)
             tot += e
             var += st * st
             sd += st
@@ -404,17 +413,7 @@ def _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R,
             exact += h
             if dub == 0 or dvb == 0:
                 continue
-            ones = 0
-            if est == EST_OR:
-                for q in range(uwh, wt):
-                    ones += popcount(R[uu, q] | R[v, q])
-                e = dub + dvb - ctab[ones]
-                st = stab[ones]
-                z = 1 if ones >= nbits else 0
-                if clamp or z:
-                    e = _clip(e, 0.0, float(min(dub, dvb)))
-            else:
-                e, st, z = pair_bloom(F, u, F, np.int64(v), dub, dvb, nbits, b, est, clamp, ctab, stab)
+            e, st, z = _bloom_term(R, uu, v, uwh, wt, F, u, dub, dvb, nbits, b, est, clamp, ctab, stab)
             tot += e
             var += st * st
             sd += st
