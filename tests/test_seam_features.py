@@ -132,3 +132,28 @@ def test_seam_features_save_load_and_errors(task, tmp_path):
     star_task = motif_prediction_task(task.graph, star(3), n_positives=30, seed=0)
     with pytest.raises(gm.ParameterError, match="features"):
         m.predict_proba(star_task)
+
+
+def test_cli_predict_motifs_features_and_select_match_the_library(tmp_path, capsys):
+    import json
+
+    from graphmine.cli import main
+    from gnn import SEAM, select_seam
+
+    G, _ = planted_cliques_graph(120, 0.04, [6] * 5, seed=2)
+    path = tmp_path / "g.el"
+    np.savetxt(path, G.edges(), fmt="%d")
+    base = ["predict-motifs", str(path), "--motif", "clique", "--k", "3", "--method", "seam", "--positives", "25",
+            "--epochs", "2", "--device", "cpu", "--seed", "1", "--json", "--quiet"]
+    from graphmine.io import read_graph
+
+    task = motif_prediction_task(read_graph(path), clique(3), n_positives=25, seed=1)
+    want = {
+        (): SEAM(epochs=2, seed=1, device="cpu", verbose=False).fit(task),
+        ("--features", "none"): SEAM(features=None, epochs=2, seed=1, device="cpu", verbose=False).fit(task),
+        ("--select",): select_seam(task, epochs=2, seed=1, device="cpu", verbose=False),
+    }
+    for extra, model in want.items():
+        assert main(base + list(extra)) == 0
+        got = json.loads(capsys.readouterr().out)["scores"]["seam"]["auc"]
+        assert got == pytest.approx(model.evaluate(task, "test")["auc"], abs=1e-12), extra
