@@ -236,6 +236,8 @@ def main(argv=None):
     header = ""
     if args.merge:
         records = [json.loads(line) for f in args.merge for line in open(f) if line.strip()]
+        header = (f"Merged from {', '.join(args.merge)}"
+                  + (f" (before: {', '.join(args.before)})" if args.before else "") + ".\n\n")
     else:
         import graphmine as gm
 

@@ -215,6 +215,10 @@ class DGCNN(torch.nn.Module):
         h = torch.relu(self.conv2(h))
         h = h.flatten(1)
         if self.skip is not None:
+            if feat is None or feat.shape != (h.shape[0], self.num_features):
+                raise ParameterError(f"this DGCNN needs feat of shape [{h.shape[0]}, {self.num_features}] "
+                                     f"(one row of features per graph), got "
+                                     f"{None if feat is None else tuple(feat.shape)}")
             h = torch.cat((h, feat), dim=1)
         h = torch.relu(self.lin1(h))
         h = torch.nn.functional.dropout(h, p=self.dropout, training=self.training)

@@ -157,3 +157,24 @@ def test_cli_predict_motifs_features_and_select_match_the_library(tmp_path, caps
         assert main(base + list(extra)) == 0
         got = json.loads(capsys.readouterr().out)["scores"]["seam"]["auc"]
         assert got == pytest.approx(model.evaluate(task, "test")["auc"], abs=1e-12), extra
+
+
+def test_dgcnn_with_features_needs_them():
+    from gnn import DGCNN
+
+    torch.manual_seed(0)
+    m = DGCNN(num_labels=4, sort_k=10, num_features=3)
+    x = torch.tensor([0, 1, 2, 3])
+    ei = torch.tensor([[0, 1, 2, 1, 2, 3], [1, 2, 3, 0, 1, 2]])
+    batch = torch.zeros(4, dtype=torch.long)
+    with pytest.raises(gm.ParameterError, match="feat of shape"):
+        m(x, ei, batch)
+    m.eval()
+    f = torch.tensor([[0.5, -1.0, 2.0]])
+    # the skip adds w·f + b to the logit: moving f along the skip's weights moves the logit
+    base = m(x, ei, batch, f)
+    with torch.no_grad():
+        m.lin1.weight[:, -3:] = 0                     # only the skip sees the features now
+        shifted = m(x, ei, batch, f + 1.0) - m(x, ei, batch, f)
+    assert torch.allclose(shifted, m.skip.weight.sum().view(1), atol=1e-6)
+    assert base.shape == (1,)
