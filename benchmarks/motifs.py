@@ -14,6 +14,13 @@ Examples::
         --max-samples 100 --out /tmp/m.md
     # merge JSON-lines files written by several processes into one table
     python benchmarks/motifs.py --merge a.jsonl b.jsonl --out benchmarks/results/motifs.md
+    # ... and set them beside the records of an earlier SEAM (same graphs, motifs and seeds)
+    python benchmarks/motifs.py --merge after.jsonl --before before.jsonl --out benchmarks/results/motifs.md
+
+SEAM runs with the heuristic motif scores as input features (``--features heuristic``, the
+default; ``--features none`` for the subgraph alone) and, with ``--select``, as the best of
+hops 1 and 2 on the validation AUC (:func:`gnn.select_seam`). "Best heuristic" in the
+before/after table is the best test AUC of any heuristic (any link score, any mode) in the cell.
 """
 
 import argparse
@@ -51,15 +58,22 @@ def run_one(G, graph, motif_name, seed, args):
     rec["heuristics"] = {n: s["auc"] for n, s in gmm.evaluate_heuristics(task, "test").items()}
     rec["heuristic_seconds"] = time.perf_counter() - t0
     if not args.no_seam:
-        from gnn import SEAM
+        from gnn import SEAM, select_seam
 
-        m = SEAM(hops=args.hops, epochs=args.epochs, patience=args.patience, lr=args.lr, device=args.device,
-                 seed=seed, threads=args.torch_threads, max_nodes_per_hop=args.max_nodes_per_hop,
-                 verbose=args.verbose).fit(task)
+        params = dict(epochs=args.epochs, patience=args.patience, lr=args.lr, device=args.device, seed=seed,
+                      threads=args.torch_threads, verbose=args.verbose,
+                      features=None if args.features == "none" else args.features)
+        if args.select:
+            m = select_seam(task, **params)
+            seconds = sum(c["fit_seconds"] for c in m.selection_)
+            rec["seam_selection"] = m.selection_
+        else:
+            m = SEAM(hops=args.hops, max_nodes_per_hop=args.max_nodes_per_hop, **params).fit(task)
+            seconds = m.fit_seconds_
         ev = m.evaluate(task, "test")
-        rec.update({"seam": ev["auc"], "seam_ap": ev["ap"], "seam_seconds": m.fit_seconds_,
-                    "seam_best_epoch": m.best_epoch_, "seam_epochs_run": len(m.history_),
-                    "device": str(m.device_)})
+        rec.update({"seam": ev["auc"], "seam_ap": ev["ap"], "seam_seconds": seconds, "seam_val_auc": m.best_val_auc_,
+                    "seam_best_epoch": m.best_epoch_, "seam_epochs_run": len(m.history_), "seam_hops": m.hops,
+                    "seam_features": args.features, "device": str(m.device_)})
     return rec
 
 
@@ -68,6 +82,63 @@ def fmt(vals):
     if vals.size == 0:
         return "–"
     return f"{vals.mean():.3f} ± {vals.std():.3f}"
+
+
+def best_any(rs):
+    """(name, mean test AUC) of the heuristic with the best mean over the records of one cell."""
+    names = rs[0]["heuristics"].keys()
+    b = max(names, key=lambda n: np.mean([r["heuristics"][n] for r in rs]))
+    return b, float(np.mean([r["heuristics"][b] for r in rs]))
+
+
+def short_name(n):
+    link, mode = n.split("/")
+    return LINKS[link] + ("" if mode == "independent" else f", {mode}")
+
+
+def before_after(before, after):
+    """SEAM before vs after against the best heuristic, on the (graph, motif, seed) runs in both."""
+    key = lambda r: (r["graph"], r["motif"], r["seed"])
+    b = {key(r): r for r in before if "seam" in r}
+    a = {key(r): r for r in after if "seam" in r}
+    common = sorted(set(a) & set(b))
+    cells = {}
+    for k in common:
+        cells.setdefault(k[:2], []).append(k)
+    order_g = {g: i for i, g in enumerate(GRAPHS)}
+    order_m = {m: i for i, m in enumerate(MOTIFS)}
+    lines = ["## SEAM before and after the heuristic input features (test ROC AUC, mean over seeds)", "",
+             "Before: SEAM over the labelled subgraph alone (h = 1). After: the same network with the "
+             "heuristic motif scores as input features, hops 1 or 2 chosen on the validation AUC. "
+             "Best heuristic: the best mean test AUC of any link score in any mode, in the same runs "
+             "(the heuristics do not change). Below = SEAM's mean under the best heuristic's; "
+             "runs below = seeds where SEAM is under that heuristic in that run.", "",
+             "| graph | motif | seeds | best heuristic | SEAM before | SEAM after | below before | below after "
+             "| runs below before | runs below after | hops after |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    n_below = [0, 0]
+    n_runs_below = [0, 0]
+    n_runs = 0
+    for c in sorted(cells, key=lambda c: (order_g.get(c[0], 99), c[0], order_m.get(c[1], 99), c[1])):
+        ks = cells[c]
+        ra, rb = [a[k] for k in ks], [b[k] for k in ks]
+        name, h = best_any(ra)
+        sb, sa = np.mean([r["seam"] for r in rb]), np.mean([r["seam"] for r in ra])
+        wb = sum(r["seam"] < r["heuristics"][name] for r in rb)
+        wa = sum(r["seam"] < r["heuristics"][name] for r in ra)
+        n_below[0] += sb < h
+        n_below[1] += sa < h
+        n_runs_below[0] += wb
+        n_runs_below[1] += wa
+        n_runs += len(ks)
+        hops = "/".join(str(r.get("seam_hops", "?")) for r in ra)
+        lines.append(f"| {c[0]} | {c[1]} | {len(ks)} | {h:.3f} ({short_name(name)}) | {sb:.3f} | {sa:.3f} | "
+                     f"{'**yes**' if sb < h else 'no'} | {'**yes**' if sa < h else 'no'} | {wb} | {wa} | {hops} |")
+    lines += ["", f"Cells where SEAM's mean is below the best heuristic: {n_below[0]} of {len(cells)} before, "
+                  f"{n_below[1]} after; runs: {n_runs_below[0]} of {n_runs} before, {n_runs_below[1]} after. "
+                  f"Mean SEAM AUC {np.mean([b[k]['seam'] for k in common]):.3f} before, "
+                  f"{np.mean([a[k]['seam'] for k in common]):.3f} after."]
+    return "\n".join(lines) + "\n"
 
 
 def summarise(records):
@@ -149,6 +220,12 @@ def main(argv=None):
     p.add_argument("--device", default="auto")
     p.add_argument("--torch-threads", type=int, default=2)
     p.add_argument("--max-samples", type=int, default=500, help="positives per task (negatives as many)")
+    p.add_argument("--features", default="heuristic", choices=["heuristic", "none"],
+                   help="SEAM's candidate-level input features (default: the heuristic motif scores)")
+    p.add_argument("--select", action="store_true",
+                   help="SEAM with hops 1 or 2 (2: at most 100 new vertices per hop), chosen on validation AUC")
+    p.add_argument("--before", nargs="+", default=None,
+                   help="JSON-lines records of an earlier SEAM: add a before/after table of the runs in both")
     p.add_argument("--no-seam", action="store_true", help="heuristics only")
     p.add_argument("--verbose", action="store_true", help="SEAM progress per epoch")
     p.add_argument("--raw", default=None, help="append one JSON line per run to this file")
@@ -159,6 +236,8 @@ def main(argv=None):
     header = ""
     if args.merge:
         records = [json.loads(line) for f in args.merge for line in open(f) if line.strip()]
+        header = (f"Merged from {', '.join(args.merge)}"
+                  + (f" (before: {', '.join(args.before)})" if args.before else "") + ".\n\n")
     else:
         import graphmine as gm
 
@@ -182,7 +261,11 @@ def main(argv=None):
                     print(f"{graph:9s} {motif:8s} seed {seed}: best s⊥ {bi:.3f}  SEAM {rec.get('seam', float('nan')):.3f}"
                           f"  ({time.perf_counter() - t0:.1f} s)", file=sys.stderr, flush=True)
         header = (f"Command: `python benchmarks/motifs.py {' '.join(argv if argv is not None else sys.argv[1:])}`\n\n")
-    text = "# Motif prediction results\n\n" + header + summarise(records)
+    text = "# Motif prediction results\n\n" + header
+    if args.before:
+        before = [json.loads(line) for f in args.before for line in open(f) if line.strip()]
+        text += before_after(before, records) + "\n"
+    text += summarise(records)
     if args.out:
         os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
         with open(args.out, "w") as fh:

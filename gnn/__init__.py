@@ -1,11 +1,12 @@
 """Graph neural networks on torch-geometric for graphmine tasks.
 
-``SEAM`` (motif prediction, a DGCNN over labelled enclosing subgraphs) and ``DGCNN`` are imported
+``SEAM`` (motif prediction, a DGCNN over labelled enclosing subgraphs), ``DGCNN``,
+``heuristic_features`` and ``select_seam`` are imported
 lazily, so ``import gnn`` is fast and does not load torch; without torch or torch-geometric,
 using them raises :class:`graphmine.exceptions.MissingDependencyError` naming the ``gnn`` extra.
 """
 
-__all__ = ["SEAM", "DGCNN", "resolve_device"]
+__all__ = ["SEAM", "DGCNN", "resolve_device", "heuristic_features", "select_seam"]
 
 
 def __getattr__(name):

@@ -9,6 +9,15 @@ passed through a DGCNN: GCN layers 32-32-32-1 with tanh, SortAggregation keeping
 Conv1d, an MLP of 128 units with dropout 0.5 and one logit. Training minimises binary cross
 entropy with Adam and keeps the weights of the epoch with the best validation AUC (early stopping).
 
+With ``features='heuristic'`` (the default) every candidate also carries the heuristic motif scores
+of :func:`graphmine.motifs.heuristic_motif_scores` (five link scores x the independent and
+correlation-aware modes, with deal-breakers where the motif has them), as ``s`` and
+``log(s + 1e-3)``, standardised on the training split. They enter the MLP beside the pooled graph
+representation and through a linear skip straight to the logit, so the network can reproduce any
+monotone-in-log ranking of a heuristic and learn what the subgraph adds to it: the heuristics are
+subsumed, not competed with. :func:`select_seam` fits several settings (e.g. hops 1 and 2) and
+keeps the one with the best validation AUC; the test split is never looked at.
+
 A call leaves torch's process-wide state as it found it: the thread count, the random generators
 (seeded work runs inside :func:`torch.random.fork_rng`), grad mode, the deterministic-algorithm
 flags and the default dtype. Fitted models are saved with :meth:`SEAM.save` (weights as a
@@ -39,16 +48,23 @@ from torch_geometric.nn.aggr import SortAggregation  # noqa: E402
 
 from graphmine._output import atomic_write, check_output_path  # noqa: E402
 from graphmine.exceptions import GraphFormatError, ParameterError  # noqa: E402
-from graphmine.motifs import (MotifTask, auc_ap, distance_labels, enclosing_subgraphs,  # noqa: E402
-                              n_distance_labels, zero_one_labels)
+from graphmine.motifs import (LINK_SCORES, MOTIF_MODES, MotifTask, auc_ap, distance_labels,  # noqa: E402
+                              enclosing_subgraphs, heuristic_motif_scores, n_distance_labels, zero_one_labels)
 
-__all__ = ["SEAM", "DGCNN", "resolve_device", "LABELINGS", "MODEL_FORMAT"]
+__all__ = ["SEAM", "DGCNN", "resolve_device", "heuristic_features", "select_seam", "LABELINGS", "FEATURES",
+           "DEFAULT_CANDIDATES", "MODEL_FORMAT"]
 
 LABELINGS = ("distance", "zero_one")
+#: candidate-level input features besides the subgraph: none, or the heuristic motif scores
+FEATURES = (None, "heuristic")
+# log(s + eps) spreads the products of small link scores, which crowd near 0
+_LOG_EPS = 1e-3
 MODEL_FORMAT = "graphmine.seam.model"
 # the constructor's parameters, saved with a model
-_PARAMS = ("hops", "labeling", "hidden", "sort_k", "epochs", "lr", "batch_size", "patience", "dropout",
-           "max_nodes_per_hop", "device", "seed", "threads", "verbose")
+_PARAMS = ("hops", "labeling", "features", "hidden", "sort_k", "epochs", "lr", "batch_size", "patience",
+           "dropout", "max_nodes_per_hop", "device", "seed", "threads", "verbose")
+# parameters a model file may lack (written before they existed) and the value that file meant
+_PARAM_DEFAULTS = {"features": None}
 
 
 def _first_line(exc):
@@ -105,8 +121,54 @@ def resolve_device(device="auto"):
     return dev
 
 
+def heuristic_features(task, split=None):
+    """The heuristic motif scores of a task's candidates, as SEAM's candidate-level features.
+
+    Every score of :func:`graphmine.motifs.heuristic_motif_scores` (all link scores, every mode the
+    motif has) over the observed graph, normalised over *all* the task's candidates at once, so a
+    candidate gets the same value whichever split it is scored in. The normalisation uses no label.
+
+    Parameters
+    ----------
+    task : MotifTask
+    split : 'train', 'val', 'test' or None (all candidates)
+
+    Returns
+    -------
+    names : list of str
+        ``'<link>/<mode>'``, in :data:`graphmine.motifs.LINK_SCORES` x
+        :data:`graphmine.motifs.MOTIF_MODES` order.
+    scores : ndarray of float64, shape (N, len(names))
+
+    Examples
+    --------
+    >>> from graphmine.generators import planted_cliques_graph
+    >>> from graphmine.motifs import clique, motif_prediction_task
+    >>> from gnn import heuristic_features
+    >>> G, _ = planted_cliques_graph(150, 0.02, [7] * 6, seed=1)
+    >>> task = motif_prediction_task(G, clique(3), n_positives=40, seed=0)
+    >>> names, X = heuristic_features(task, "test")
+    >>> names[:2], X.shape == (len(task.indices("test")), 10)
+    (['cn/independent', 'cn/correlated'], True)
+    """
+    if not isinstance(task, MotifTask):
+        raise ParameterError(f"heuristic_features needs a graphmine.motifs.MotifTask, got {type(task).__name__}")
+    scores = heuristic_motif_scores(task.observed, task.motif, task.tuples)
+    names = [f"{l}/{m}" for l in LINK_SCORES for m in MOTIF_MODES if f"{l}/{m}" in scores]
+    X = np.stack([scores[n] for n in names], axis=1)
+    return names, X[task.indices(split)]
+
+
+def _transform(X):
+    """s -> (s, log(s + eps)): the MLP sees both the score and the log of the product form."""
+    return np.concatenate((X, np.log(X + _LOG_EPS)), axis=1)
+
+
 class DGCNN(torch.nn.Module):
     """DGCNN over integer node labels (embedding -> GCN stack -> SortAggregation -> 1-D CNN -> MLP).
+
+    With ``num_features > 0`` a per-graph feature vector ``feat`` (shape [B, num_features]) joins
+    the pooled representation at the MLP's input and reaches the logit through a linear skip.
 
     Examples
     --------
@@ -119,7 +181,7 @@ class DGCNN(torch.nn.Module):
     torch.Size([1])
     """
 
-    def __init__(self, num_labels, hidden=32, num_layers=3, sort_k=30, dropout=0.5):
+    def __init__(self, num_labels, hidden=32, num_layers=3, sort_k=30, dropout=0.5, num_features=0):
         super().__init__()
         if sort_k < 10:
             raise ParameterError(f"sort_k must be >= 10 (two 1-D convolutions follow), got {sort_k}")
@@ -132,11 +194,14 @@ class DGCNN(torch.nn.Module):
         self.maxpool = MaxPool1d(2, 2)
         self.conv2 = Conv1d(16, 32, 5, 1)
         dense = ((sort_k - 2) // 2 + 1 - 5 + 1) * 32
-        self.lin1 = Linear(dense, 128)
+        self.num_features = int(num_features)
+        self.lin1 = Linear(dense + self.num_features, 128)
         self.lin2 = Linear(128, 1)
+        # the skip keeps a linear ranking by the features reachable whatever the MLP learns
+        self.skip = Linear(self.num_features, 1) if self.num_features else None
         self.dropout = dropout
 
-    def forward(self, x, edge_index, batch):
+    def forward(self, x, edge_index, batch, feat=None):
         h = self.embedding(x)
         xs = []
         for conv in self.convs:
@@ -149,9 +214,18 @@ class DGCNN(torch.nn.Module):
         h = self.maxpool(h)
         h = torch.relu(self.conv2(h))
         h = h.flatten(1)
+        if self.skip is not None:
+            if feat is None or feat.shape != (h.shape[0], self.num_features):
+                raise ParameterError(f"this DGCNN needs feat of shape [{h.shape[0]}, {self.num_features}] "
+                                     f"(one row of features per graph), got "
+                                     f"{None if feat is None else tuple(feat.shape)}")
+            h = torch.cat((h, feat), dim=1)
         h = torch.relu(self.lin1(h))
         h = torch.nn.functional.dropout(h, p=self.dropout, training=self.training)
-        return self.lin2(h).view(-1)
+        out = self.lin2(h)
+        if self.skip is not None:
+            out = out + self.skip(feat)
+        return out.view(-1)
 
 
 class SEAM:
@@ -163,6 +237,9 @@ class SEAM:
         Radius h of the enclosing subgraphs (1 or 2).
     labeling : {'distance', 'zero_one'}
         Node labels: sorted distances to the motif vertices (DRNL for k vertices) or membership.
+    features : {'heuristic', None}
+        Candidate-level inputs beside the subgraph: the heuristic motif scores
+        (:func:`heuristic_features`, the default) or none (the subgraph alone).
     hidden : int
         Width of the GCN layers.
     sort_k : int, optional
@@ -185,6 +262,10 @@ class SEAM:
     ----------
     model_ : DGCNN
     sort_k_, best_epoch_, best_val_auc_, history_ (list of dicts), device_, fit_seconds_
+    feature_names_ : list of str
+        The candidate features (empty without ``features``).
+    feature_mean_, feature_std_ : ndarray
+        Standardisation of the transformed features, from the training split.
 
     Examples
     --------
@@ -204,11 +285,12 @@ class SEAM:
     True
     """
 
-    def __init__(self, hops=1, labeling="distance", hidden=32, sort_k=None, epochs=50, lr=1e-3, batch_size=32,
-                 patience=10, dropout=0.5, max_nodes_per_hop=None, device="auto", seed=0, threads=None,
-                 verbose=True):
+    def __init__(self, hops=1, labeling="distance", features="heuristic", hidden=32, sort_k=None, epochs=50,
+                 lr=1e-3, batch_size=32, patience=10, dropout=0.5, max_nodes_per_hop=None, device="auto", seed=0,
+                 threads=None, verbose=True):
         self.hops = hops
         self.labeling = labeling
+        self.features = features
         self.hidden = hidden
         self.sort_k = sort_k
         self.epochs = epochs
@@ -226,6 +308,8 @@ class SEAM:
     def _check(self):
         if self.labeling not in LABELINGS:
             raise ParameterError(f"labeling must be one of {', '.join(LABELINGS)}, got {self.labeling!r}")
+        if self.features not in FEATURES:
+            raise ParameterError(f"features must be 'heuristic' or None, got {self.features!r}")
         for name in ("epochs", "batch_size", "hidden"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
@@ -243,14 +327,30 @@ class SEAM:
         x_all = torch.from_numpy(lab)
         e_all = torch.from_numpy(S.edges)
         y = task.labels[idx]
+        feat = None
+        if self.features == "heuristic":
+            names, X = heuristic_features(task)
+            X = _transform(X[idx])
+            if not hasattr(self, "feature_mean_"):      # fitting: standardise on the training split
+                self.feature_names_ = names
+                self.feature_mean_ = X.mean(axis=0)
+                std = X.std(axis=0)
+                self.feature_std_ = np.where(std > 0, std, 1.0)
+            feat = torch.from_numpy(((X - self.feature_mean_) / self.feature_std_).astype(np.float32))
         data = []
         for i in range(len(idx)):
             a, b = S.node_ptr[i], S.node_ptr[i + 1]
             c, d = S.edge_ptr[i], S.edge_ptr[i + 1]
             e = e_all[c:d].t()
-            data.append(Data(x=x_all[a:b], edge_index=torch.cat([e, e.flip(0)], dim=1),
-                             y=torch.tensor([float(y[i])]), num_nodes=int(b - a)))
+            g = Data(x=x_all[a:b], edge_index=torch.cat([e, e.flip(0)], dim=1), y=torch.tensor([float(y[i])]),
+                     num_nodes=int(b - a))
+            if feat is not None:
+                g.feat = feat[i:i + 1]
+            data.append(g)
         return data, S
+
+    def _forward(self, batch):
+        return self.model_(batch.x, batch.edge_index, batch.batch, getattr(batch, "feat", None))
 
     def _predict(self, loader):
         self.model_.eval()
@@ -258,7 +358,7 @@ class SEAM:
         with torch.no_grad():
             for batch in loader:
                 batch = batch.to(self.device_)
-                out.append(torch.sigmoid(self.model_(batch.x, batch.edge_index, batch.batch)).cpu())
+                out.append(torch.sigmoid(self._forward(batch)).cpu())
         return torch.cat(out).numpy() if out else np.empty(0)
 
     # -- public API ------------------------------------------------------------------------------
@@ -276,14 +376,18 @@ class SEAM:
 
     def _fit(self, task):
         tr, va = task.indices("train"), task.indices("val")
+        for name in ("feature_names_", "feature_mean_", "feature_std_"):   # a refit starts afresh
+            self.__dict__.pop(name, None)
         train_data, S = self._graphs(task, tr)
         val_data, _ = self._graphs(task, va) if va.size else ([], None)
         sizes = np.sort(S.sizes())
         self.sort_k_ = int(self.sort_k) if self.sort_k else max(10, int(sizes[int(np.ceil(0.6 * sizes.size)) - 1]))
         self.dmax_ = S.dmax
         self.k_ = task.motif.k
+        if self.features is None:
+            self.feature_names_, self.feature_mean_, self.feature_std_ = [], np.empty(0), np.empty(0)
         self.model_ = DGCNN(self._num_labels(S.k, S.dmax), hidden=self.hidden, sort_k=self.sort_k_,
-                            dropout=self.dropout).to(self.device_)
+                            dropout=self.dropout, num_features=2 * len(self.feature_names_)).to(self.device_)
         opt = torch.optim.Adam(self.model_.parameters(), lr=self.lr)
         gen = torch.Generator().manual_seed(self.seed)
         train_loader = DataLoader(train_data, batch_size=self.batch_size, shuffle=True, generator=gen)
@@ -299,7 +403,7 @@ class SEAM:
             for batch in train_loader:
                 batch = batch.to(self.device_)
                 opt.zero_grad()
-                loss = loss_fn(self.model_(batch.x, batch.edge_index, batch.batch), batch.y)
+                loss = loss_fn(self._forward(batch), batch.y)
                 loss.backward()
                 opt.step()
                 total += float(loss.detach()) * batch.num_graphs
@@ -335,6 +439,9 @@ class SEAM:
         if task.motif.k != self.k_:
             raise ParameterError(f"this SEAM model was trained on motifs of {self.k_} vertices, the task's "
                                  f"{task.motif.name} has {task.motif.k}")
+        if self.features == "heuristic" and heuristic_features(task)[0] != self.feature_names_:
+            raise ParameterError(f"this SEAM model was trained on the features {', '.join(self.feature_names_)}; "
+                                 f"the task's {task.motif.name} gives others (deal-breakers differ)")
         idx = task.indices(split)
         with _torch_state(self.threads, self.device_):
             data, _ = self._graphs(task, idx)
@@ -354,7 +461,9 @@ class SEAM:
         config = {"params": {p: getattr(self, p) for p in _PARAMS}, "sort_k": self.sort_k_, "dmax": self.dmax_,
                   "k": self.k_, "num_labels": self._num_labels(self.k_, self.dmax_),
                   "best_epoch": self.best_epoch_, "best_val_auc": self.best_val_auc_, "history": self.history_,
-                  "fit_seconds": self.fit_seconds_}
+                  "fit_seconds": self.fit_seconds_, "feature_names": list(self.feature_names_),
+                  "feature_mean": [float(v) for v in self.feature_mean_],
+                  "feature_std": [float(v) for v in self.feature_std_]}
         state = {name: t.detach().cpu() for name, t in self.model_.state_dict().items()}
         doc = {"format": MODEL_FORMAT, "version": 1, "config": json.dumps(config), "state_dict": state}
         with atomic_write(path, "wb", force=force, flag="force=True") as fh:
@@ -382,7 +491,8 @@ class SEAM:
             raise GraphFormatError(f"not a {MODEL_FORMAT} version 1 file", path)
         try:
             config = json.loads(doc["config"])
-            params = {p: config["params"][p] for p in _PARAMS}
+            saved = config["params"]
+            params = {p: saved[p] if p in saved or p not in _PARAM_DEFAULTS else _PARAM_DEFAULTS[p] for p in _PARAMS}
             if device is not None:
                 params["device"] = device
             m = cls(**params)
@@ -390,6 +500,12 @@ class SEAM:
             m.sort_k_, m.dmax_, m.k_ = int(config["sort_k"]), int(config["dmax"]), int(config["k"])
             m.best_epoch_, m.best_val_auc_ = config["best_epoch"], config["best_val_auc"]
             m.history_, m.fit_seconds_ = config["history"], config["fit_seconds"]
+            m.feature_names_ = [str(n) for n in config.get("feature_names", [])]
+            m.feature_mean_ = np.asarray(config.get("feature_mean", []), np.float64)
+            m.feature_std_ = np.asarray(config.get("feature_std", []), np.float64)
+            if (m.features is not None) != bool(m.feature_names_) or not (
+                    len(m.feature_names_) * 2 == m.feature_mean_.size == m.feature_std_.size):
+                raise ValueError("the feature settings and statistics disagree")
             num_labels = int(config["num_labels"])
             state = doc["state_dict"]
         except (KeyError, TypeError, ValueError, ParameterError) as exc:
@@ -398,10 +514,65 @@ class SEAM:
         # building the network draws initial weights: keep the caller's generator out of it
         with _torch_state(None, torch.device("cpu"), seed=0):
             try:
-                model = DGCNN(num_labels, hidden=m.hidden, sort_k=m.sort_k_, dropout=m.dropout)
+                model = DGCNN(num_labels, hidden=m.hidden, sort_k=m.sort_k_, dropout=m.dropout,
+                              num_features=2 * len(m.feature_names_))
                 model.load_state_dict(state)
             except (RuntimeError, TypeError, ValueError, AttributeError, ParameterError) as exc:
                 raise GraphFormatError(f"the weights do not fit the saved settings: {_first_line(exc)}",
                                        path) from None
         m.model_ = model.to(m.device_)
         return m
+
+
+#: the settings :func:`select_seam` tries by default: the 1-hop subgraph, and the 2-hop one (capped
+#: at 100 new vertices per hop, so hubs do not swallow the graph)
+DEFAULT_CANDIDATES = ({"hops": 1}, {"hops": 2, "max_nodes_per_hop": 100})
+
+
+def select_seam(task, candidates=DEFAULT_CANDIDATES, **params):
+    """Fit SEAM once per candidate setting and keep the one with the best validation AUC.
+
+    The test split is never used: each fit early-stops on the validation split and the settings
+    are compared by that same validation AUC (:attr:`SEAM.best_val_auc_`; ties keep the earlier
+    candidate, so list the cheaper settings first).
+
+    Parameters
+    ----------
+    task : MotifTask
+    candidates : sequence of dict
+        SEAM parameters that vary (default: hops 1, and hops 2 with ``max_nodes_per_hop=100``).
+    **params
+        SEAM parameters shared by every candidate (``epochs``, ``seed``, ``device``, ...).
+
+    Returns
+    -------
+    SEAM
+        The chosen, fitted model, with ``selection_``: one dict per candidate (its parameters,
+        ``val_auc``, ``best_epoch``, ``fit_seconds``) in the order tried.
+
+    Examples
+    --------
+    >>> from graphmine.generators import planted_cliques_graph
+    >>> from graphmine.motifs import clique, motif_prediction_task
+    >>> from gnn import select_seam
+    >>> G, _ = planted_cliques_graph(150, 0.02, [7] * 6, seed=1)
+    >>> task = motif_prediction_task(G, clique(3), n_positives=40, seed=0)
+    >>> m = select_seam(task, [{"hops": 1}, {"hops": 2}], epochs=2, seed=0, verbose=False)
+    >>> [c["hops"] for c in m.selection_], m.hops in (1, 2)
+    ([1, 2], True)
+    """
+    candidates = [dict(c) for c in candidates]
+    if not candidates or not all(isinstance(c, dict) for c in candidates):
+        raise ParameterError("candidates must be a non-empty sequence of dicts of SEAM parameters")
+    for c in candidates:
+        for name in list(c) + list(params):
+            if name not in _PARAMS:
+                raise ParameterError(f"{name!r} is not a SEAM parameter (one of {', '.join(_PARAMS)})")
+    best, table = None, []
+    for c in candidates:
+        m = SEAM(**{**params, **c}).fit(task)
+        table.append({**c, "val_auc": m.best_val_auc_, "best_epoch": m.best_epoch_, "fit_seconds": m.fit_seconds_})
+        if best is None or m.best_val_auc_ > best.best_val_auc_:
+            best = m
+    best.selection_ = table
+    return best

@@ -37,6 +37,10 @@ def register(subparsers):
     p.add_argument("--epochs", type=positive_int, default=50, help="SEAM epochs (default 50)")
     p.add_argument("--hops", type=positive_int, default=1, help="SEAM enclosing-subgraph radius (default 1)")
     p.add_argument("--device", default="auto", help="SEAM device: auto (default), cpu or cuda")
+    p.add_argument("--features", default="heuristic", choices=["heuristic", "none"],
+                   help="SEAM's candidate features: the heuristic motif scores (default) or none")
+    p.add_argument("--select", action="store_true",
+                   help="SEAM with hops 1 or 2, chosen on the validation AUC (--hops is then ignored)")
     p.set_defaults(func=run_predict_motifs)
 
 
@@ -64,8 +68,14 @@ def run_predict_motifs(args):
     if args.method == "heuristic":
         scores = evaluate_heuristics(task, "test", threads=args.threads)
     else:
-        model = SEAM(hops=args.hops, epochs=args.epochs, device=args.device, seed=args.seed,
-                     verbose=not args.quiet).fit(task)
+        params = dict(epochs=args.epochs, device=args.device, seed=args.seed, verbose=not args.quiet,
+                      features=None if args.features == "none" else args.features)
+        if args.select:
+            from gnn import select_seam
+
+            model = select_seam(task, **params)
+        else:
+            model = SEAM(hops=args.hops, **params).fit(task)
         scores = {"seam": model.evaluate(task, "test")}
     out = {"motif": args.motif, "k": args.k, "method": args.method, "scores": scores}
     if args.json:
