@@ -149,9 +149,10 @@ def test_cli_predict_motifs_features_and_select_match_the_library(tmp_path, caps
 
     task = motif_prediction_task(read_graph(path), clique(3), n_positives=25, seed=1)
     want = {
-        (): SEAM(epochs=2, seed=1, device="cpu", verbose=False).fit(task),
-        ("--features", "none"): SEAM(features=None, epochs=2, seed=1, device="cpu", verbose=False).fit(task),
-        ("--select",): select_seam(task, epochs=2, seed=1, device="cpu", verbose=False),
+        ("--hops", "1"): SEAM(epochs=2, seed=1, device="cpu", verbose=False).fit(task),
+        ("--hops", "1", "--features", "none"): SEAM(features=None, epochs=2, seed=1, device="cpu",
+                                                    verbose=False).fit(task),
+        (): select_seam(task, epochs=2, seed=1, device="cpu", verbose=False),
     }
     for extra, model in want.items():
         assert main(base + list(extra)) == 0
