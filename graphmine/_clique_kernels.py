@@ -227,18 +227,6 @@ def _triangles_per_vertex_serial(optr, oind):
 
 
 @njit(cache=True)
-def _intersect_into(a, na, b, lo, hi, out):
-    """Write the sorted intersection of a[:na] and b[lo:hi] into out; return its size."""
-    return intersect_into(a, 0, na, b, lo, hi, out)
-
-
-@njit(cache=True)
-def _intersect_count(a, na, b, lo, hi):
-    """The size of the intersection of the sorted a[:na] and b[lo:hi]."""
-    return intersect_count(a, 0, na, b, lo, hi)
-
-
-@njit(cache=True)
 def _cliques_lists(u, optr, oind, k, cand, size, pos):
     """k-cliques whose lowest-ranked vertex is u, by sorted lists (iterative depth-first search),
     for roots too wide for a bit matrix.

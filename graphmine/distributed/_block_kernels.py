@@ -18,24 +18,10 @@ last level uses a marker array over the global ids (n bytes per running task).
 import numpy as np
 from numba import njit
 
-from .._clique_kernels import _intersect_into
+from .._setops import intersect_into, lower_bound
 from ..probgraph._estimators import pair_bloom
 
 U1 = np.uint64(1)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _lower_bound(a, na, x):
-    """First position p in the sorted a[:na] with a[p] >= x."""
-    lo = 0
-    hi = na
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if a[mid] < x:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
 
 
 @njit(cache=True, nogil=True)
@@ -63,8 +49,8 @@ def _block_cliques(ptrs, inds, lo, hi, k, max_out, mark, credit, per_vertex):
         for j in range(d):
             cand[0, j] = ind0[a + j]
         size[0] = d
-        pos[0] = _lower_bound(cand[0], d, lo[1])
-        end[0] = _lower_bound(cand[0], d, hi[1])
+        pos[0] = lower_bound(cand[0], 0, d, lo[1])
+        end[0] = lower_bound(cand[0], 0, d, hi[1])
         if pos[0] == end[0]:
             continue
         level = 0
@@ -109,11 +95,11 @@ def _block_cliques(ptrs, inds, lo, hi, k, max_out, mark, credit, per_vertex):
             pos[level] += 1
             ptr = ptrs[level + 1]
             rw = w - lo[level + 1]
-            m = _intersect_into(cand[level], size[level], inds[level + 1], ptr[rw], ptr[rw + 1],
+            m = intersect_into(cand[level], 0, size[level], inds[level + 1], ptr[rw], ptr[rw + 1],
                                 cand[level + 1])
             if m >= need - 1:
-                p = _lower_bound(cand[level + 1], m, lo[level + 2])
-                e = _lower_bound(cand[level + 1], m, hi[level + 2])
+                p = lower_bound(cand[level + 1], 0, m, lo[level + 2])
+                e = lower_bound(cand[level + 1], 0, m, hi[level + 2])
                 if p < e:
                     size[level + 1] = m
                     pos[level + 1] = p
@@ -184,7 +170,7 @@ def _split_pairs(src, dst, bounds, canonical):
                 continue
             if b < a:
                 a = b
-        blk[i] = _lower_bound(bounds, nb + 1, a + 1) - 1
+        blk[i] = lower_bound(bounds, 0, nb + 1, a + 1) - 1
         starts[blk[i] + 1] += 1
     for j in range(nb):
         starts[j + 1] += starts[j]

@@ -24,8 +24,7 @@ import math
 import numpy as np
 from numba import njit, prange
 
-from .._clique_kernels import _intersect_into
-from .._setops import intersect_count
+from .._setops import intersect_count, intersect_into
 from ._estimators import (EST_AND, EST_OR, KIND_BLOOM, TWO32, _clip, _intersection_from_jaccard, KIND_KHASH,
                           KIND_KMV, pair_bloom, pair_bottomk, pair_khash)
 from ._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill, popcount
@@ -184,7 +183,7 @@ def _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp, F,
                     cand[1, m] = x
                     m += 1
         else:
-            m = _intersect_into(cand[level], size[level], oind, optr[w], optr[w + 1], cand[level + 1])
+            m = intersect_into(cand[level], 0, size[level], oind, optr[w], optr[w + 1], cand[level + 1])
         if m >= need - 1:
             size[level + 1] = m
             pos[level + 1] = 0
