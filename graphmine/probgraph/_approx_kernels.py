@@ -24,10 +24,10 @@ import math
 import numpy as np
 from numba import njit, prange
 
-from .._setops import intersect_count, intersect_into
+from .._setops import intersect_count, intersect_into, popcount
 from ._estimators import (EST_AND, EST_OR, KIND_BLOOM, TWO32, _clip, _intersection_from_jaccard, KIND_KHASH,
                           KIND_KMV, pair_bloom, pair_bottomk, pair_khash)
-from ._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill, popcount
+from ._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill
 
 U1 = np.uint64(1)
 U0 = np.uint64(0)

@@ -12,9 +12,9 @@ speaking of, and no garbage high bits: everything is computed in masked 64-bit w
 """
 
 import numpy as np
-from llvmlite import ir
-from numba import njit, prange, types
-from numba.extending import intrinsic
+from numba import njit, prange
+
+from .._setops import popcount
 
 M32 = np.uint64(0xFFFFFFFF)
 S6 = np.uint64(6)
@@ -26,22 +26,6 @@ ONE = np.uint64(1)
 C1 = np.uint64(0x85EBCA6B)
 C2 = np.uint64(0xC2B2AE35)
 EMPTY32 = np.uint32(0xFFFFFFFF)
-
-
-@intrinsic
-def _ctpop(typingctx, x):
-    """The number of set bits of a uint64 (LLVM's ctpop: one instruction on current CPUs)."""
-    sig = types.uint64(types.uint64)
-
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-
-    return sig, codegen
-
-
-@njit(cache=True, inline="always")
-def popcount(w):
-    return np.int64(_ctpop(w))
 
 
 @njit(cache=True, inline="always")
