@@ -25,8 +25,8 @@ import numpy as np
 from numba import njit, prange
 
 from .._setops import intersect_count, intersect_into, popcount
-from ._estimators import (EST_AND, EST_OR, KIND_BLOOM, TWO32, _clip, _intersection_from_jaccard, KIND_KHASH,
-                          KIND_KMV, pair_bloom, pair_bottomk, pair_khash)
+from ._estimators import (EST_AND, EST_OR, KIND_BLOOM, _clip, KIND_KHASH, KIND_KMV, bottomk_estimate, pair_bloom,
+                          pair_bottomk, pair_khash)
 from ._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill
 
 U1 = np.uint64(1)
@@ -487,20 +487,7 @@ def _pair_bottomk_lean(M, a, sx, c, sy, dx, dy, kmv, clamp):
         taken, common, last = _merge_branch_free(M, a, sx, M, c, sy, sx + sy)
         return float(common), 0.0
     taken, common, last = _merge_branch_free(M, a, sx, M, c, sy, k)
-    if kmv:
-        U = (float(last) + 1.0) / TWO32
-        union = (k - 1.0) / U
-        e = dx + dy - union
-        var = union * union / max(k - 2.0, 1.0)
-        if clamp:
-            e = _clip(e, 0.0, float(min(dx, dy)))
-        return e, var
-    J = common / k
-    N = (dx + dy) / (1.0 + J)
-    fpc = (N - k) / (N - 1.0) if N > k else 0.0
-    fpc = max(fpc, 1.0 / k)
-    e, var = _intersection_from_jaccard(J, common, k, dx, dy, fpc, clamp)
-    return e, var
+    return bottomk_estimate(common, last, k, dx, dy, kmv, clamp)
 
 
 @njit(cache=True)

@@ -151,6 +151,14 @@ def pair_bottomk(MA, a, sx, MB, c, sy, dx, dy, kmv, clamp):
         taken, common, last = bottomk_merge(MA, a, sx, MB, c, sy, sx + sy)
         return float(common), 0.0, 0
     taken, common, last = bottomk_merge(MA, a, sx, MB, c, sy, k)
+    e, var = bottomk_estimate(common, last, k, dx, dy, kmv, clamp)
+    return e, var, 0
+
+
+@njit(cache=True, inline="always")
+def bottomk_estimate(common, last, k, dx, dy, kmv, clamp):
+    """(estimate, variance) of |X ∩ Y| from the merge of two full bottom-k rows: KMV from the
+    k-th smallest hash ``last`` of the union, 1-hash MinHash from the ``common`` share of it."""
     if kmv:
         U = (float(last) + 1.0) / TWO32
         union = (k - 1.0) / U
@@ -158,10 +166,9 @@ def pair_bottomk(MA, a, sx, MB, c, sy, dx, dy, kmv, clamp):
         var = union * union / max(k - 2.0, 1.0)
         if clamp:
             e = _clip(e, 0.0, float(min(dx, dy)))
-        return e, var, 0
+        return e, var
     J = common / k
     N = (dx + dy) / (1.0 + J)
     fpc = (N - k) / (N - 1.0) if N > k else 0.0
     fpc = max(fpc, 1.0 / k)
-    e, var = _intersection_from_jaccard(J, common, k, dx, dy, fpc, clamp)
-    return e, var, 0
+    return _intersection_from_jaccard(J, common, k, dx, dy, fpc, clamp)
