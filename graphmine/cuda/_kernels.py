@@ -31,6 +31,8 @@ candidate bitmaps on a per-thread stack.
 import numpy as np
 from numba import cuda, int64, uint64
 
+from .._setops import lower_bound
+
 # Bins by s (lookups per arc): s <= BOUNDS[0] one thread, <= BOUNDS[1] GROUPS[1] threads, ...,
 # above the last bound one block
 BOUNDS = (12, 64, 1024)
@@ -47,15 +49,8 @@ U0 = np.uint64(0)
 U1 = np.uint64(1)
 
 
-@cuda.jit(device=True, inline=True)
-def _lower_bound(b, lo, hi, x):
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if b[mid] < x:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
+# the CPU kernels' binary search, compiled for the device (one definition of it)
+_lower_bound = cuda.jit(device=True, inline=True)(lower_bound.py_func)
 
 
 @cuda.jit(device=True, inline=True)
