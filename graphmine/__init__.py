@@ -10,7 +10,7 @@ load only what they use.
 
 from .exceptions import (GraphFormatError, GraphmineError, GraphValueError, MissingDependencyError,
                          OutputExistsError, OutputPathError, ParameterError, ResourceLimitError,
-                         SketchSaturationWarning)
+                         SketchSaturationWarning, SkippedLineWarning)
 
 __version__ = "0.1.0"
 
@@ -73,5 +73,5 @@ __all__ = [
     "similarity", "jarvis_patrick", "choose_sketch", "Estimate",
     "GraphmineError", "GraphFormatError", "GraphValueError", "ParameterError",
     "MissingDependencyError", "OutputPathError", "OutputExistsError", "ResourceLimitError",
-    "SketchSaturationWarning",
+    "SketchSaturationWarning", "SkippedLineWarning",
 ]

@@ -4,6 +4,12 @@ Contract: ``buf`` is a uint8 array; each chunk [a, b) starts at the beginning of
 after a newline (or at the end of the buffer). A chunk's kernel writes its edges from ``out0``
 on and returns (edges written, error code, byte offset of the error). Kernels never raise: the
 caller turns the code and offset into a GraphFormatError with the line number.
+
+Integer ids are parsed in place (:func:`_parse_chunks`). Vertex names (``ids='str'``) are cut
+into tokens with a hash each (:func:`_tokenise_chunks`, parallel over chunks), then interned by
+:func:`_intern_tokens`: the hash space is split into one part per thread, each with its own
+open-addressing table, so every token is compared with the first token of its bytes without
+locks; the result names, for every token, the first token with the same bytes.
 """
 
 import numpy as np
@@ -16,6 +22,7 @@ ERR_NEGATIVE = 3
 ERR_TOO_LARGE = 4
 ERR_BAD_WEIGHT = 5
 ERR_CONTROL = 6
+ERR_EMPTY_NAME = 7
 
 _INT64_MAX = np.int64(9223372036854775807)
 
@@ -219,11 +226,11 @@ def _is_space(c):
 
 
 @njit(cache=True)
-def _first_data_line(buf):
-    """(start, end) byte offsets of the first line that is neither blank nor a comment (end is
-    after its newline), or (-1, -1) when there is none."""
+def _first_data_line(buf, lo):
+    """(start, end) byte offsets of the first line from ``lo`` on that is neither blank nor a
+    comment (end is after its newline), or (-1, -1) when there is none."""
     size = buf.shape[0]
-    i = 0
+    i = lo
     while i < size:
         s = i
         while i < size and buf[i] != 10:
@@ -262,6 +269,17 @@ def _is_header(buf, s, e):
         while i < e and not _splits_fields(buf[i]):
             i += 1
     return fields == 2
+
+
+@njit(cache=True)
+def _starts_with_digit(buf, s, e):
+    """Whether the line buf[s:e] starts (after blanks) with a digit, as an integer edge line does."""
+    i = s
+    while i < e and _is_blank(buf[i]):
+        i += 1
+    if i < e and buf[i] == 43:  # '+'
+        i += 1
+    return i < e and 48 <= buf[i] <= 57
 
 
 @njit(cache=True)
@@ -378,12 +396,191 @@ def _plan(buf, header, nchunks):
     """Where parsing starts and how the text splits: (chunk starts, edge lines per chunk).
 
     ``header``: 0 none, 1 skip the first line that is not blank or a comment, 2 skip it only if
-    it is a header (:func:`_is_header`). One compiled call (one cache load on a first read).
+    it cannot be integer data: it names columns (:func:`_is_header`) and the next data line
+    starts with a digit (a file of names fails at its first line instead of losing it). One
+    compiled call (one cache load on a first read).
     """
     lo = 0
     if header != 0:
-        s, e = _first_data_line(buf)
-        if s >= 0 and (header == 1 or _is_header(buf, s, e)):
-            lo = e  # parse from the line after the header; line numbers still count from byte 0
+        s, e = _first_data_line(buf, 0)
+        if s >= 0:
+            if header == 1:
+                lo = e  # parse from the line after the header; line numbers still count from byte 0
+            elif _is_header(buf, s, e):
+                s2, e2 = _first_data_line(buf, e)
+                if s2 >= 0 and _starts_with_digit(buf, s2, e2):
+                    lo = e
     starts = _chunk_starts(buf, lo, nchunks)
     return starts, _count_edge_lines(buf, starts)
+
+
+# -- vertex names (ids='str') -----------------------------------------------------------------
+
+_FNV_OFFSET = np.uint64(14695981039346656037)
+_FNV_PRIME = np.uint64(1099511628211)
+
+
+@njit(cache=True, inline="always")
+def _ends_name(c):
+    # space, tab, CR, LF, comma
+    return c == 32 or c == 9 or c == 13 or c == 10 or c == 44
+
+
+@njit(cache=True, inline="always")
+def _is_control(c):
+    return (c < 32 and c != 9 and c != 13 and c != 10) or c == 127
+
+
+@njit(cache=True)
+def _name_at(buf, i, b):
+    """Scan the name starting at i: (error code, hash, next offset). A name is a run of bytes
+    up to a blank, a comma or the newline; control bytes in it mean binary data."""
+    h = _FNV_OFFSET
+    s = i
+    while i < b:
+        c = buf[i]
+        if _ends_name(c):
+            break
+        if _is_control(c):
+            return ERR_CONTROL, h, i
+        h = (h ^ np.uint64(c)) * _FNV_PRIME
+        i += 1
+    if i == s:
+        return ERR_EMPTY_NAME, h, i
+    # a final mix: the table and the part are taken from different bits of the hash
+    h ^= h >> np.uint64(33)
+    h *= np.uint64(0xFF51AFD7ED558CCD)
+    h ^= h >> np.uint64(33)
+    return OK, h, i
+
+
+@njit(cache=True)
+def _tokenise_chunk(buf, a, b, tstart, tlen, hashes, out0):
+    """Cut the edge lines of buf[a:b] into two names each; token 2k and 2k + 1 are the ends
+    of edge k (from ``out0`` on). Returns (next edge slot, error, offset)."""
+    i = a
+    k = out0
+    while i < b:
+        while i < b and _is_blank(buf[i]):
+            i += 1
+        if i >= b:
+            break
+        c = buf[i]
+        if c == 10:
+            i += 1
+            continue
+        if c == 35 or c == 37:  # '#' or '%' comment line
+            while i < b and buf[i] != 10:
+                i += 1
+            continue
+        for end in range(2):
+            if end == 1:
+                i = _skip_separator(buf, i, b)
+                if i >= b or buf[i] == 10 or buf[i] == 35 or buf[i] == 37:
+                    return k, ERR_ONE_COLUMN, i
+            s = i
+            err, h, i = _name_at(buf, i, b)
+            if err != OK:
+                return k, err, i
+            tstart[2 * k + end] = s
+            tlen[2 * k + end] = i - s
+            hashes[2 * k + end] = h
+        # the rest of the line (weights, networkx's {'weight': 1}) is ignored, but control
+        # bytes there mean binary data, not text
+        while i < b and buf[i] != 10:
+            if _is_control(buf[i]):
+                return k, ERR_CONTROL, i
+            i += 1
+        k += 1
+    return k, OK, i
+
+
+@njit(cache=True, parallel=True)
+def _tokenise_chunks(buf, starts, offsets, tstart, tlen, hashes):
+    """Tokenise every chunk into its own rows; (written, errors, where) per chunk."""
+    nchunks = starts.shape[0] - 1
+    written = np.zeros(nchunks, np.int64)
+    errors = np.zeros(nchunks, np.int64)
+    where = np.zeros(nchunks, np.int64)
+    for t in prange(nchunks):
+        k, err, pos = _tokenise_chunk(buf, starts[t], starts[t + 1], tstart, tlen, hashes, offsets[t])
+        written[t] = k - offsets[t]
+        errors[t] = err
+        where[t] = pos
+    return written, errors, where
+
+
+@njit(cache=True)
+def _same_name(buf, s1, n1, s2, n2):
+    if n1 != n2:
+        return False
+    for j in range(n1):
+        if buf[s1 + j] != buf[s2 + j]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _intern_part(buf, tstart, tlen, hashes, part, nparts, rep, exact):
+    """Intern the tokens whose hash falls in ``part``: rep[t] = the first token with t's hash
+    (``exact``: with t's bytes). An open-addressing table of (hash, token) pairs, doubled when
+    half full; comparing the bytes too (``exact``) costs a cache miss per token, so the fast
+    path compares hashes only and :func:`_intern_tokens` checks the bytes afterwards."""
+    size = 1024
+    table = np.full((size, 2), -1, np.int64)
+    used = 0
+    up = np.uint64(nparts)
+    p = np.uint64(part)
+    for t in range(hashes.shape[0]):
+        h = hashes[t]
+        if (h >> np.uint64(40)) % up != p:
+            continue
+        hs = np.int64(h)
+        j = np.int64(h & np.uint64(size - 1))
+        while True:
+            r = table[j, 1]
+            if r < 0:
+                table[j, 0] = hs
+                table[j, 1] = t
+                rep[t] = t
+                used += 1
+                break
+            if table[j, 0] == hs and (not exact or _same_name(buf, tstart[r], tlen[r], tstart[t], tlen[t])):
+                rep[t] = r
+                break
+            j = (j + 1) & (size - 1)
+        if 2 * used > size:
+            size *= 2
+            grown = np.full((size, 2), -1, np.int64)
+            for q in range(table.shape[0]):
+                if table[q, 1] >= 0:
+                    g = np.int64(np.uint64(table[q, 0]) & np.uint64(size - 1))
+                    while grown[g, 1] >= 0:
+                        g = (g + 1) & (size - 1)
+                    grown[g, 0] = table[q, 0]
+                    grown[g, 1] = table[q, 1]
+            table = grown
+
+
+@njit(cache=True, parallel=True)
+def _intern_tokens(buf, tstart, tlen, hashes, nparts):
+    """For every token, the index of the first token with the same bytes (itself when it is the
+    first): one part of the hash space per thread, each token written by its part only.
+
+    Tokens are matched by their 64-bit hash, then every token's bytes are compared with its
+    match's in one parallel pass (independent loads, which the CPU overlaps); only if two
+    different names share a hash is the interning redone comparing bytes in the table.
+    """
+    n = hashes.shape[0]
+    rep = np.empty(n, np.int64)
+    for p in prange(nparts):
+        _intern_part(buf, tstart, tlen, hashes, p, nparts, rep, False)
+    collisions = 0
+    for t in prange(n):
+        r = rep[t]
+        if r != t and not _same_name(buf, tstart[r], tlen[r], tstart[t], tlen[t]):
+            collisions += 1
+    if collisions:
+        for p in prange(nparts):
+            _intern_part(buf, tstart, tlen, hashes, p, nparts, rep, True)
+    return rep

@@ -17,6 +17,7 @@ __all__ = [
     "ResourceLimitError",
     "ConvergenceError",
     "SketchSaturationWarning",
+    "SkippedLineWarning",
     "SpatialError",
     "SpatialInputError",
     "SpatialTypeError",
@@ -77,6 +78,12 @@ class ConvergenceError(GraphmineError, RuntimeError):
 
 class SketchSaturationWarning(UserWarning):
     """A probabilistic sketch is (nearly) full, so its estimates lose accuracy."""
+
+
+class SkippedLineWarning(UserWarning):
+    """A reader skipped a line it was not told to skip: the first line of an edge list, detected
+    as a header (column names followed by integer data). ``header=True`` or ``header=False``
+    says it explicitly and silences this."""
 
 
 # the Spatial Computer Model simulator (package spatial)

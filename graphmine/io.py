@@ -1,11 +1,18 @@
 """Readers and writers of graph files.
 
-Edge lists (SNAP style and the like): one edge per line, two integer vertex ids separated by
-whitespace, tabs or a comma; lines starting with ``#`` or ``%`` are comments; further columns
-(weights, timestamps) are ignored or, for the third, kept as weights. Compressed files are read by
-suffix (``.gz``, ``.bz2``, ``.xz``). Matrix Market files (``.mtx``) go through ``scipy.io``.
+Edge lists (SNAP style and the like): one edge per line, two vertex ids separated by whitespace,
+tabs or a comma; lines starting with ``#`` or ``%`` are comments; further columns (weights,
+timestamps, networkx's ``{'weight': 1}``) are ignored or, for a numeric third column, kept as
+weights. Vertex ids are non-negative integers, or any names with ``ids='str'``. Compressed files
+are read by content (gzip, bzip2, xz); a UTF-8 byte-order mark is skipped. Matrix Market files
+(``.mtx``, or any file starting with ``%%MatrixMarket``) go through ``scipy.io``.
 
-The text is parsed by a parallel Numba kernel over the file's bytes; no Python code runs per line.
+The first line that is not a comment is skipped as a header only when it cannot be data: with
+integer ids, when it names columns (its first two fields start with a letter, ``_`` or a quote)
+and the next line starts with a digit; the skip is announced by a :class:`SkippedLineWarning`.
+With ``ids='str'`` every line is data unless ``header=True``.
+
+The text is parsed by parallel Numba kernels over the file's bytes; no Python code runs per line.
 Every problem is reported as :class:`~graphmine.GraphFormatError` naming the path, the line and the
 rule.
 """
@@ -22,14 +29,20 @@ import numpy as np
 
 from . import _parse_kernels as _pk
 from ._threads import resolve_threads, restores_threads
-from .exceptions import GraphFormatError, ParameterError
+from .exceptions import GraphFormatError, ParameterError, SkippedLineWarning, warn_at_caller
 from ._output import atomic_write, check_output_path
 from .graph import Graph, compact_ids
 from .graph import build_csr as _build_csr, check_vertex_count as _check_vertex_count
 
-__all__ = ["EdgeList", "read_edges", "read_graph", "write_edgelist", "write_vertex_table", "read_bytes", "STDIN"]
+__all__ = ["EdgeList", "read_edges", "read_graph", "write_edgelist", "write_vertex_table", "read_bytes", "STDIN",
+           "ID_TYPES"]
 
 _DECOMPRESS = {".gz": gzip.decompress, ".bz2": bz2.decompress, ".xz": lzma.decompress}
+
+#: the values of ``ids``: integer vertex ids, or names (any text without blanks or commas)
+ID_TYPES = ("int", "str")
+
+_NAMES_HINT = " (vertex names? read them with ids='str'; on the command line: --ids str)"
 
 _MESSAGES = {
     _pk.ERR_NONNUMERIC: "expected an integer vertex id, found {tok}",
@@ -37,8 +50,11 @@ _MESSAGES = {
     _pk.ERR_NEGATIVE: "vertex ids must be non-negative, found {tok}",
     _pk.ERR_TOO_LARGE: "vertex id {tok} does not fit in int64",
     _pk.ERR_BAD_WEIGHT: "expected a numeric weight in the third column, found {tok}",
-    _pk.ERR_CONTROL: "control byte {byte} in the line: binary data, not an edge list",
+    _pk.ERR_CONTROL: "not a text edge list: control byte {byte} (binary data)",
+    _pk.ERR_EMPTY_NAME: "expected a vertex name, found an empty field",
 }
+
+_BINARY = "not a text edge list: binary data ({what})"
 
 
 @dataclass(frozen=True)
@@ -47,8 +63,9 @@ class EdgeList:
 
     Attributes
     ----------
-    edges : ndarray of int64, shape (m, 2)
-        Vertex ids as written in the file.
+    edges : ndarray of shape (m, 2)
+        Vertex ids as written in the file: int64, or ``str`` objects when read with
+        ``ids='str'``.
     weights : ndarray of float64 or None
         Third column (1.0 where missing) when read with ``weights=True``.
     path : str
@@ -72,6 +89,8 @@ _MAGIC = ((b"\x1f\x8b", ".gz"), (b"BZh", ".bz2"), (b"\xfd7zXZ\x00", ".xz"))
 #: the path that means standard input
 STDIN = "-"
 
+_BOM = b"\xef\xbb\xbf"
+
 
 def _compression(data, path):
     for magic, comp in _MAGIC:
@@ -81,29 +100,64 @@ def _compression(data, path):
     return comp
 
 
-def read_bytes(path, what="graph file"):
-    """The bytes of a file (``'-'``: standard input), decompressed when they start with a gzip,
-    bzip2 or xz header (or the name has that suffix); GraphFormatError for a missing, unreadable,
-    undecodable or empty file (``what`` names the expected kind of file in messages)."""
-    path = os.fspath(path)
-    if path == STDIN:
-        import sys
+def _is_file_object(source):
+    return hasattr(source, "read") and not isinstance(source, (str, bytes, os.PathLike))
 
-        try:
-            data = sys.stdin.buffer.read()
-        except (OSError, AttributeError, ValueError) as exc:
-            raise GraphFormatError(f"cannot read standard input: {exc}", "<stdin>") from None
-        path = "<stdin>"
+
+def _source_name(source):
+    """The name of a path or file object in messages ('<file object>' where it has none)."""
+    if _is_file_object(source):
+        name = getattr(source, "name", None)
+        return name if isinstance(name, str) else "<file object>"
+    path = os.fspath(source)
+    return "<stdin>" if path == STDIN else path
+
+
+def _read_object(fh, name):
+    """The bytes of a text or binary file object."""
+    try:
+        data = fh.read()
+    except UnicodeDecodeError as exc:
+        raise GraphFormatError(f"cannot decode the text ({exc.reason} at byte {exc.start}); open the file "
+                               "in binary mode ('rb') to let graphmine read its bytes", name) from None
+    except (OSError, ValueError) as exc:  # a closed file, a file opened for writing
+        raise GraphFormatError(f"cannot read the file object: {exc}", name) from None
+    if isinstance(data, str):
+        return data.encode("utf-8", "surrogateescape")
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return bytes(data)
+    raise GraphFormatError(f"the file object's read() returned {type(data).__name__}, not text or bytes", name)
+
+
+def read_bytes(path, what="graph file"):
+    """The bytes of a file (``'-'``: standard input; or a text or binary file object),
+    decompressed when they start with a gzip, bzip2 or xz header (or the name has that suffix);
+    GraphFormatError for a missing, unreadable, undecodable or empty file (``what`` names the
+    expected kind of file in messages)."""
+    if _is_file_object(path):
+        name = _source_name(path)
+        data = _read_object(path, name)
+        path = name
     else:
-        if not os.path.exists(path):
-            raise GraphFormatError("no such file", path)
-        if os.path.isdir(path):
-            raise GraphFormatError(f"is a directory, not a {what}", path)
-        try:
-            with open(path, "rb") as fh:
-                data = fh.read()
-        except OSError as exc:
-            raise GraphFormatError(f"cannot read the file: {exc.strerror or exc}", path) from None
+        path = os.fspath(path)
+        if path == STDIN:
+            import sys
+
+            try:
+                data = sys.stdin.buffer.read()
+            except (OSError, AttributeError, ValueError) as exc:
+                raise GraphFormatError(f"cannot read standard input: {exc}", "<stdin>") from None
+            path = "<stdin>"
+        else:
+            if not os.path.exists(path):
+                raise GraphFormatError("no such file", path)
+            if os.path.isdir(path):
+                raise GraphFormatError(f"is a directory, not a {what}", path)
+            try:
+                with open(path, "rb") as fh:
+                    data = fh.read()
+            except OSError as exc:
+                raise GraphFormatError(f"cannot read the file: {exc.strerror or exc}", path) from None
     comp = _compression(data, path)
     if comp:
         try:
@@ -148,16 +202,20 @@ def _pread_all(fd, buf, nthreads):
     return size
 
 
-def _read_text(path, nthreads):
-    """The bytes of an edge-list file as a uint8 array, and the path to name in messages.
+def _read_raw(source, nthreads):
+    """The bytes of a file as a uint8 array, and the name to use in messages.
 
     A regular uncompressed file is read straight into one preallocated array, in parallel;
-    standard input, pipes and compressed files go through :func:`read_bytes`.
+    standard input, pipes, file objects and compressed files go through :func:`read_bytes`.
     """
     import stat
 
     from ._limits import check_allocation
 
+    if _is_file_object(source):
+        name = _source_name(source)
+        return np.frombuffer(read_bytes(source), dtype=np.uint8), name
+    path = os.fspath(source)
     if path != STDIN and hasattr(os, "preadv"):
         try:
             st = os.stat(path)
@@ -185,27 +243,80 @@ def _read_text(path, nthreads):
     return np.frombuffer(data, dtype=np.uint8), ("<stdin>" if path == STDIN else path)
 
 
+def _text(buf, name):
+    """The text of an edge list: a UTF-8 byte-order mark skipped (a view: line numbers are
+    unchanged), binary data and UTF-16/32 text refused with one line."""
+    if buf.shape[0] >= 3 and bytes(buf[:3]) == _BOM:
+        buf = buf[3:]
+        if buf.shape[0] == 0:
+            raise GraphFormatError("the file is empty", name)
+    head = bytes(buf[:4])
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff") or head in (b"\x00\x00\xfe\xff",):
+        raise GraphFormatError("not a text edge list in UTF-8 or ASCII: it starts with a UTF-16/32 byte-order "
+                               "mark (save it as UTF-8)", name)
+    nul = np.flatnonzero(buf[:1 << 16] == 0)  # text has no NUL bytes; binary files have them early
+    if nul.size:
+        raise GraphFormatError(_BINARY.format(what="a NUL byte"), name, int(_pk._line_of(buf, int(nul[0]))))
+    return buf
+
+
 def _token_at(buf, pos):
+    """The field starting at ``pos`` as shown in messages (quoted, at most 24 characters), or
+    None when it is not printable text."""
     end = pos
     while end < buf.shape[0] and end - pos < 24 and buf[end] not in (9, 10, 13, 32, 44):
         end += 1
-    return repr(bytes(buf[pos:end]).decode("utf-8", "replace"))
+    raw = bytes(buf[pos:end])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start > 0 and end - pos >= 24 and exc.start >= len(raw) - 3:
+            text = raw[:exc.start].decode("utf-8")  # a character cut by the 24-byte limit
+        else:
+            return None
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
+        return None
+    return repr(text)
+
+
+def _raise_parse_error(buf, name, code, pos, names=False):
+    line = int(_pk._line_of(buf, pos))
+    tok = _token_at(buf, pos)
+    byte = f"0x{int(buf[min(pos, buf.shape[0] - 1)]):02x}"
+    if code in (_pk.ERR_NONNUMERIC, _pk.ERR_NEGATIVE, _pk.ERR_TOO_LARGE, _pk.ERR_BAD_WEIGHT) and tok is None:
+        raise GraphFormatError(_BINARY.format(what="bytes that are not text"), name, line)
+    msg = _MESSAGES[code].format(tok=tok, byte=byte)
+    if names and code == _pk.ERR_ONE_COLUMN:
+        msg = msg.replace("vertex ids", "vertex names")
+    if code == _pk.ERR_NONNUMERIC and (tok[1:2].isalpha() or tok[1:2] == "_"):
+        msg += _NAMES_HINT
+    raise GraphFormatError(msg, name, line)
+
+
+def _check_ids(ids):
+    if ids not in ID_TYPES:
+        raise ParameterError(f"ids must be 'int' (integer vertex ids) or 'str' (vertex names), got {ids!r}")
 
 
 @restores_threads
-def read_edges(path, *, weights=False, header=None, threads=None):
+def read_edges(path, *, weights=False, header=None, ids="int", threads=None):
     """Read the edges of a text edge list without merging anything.
 
     Parameters
     ----------
-    path : str or PathLike
-        A file (compressed with gzip, bzip2 or xz, recognised by content) or ``'-'`` for
-        standard input.
+    path : str, PathLike or file object
+        A file (compressed with gzip, bzip2 or xz, recognised by content), ``'-'`` for
+        standard input, or an open text or binary file object.
     weights : bool
-        Keep the third column as float weights (1.0 on lines without one).
+        Keep the third column as float weights (1.0 on lines without one); integer ids only.
     header : bool, optional
-        Whether the first line that is not a comment is a header to skip. Default: detected (a
-        line whose first two fields start with a letter, such as ``source,target``).
+        Whether the first line that is not a comment is a header to skip. Default: with integer
+        ids, skipped only when it names columns (its first two fields start with a letter, such as
+        ``source,target``) and the next line starts with a digit, with a
+        :class:`~graphmine.SkippedLineWarning`; with ``ids='str'``, never.
+    ids : {'int', 'str'}
+        Non-negative integer vertex ids (default), or names: any text without blanks or commas,
+        compared as bytes (UTF-8).
     threads : int, optional
 
     Returns
@@ -215,7 +326,7 @@ def read_edges(path, *, weights=False, header=None, threads=None):
     Raises
     ------
     GraphFormatError
-        For a missing, empty, undecodable or malformed file; the message names the line.
+        For a missing, empty, binary or malformed file; the message names the line.
 
     Examples
     --------
@@ -225,22 +336,49 @@ def read_edges(path, *, weights=False, header=None, threads=None):
     ...     _ = fh.write("# a comment\\n1 2\\n2 3 0.5\\n")
     >>> gm.read_edges(p, weights=True).edges.tolist()
     [[1, 2], [2, 3]]
+    >>> with open(p, "w") as fh:
+    ...     _ = fh.write("Valjean Javert {'weight': 1}\\nJavert Fantine {}\\n")
+    >>> gm.read_edges(p, ids="str").edges.tolist()
+    [['Valjean', 'Javert'], ['Javert', 'Fantine']]
     """
-    return _read_edges(os.fspath(path), weights, header, resolve_threads(threads))[0]
+    _check_ids(ids)
+    nthreads = resolve_threads(threads)
+    buf, name = _read_raw(path, nthreads)
+    buf = _text(buf, name)
+    if ids == "str":
+        if weights:
+            raise ParameterError("weights=True reads integer-id files only (ids='int')")
+        tokens, names = _parse_names(buf, name, header, nthreads)
+        return EdgeList(names[tokens].reshape(-1, 2), None, name)
+    return _parse_ints(buf, name, weights, header, nthreads)[0]
 
 
-def _read_edges(path, weights, header, nthreads):
-    """read_edges' work: (EdgeList, largest id)."""
-    from ._limits import check_allocation
-
-    buf, path = _read_text(path, nthreads)
-    mode = 0 if header is False else 1 if header else 2
+def _plan(buf, name, mode, nthreads):
+    """The chunks of the text and their edge-line counts; warns when a header was detected and
+    skipped (``mode`` 2)."""
     starts, counts = _pk._plan(buf, mode, 1 if buf.shape[0] < (1 << 20) else 8 * nthreads)
-    # pass 1 counted the edge lines of every chunk, pass 2 parses each chunk into its own rows
+    if mode == 2 and starts[0] > 0:
+        lo = int(starts[0])
+        line = int(_pk._line_of(buf, lo - 1))
+        text = bytes(buf[:lo]).rstrip(b"\r\n").rsplit(b"\n", 1)[-1].decode("utf-8", "replace").strip()
+        if len(text) > 60:
+            text = text[:57] + "..."
+        warn_at_caller(f"{name}:{line}: skipped the first line {text!r} as a header (column names before "
+                       "integer data)", SkippedLineWarning)
     offsets = np.zeros(counts.shape[0] + 1, np.int64)
     np.cumsum(counts, out=offsets[1:])
+    return starts, offsets
+
+
+def _parse_ints(buf, name, weights, header, nthreads):
+    """Integer edge lines: (EdgeList, largest id)."""
+    from ._limits import check_allocation
+
+    mode = 0 if header is False else 1 if header else 2
+    starts, offsets = _plan(buf, name, mode, nthreads)
+    # pass 1 counted the edge lines of every chunk, pass 2 parses each chunk into its own rows
     total = int(offsets[-1])
-    check_allocation(total * (24 if weights else 16), f"the {total:,} edges of {path}")
+    check_allocation(total * (24 if weights else 16), f"the {total:,} edges of {name}")
     edges = np.empty((total, 2), np.int64)
     w = np.empty(total if weights else 0, np.float64)
     written, errors, where, top = _pk._parse_chunks(buf, starts, offsets, edges, w, weights)
@@ -248,54 +386,137 @@ def _read_edges(path, weights, header, nthreads):
     if bad.size:
         # chunks cover the file in order and each stops at its first error: the first failing
         # chunk holds the file's first bad line
-        code = int(errors[bad[0]])
-        pos = int(where[bad[0]])
-        line = int(_pk._line_of(buf, pos))
-        msg = _MESSAGES[code].format(tok=_token_at(buf, pos), byte=f"0x{int(buf[min(pos, buf.shape[0] - 1)]):02x}")
-        raise GraphFormatError(msg, path, line)
+        _raise_parse_error(buf, name, int(errors[bad[0]]), int(where[bad[0]]))
     m = int(written.sum())
     if m == 0:
-        raise GraphFormatError("contains no edge lines (only comments or blank lines)", path)
+        raise GraphFormatError("contains no edge lines (only comments or blank lines)", name)
     if m != total:  # the two passes disagree on what an edge line is: a bug, never wrong rows
-        raise RuntimeError(f"graphmine: {path}: counted {total} edge lines but parsed {m}")
-    return EdgeList(edges, w if weights else None, path), int(top)
+        raise RuntimeError(f"graphmine: {name}: counted {total} edge lines but parsed {m}")
+    return EdgeList(edges, w if weights else None, name), int(top)
 
 
-def _read_matrix_market(path, data):
+def _parse_names(buf, name, header, nthreads):
+    """Edge lines of vertex names: (vertex of every token (2m int64: token 2i and 2i + 1 are the
+    ends of edge i), the names as an object array of str). Vertices are numbered in the order in
+    which their names first occur, as networkx's ``read_edgelist`` adds them."""
+    from ._limits import check_allocation
+
+    starts, offsets = _plan(buf, name, 1 if header else 0, nthreads)
+    total = int(offsets[-1])
+    ltype = np.int32 if buf.shape[0] < 2**31 else np.int64
+    # token starts, lengths and hashes, then the interning's representatives and the numbering
+    check_allocation(total * 2 * (8 + np.dtype(ltype).itemsize + 8 + 8 + 8), f"the {total:,} edges of {name}")
+    tstart = np.empty(2 * total, np.int64)
+    tlen = np.empty(2 * total, ltype)
+    hashes = np.empty(2 * total, np.uint64)
+    written, errors, where = _pk._tokenise_chunks(buf, starts, offsets, tstart, tlen, hashes)
+    bad = np.flatnonzero(errors)
+    if bad.size:
+        _raise_parse_error(buf, name, int(errors[bad[0]]), int(where[bad[0]]), names=True)
+    m = int(written.sum())
+    if m == 0:
+        raise GraphFormatError("contains no edge lines (only comments or blank lines)", name)
+    if m != total:
+        raise RuntimeError(f"graphmine: {name}: counted {total} edge lines but parsed {m}")
+    # one part of the hash space per thread (small files: one part, no thread pool)
+    rep = _pk._intern_tokens(buf, tstart, tlen, hashes, 1 if total < (1 << 15) else nthreads)
+    del hashes
+    tokens = np.arange(2 * total, dtype=np.int64)
+    first = np.flatnonzero(rep == tokens)  # first occurrences, in file order
+    vertex = tokens  # reused: the vertex number of each first occurrence, then of every token
+    vertex[first] = np.arange(first.shape[0], dtype=np.int64)
+    vertex = vertex[rep]
+    return vertex, _decode_names(buf, name, tstart[first], tlen[first].astype(np.int64))
+
+
+def _decode_names(buf, name, starts, lengths):
+    """The names at buf[starts[j]:starts[j] + lengths[j]] as an object array of str: gathered
+    into one newline-separated byte string (no name holds a newline), decoded and split once."""
+    k = starts.shape[0]
+    size = int(lengths.sum())
+    begin = np.cumsum(lengths) - lengths  # where each name starts in the gathered bytes
+    step = np.arange(size, dtype=np.int64)
+    out = np.full(size + k, 10, np.uint8)
+    out[step + np.repeat(np.arange(k, dtype=np.int64), lengths)] = buf[step + np.repeat(starts - begin, lengths)]
+    try:
+        text = out.tobytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        j = int(np.searchsorted(begin + np.arange(k) + lengths, exc.start))  # the name holding the byte
+        line = int(_pk._line_of(buf, int(starts[j])))
+        raise GraphFormatError("not a text edge list: a vertex name that is not UTF-8 text", name, line) from None
+    names = np.empty(k, dtype=object)
+    names[:] = text.split("\n")[:k]
+    return names
+
+
+def _matrix_market(data, name, threads):
+    """The graph of a Matrix Market file: vertex ids 1..n (the file's), every entry an undirected
+    edge. A symmetric (skew, hermitian) file lists each off-diagonal entry once, so only its
+    stored triangle is counted (the mirrored half scipy adds is not a duplicate); a general file
+    is read like an edge list: (i, j) and (j, i) are one edge, the second counted as a duplicate."""
     import scipy.io
     import scipy.sparse as sp
 
+    from .graph import index_dtype_for
+
+    if data[:3] == _BOM:
+        data = data[3:]
     try:
+        symmetry = scipy.io.mminfo(_io.BytesIO(data))[5]
         A = scipy.io.mmread(_io.BytesIO(data))
     except (MemoryError, KeyboardInterrupt):
         raise
     except Exception as exc:  # scipy raises ValueError, IndexError, ... on malformed files
-        raise GraphFormatError(f"not a valid Matrix Market file: {exc}", path) from None
-    if not sp.issparse(A):
-        A = sp.coo_array(A)
-    return A
+        raise GraphFormatError(f"not a valid Matrix Market file: {exc}", name) from None
+    if A.ndim != 2 or A.shape[0] != A.shape[1]:
+        raise GraphFormatError(f"the matrix of a graph must be square, got shape {A.shape[0]} x {A.shape[1]}",
+                               name)
+    C = sp.coo_array(A)
+    keep = C.data != 0
+    if symmetry != "general":
+        keep &= C.row >= C.col
+    n = A.shape[0]
+    itype = index_dtype_for(n)
+    indptr, indices, stats = _build_csr(C.row[keep].astype(itype), C.col[keep].astype(itype), n, threads)
+    stats["path"] = name
+    return Graph(indptr, indices, np.arange(1, n + 1, dtype=np.int64), stats, _trusted=True)
 
 
-def read_graph(path, *, format=None, relabel=True, header=None, threads=None):
+def _is_matrix_market(head):
+    head = bytes(head)
+    if head.startswith(_BOM):
+        head = head[len(_BOM):]
+    return head[:14].lower() == b"%%matrixmarket"
+
+
+@restores_threads
+def read_graph(path, *, format=None, relabel=True, header=None, ids="int", threads=None):
     """Read a graph file into a :class:`~graphmine.Graph`.
 
     Vertices are the ids that occur in the file, numbered in increasing id order (so 0- and
-    1-based files give the same graph); ``G.node_ids`` maps back to the file's ids. Self-loops,
-    duplicate and reversed duplicate edges are merged and counted in ``G.input_stats``.
+    1-based files give the same graph), or with ``ids='str'`` in the order their names first
+    occur; ``G.node_ids`` maps back to the file's ids (int64, or an object array of ``str``).
+    A Matrix Market file's vertices are its rows, with ids 1..n. Self-loops, duplicate and
+    reversed duplicate edges are merged and counted in ``G.input_stats``.
 
     Parameters
     ----------
-    path : str or PathLike
-        Edge list (optionally compressed with gzip, bzip2 or xz), Matrix Market ``.mtx`` file,
-        or ``'-'`` for an edge list on standard input.
+    path : str, PathLike or file object
+        Edge list (optionally compressed with gzip, bzip2 or xz), Matrix Market file, ``'-'`` for
+        an edge list on standard input, or an open text or binary file object
+        (``open(p)``, ``open(p, 'rb')``, ``io.StringIO``).
     format : {'edgelist', 'mtx'}, optional
-        Default: by suffix (``.mtx`` is Matrix Market, everything else an edge list).
+        Default: Matrix Market for a ``.mtx`` name or a file starting with ``%%MatrixMarket``,
+        otherwise an edge list.
     relabel : bool
         If False, vertex ``i`` is id ``i`` and n = largest id + 1 (ids never used become
-        isolated vertices).
+        isolated vertices); integer ids only.
     header : bool, optional
-        Skip the first non-comment line (default: only when it is detected as a header, see
+        Skip the first non-comment line (default: only when it cannot be data, see
         :func:`read_edges`).
+    ids : {'int', 'str'}
+        Integer vertex ids (default) or vertex names (any text without blanks or commas, such as
+        the files of ``networkx.write_edgelist``, whose trailing ``{...}`` data is ignored).
     threads : int, optional
 
     Returns
@@ -304,53 +525,64 @@ def read_graph(path, *, format=None, relabel=True, header=None, threads=None):
 
     Examples
     --------
-    >>> import graphmine as gm
+    >>> import io, graphmine as gm
     >>> G = gm.read_graph(gm.datasets.path("USAir"))
     >>> G.n_nodes, G.n_edges
     (332, 2126)
+    >>> G = gm.read_graph(io.StringIO("Napoleon Myriel {'weight': 1}\\nMyriel Baptistine {}\\n"), ids="str")
+    >>> G.node_ids.tolist(), G.n_edges
+    (['Napoleon', 'Myriel', 'Baptistine'], 2)
     """
-    path = os.fspath(path)
-    base, _ = _suffixes(path)
-    if format is None:
-        format = "mtx" if base.endswith(".mtx") else "edgelist"
-    if format not in ("edgelist", "mtx"):
+    _check_ids(ids)
+    name = _source_name(path)
+    if format not in (None, "edgelist", "mtx"):
         raise ParameterError(f"format must be 'edgelist' or 'mtx', got {format!r}")
+    if format is None and _suffixes(name)[0].endswith(".mtx"):
+        format = "mtx"
     if format == "mtx":
-        from .graph import from_scipy as _from_scipy
+        return _matrix_market(read_bytes(path), name, threads)
+    nthreads = resolve_threads(threads)
+    buf, name = _read_raw(path, nthreads)
+    if format is None and _is_matrix_market(buf[:20]):
+        return _matrix_market(buf.tobytes(), name, threads)
+    if ids == "str" and not relabel:
+        raise ParameterError("relabel=False needs integer vertex ids (ids='int')")
+    return _graph_from_edge_text(_text(buf, name), name, relabel, header, ids, threads, nthreads)
 
-        G = _from_scipy(_read_matrix_market(path, read_bytes(path)), threads)
-        G.input_stats["path"] = path
-        return G
-    return _graph_from_edge_file(path, relabel, header, threads)
 
-
-@restores_threads
-def _graph_from_edge_file(path, relabel, header, threads):
+def _graph_from_edge_text(buf, shown, relabel, header, ids, threads, nthreads):
     from . import _csr_kernels as _ck
     from ._limits import check_allocation
     from .graph import index_dtype_for
 
-    nthreads = resolve_threads(threads)
-    el, top = _read_edges(path, False, header, nthreads)
-    edges, shown = el.edges, el.path
-    m = edges.shape[0]
-    if relabel and top < max(8 * m, 1 << 20):
-        # dense ids (the same rule as compact_ids): renumber through a table of top + 1 entries,
-        # writing the two endpoint columns as the contiguous arrays the CSR build reads
-        itype = index_dtype_for(top + 1)
-        src, dst = np.empty(m, itype), np.empty(m, itype)
-        node_ids = _ck._compact_pairs(edges, top + 1, src, dst, nthreads)
+    if ids == "str":
+        tokens, node_ids = _parse_names(buf, shown, header, nthreads)
         n = node_ids.shape[0]
-    elif relabel:
-        flat, node_ids = compact_ids(edges.reshape(-1), nthreads)
-        n = node_ids.shape[0]
-        src, dst = flat[0::2], flat[1::2]
+        itype = index_dtype_for(n)
+        src, dst = tokens[0::2].astype(itype), tokens[1::2].astype(itype)
+        del tokens
+        m = src.shape[0]
     else:
-        n = top + 1
-        _check_vertex_count(n, m, nthreads)
-        node_ids = None
-        src, dst = edges[:, 0], edges[:, 1]
-    del edges, el  # the int64 edges go before the CSR build allocates (unless still viewed)
+        el, top = _parse_ints(buf, shown, False, header, nthreads)
+        edges = el.edges
+        m = edges.shape[0]
+        if relabel and top < max(8 * m, 1 << 20):
+            # dense ids (the same rule as compact_ids): renumber through a table of top + 1 entries,
+            # writing the two endpoint columns as the contiguous arrays the CSR build reads
+            itype = index_dtype_for(top + 1)
+            src, dst = np.empty(m, itype), np.empty(m, itype)
+            node_ids = _ck._compact_pairs(edges, top + 1, src, dst, nthreads)
+            n = node_ids.shape[0]
+        elif relabel:
+            flat, node_ids = compact_ids(edges.reshape(-1), nthreads)
+            n = node_ids.shape[0]
+            src, dst = flat[0::2], flat[1::2]
+        else:
+            n = top + 1
+            _check_vertex_count(n, m, nthreads)
+            node_ids = None
+            src, dst = edges[:, 0], edges[:, 1]
+        del edges, el  # the int64 edges go before the CSR build allocates (unless still viewed)
     # the build's arc and row buffers, the final indices, five per-vertex arrays
     itemsize = np.dtype(index_dtype_for(n)).itemsize
     check_allocation(m * (2 + 5 * itemsize) + 40 * n, f"the graph of {shown} ({m:,} edges)")

@@ -107,8 +107,9 @@ def test_large_ids(tmp_path):
     (b"1 2\n\n-3 4\n", 3, "non-negative"),
     (b"1 2\n9223372036854775808 1\n", 2, "int64"),
     (b"1 2\n2 3\n99999999999999999999999 1\n", 3, "int64"),
-    (b"\x00\x01\x02\xff\xfe 1\n", 1, "integer vertex id"),
-    (b"1 2 \x00\x00\x00\n", 1, "binary"),
+    (b"\x00\x01\x02\xff\xfe 1\n", 1, "not a text edge list"),
+    (b"1 2 \x00\x00\x00\n", 1, "not a text edge list"),
+    (b"1 2\n\x01\x02\xff\xfe 1\n", 2, "not a text edge list"),
     (b"1 2\nfoo bar\n", 2, "integer vertex id"),
 ])
 def test_bad_files_name_path_and_line(tmp_path, content, line, rule):
