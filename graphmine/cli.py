@@ -163,6 +163,11 @@ def _param_error(message):
     return ParameterError(message)
 
 
+def _plain(x):
+    """A vertex id as JSON writes it: an int or a str."""
+    return x if isinstance(x, str) else int(x)
+
+
 def _cmd_info(args):
     G, load_s = commands.load_input(args)
     deg = G.degree
@@ -177,8 +182,9 @@ def _cmd_info(args):
         "isolated": int((deg == 0).sum()),
         "max_degree": int(deg.max()) if deg.size else 0,
         "average_degree": float(deg.mean()) if deg.size else 0.0,
-        "min_id": int(G.node_ids.min()) if G.n_nodes else None,
-        "max_id": int(G.node_ids.max()) if G.n_nodes else None,
+        "id_type": "str" if G.node_ids.dtype == object else "int",
+        "min_id": _plain(G.node_ids.min()) if G.n_nodes else None,
+        "max_id": _plain(G.node_ids.max()) if G.n_nodes else None,
         "index_dtype": str(G.indices.dtype),
         "load_seconds": load_s,
     }
@@ -186,8 +192,11 @@ def _cmd_info(args):
         print(json.dumps(info))
     else:
         print(f"{args.file}")
-        print(f"  vertices          {info['nodes']:,} (ids {info['min_id']}..{info['max_id']} renumbered 0..n-1; "
-              f"{info['isolated']:,} isolated)")
+        if info["id_type"] == "str":
+            ids = f"names {info['min_id']!r}..{info['max_id']!r}, numbered 0..n-1 in order of appearance"
+        else:
+            ids = f"ids {info['min_id']}..{info['max_id']} renumbered 0..n-1"
+        print(f"  vertices          {info['nodes']:,} ({ids}; {info['isolated']:,} isolated)")
         print(f"  edges             {info['edges']:,} undirected (from {info['input_edges']:,} lines)")
         print(f"  self-loops        {info['self_loops']:,} dropped")
         print(f"  duplicates        {info['duplicates']:,} merged (repeated or reversed edges)")

@@ -72,9 +72,12 @@ def add_input_argument(p):
                    help="edge list (.txt/.el/.tsv/.csv; gzip/bzip2/xz recognised by content), Matrix Market "
                         ".mtx, '-' for an edge list on standard input, or the name of a shipped data set "
                         "(e.g. ca-GrQc)")
+    p.add_argument("--ids", choices=["int", "str"], default="int",
+                   help="vertex ids: non-negative integers (default), or names ('str': any text without "
+                        "blanks or commas, e.g. a file of networkx.write_edgelist)")
     p.add_argument("--skip-header", action="store_true",
-                   help="skip the first non-comment line (a header such as 'source,target' is detected "
-                        "without this)")
+                   help="skip the first non-comment line (with integer ids, a line of column names such as "
+                        "'source,target' before integer data is skipped without this, and said on stderr)")
     p.add_argument("--threads", type=positive_int, default=None, help="threads (default: all cores)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bars or notes on stderr")
@@ -111,10 +114,13 @@ SERIAL_BYTES = 1 << 20
 
 
 def load_input(args):
-    """Read the graph named by ``args.file``; return (graph, seconds spent loading)."""
+    """Read the graph named by ``args.file``; return (graph, seconds spent loading). A first line
+    skipped as a header is said on stderr (``graphmine: warning: ...``), even with --quiet."""
     import os
+    import warnings
 
     from . import datasets
+    from .exceptions import SkippedLineWarning
     from .io import read_graph
 
     path = datasets.resolve(args.file)
@@ -123,5 +129,14 @@ def load_input(args):
     if threads is None and os.path.isfile(path) and os.path.getsize(path) < SERIAL_BYTES:
         threads = 1
     t0 = time.perf_counter()
-    G = read_graph(path, threads=threads, header=True if getattr(args, "skip_header", False) else None)
-    return G, time.perf_counter() - t0
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", SkippedLineWarning)
+        G = read_graph(path, threads=threads, header=True if getattr(args, "skip_header", False) else None,
+                       ids=getattr(args, "ids", "int"))
+    seconds = time.perf_counter() - t0
+    for w in caught:
+        if issubclass(w.category, SkippedLineWarning):
+            print(f"graphmine: warning: {w.message}", file=sys.stderr, flush=True)
+        else:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    return G, seconds

@@ -191,10 +191,18 @@ class Graph:
         A = sp.csr_array((data, self.indices.copy(), self.indptr.copy()), shape=(self.n_nodes, self.n_nodes))
         return A.asformat(format)
 
-    def to_networkx(self, original_ids=False):
-        """A ``networkx.Graph`` with the same vertices and edges.
+    def to_networkx(self, original_ids=True):
+        """A ``networkx.Graph`` with the same vertices and edges, its nodes labelled by
+        ``node_ids`` (the file's ids, or the labels of the graph it came from).
 
-        With ``original_ids=True`` vertices are labelled by ``node_ids`` instead of 0..n-1.
+        With ``original_ids=False`` the nodes are the vertex numbers 0..n-1 instead.
+
+        Examples
+        --------
+        >>> import graphmine as gm
+        >>> G = gm.from_edges([[10, 20], [20, 30]], relabel=True)
+        >>> sorted(G.to_networkx().edges()), sorted(G.to_networkx(original_ids=False).edges())
+        ([(10, 20), (20, 30)], [(0, 1), (1, 2)])
         """
         import networkx as nx
 
@@ -456,14 +464,26 @@ def _as_edge_array(edges):
     return np.ascontiguousarray(arr)
 
 
-def from_scipy(A, threads=None):
-    """The :class:`Graph` of a square scipy sparse matrix's nonzero pattern (symmetrised, diagonal
-    dropped).
+def from_scipy(A, threads=None, *, symmetrize=False):
+    """The :class:`Graph` of a square scipy sparse matrix's nonzero pattern (diagonal dropped).
+
+    The pattern must be symmetric (an undirected graph's matrix lists every edge both ways);
+    ``symmetrize=True`` takes the undirected graph of the entries of any square matrix (an edge
+    wherever ``A[i, j]`` or ``A[j, i]`` is nonzero). ``input_stats`` counts the entries of one
+    triangle of a symmetric matrix, so its mirrored half is not taken for duplicates.
+
+    Raises
+    ------
+    GraphValueError
+        For a matrix that is not square, or whose pattern is not symmetric (without
+        ``symmetrize``).
 
     Examples
     --------
     >>> import scipy.sparse as sp
-    >>> from_scipy(sp.csr_array([[0, 1, 0], [0, 0, 1], [0, 0, 1]]))
+    >>> from_scipy(sp.csr_array([[0, 1, 0], [1, 0, 1], [0, 1, 1]]))
+    Graph(n_nodes=3, n_edges=2)
+    >>> from_scipy(sp.csr_array([[0, 1, 0], [0, 0, 1], [0, 0, 1]]), symmetrize=True)
     Graph(n_nodes=3, n_edges=2)
     """
     import scipy.sparse as sp
@@ -473,22 +493,51 @@ def from_scipy(A, threads=None):
     C = sp.coo_array(A)
     keep = C.data != 0
     n = A.shape[0]
-    indptr, indices, stats = build_csr(C.row[keep].astype(np.int64), C.col[keep].astype(np.int64), n, threads)
-    # a symmetric matrix lists every edge twice: that is its storage, not a duplicate
-    stats["input_edges"] = int(keep.sum())
+    row, col = C.row[keep].astype(np.int64), C.col[keep].astype(np.int64)
+    P = sp.csr_array((np.ones(row.shape[0], np.int8), (row, col)), shape=(n, n))
+    P.data[:] = 1
+    D = sp.coo_array(P - P.T)
+    D.eliminate_zeros()
+    if D.nnz == 0:
+        # symmetric: one triangle holds every edge once (and the diagonal)
+        upper = row <= col
+        row, col = row[upper], col[upper]
+    elif not symmetrize:
+        first = int(np.flatnonzero(D.data > 0)[0])
+        i, j = int(D.row[first]), int(D.col[first])
+        raise GraphValueError(f"the adjacency matrix is not symmetric: A[{i}, {j}] is nonzero but A[{j}, {i}] "
+                              "is not (a directed graph?); pass symmetrize=True for the undirected graph of "
+                              "its entries")
+    indptr, indices, stats = build_csr(row, col, n, threads)
     return Graph(indptr, indices, None, stats, _trusted=True)
 
 
-def from_networkx(H, threads=None):
-    """The :class:`Graph` of a networkx (Di/Multi)Graph's undirected simple view: vertex ``i`` is
-    the i-th node of ``H.nodes`` and ``node_ids`` holds the node labels.
+def from_networkx(H, threads=None, *, symmetrize=False):
+    """The :class:`Graph` of an undirected simple networkx graph: vertex ``i`` is the i-th node
+    of ``H.nodes`` and ``node_ids`` holds the node labels.
+
+    A directed graph or a multigraph is refused (its triangles are not an undirected simple
+    graph's) unless ``symmetrize=True``: then an edge joins u and v wherever an edge or arc of
+    ``H`` does, parallel edges merged (and counted as duplicates in ``input_stats``).
+
+    Raises
+    ------
+    GraphValueError
+        For a directed graph or a multigraph without ``symmetrize``.
 
     Examples
     --------
     >>> import networkx as nx
     >>> from_networkx(nx.path_graph(["a", "b", "c"])).node_ids
     array(['a', 'b', 'c'], dtype=object)
+    >>> from_networkx(nx.DiGraph([(0, 1), (1, 2), (2, 0)]), symmetrize=True)
+    Graph(n_nodes=3, n_edges=3)
     """
+    if not symmetrize and (H.is_directed() or H.is_multigraph()):
+        what = ("a directed multigraph" if H.is_multigraph() else "a directed graph") if H.is_directed() \
+            else "a multigraph (parallel edges)"
+        raise GraphValueError(f"graphmine's graphs are undirected and simple, got {what} ({type(H).__name__}); "
+                              "pass symmetrize=True for the undirected simple graph of its edges")
     nodes = list(H.nodes)
     index = {v: i for i, v in enumerate(nodes)}
     m = H.number_of_edges()

@@ -53,9 +53,10 @@ def test_input_forms_agree(data):
     H = nx_graph(n, edges)
     assert gm.as_graph(H) == G
     A = sp.coo_array((np.ones(len(edges)), (edges[:, 0], edges[:, 1])), shape=(n, n)) if len(edges) else sp.coo_array((n, n))
-    assert gm.as_graph(A).indices.tolist() == G.indices.tolist()
+    assert gm.as_graph(A, symmetrize=True).indices.tolist() == G.indices.tolist()
     assert gm.as_graph(G.to_scipy()) == G
     assert nx.utils.graphs_equal(G.to_networkx(), H)
+    assert nx.utils.graphs_equal(G.to_networkx(original_ids=False), H)
 
 
 def test_file_and_relabel_agree(tmp_path):
@@ -77,7 +78,9 @@ def test_networkx_labels_kept():
     assert list(G.node_ids) == ["a", "b", "c"]
     assert G.n_edges == 2
     D = nx.DiGraph([(0, 1), (1, 0), (1, 2)])
-    assert gm.as_graph(D).n_edges == 2
+    with pytest.raises(gm.GraphValueError, match="directed graph.*symmetrize=True"):
+        gm.as_graph(D)
+    assert gm.as_graph(D, symmetrize=True).n_edges == 2
 
 
 @given(edge_arrays(dense=True), st.sampled_from(["degree", "degeneracy"]), st.booleans())

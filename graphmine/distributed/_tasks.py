@@ -304,7 +304,8 @@ def write_block(path, node_ids, values, header):
     with atomic_write(path, "w", force=True) as fh:
         fh.write(header)
         if values.shape[0]:
-            np.savetxt(fh, np.column_stack([node_ids, values]), fmt="%d", delimiter="\t")
+            fmt = "%s" if node_ids.dtype == object else "%d"  # vertex names, or integer ids
+            np.savetxt(fh, np.column_stack([node_ids, values]), fmt=fmt, delimiter="\t")
     return path
 
 

@@ -47,6 +47,8 @@ def count_cliques_command(args):
 
     if args.method not in ("exact", "bloom"):
         raise ParameterError(f"--scheduler supports --method exact and bloom, got {args.method!r}")
+    if getattr(args, "ids", "int") != "int":
+        raise ParameterError("--ids str is not supported with --scheduler (the shards are read with integer ids)")
     if args.method == "exact" and (args.budget is not None or args.seed is not None):
         raise ParameterError("--budget and --seed apply to the approximate methods only")
     if args.method == "bloom" and args.k != 3:

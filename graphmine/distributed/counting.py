@@ -214,12 +214,12 @@ def _triangle_blocks(D):
     return [D._submit(_t.sum_block, lo, hi, *[p[b] for p in parts]) for b, (lo, hi) in enumerate(ranges)]
 
 
-def _as_dask_array(D, futures):
+def _as_dask_array(D, futures, dtype=np.int64):
     import dask
     import dask.array as da
 
     sizes = np.diff(D.bounds)
-    return da.concatenate([da.from_delayed(dask.delayed(f), shape=(int(s),), dtype=np.int64)
+    return da.concatenate([da.from_delayed(dask.delayed(f), shape=(int(s),), dtype=dtype)
                            for f, s in zip(futures, sizes)])
 
 
@@ -267,7 +267,8 @@ def triangles(source, *, client=None, partitions=None, progress=None, output=Non
             return D._gather([D._submit(_t.write_block, p, i, t, header) for p, i, t in zip(paths, ids, tri)])
         if own:
             return VertexCounts(np.concatenate(D._gather(ids)), np.concatenate(D._gather(tri)))
-        return VertexCounts(_as_dask_array(D, ids), _as_dask_array(D, tri))
+        names = D._kind == "graph" and D._node_ids.dtype == object
+        return VertexCounts(_as_dask_array(D, ids, object if names else np.int64), _as_dask_array(D, tri))
 
 
 def average_clustering(source, *, client=None, partitions=None, progress=None, count_zeros=True):

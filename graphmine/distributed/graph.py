@@ -305,7 +305,8 @@ class DistributedGraph:
         out = []
         for lo, hi in self.ranges():
             if self._kind == "graph":
-                out.append(self.client.scatter(np.asarray(self._node_ids[lo:hi], np.int64)))
+                ids = self._node_ids[lo:hi]  # names (object) stay names
+                out.append(self.client.scatter(ids if ids.dtype == object else np.asarray(ids, np.int64)))
                 continue
             sel = [b for b in range(len(self._unions))
                    if self._starts[b] < hi and self._starts[b + 1] > lo]
