@@ -45,6 +45,15 @@ def test_networkx_edgelist_round_trip(tmp_path, data):
     assert nx.utils.graphs_equal(G.to_networkx(), nx.Graph(H.edges()))
 
 
+def test_networkx_edgelist_of_integer_nodes_reads_as_it_is(tmp_path):
+    H = nx.karate_club_graph()  # its edges carry {'weight': ...}
+    p = tmp_path / "karate.el"
+    nx.write_edgelist(H, p)
+    assert "{'weight'" in p.read_text().splitlines()[0]
+    G = gm.read_graph(p)
+    assert per_vertex(G, gm.triangles(G)) == {v: t for v, t in nx.triangles(H).items() if H.degree(v)}
+
+
 def test_integer_mode_keeps_a_name_line_and_points_to_ids_str(tmp_path):
     p = tmp_path / "lesmis.el"
     nx.write_edgelist(nx.les_miserables_graph(), p)
