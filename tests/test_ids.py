@@ -359,3 +359,20 @@ def test_every_graph_reading_subcommand_has_ids():
     for name in readers:
         ids = [a for a in sub.choices[name]._actions if "--ids" in a.option_strings]
         assert len(ids) == 1 and ids[0].choices == ["int", "str"] and ids[0].default == "int", name
+
+
+NAMEY = st.lists(st.sampled_from(["a", "b", "é", "ab", " ", "\t", ",", "\n", "\r", "#", "%", "{}", "\x00", "\xff",
+                                  "\ufeff", "\n1 2\n"]), max_size=60).map("".join)
+
+
+@given(st.one_of(st.binary(max_size=300), NAMEY.map(lambda t: t.encode("utf-8", "surrogatepass"))))
+def test_name_reader_never_raises_anything_else(tmp_path_factory, data):
+    p = tmp_path_factory.mktemp("fuzz") / "g.el"
+    p.write_bytes(data)
+    try:
+        G = gm.read_graph(p, ids="str")
+    except gm.GraphFormatError as exc:
+        assert str(p) in str(exc) and all(ch.isprintable() for ch in str(exc))
+        return
+    assert G.input_stats["input_edges"] <= data.count(b"\n") + 1
+    assert all(isinstance(v, str) and v for v in G.node_ids)

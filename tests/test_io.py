@@ -292,9 +292,10 @@ def test_parallel_read_path_and_graph(tmp_path, monkeypatch, threads):
     keep[5000] = False
     p = write_lines(tmp_path / "g.txt", ["# SNAP-style comment", "  ", "source\ttarget"] + body)
     assert os.path.getsize(p) > (1 << 20)  # split into 8 * threads chunks
-    el = gm.read_edges(p, threads=threads)
+    with pytest.warns(gm.SkippedLineWarning, match=r"g.txt:3: skipped the first line 'source\\ttarget'"):
+        el = gm.read_edges(p, threads=threads)
     assert np.array_equal(el.edges, e[keep])
-    G = gm.read_graph(p, threads=threads)
+    G = gm.read_graph(p, threads=threads, header=True)
     e = e[keep]
     ids = np.unique(e)
     ptr, ind = csr_reference(np.searchsorted(ids, e[:, 0]), np.searchsorted(ids, e[:, 1]), len(ids))
@@ -306,7 +307,7 @@ def test_parallel_read_path_and_graph(tmp_path, monkeypatch, threads):
     q = write_lines(tmp_path / "sparse.txt", [f"{a * 10**12}\t{b * 10**12}" for a, b in e])
     Gs = gm.read_graph(q, threads=threads)
     assert np.array_equal(Gs.node_ids, ids * 10**12) and np.array_equal(Gs.indices, G.indices)
-    G0 = gm.read_graph(p, relabel=False, threads=threads)
+    G0 = gm.read_graph(p, relabel=False, threads=threads, header=True)
     assert G0.n_nodes == ids[-1] + 1
     assert np.array_equal(G0.indices[G0.indptr[ids[0]]:G0.indptr[ids[0] + 1]], ids[ind[:ptr[1]]])
 
@@ -320,12 +321,12 @@ def test_first_error_and_its_line_across_chunks(tmp_path, threads):
     p = write_lines(tmp_path / "bad.txt", ["from to"] + lines)
     assert os.path.getsize(p) > (1 << 20)
     with pytest.raises(gm.GraphFormatError, match="integer vertex id, found 'x'") as info:
-        gm.read_edges(p, threads=threads)
+        gm.read_edges(p, threads=threads, header=True)
     assert info.value.line == 100_002
     lines[100_000] = "7 8"
     write_lines(p, ["from to"] + lines)
     with pytest.raises(gm.GraphFormatError, match="non-negative, found '-1'") as info:
-        gm.read_graph(p, threads=threads)
+        gm.read_graph(p, threads=threads, header=True)
     assert info.value.line == 140_002
 
 
