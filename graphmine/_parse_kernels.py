@@ -9,7 +9,8 @@ Integer ids are parsed in place (:func:`_parse_chunks`). Vertex names (``ids='st
 into tokens with a hash each (:func:`_tokenise_chunks`, parallel over chunks), then interned by
 :func:`_intern_tokens`: the hash space is split into one part per thread, each with its own
 open-addressing table, so every token is compared with the first token of its bytes without
-locks; the result names, for every token, the first token with the same bytes.
+locks (a table row holds a name's first 16 bytes, so short names are compared without reading
+the file again); the result names, for every token, the first token with the same bytes.
 """
 
 import numpy as np
@@ -520,14 +521,30 @@ def _same_name(buf, s1, n1, s2, n2):
     return True
 
 
+_LEN_SHIFT = np.int64(40)   # a table row keeps token | min(length, _LEN_CAP) << 40
+_LEN_CAP = np.int64((1 << 23) - 1)
+
+
+@njit(cache=True, inline="always")
+def _word(buf, s, n, off):
+    """Bytes off..off+7 of the name buf[s:s+n] as a little-endian integer, zero-padded."""
+    w = np.uint64(0)
+    end = min(n, off + 8)
+    for j in range(off, end):
+        w |= np.uint64(buf[s + j]) << np.uint64(8 * (j - off))
+    return np.int64(w)
+
+
 @njit(cache=True)
-def _intern_part(buf, tstart, tlen, hashes, part, nparts, rep, exact):
-    """Intern the tokens whose hash falls in ``part``: rep[t] = the first token with t's hash
-    (``exact``: with t's bytes). An open-addressing table of (hash, token) pairs, doubled when
-    half full; comparing the bytes too (``exact``) costs a cache miss per token, so the fast
-    path compares hashes only and :func:`_intern_tokens` checks the bytes afterwards."""
+def _intern_part(buf, tstart, tlen, hashes, part, nparts, rep):
+    """Intern the tokens whose hash falls in ``part``: rep[t] = the first token with t's bytes.
+
+    An open-addressing table, doubled when half full, whose rows hold (hash, first token and
+    length, the name's first 16 bytes): a name of up to 16 bytes is compared within its row, so a
+    lookup costs one cache miss; only longer names read the first token's bytes from ``buf``.
+    """
     size = 1024
-    table = np.full((size, 2), -1, np.int64)
+    table = np.full((size, 4), -1, np.int64)
     used = 0
     up = np.uint64(nparts)
     p = np.uint64(part)
@@ -536,51 +553,46 @@ def _intern_part(buf, tstart, tlen, hashes, part, nparts, rep, exact):
         if (h >> np.uint64(40)) % up != p:
             continue
         hs = np.int64(h)
+        s = tstart[t]
+        n = np.int64(tlen[t])
+        w0 = _word(buf, s, n, 0)
+        w1 = _word(buf, s, n, 8)
+        ln = min(n, _LEN_CAP)
         j = np.int64(h & np.uint64(size - 1))
         while True:
-            r = table[j, 1]
-            if r < 0:
+            key = table[j, 1]
+            if key < 0:
                 table[j, 0] = hs
-                table[j, 1] = t
+                table[j, 1] = t | (ln << _LEN_SHIFT)
+                table[j, 2] = w0
+                table[j, 3] = w1
                 rep[t] = t
                 used += 1
                 break
-            if table[j, 0] == hs and (not exact or _same_name(buf, tstart[r], tlen[r], tstart[t], tlen[t])):
-                rep[t] = r
-                break
+            if table[j, 0] == hs and (key >> _LEN_SHIFT) == ln and table[j, 2] == w0 and table[j, 3] == w1:
+                r = key & ((np.int64(1) << _LEN_SHIFT) - 1)
+                if n <= 16 or _same_name(buf, tstart[r], tlen[r], s, n):
+                    rep[t] = r
+                    break
             j = (j + 1) & (size - 1)
         if 2 * used > size:
             size *= 2
-            grown = np.full((size, 2), -1, np.int64)
+            grown = np.full((size, 4), -1, np.int64)
             for q in range(table.shape[0]):
                 if table[q, 1] >= 0:
                     g = np.int64(np.uint64(table[q, 0]) & np.uint64(size - 1))
                     while grown[g, 1] >= 0:
                         g = (g + 1) & (size - 1)
-                    grown[g, 0] = table[q, 0]
-                    grown[g, 1] = table[q, 1]
+                    for c in range(4):
+                        grown[g, c] = table[q, c]
             table = grown
 
 
 @njit(cache=True, parallel=True)
 def _intern_tokens(buf, tstart, tlen, hashes, nparts):
     """For every token, the index of the first token with the same bytes (itself when it is the
-    first): one part of the hash space per thread, each token written by its part only.
-
-    Tokens are matched by their 64-bit hash, then every token's bytes are compared with its
-    match's in one parallel pass (independent loads, which the CPU overlaps); only if two
-    different names share a hash is the interning redone comparing bytes in the table.
-    """
-    n = hashes.shape[0]
-    rep = np.empty(n, np.int64)
+    first): one part of the hash space per thread, each token written by its part only."""
+    rep = np.empty(hashes.shape[0], np.int64)
     for p in prange(nparts):
-        _intern_part(buf, tstart, tlen, hashes, p, nparts, rep, False)
-    collisions = 0
-    for t in prange(n):
-        r = rep[t]
-        if r != t and not _same_name(buf, tstart[r], tlen[r], tstart[t], tlen[t]):
-            collisions += 1
-    if collisions:
-        for p in prange(nparts):
-            _intern_part(buf, tstart, tlen, hashes, p, nparts, rep, True)
+        _intern_part(buf, tstart, tlen, hashes, p, nparts, rep)
     return rep

@@ -150,8 +150,11 @@ def test_multichunk_names_match_a_reference(tmp_path, threads):
 
 
 def test_interning_is_exact_when_hashes_collide():
-    # every hash equal: the byte comparison decides alone
-    names = [b"ab", b"a", b"b", b"ab", b"ba", b"a", b"", b"ab"]
+    # every hash equal: the byte comparison decides alone (names of up to 16 bytes are compared
+    # in the table, longer ones against the file's bytes)
+    long = b"0123456789abcdef"
+    names = [b"ab", b"a", b"b", b"ab", b"ba", b"a", b"", b"ab", long + b"x", long, long + b"y", long + b"x",
+             long + b"xy", long, long + b"y"]
     buf = np.frombuffer(b" ".join(names), np.uint8)
     starts = np.cumsum([0] + [len(x) + 1 for x in names[:-1]]).astype(np.int64)
     lens = np.array([len(x) for x in names], np.int32)
