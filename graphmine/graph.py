@@ -506,8 +506,8 @@ def from_scipy(A, threads=None, *, symmetrize=False):
         first = int(np.flatnonzero(D.data > 0)[0])
         i, j = int(D.row[first]), int(D.col[first])
         raise GraphValueError(f"the adjacency matrix is not symmetric: A[{i}, {j}] is nonzero but A[{j}, {i}] "
-                              "is not (a directed graph?); pass symmetrize=True for the undirected graph of "
-                              "its entries")
+                              "is not (a directed graph?); pass symmetrize=True (gm.as_graph(A, symmetrize=True)) "
+                              "for the undirected graph of its entries")
     indptr, indices, stats = build_csr(row, col, n, threads)
     return Graph(indptr, indices, None, stats, _trusted=True)
 
@@ -537,7 +537,8 @@ def from_networkx(H, threads=None, *, symmetrize=False):
         what = ("a directed multigraph" if H.is_multigraph() else "a directed graph") if H.is_directed() \
             else "a multigraph (parallel edges)"
         raise GraphValueError(f"graphmine's graphs are undirected and simple, got {what} ({type(H).__name__}); "
-                              "pass symmetrize=True for the undirected simple graph of its edges")
+                              "pass symmetrize=True (gm.as_graph(H, symmetrize=True)) for the undirected simple "
+                              "graph of its edges")
     nodes = list(H.nodes)
     index = {v: i for i, v in enumerate(nodes)}
     m = H.number_of_edges()

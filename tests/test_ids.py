@@ -81,6 +81,10 @@ def test_random_name_graphs_round_trip(tmp_path_factory, pairs, data):
     assert sorted(G.node_ids.tolist()) == sorted(H.nodes)
     assert per_vertex(G, gm.triangles(G)) == nx.triangles(H)
     assert nx.utils.edges_equal(G.to_networkx().edges, H.edges)
+    q = p.with_suffix(".out.gz")
+    gm.write_edgelist(G, q)  # and graphmine's own writer, compressed
+    B = gm.read_graph(q, ids="str")
+    assert nx.utils.graphs_equal(B.to_networkx(), G.to_networkx())
 
 
 def test_names_file_read_with_repeats_loops_and_separators(tmp_path):
