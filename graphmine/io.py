@@ -516,7 +516,8 @@ def read_graph(path, *, format=None, relabel=True, header=None, ids="int", threa
         :func:`read_edges`).
     ids : {'int', 'str'}
         Integer vertex ids (default) or vertex names (any text without blanks or commas, such as
-        the files of ``networkx.write_edgelist``, whose trailing ``{...}`` data is ignored).
+        the files of ``networkx.write_edgelist``, whose trailing ``{...}`` data is ignored). A
+        Matrix Market file's ids are its row numbers whatever ``ids`` says.
     threads : int, optional
 
     Returns
