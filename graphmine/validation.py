@@ -31,7 +31,7 @@ def as_graph(data, *, threads=None, relabel=None, symmetrize=False, **read_kwarg
 
     Parameters
     ----------
-    data : Graph, array_like (m, 2), scipy sparse matrix/array, networkx graph, str or PathLike
+    data : Graph, array_like (m, 2), scipy sparse matrix/array, networkx graph, str, PathLike or file object
         * an (m, 2) integer edge array: vertices 0..max id (see :func:`from_edges`);
         * a square scipy sparse matrix with a symmetric nonzero pattern: that pattern, diagonal
           dropped;
