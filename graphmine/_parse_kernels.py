@@ -422,9 +422,9 @@ _FNV_PRIME = np.uint64(1099511628211)
 
 
 @njit(cache=True, inline="always")
-def _ends_name(c):
-    # space, tab, CR, LF, comma
-    return c == 32 or c == 9 or c == 13 or c == 10 or c == 44
+def _ends_name(c, tabs):
+    # tab, CR, LF; unless fields are tab-separated (``tabs``), also space and comma
+    return c == 9 or c == 13 or c == 10 or (not tabs and (c == 32 or c == 44))
 
 
 @njit(cache=True, inline="always")
@@ -433,32 +433,43 @@ def _is_control(c):
 
 
 @njit(cache=True)
-def _name_at(buf, i, b):
-    """Scan the name starting at i: (error code, hash, next offset). A name is a run of bytes
-    up to a blank, a comma or the newline; control bytes in it mean binary data."""
+def _name_at(buf, i, b, tabs):
+    """Scan the name starting at i: (error code, hash, start, end, next offset). A name is
+    a run of bytes up to a blank, a comma or the newline (``tabs``: up to a tab or the newline,
+    spaces at its ends not included); control bytes in it mean binary data."""
     h = _FNV_OFFSET
+    if tabs:
+        while i < b and buf[i] == 32:
+            i += 1
     s = i
     while i < b:
         c = buf[i]
-        if _ends_name(c):
+        if _ends_name(c, tabs):
             break
         if _is_control(c):
-            return ERR_CONTROL, h, i
-        h = (h ^ np.uint64(c)) * _FNV_PRIME
+            return ERR_CONTROL, h, s, i, i
         i += 1
-    if i == s:
-        return ERR_EMPTY_NAME, h, i
+    e = i
+    if tabs:
+        while e > s and buf[e - 1] == 32:
+            e -= 1
+    if e == s:
+        return ERR_EMPTY_NAME, h, s, s, s
+    for j in range(s, e):
+        h = (h ^ np.uint64(buf[j])) * _FNV_PRIME
     # a final mix: the table and the part are taken from different bits of the hash
     h ^= h >> np.uint64(33)
     h *= np.uint64(0xFF51AFD7ED558CCD)
     h ^= h >> np.uint64(33)
-    return OK, h, i
+    return OK, h, s, e, i
 
 
 @njit(cache=True)
-def _tokenise_chunk(buf, a, b, tstart, tlen, hashes, out0):
+def _tokenise_chunk(buf, a, b, tstart, tlen, hashes, out0, tabs):
     """Cut the edge lines of buf[a:b] into two names each; token 2k and 2k + 1 are the ends
-    of edge k (from ``out0`` on). Returns (next edge slot, error, offset)."""
+    of edge k (from ``out0`` on). Fields are separated by blanks and at most one comma, or with
+    ``tabs`` by one tab (names may then hold spaces and commas). Returns (next edge slot, error,
+    offset)."""
     i = a
     k = out0
     while i < b:
@@ -476,15 +487,21 @@ def _tokenise_chunk(buf, a, b, tstart, tlen, hashes, out0):
             continue
         for end in range(2):
             if end == 1:
-                i = _skip_separator(buf, i, b)
-                if i >= b or buf[i] == 10 or buf[i] == 35 or buf[i] == 37:
-                    return k, ERR_ONE_COLUMN, i
-            s = i
-            err, h, i = _name_at(buf, i, b)
+                if tabs:
+                    if i >= b or buf[i] != 9:
+                        return k, ERR_ONE_COLUMN, i
+                    i += 1
+                    if i >= b or buf[i] == 10 or buf[i] == 13:
+                        return k, ERR_ONE_COLUMN, i
+                else:
+                    i = _skip_separator(buf, i, b)
+                    if i >= b or buf[i] == 10 or buf[i] == 35 or buf[i] == 37:
+                        return k, ERR_ONE_COLUMN, i
+            err, h, s, e, i = _name_at(buf, i, b, tabs)
             if err != OK:
                 return k, err, i
             tstart[2 * k + end] = s
-            tlen[2 * k + end] = i - s
+            tlen[2 * k + end] = e - s
             hashes[2 * k + end] = h
         # the rest of the line (weights, networkx's {'weight': 1}) is ignored, but control
         # bytes there mean binary data, not text
@@ -497,14 +514,14 @@ def _tokenise_chunk(buf, a, b, tstart, tlen, hashes, out0):
 
 
 @njit(cache=True, parallel=True)
-def _tokenise_chunks(buf, starts, offsets, tstart, tlen, hashes):
+def _tokenise_chunks(buf, starts, offsets, tstart, tlen, hashes, tabs):
     """Tokenise every chunk into its own rows; (written, errors, where) per chunk."""
     nchunks = starts.shape[0] - 1
     written = np.zeros(nchunks, np.int64)
     errors = np.zeros(nchunks, np.int64)
     where = np.zeros(nchunks, np.int64)
     for t in prange(nchunks):
-        k, err, pos = _tokenise_chunk(buf, starts[t], starts[t + 1], tstart, tlen, hashes, offsets[t])
+        k, err, pos = _tokenise_chunk(buf, starts[t], starts[t + 1], tstart, tlen, hashes, offsets[t], tabs)
         written[t] = k - offsets[t]
         errors[t] = err
         where[t] = pos

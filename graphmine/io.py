@@ -3,7 +3,8 @@
 Edge lists (SNAP style and the like): one edge per line, two vertex ids separated by whitespace,
 tabs or a comma; lines starting with ``#`` or ``%`` are comments; further columns (weights,
 timestamps, networkx's ``{'weight': 1}``) are ignored or, for a numeric third column, kept as
-weights. Vertex ids are non-negative integers, or any names with ``ids='str'``. Compressed files
+weights. Vertex ids are non-negative integers, or any names with ``ids='str'`` (without blanks
+or commas, or without tabs in a tab-separated file). Compressed files
 are read by content (gzip, bzip2, xz); a UTF-8 byte-order mark is skipped. Matrix Market files
 (``.mtx``, or any file starting with ``%%MatrixMarket``) go through ``scipy.io``.
 
@@ -315,8 +316,9 @@ def read_edges(path, *, weights=False, header=None, ids="int", threads=None):
         ``source,target``) and the next line starts with a digit, with a
         :class:`~graphmine.SkippedLineWarning`; with ``ids='str'``, never.
     ids : {'int', 'str'}
-        Non-negative integer vertex ids (default), or names: any text without blanks or commas,
-        compared as bytes (UTF-8).
+        Non-negative integer vertex ids (default), or names compared as bytes (UTF-8): any text
+        without blanks or commas, or, in a file whose first edge line holds a tab, any text
+        without tabs (``New York<TAB>Boston``). A name cannot start with ``#`` or ``%`` (comments).
     threads : int, optional
 
     Returns
@@ -398,7 +400,8 @@ def _parse_ints(buf, name, weights, header, nthreads):
 def _parse_names(buf, name, header, nthreads):
     """Edge lines of vertex names: (vertex of every token (2m int64: token 2i and 2i + 1 are the
     ends of edge i), the names as an object array of str). Vertices are numbered in the order in
-    which their names first occur, as networkx's ``read_edgelist`` adds them."""
+    which their names first occur, as networkx's ``read_edgelist`` adds them. When the first edge
+    line holds a tab, fields are separated by tabs only, so that names may hold spaces."""
     from ._limits import check_allocation
 
     starts, offsets = _plan(buf, name, 1 if header else 0, nthreads)
@@ -409,7 +412,10 @@ def _parse_names(buf, name, header, nthreads):
     tstart = np.empty(2 * total, np.int64)
     tlen = np.empty(2 * total, ltype)
     hashes = np.empty(2 * total, np.uint64)
-    written, errors, where = _pk._tokenise_chunks(buf, starts, offsets, tstart, tlen, hashes)
+    # a file whose first edge line holds a tab is tab-separated: names may hold spaces ("New York")
+    s, e = _pk._first_data_line(buf, int(starts[0]))
+    tabs = bool(s >= 0 and np.any(buf[s:e] == 9))
+    written, errors, where = _pk._tokenise_chunks(buf, starts, offsets, tstart, tlen, hashes, tabs)
     bad = np.flatnonzero(errors)
     if bad.size:
         _raise_parse_error(buf, name, int(errors[bad[0]]), int(where[bad[0]]), names=True)

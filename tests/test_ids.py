@@ -98,6 +98,22 @@ def test_names_file_read_with_repeats_loops_and_separators(tmp_path):
         ["b", "a"], ["a", "c"], ["c", "b"], ["b", "a"], ["d", "d"], ["x", "y"]]
 
 
+def test_tab_separated_names_may_hold_spaces(tmp_path):
+    p = tmp_path / "cities.tsv"
+    p.write_text("# flights\nNew York\tBoston\t3\nBoston\tSan Francisco\nSan Francisco\tNew York\nParis\tLe Mans, FR\n")
+    G = gm.read_graph(p, ids="str")
+    H = nx.read_edgelist(p, delimiter="\t", data=False)
+    assert G.node_ids.tolist() == list(H.nodes) == ["New York", "Boston", "San Francisco", "Paris", "Le Mans, FR"]
+    assert per_vertex(G, gm.triangles(G)) == nx.triangles(H)
+    # spaces around a tab-separated name are not part of it (networkx would keep them)
+    p.write_text("New York \t Boston\nBoston\tSan Francisco \n  San Francisco\tNew York\n")
+    assert gm.read_graph(p, ids="str").node_ids.tolist() == ["New York", "Boston", "San Francisco"]
+    q = tmp_path / "bad.tsv"
+    q.write_text("a\tb\nc d\n")  # tab-separated from its first line on
+    with pytest.raises(gm.GraphFormatError, match=":2: expected two vertex names, found one column"):
+        gm.read_graph(q, ids="str")
+
+
 def test_names_first_line_is_data_and_header_true_skips_it(tmp_path):
     p = tmp_path / "g.el"
     p.write_text("source target\nsource x\n")
