@@ -466,9 +466,11 @@ def _scholp_paths(path):
         complete = [p for p, got in found.items() if set(got) == set(SCHOLP_SUFFIXES)]
         if len(complete) != 1:
             what = "no complete" if not complete else f"{len(complete)}"
+            lacks = "; ".join(f"{p!r} lacks " + ", ".join(f"{p}{s}" for s in SCHOLP_SUFFIXES if s not in got)
+                              for p, got in sorted(found.items()) if set(got) != set(SCHOLP_SUFFIXES))
             raise GraphFormatError(f"{what} ScHoLP data set(s) (NAME-nverts.txt, NAME-simplices.txt, "
-                                   f"NAME-times.txt) in the folder"
-                                   + (f"; partial: {sorted(found)}" if found and not complete else ""), path)
+                                   f"NAME-times.txt) in the folder" + (f": {lacks}" if lacks and not complete else ""),
+                                   path)
         prefix = os.path.join(path, complete[0])
     else:
         prefix = path
