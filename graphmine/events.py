@@ -350,8 +350,6 @@ class _Tokens:
     first and end byte."""
 
     def __init__(self, path, nthreads):
-        from ._limits import check_allocation as _check
-
         data = read_bytes(path, what="file of events")
         self.path = "<stdin>" if path == "-" else path
         self.buf = np.frombuffer(data, dtype=np.uint8)
@@ -363,7 +361,7 @@ class _Tokens:
         np.cumsum(lines, out=loff[1:])
         np.cumsum(toks, out=toff[1:])
         nl, nt = int(loff[-1]), int(toff[-1])
-        _check(16 * nl + 16 * nt, f"the {nt:,} fields of {self.path}")
+        check_allocation(16 * nl + 16 * nt, f"the {nt:,} fields of {self.path}")
         self.line_start = np.empty(nl, np.int64)
         self.line_ntok = np.empty(nl, np.int64)
         self.tok_start = np.empty(nt, np.int64)

@@ -147,6 +147,16 @@ def test_cli_build_train_predict_top(tmp_path, capsys):
     assert "--top" in capsys.readouterr().err
 
 
+def test_cli_build_bad_row_is_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1 2 10\n2 3 20\n3 x 30\n")
+    assert main(["science4cast", "build", str(bad), "--out", str(tmp_path / "d.pkl")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"graphmine: error: {bad}:3: expected an integer vertex id, found 'x' (read with ids='str' "
+                   "for names)"]
+    assert not (tmp_path / "d.pkl").exists() and not (tmp_path / "d.ids.tsv").exists()
+
+
 # -- training that degrades -------------------------------------------------------------------
 def _constructed(n_new, *, year_start=2005, seed=0, new_in_window=True):
     """Rows on 200 vertices: 1500 random rows in 1990..2001, repeats in 2002..2004, and ``n_new``

@@ -10,7 +10,12 @@ rules (``time_map``):
   (seconds, milliseconds or days) since ``origin`` (default 1970-01-01, the Unix epoch);
 * ``'linear'``: the first time becomes January 1 of ``span[0]`` and the last December 30 of
   ``span[1]`` (default 1994..2020), linearly in between; for data whose times are not dates
-  (ScHoLP's normalised milliseconds, a contact network's seconds, Julia day counts).
+  (ScHoLP's normalised milliseconds, a contact network's seconds, Julia day counts);
+* ``'rank'``: as 'linear', but over the items' rank in time instead of the time itself (the
+  i-th of N items goes to the fraction i / (N - 1) of the span; items of equal time share the
+  first one's day), so every stretch of the span holds the same number of items. Recordings with
+  long quiet stretches (nights and weekends of a contact network, a gap of years in an e-mail
+  archive) otherwise leave past windows without a single new link.
 
 ``'auto'`` takes 'calendar' when the times are dates, or have a unit and all fall in
 1990..2200 on the calendar, and 'linear' otherwise.
@@ -42,7 +47,7 @@ __all__ = ["build_benchmark", "map_times", "TIME_MAPS"]
 _log = logging.getLogger(LOGGER_NAME)
 
 #: Rules of :func:`map_times`.
-TIME_MAPS = ("auto", "calendar", "linear")
+TIME_MAPS = ("auto", "calendar", "linear", "rank")
 _EPOCH_1990 = (ORIGIN - date(1970, 1, 1)).days   # days from 1970-01-01 to 1990-01-01
 
 
@@ -76,6 +81,7 @@ class _TimeMap:
             raise ParameterError(f"time_map must be one of {', '.join(TIME_MAPS)}, got {time_map!r}")
         self.unit = events.time_unit
         t = events.times
+        self.sorted_times = t
         self.tmin = float(t[0]) if t.shape[0] else 0.0
         self.tmax = float(t[-1]) if t.shape[0] else 0.0
         self.origin = _origin_days(origin)
@@ -105,6 +111,10 @@ class _TimeMap:
         t = np.asarray(t, dtype=np.float64)
         if self.kind == "calendar":
             return np.floor(self._calendar(t)).astype(np.int64)
+        if self.kind == "rank":
+            n = self.sorted_times.shape[0]
+            r = np.searchsorted(self.sorted_times, t, side="left").astype(np.float64)
+            return (self.d0 + np.floor(r / max(n - 1, 1) * (self.d1 - self.d0))).astype(np.int64)
         if self.tmax == self.tmin:
             return np.full(t.shape, self.d0, np.int64)
         x = (t - self.tmin) / (self.tmax - self.tmin)
@@ -112,6 +122,10 @@ class _TimeMap:
 
     def time_of(self, day):
         """The events' time that maps to ``day`` (inverse, for messages)."""
+        if self.kind == "rank":
+            n = self.sorted_times.shape[0]
+            i = int(np.clip(np.ceil((day - self.d0) / max(self.d1 - self.d0, 1) * max(n - 1, 1)), 0, n - 1))
+            return float(self.sorted_times[i])
         if self.kind == "calendar":
             per = DAYS_PER_UNIT[self.unit]
             origin = 0 if self.unit == "date" else self.origin
@@ -123,12 +137,13 @@ class _TimeMap:
     def describe(self):
         if self.kind == "calendar":
             return f"calendar ({self.unit}" + ("" if self.unit == "date" else f" since day {self.origin} of 1970") + ")"
-        return f"linear: times {self.tmin:g}..{self.tmax:g} onto {self.span[0]}-01-01..{self.span[1]}-12-30"
+        return (f"{self.kind}: times {self.tmin:g}..{self.tmax:g}" + (" by rank" if self.kind == "rank" else "")
+                + f" onto {self.span[0]}-01-01..{self.span[1]}-12-30")
 
 
 def map_times(events, time_map="auto", *, span=(1994, 2020), origin="1970-01-01"):
     """The benchmark day (days since 1990-01-01) of every item of ``events`` (int64), and the rule
-    used ('calendar' or 'linear'); see the module docstring.
+    used ('calendar', 'linear' or 'rank'); see the module docstring.
 
     Examples
     --------
@@ -177,9 +192,9 @@ def build_benchmark(events, *, year_start=None, cut=None, years_delta=3, vertex_
         Pairs to sample; fewer (with a warning) when fewer unconnected eligible pairs exist;
         None: all of them.
     seed : int
-    time_map : {'auto', 'calendar', 'linear'}
+    time_map : {'auto', 'calendar', 'linear', 'rank'}
     span : (int, int)
-        Years of the linear map.
+        Years of the linear and rank maps.
     origin : str
         Day 0 of numeric times on the calendar map.
 

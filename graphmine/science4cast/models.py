@@ -201,6 +201,7 @@ class LinkPredictor:
         self.estimators_ = None
         self.weights_ = None
         self.trained_on_ = None
+        self._degraded = []
 
     # -- helpers ---------------------------------------------------------------------------------
     def _say(self, msg):
