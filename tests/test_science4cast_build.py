@@ -256,3 +256,18 @@ def test_no_positive_anywhere_is_one_clear_error(tmp_path, capsys):
     assert main(["science4cast", "train", str(p), "--model", str(tmp_path / "m.json"), "--quiet"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("graphmine: error: no positive pair")
+
+
+def test_small_graph_held_out_pairs_leave_negatives_for_training():
+    # asking for more pairs than the graph has: the held-out pairs take at most half of the
+    # unconnected pairs, so the members still get negatives (before: 'pairs of one class only')
+    pytest.importorskip("lightgbm")
+    from graphmine.science4cast import models
+    from graphmine.science4cast.snapshots import unconnected_pair_count
+
+    data = _constructed(150)
+    available = unconnected_pair_count(data.graph, 2002, 0, data.n_vertices)
+    lp = models.LinkPredictor(models=SMALL2, n_train_pairs=3 * available, seed=0).fit(data)
+    assert len(lp.estimators_) == 2 and lp.trained_on_["degraded"] == []
+    assert lp.trained_on_["holdout"]["n_pairs"] <= available // 2
+    assert lp.trained_on_["n_pairs"] > lp.trained_on_["positives"] > 0

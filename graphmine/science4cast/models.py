@@ -43,7 +43,8 @@ from ..exceptions import GraphFormatError, ParameterError, warn_at_caller
 from ._progress import LOGGER_NAME, progress_bar
 from .features import feature_names, pair_features, swap_permutation
 from .io import _FORCE, read_json
-from .snapshots import MIN_YEAR, multigraph_degree, training_pairs, window_positives, year_end_day
+from .snapshots import (MIN_YEAR, multigraph_degree, training_pairs, unconnected_pair_count, window_positives,
+                        year_end_day)
 
 __all__ = ["LinkPredictor", "DEFAULT_MODELS", "MODEL_FORMAT", "require_ml", "MIN_WINDOW_POSITIVES",
            "MIN_HOLDOUT_POSITIVES", "FEW_POSITIVES"]
@@ -286,6 +287,8 @@ class LinkPredictor:
                 # are drawn first (with at most half of the window's positives) and excluded from
                 # every training sample
                 n_hold = self.n_train_pairs // 2 if self.n_holdout_pairs is None else self.n_holdout_pairs
+                # a small graph: leave half of the unconnected pairs (the negatives) for training
+                n_hold = min(n_hold, unconnected_pair_count(past, year - horizon, cutoff, n) // 2)
                 quota = n_window_pos // 2
                 if quota < MIN_HOLDOUT_POSITIVES:
                     self._degrade(f"only {n_window_pos} positive pairs in the past window {year - horizon} -> "
@@ -323,7 +326,9 @@ class LinkPredictor:
                 self.estimators_.append((name, est, which, window))
                 self._say(f"train: model {name} fitted [{time.perf_counter() - t1:.1f} s]")
             if not self.estimators_:
-                raise ParameterError("no model could be trained: every past window gives pairs of one class only")
+                raise ParameterError(f"no model could be trained: the past window {year - horizon} -> {year} has "
+                                     f"{n_window_pos} positive pairs, but every training sample (without the "
+                                     f"{0 if held is None else held[0].shape[0]} held-out pairs) was of one class")
             self.weights_ = {name: 1.0 / len(self.estimators_) for name, *_ in self.estimators_}
             if held is not None and (len(self.estimators_) > 1 or self.simple_members):
                 _, hl, hX = held
