@@ -347,10 +347,10 @@ def register(subparsers):
                         "without a unit, mapped linearly)")
     b.add_argument("--ids", default="int", choices=("int", "str"),
                    help="vertex ids: non-negative integers (default) or any names")
-    b.add_argument("--time-map", default="auto", choices=("auto", "calendar", "linear"),
-                   help="times -> days: calendar (dates, or numbers in --time-unit since 1970-01-01) or "
-                        "linear onto --span (default auto: calendar for dates or times with a unit that "
-                        "fall in 1990..2200, else linear)")
+    b.add_argument("--time-map", default="auto", choices=("auto", "calendar", "linear", "rank"),
+                   help="times -> days: calendar (dates, or numbers in --time-unit since 1970-01-01), "
+                        "linear onto --span, or rank (by the items' rank in time, onto --span) (default "
+                        "auto: calendar for dates or times with a unit that fall in 1990..2200, else linear)")
     b.add_argument("--span", type=int, nargs=2, default=(1994, 2020), metavar=("FIRST", "LAST"),
                    help="years of the linear time map (default 1994 2020)")
     b.add_argument("--year-start", type=int, default=None,
