@@ -325,7 +325,10 @@ def events_from_items(items, times, *, time_unit=None):
     ptr = np.zeros(len(items) + 1, np.int64)
     np.cumsum(sizes, out=ptr[1:])
     if flat:
-        node_ids, inverse = np.unique(np.asarray(flat), return_inverse=True)
+        try:
+            node_ids, inverse = np.unique(np.asarray(flat), return_inverse=True)
+        except TypeError:
+            raise ParameterError("vertex ids must be of one sortable kind (all integers or all strings)") from None
     else:
         node_ids, inverse = np.empty(0, np.int64), np.empty(0, np.int64)
     if node_ids.dtype.kind in "iu":
