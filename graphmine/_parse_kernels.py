@@ -31,7 +31,7 @@ def _ends_token(c):
     return c == 32 or c == 9 or c == 13 or c == 10 or c == 44 or c == 35 or c == 37
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _parse_id(buf, i, b):
     """Parse a non-negative decimal integer at i; return (error code, value, next offset)."""
     start = i
@@ -56,7 +56,7 @@ def _parse_id(buf, i, b):
     return OK, val, i
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _parse_float(buf, i, b):
     """Parse a decimal float (sign, digits, fraction, exponent); return (error, value, next)."""
     start = i
@@ -107,7 +107,7 @@ def _parse_float(buf, i, b):
     return OK, sign * val, i
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _skip_separator(buf, i, b):
     """Skip blanks and at most one comma between columns."""
     while i < b and _is_blank(buf[i]):
@@ -157,7 +157,7 @@ def _fast_line(buf, i, b):
     return u, v, j + 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _parse_chunk(buf, a, b, edges, weights, out0, want_weights):
     i = a
     k = out0
@@ -218,7 +218,7 @@ def _is_space(c):
     return c == 32 or c == 9 or c == 10 or c == 13 or c == 11 or c == 12
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _first_data_line(buf):
     """(start, end) byte offsets of the first line that is neither blank nor a comment (end is
     after its newline), or (-1, -1) when there is none."""
@@ -243,7 +243,7 @@ def _splits_fields(c):
     return c == 44 or _is_space(c)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _is_header(buf, s, e):
     """A header names its columns: its first two fields (split at commas and whitespace) both
     start with an ASCII letter, ``_`` or a quote (``source,target``, ``"from" "to" weight``),
@@ -264,7 +264,7 @@ def _is_header(buf, s, e):
     return fields == 2
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _chunk_starts(buf, lo, nchunks):
     """Offsets that split buf[lo:] into at most ``nchunks`` pieces, each starting a line."""
     size = buf.shape[0]
@@ -284,7 +284,7 @@ def _chunk_starts(buf, lo, nchunks):
     return starts[:k + 1].copy()
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _line_of(buf, pos):
     """1-based number of the line holding byte ``pos``."""
     c = 1
@@ -299,7 +299,7 @@ def _may_not_be_data(c):
     return c <= 32 or c == 35 or c == 37
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _count_lines_exact(buf, a, b):
     """Edge lines in buf[a:b]: lines whose first byte after blanks is not a newline or a
     comment mark."""
@@ -319,7 +319,7 @@ def _count_lines_exact(buf, a, b):
     return c
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _count_edge_lines(buf, starts):
     """Edge lines per chunk. This is exactly the number of edges the parser writes for a chunk
     without errors, so every chunk's edges land in place and no gaps need closing.
@@ -352,7 +352,7 @@ def _count_edge_lines(buf, starts):
     return counts
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _parse_chunks(buf, starts, offsets, edges, weights, want_weights):
     """Parse every chunk into edges[offsets[i]:]; returns (written, errors, where) per chunk and
     the largest id (0 for none), which saves the renumbering a pass over the edges."""
@@ -373,7 +373,7 @@ def _parse_chunks(buf, starts, offsets, edges, weights, want_weights):
     return written, errors, where, tops.max() if nchunks else np.int64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _plan(buf, header, nchunks):
     """Where parsing starts and how the text splits: (chunk starts, edge lines per chunk).
 
