@@ -148,7 +148,7 @@ def first_calls(G, s, threads, rows):
 
 
 def partition(scale, threads, parts_list, rows):
-    from graphmine.cuda import _exact
+    from graphmine.cuda import _exact, _partition
 
     G = kronecker_graph(scale, 16, seed=1)
     want = gm.count_triangles(G, threads=threads)
@@ -177,7 +177,7 @@ def partition(scale, threads, parts_list, rows):
             tm = {}
             sync()
             t0 = time.perf_counter()
-            got = _exact.count_triangles(G, "degree", threads, parts=p, timings=tm)
+            got = _partition.count_triangles(G, "degree", threads, parts=p, timings=tm)
             sync()
             t = time.perf_counter() - t0
             rows.append(dict(section="partition", scale=scale, parts=tm["parts"], pairs=tm["pairs"], seconds=t,
@@ -193,7 +193,7 @@ def partition(scale, threads, parts_list, rows):
             tm = {}
             sync()
             t0 = time.perf_counter()
-            got = _exact.count_triangles(H, "degree", threads, timings=tm)
+            got = _partition.count_triangles(H, "degree", threads, timings=tm)
             sync()
             t = time.perf_counter() - t0
             rows.append(dict(section="partition", scale=scale, cap=int(frac * need), parts=tm["parts"],
@@ -239,6 +239,33 @@ gm.cuda.release(G)
 c = gm.count_triangles(G, device="cuda")
 cuda.synchronize()
 t["count_again_fresh_device_data"] = time.perf_counter() - t1
+t["total"] = time.perf_counter() - t0
+print(json.dumps(t))
+'''
+
+
+OVERLAP = r'''
+import json, sys, time
+t = {}
+t0 = time.perf_counter()
+import graphmine as gm
+from graphmine.cuda import warm_up
+if sys.argv[2] == "alone":  # the warm-up with nothing beside it
+    w = warm_up(3); w.join(); t["warm_up_alone"] = w.seconds
+    print(json.dumps(t)); sys.exit()
+w = warm_up(3)
+t1 = time.perf_counter()
+G = gm.read_graph(sys.argv[1])
+t["read_beside_warm_up"] = time.perf_counter() - t1
+t1 = time.perf_counter()
+w.join()
+t["join_wait"] = time.perf_counter() - t1
+t["warm_up_thread"] = w.seconds
+t1 = time.perf_counter()
+c = gm.count_triangles(G, device="cuda")
+from numba import cuda
+cuda.synchronize()
+t["count"] = time.perf_counter() - t1
 t["total"] = time.perf_counter() - t0
 print(json.dumps(t))
 '''
@@ -294,6 +321,11 @@ def whole(specs, repeat, work, rows):
                   f"| {min(gpu):.2f} ({', '.join(f'{x:.2f}' for x in gpu)}) | {min(gpu) / min(cpu):.2f} | {auto} "
                   f"| {'ok' if ok else 'MISMATCH'} |", flush=True)
         if s >= 20:
+            for mode in ("alone", "read"):
+                _, st = run([sys.executable, "-c", OVERLAP, path, mode])
+                st = json.loads(st)
+                rows.append(dict(section="overlap", scale=s, **st))
+                print(f"overlap kron{s}: " + ", ".join(f"{a} {b:.3f}" for a, b in st.items()), flush=True)
             _, st = run([sys.executable, "-c", STAGES, path])
             st = json.loads(st)
             rows.append(dict(section="stages", scale=s, **st))
@@ -302,12 +334,36 @@ def whole(specs, repeat, work, rows):
         os.remove(path)
 
 
+def per_vertex(scale, ks, rows):
+    """k-cliques through every vertex on the GPU: kernel time against the total count's, and the
+    identity sum = k * total (the total checked against the CPU's for k <= 5)."""
+    from graphmine.cuda import _exact
+
+    G = kronecker_graph(scale, 16, seed=1)
+    print(f"\n| graph | k | k-cliques | total kernel ms | per-vertex kernel ms | sum = k * total | CPU total |")
+    print("|---|---|---|---|---|---|---|")
+    for k in ks:
+        tm, tp = {}, {}
+        total = _exact.count_cliques(G, k, "degeneracy", 16, timings=tm)
+        tot2, pv = _exact.clique_counts(G, k, "degeneracy", 16, timings=tp)
+        tot2, pv = _exact.clique_counts(G, k, "degeneracy", 16, timings=tp)
+        cpu = gm.count_cliques(G, k) if k <= 4 else None
+        ok = tot2 == total and int(pv.sum()) == k * total and (cpu is None or cpu == total)
+        rows.append(dict(section="per_vertex", scale=scale, k=k, total=total, kernel_s=tm["kernel"],
+                         pv_kernel_s=tp["kernel"], ok=ok))
+        print(f"| kron{scale} | {k} | {total:,} | {tm['kernel'] * 1e3:.2f} | {tp['kernel'] * 1e3:.2f} | "
+              f"{'ok' if ok else 'MISMATCH'} | {'-' if cpu is None else 'ok' if cpu == total else 'MISMATCH'} |",
+              flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--build", default="20,22")
+    ap.add_argument("--build", default="20,22", help="scales of the build and first-call rows ('' for none)")
     ap.add_argument("--partition", type=int, default=22)
     ap.add_argument("--parts", default="4,8")
     ap.add_argument("--whole", default="20:3,22:3", help="scale:k pairs of the whole-process runs")
+    ap.add_argument("--per-vertex", type=int, default=0, help="scale of the per-vertex k-clique rows")
+    ap.add_argument("--per-vertex-k", default="4,5,6,7,8")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--threads", type=int, default=os.cpu_count())
     ap.add_argument("--dir", default="/tmp")
@@ -323,15 +379,17 @@ def main():
     # compile (or load) every kernel on a small graph first
     W = kronecker_graph(10, 16, seed=1)
     gm.count_triangles(W, device="cuda"), gm.count_triangles(W, threads=args.threads)
-    from graphmine.cuda import _exact
+    from graphmine.cuda import _partition
 
-    _exact.count_triangles(fresh(W), "degree", 1, parts=3)
+    _partition.count_triangles(fresh(W), "degree", 1, parts=3)
     print(f"GPU: {cuda.get_current_device().name}; CPU threads: {args.threads}", flush=True)
     try:
         if args.build:
             build([int(x) for x in args.build.split(",")], args.threads, rows)
         if args.partition:
             partition(args.partition, args.threads, [int(x) for x in args.parts.split(",") if x], rows)
+        if args.per_vertex:
+            per_vertex(args.per_vertex, [int(x) for x in args.per_vertex_k.split(",")], rows)
         if args.whole:
             whole([tuple(int(y) for y in x.split(":")) for x in args.whole.split(",")], args.repeat, args.dir, rows)
     finally:

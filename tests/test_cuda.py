@@ -144,7 +144,7 @@ SIM_SCRIPT = textwrap.dedent(r'''
         for parts in (1, 2, 3, 5):
             for hub_min, b in ((None, None), (0, (1, 2, 4)), (10**9, (0, 1, 2))):
                 tm = {}
-                got = _exact.count_triangles(gm.as_graph(H), "degree", 1, parts=parts, timings=tm, hub_min=hub_min,
+                got = _partition.count_triangles(gm.as_graph(H), "degree", 1, parts=parts, timings=tm, hub_min=hub_min,
                                              bounds=b)
                 assert got == tri, (parts, hub_min, b, got, tri)
     # a memory cap too small for the graph: the count is partitioned (>= 4 ranges), exact
@@ -154,7 +154,7 @@ SIM_SCRIPT = textwrap.dedent(r'''
     os.environ["GRAPHMINE_GPU_MAX_BYTES"] = str(16 * (G.n_nodes + 1) + need // 8)
     tm = {}
     assert not _partition.fits_unpartitioned(G)
-    assert _exact.count_triangles(G, "degree", 1, timings=tm) == sum(nx.triangles(H).values()) // 3
+    assert _partition.count_triangles(G, "degree", 1, timings=tm) == sum(nx.triangles(H).values()) // 3
     assert tm["parts"] >= 4, tm
     assert gm.count_triangles(gm.as_graph(H), device="cuda") == sum(nx.triangles(H).values()) // 3
     del os.environ["GRAPHMINE_GPU_MAX_BYTES"]

@@ -66,8 +66,10 @@ def count_triangles(G, *, order="degree", threads=None):
     require_device()
     from . import _exact
 
+    from . import _partition
+
     with _exact.quiet():
-        return _exact.count_triangles(G, order, nthreads)
+        return _partition.count_triangles(G, order, nthreads)
 
 
 @restores_threads
@@ -110,9 +112,11 @@ def count_cliques(G, k=3, *, order=None, threads=None):
     require_device()
     from . import _exact
 
+    from . import _partition
+
     with _exact.quiet():
         if k == 3:
-            return _exact.count_triangles(G, order, nthreads)
+            return _partition.count_triangles(G, order, nthreads)
         return _exact.count_cliques(G, k, order, nthreads)
 
 
@@ -147,13 +151,31 @@ def clique_counts(G, k=3, *, order=None, threads=None):
             raise ParameterError("per-vertex triangles on the GPU use the degree order (order='degree')")
         return np.asarray(_exact.clique_counts(G, k, order, nthreads)[1])
 
+def _warm(k):
+    """Load what a k-clique count on the GPU loads, on a small graph (see :func:`warm_up`)."""
+    if not is_available():
+        return
+    from ..validation import as_graph
+    from . import _exact
+
+    W = as_graph([(i, j) for i in range(8) for j in range(i + 1, 8) if (i + j) % 7])
+    with _exact.quiet():
+        if k >= 4:  # the clique kernel alone (the orientation is the CPU's)
+            _exact.count_cliques(W, min(k, MAX_K), "degeneracy", 1)
+            return
+        # the build, every bin and the hub kernel: small bin bounds, without and with hubs
+        _exact.count_triangles(W, "degree", 1, bounds=(0, 1, 2), hub_min=1 << 40)
+        _exact.count_triangles(W, "degree", 1, bounds=(0, 1, 2), hub_min=1)
+
+
 def warm_up(k=3):
     """Load the CUDA machinery and the kernels of a k-clique count in a background thread.
 
     Importing numba.cuda, creating the context and loading the kernels from numba's disk cache
     take about a second; started before a large file is read (the reading kernels release the
     GIL), that second overlaps the read. Errors are left to the count itself, which meets them
-    again. Returns the started thread (``join()`` it before counting).
+    again. Returns the started thread (``join()`` it before counting; its ``seconds`` then says
+    how long the warm-up took).
 
     Examples
     --------
@@ -161,24 +183,15 @@ def warm_up(k=3):
     >>> gc.warm_up(3).join()
     """
     import threading
+    import time
 
     def work():
+        t0 = time.perf_counter()
         try:
-            if not is_available():
-                return
-            from ..validation import as_graph
-            from . import _exact
-
-            W = as_graph([(i, j) for i in range(8) for j in range(i + 1, 8) if (i + j) % 7])
-            with _exact.quiet():
-                if k >= 4:  # the clique kernel alone (the orientation is the CPU's)
-                    _exact.count_cliques(W, min(k, MAX_K), "degeneracy", 1)
-                    return
-                # the build, every bin and the hub kernel: small bin bounds, without and with hubs
-                _exact.count_triangles(W, "degree", 1, bounds=(0, 1, 2), hub_min=1 << 40)
-                _exact.count_triangles(W, "degree", 1, bounds=(0, 1, 2), hub_min=1)
-        except Exception:  # noqa: BLE001 (the count reports it)
+            _warm(k)
+        except Exception:  # noqa: BLE001 (the count meets the error again and reports it)
             pass
+        t.seconds = time.perf_counter() - t0
 
     t = threading.Thread(target=work, name="graphmine-cuda-warm-up", daemon=True)
     t.start()

@@ -14,8 +14,6 @@ import os
 
 import numpy as np
 
-from ._device import check_device_memory, cuda_module
-
 __all__ = ["device_scan", "device_sort", "orient_degree", "build_bytes", "sort_backend"]
 
 
@@ -57,7 +55,8 @@ def device_scan(a, m, out=None):
     """
     from . import _build_kernels as BK
 
-    cuda = cuda_module()
+    from numba import cuda
+
     out = a if out is None else out
     if m == 0:
         return out
@@ -94,7 +93,8 @@ def device_sort(keys, m, bits, scratch=None):
     (``keys`` or ``scratch``, or a new array from CuPy)."""
     from . import _build_kernels as BK
 
-    cuda = cuda_module()
+    from numba import cuda
+
     if m <= 1:
         return keys
     if sort_backend() == "cupy":
@@ -123,15 +123,15 @@ def build_bytes(n, nnz, m_out):
 
 def orient_degree(indptr, indices):
     """(optr, oind, rank) on the device: the degree-ordered oriented CSR relabelled by rank,
-    from the host CSR of an undirected graph."""
+    from the host CSR of an undirected graph. The caller checks :func:`build_bytes` against the
+    free memory (graphmine.cuda._device.device_graph)."""
+    from numba import cuda
+
     from . import _build_kernels as BK
 
-    cuda = cuda_module()
     n = indptr.shape[0] - 1
     nnz = indices.shape[0]
     m_out = nnz // 2
-    check_device_memory(build_bytes(n, nnz, m_out),
-                        f"building the oriented graph on the GPU ({n:,} vertices, {m_out:,} edges)")
     itype = np.int32 if n < 2**31 else np.int64
     bits = max(1, int(n - 1).bit_length()) if n > 1 else 1
     mask = (1 << bits) - 1

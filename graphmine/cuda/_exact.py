@@ -184,23 +184,10 @@ def triangle_launch(DG, per_vertex=False, bounds=None, timings=None, groups=None
     return total, (pv if per_vertex else None)
 
 
-def count_triangles(G, order, threads, timings=None, bounds=None, groups=None, hub_min=None, parts=None):
-    """Exact triangles on the device; a graph whose oriented CSR does not fit in the GPU's free
-    memory (or ``parts`` given) is counted in row blocks (:mod:`graphmine.cuda._partition`)."""
-    from ..exceptions import ResourceLimitError
-
-    from . import _partition
-
-    if parts is None and order == "degree" and not _partition.fits_unpartitioned(G):
-        parts = 0
-    if parts is None:
-        try:
-            DG = device_graph(G, order, threads)
-        except ResourceLimitError:
-            parts = 0
-    if parts is not None:
-        return _partition.count_triangles(G, order, threads, parts=parts or None, timings=timings, bounds=bounds,
-                                          groups=groups, hub_min=hub_min)
+def count_triangles(G, order, threads, timings=None, bounds=None, groups=None, hub_min=None):
+    """Exact triangles with the whole oriented CSR on the device (:mod:`graphmine.cuda._partition`
+    counts graphs that do not fit)."""
+    DG = device_graph(G, order, threads)
     return triangle_launch(DG, bounds=bounds, timings=timings, groups=groups, hub_min=hub_min)[0]
 
 

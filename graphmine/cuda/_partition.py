@@ -17,7 +17,7 @@ from ..exceptions import ResourceLimitError
 from .._limits import format_bytes
 from ._device import DeviceGraph, _gpu_limit, cuda_module
 
-__all__ = ["plan", "count_triangles", "fits_unpartitioned"]
+__all__ = ["plan", "count_triangles", "count_partitioned", "fits_unpartitioned"]
 
 MAX_PARTS = 4096
 
@@ -79,6 +79,21 @@ def _pair_view(dptr, pptr, buf, src, n, lo_a, hi_a, lo_b, hi_b, m_pair, hptr):
 
 
 def count_triangles(G, order, threads, parts=None, timings=None, **launch):
+    """Exact triangles of ``G`` on the GPU: the whole oriented CSR on the device when it fits the
+    free memory (:func:`graphmine.cuda._exact.count_triangles`), else (or with ``parts`` given)
+    streamed in row blocks (:func:`count_partitioned`)."""
+    from ._exact import count_triangles as whole
+
+    if parts is None and (order != "degree" or fits_unpartitioned(G)):
+        try:
+            return whole(G, order, threads, timings=timings, **launch)
+        except ResourceLimitError:
+            if "_cuda" in G.__dict__:
+                G._cuda.pop(order, None)
+    return count_partitioned(G, order, threads, parts=parts, timings=timings, **launch)
+
+
+def count_partitioned(G, order, threads, parts=None, timings=None, **launch):
     """Exact triangles of ``G`` streamed through the GPU in row blocks (see the module).
 
     ``parts`` forces the number of row ranges; by default the fewest whose largest pair fits the
@@ -89,7 +104,7 @@ def count_triangles(G, order, threads, parts=None, timings=None, **launch):
     import time
 
     from . import _kernels as K
-    from ._exact import _grid, block_size, triangle_launch
+    from ._exact import _grid, triangle_launch
 
     cuda = cuda_module()
     t0 = time.perf_counter()
@@ -105,6 +120,8 @@ def count_triangles(G, order, threads, parts=None, timings=None, **launch):
     pptr = cuda.device_array(n + 1, np.int64)
     buf = cuda.device_array(max(cap, 1), indices.dtype)
     src = cuda.device_array(max(cap, 1), np.int32 if n < 2**31 else np.int64)
+    from ._exact import block_size
+
     B = block_size()
     total = 0
     pairs = 0
