@@ -10,12 +10,17 @@ Sections (each prints a table; every GPU count is checked against the CPU's):
 - ``--partition S``: Kronecker S counted in row blocks (``--parts``, and with GRAPHMINE_GPU_MAX_BYTES
   set so that the oriented CSR does not fit) against the unpartitioned count of the same host
   orientation.
-- ``--whole``: whole processes ``python -m graphmine count-cliques FILE [-k K] --device cuda|cpu``
-  on edge-list files written here, alternately; the first GPU process fills numba's kernel cache
-  (reported apart); then one process's stages (import, read, CUDA start, first call).
+- ``--whole SCALE:K,...``: whole processes ``python -m graphmine count-cliques FILE -k K
+  [--device cuda]`` on edge-list files written here, alternately; the first GPU process after
+  emptying the kernel cache compiles every kernel (reported apart); at scales >= 20 also one
+  process's stages (read, CUDA import, context, kernel loading, count) with and without the
+  warm-up thread beside the read.
+- ``--per-vertex S``: k-cliques through every vertex on Kronecker S against the total count.
 
-    python benchmarks/gpu_pipeline.py --build 20,22 --partition 22 --whole 18,20,22 --out DIR
+    python benchmarks/gpu_pipeline.py --build 20,22 --partition 22 --parts 4 \
+        --whole 22:3,20:3,16:4,14:5 --repeat 2 --per-vertex 12 --json rows.json
 
+Needs a CUDA GPU and numba-cuda (CuPy optional, for the sort comparison).
 Nothing here asserts on time.
 """
 
@@ -366,10 +371,18 @@ def main():
     ap.add_argument("--per-vertex-k", default="4,5,6,7,8")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--threads", type=int, default=os.cpu_count())
-    ap.add_argument("--dir", default="/tmp")
+    ap.add_argument("--dir", default="/tmp", help="where the edge-list files go (removed after use)")
     ap.add_argument("--json", default=None)
     args = ap.parse_args()
     rows = []
+    from graphmine.exceptions import GraphmineError
+
+    try:
+        ok = gm.cuda.is_available()
+    except GraphmineError as exc:  # numba-cuda missing: the error names the extra
+        raise SystemExit(f"benchmarks/gpu_pipeline.py: {exc}") from None
+    if not ok:
+        raise SystemExit("benchmarks/gpu_pipeline.py: no CUDA device visible; this benchmark needs an NVIDIA GPU")
     import warnings
 
     from numba import cuda
