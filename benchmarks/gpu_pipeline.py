@@ -216,7 +216,6 @@ import json, sys, time
 t = {}
 t0 = time.perf_counter()
 import graphmine as gm
-import graphmine.cuda  # noqa: F401  (gm.cuda)
 t["import_graphmine"] = time.perf_counter() - t0
 t1 = time.perf_counter()
 G = gm.read_graph(sys.argv[1])
@@ -256,7 +255,6 @@ import json, sys, time
 t = {}
 t0 = time.perf_counter()
 import graphmine as gm
-import graphmine.cuda  # noqa: F401  (gm.cuda)
 from graphmine.cuda import warm_up
 if sys.argv[2] == "alone":  # the warm-up with nothing beside it
     w = warm_up(3); w.join(); t["warm_up_alone"] = w.seconds
