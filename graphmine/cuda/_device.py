@@ -189,7 +189,9 @@ def device_graph(G, order, threads):
         what = f"the {order}-oriented graph ({G.n_nodes:,} vertices, {G.n_edges:,} edges)"
         itemsize = G.indices.dtype.itemsize
         check_device_memory(8 * (G.n_nodes + 1) + itemsize * G.n_edges, what)
-        if order == "degree" and _build_on_gpu() and not G.has_orientation(order, relabel=True):
+        # (the build's 64-bit keys hold two ids: n below 2**31)
+        if (order == "degree" and _build_on_gpu() and G.n_nodes < 2**31
+                and not G.has_orientation(order, relabel=True)):
             from . import _build
 
             free, _ = _gpu_limit()
