@@ -170,7 +170,7 @@ def _bin_counts(optr, oind, src, bounds, hub_lo, hub_min, rlo, rhi, clo, chi, co
     if t < MAXBINS:
         sh[t] = 0
     cuda.syncthreads()
-    m = oind.shape[0]
+    m = src.shape[0]  # the arcs to visit: all, or a partitioned count's first block
     j = cuda.grid(1)
     stride = cuda.gridsize(1)
     while j < m:
@@ -186,7 +186,7 @@ def _bin_counts(optr, oind, src, bounds, hub_lo, hub_min, rlo, rhi, clo, chi, co
 @cuda.jit(cache=True)
 def _bin_scatter(optr, oind, src, bounds, hub_lo, hub_min, rlo, rhi, clo, chi, fill, lists):
     """Write every arc of bin b >= 1 into ``lists`` at fill[b] (the next free slot of its bin)."""
-    m = oind.shape[0]
+    m = src.shape[0]  # the arcs to visit: all, or a partitioned count's first block
     j = cuda.grid(1)
     stride = cuda.gridsize(1)
     while j < m:
@@ -199,7 +199,7 @@ def _bin_scatter(optr, oind, src, bounds, hub_lo, hub_min, rlo, rhi, clo, chi, f
 @cuda.jit(cache=True)
 def _tri_light(optr, oind, src, light, hub_lo, hub_min, rlo, rhi, clo, chi, out, pv, credit):
     """Triangles on the light arcs, one thread per arc in CSR order (others are skipped)."""
-    m = oind.shape[0]
+    m = src.shape[0]  # the arcs to visit: all, or a partitioned count's first block
     j = cuda.grid(1)
     stride = cuda.gridsize(1)
     c = int64(0)

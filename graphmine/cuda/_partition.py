@@ -8,7 +8,8 @@ hold every w. So the count is the sum over the p (p + 1) / 2 pairs a <= b of the
 the arcs from R_a to R_b, counted with only the rows of R_a and R_b on the device (a pair's CSR
 keeps the global ids: rows outside the two ranges are empty). Each pair runs the unpartitioned
 kernels (bins, hubs) restricted to its arcs; block a stays on the device while b runs over
-a, a + 1, ..., so the host sends each block about (p + 1) / 2 times.
+a, a + 1, ..., so the host sends each block about (p + 1) / 2 times; the kernels visit only
+block a's arcs (those that can count) and read both blocks' rows.
 """
 
 import numpy as np
@@ -65,16 +66,18 @@ def fits_unpartitioned(G):
     return free is None or 8 * (G.n_nodes + 1) + 3 * G.indices.dtype.itemsize * G.n_edges <= free
 
 
-def _pair_view(dptr, pptr, buf, src, n, lo_a, hi_a, lo_b, hi_b, m_pair, hptr):
-    """The DeviceGraph of pair (a, b): global ids, rows of R_a then R_b in ``buf``."""
+def _pair_view(pptr, buf, src, n, lo_a, hi_a, lo_b, hi_b, m_pair, m_a, hptr):
+    """The DeviceGraph of pair (a, b): global ids, rows of R_a then R_b in ``buf``. The arcs that
+    can count are those of R_a's rows, the first m_a: the kernels visit those (``src`` has m_a
+    entries, ``m`` is m_a) and read the rows of both blocks."""
     DG = DeviceGraph.__new__(DeviceGraph)
-    DG.n, DG.m = n, m_pair
+    DG.n, DG.m = n, m_a
     DG.hptr = hptr
     DG.optr, DG.oind = pptr, buf[:max(m_pair, 1)]
     DG._rank = None
     DG.rows, DG.cols = (lo_a, hi_a), (lo_b, hi_b)
     DG.built_on = "host"
-    DG.extra = {"src": src[:max(m_pair, 1)]}
+    DG.extra = {"src": src[:max(m_a, 1)]}
     return DG
 
 
@@ -139,8 +142,8 @@ def count_partitioned(G, order, threads, parts=None, timings=None, **launch):
             if e_b > s_b:
                 buf[e_a - s_a:m_pair].copy_to_device(np.ascontiguousarray(indices[s_b:e_b]))
             K._pair_ptr[_grid(n + 1, B), B](dptr, lo_a, hi_a, lo_b, hi_b, b > a, pptr)
-            DG = _pair_view(dptr, pptr, buf, src, n, lo_a, hi_a, lo_b, hi_b, m_pair, indptr)
-            K._arc_sources[_grid(m_pair, B), B](pptr, DG.extra["src"])
+            DG = _pair_view(pptr, buf, src, n, lo_a, hi_a, lo_b, hi_b, m_pair, e_a - s_a, indptr)
+            K._arc_sources[_grid(e_a - s_a, B), B](pptr, DG.extra["src"])
             total += triangle_launch(DG, **launch)[0]
             pairs += 1
     if timings is not None:
