@@ -1,14 +1,15 @@
 """Whole process: ``graphmine count-cliques FILE`` against GAPBS's ``tc`` on GAPBS's own Kronecker files.
 
-GAPBS (https://github.com/sbeamer/gapbs) is not shipped: point ``--gapbs`` at a checkout of it;
-its ``tc`` and ``converter`` are compiled here with the system C++ compiler (OpenMP). For each
+GAPBS (https://github.com/sbeamer/gapbs) is not shipped: build its ``tc`` and ``converter``
+outside this repository (``make tc converter`` in a checkout of it) and pass their paths. For each
 scale the script writes GAPBS's Kronecker graph (``converter -g S -k 16 -e FILE``), then times,
 alternately, the whole ``graphmine count-cliques FILE --json`` process and ``tc -f FILE -s -n 1``
 (read, build, one trial), checks that the counts agree, and prints the ratios; on one scale
 (``--scaling``) it also prints graphmine's load and count steps per thread count, and first the
 start-up of ``graphmine count-cliques ca-GrQc`` against ``python -c "import numba"``.
 
-    python benchmarks/gapbs.py --gapbs ~/gapbs [--scales 18,20,22] [--repeat 3] [--scaling 20]
+    python benchmarks/gapbs.py --tc ~/gapbs/tc --converter ~/gapbs/converter [--scales 18,20,22]
+        [--repeat 3] [--scaling 20]
 
 Nothing here asserts on time.
 """
@@ -35,17 +36,19 @@ def timed(cmd, env=None):
     return seconds, r.stdout
 
 
-def build_gapbs(src, out):
-    procs = [subprocess.Popen(["c++", "-std=c++11", "-O3", "-fopenmp", os.path.join(src, "src", f"{name}.cc"),
-                               "-o", os.path.join(out, name)]) for name in ("tc", "converter")]
-    if any(p.wait() for p in procs):
-        raise SystemExit("compiling GAPBS's tc/converter failed")
-    return os.path.join(out, "tc"), os.path.join(out, "converter")
+def program(path, name):
+    """The absolute path of a built GAPBS program, or exit naming what is missing."""
+    path = os.path.abspath(os.path.expanduser(path))
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        raise SystemExit(f"benchmarks/gapbs.py: --{name} {path}: no executable file there (build GAPBS's "
+                         f"{name} first: make {name})")
+    return path
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--gapbs", required=True, help="a checkout of GAPBS (its src/ is compiled)")
+    ap.add_argument("--tc", required=True, help="GAPBS's built tc program")
+    ap.add_argument("--converter", required=True, help="GAPBS's built converter program")
     ap.add_argument("--scales", default="18,20,22")
     ap.add_argument("--repeat", type=int, default=3, help="alternating runs per scale (default 3)")
     ap.add_argument("--scaling", type=int, default=20, help="scale of the thread table (0: none)")
@@ -54,7 +57,7 @@ def main():
     args = ap.parse_args()
 
     work = args.dir or tempfile.mkdtemp(prefix="graphmine-gapbs-")
-    tc, converter = build_gapbs(args.gapbs, work)
+    tc, converter = program(args.tc, "tc"), program(args.converter, "converter")
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     gm = [sys.executable, "-m", "graphmine", "count-cliques"]
 

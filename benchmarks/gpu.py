@@ -23,6 +23,7 @@ import numpy as np
 import graphmine as gm
 import graphmine.cuda._exact  # noqa: F401  (gm.cuda)
 from graphmine import datasets
+from graphmine.exceptions import GraphmineError
 from graphmine.generators import kronecker_graph
 
 
@@ -151,8 +152,16 @@ def main(argv=None):
     p.add_argument("--sweep", default="", help="scales of a sweep over the triangle kernel's bin thresholds")
     p.add_argument("--warm-scale", type=int, default=10, help="graph that compiles the kernels first")
     p.add_argument("--bloom", default="16/64,18/16", help="Kronecker scale/edge factor of the Bloom rows")
+    p.add_argument("--bloom-budgets", default="0.25", help="sketch budgets of the Bloom rows")
     p.add_argument("--json", default=None, help="write the rows to this file")
     args = p.parse_args(argv)
+    try:
+        ok = gm.cuda.is_available()
+    except GraphmineError as exc:  # numba-cuda missing: the error names the extra
+        raise SystemExit(f"benchmarks/gpu.py: {exc}") from None
+    if not ok:
+        raise SystemExit("benchmarks/gpu.py: no CUDA device visible; this benchmark needs an NVIDIA GPU "
+                         "(NUMBA_ENABLE_CUDASIM=1 runs it in numba's simulator, slowly)")
     from numba import cuda
 
     name = "numba's CUDA simulator" if gm.cuda._exact._sim() else cuda.get_current_device().name
@@ -198,7 +207,9 @@ def main(argv=None):
     print("|---|---|---|---|---|---|---|---|---|---|")
     for spec in [x for x in args.bloom.split(",") if x]:
         s, ef = (int(y) for y in spec.split("/"))
-        bloom(f"kron{s}/{ef}", kronecker_graph(s, ef, seed=args.seed), args.threads, args.repeat, brows)
+        B = kronecker_graph(s, ef, seed=args.seed)
+        for budget in [float(x) for x in args.bloom_budgets.split(",")]:
+            bloom(f"kron{s}/{ef}", B, args.threads, args.repeat, brows, budget=budget)
     if args.json:
         with open(args.json, "w") as fh:
             json.dump({"exact": rows, "bloom": brows}, fh, indent=1, default=float)

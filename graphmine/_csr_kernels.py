@@ -17,7 +17,7 @@ _MAX_SHIFT = 16
 _BUCKETS = 4096
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _bucket_shift(n):
     shift = 0
     while shift < _MAX_SHIFT and (n >> shift) > _BUCKETS:
@@ -25,7 +25,7 @@ def _bucket_shift(n):
     return shift
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _upper_bucket_counts(src, dst, shift, nb, nthreads):
     """Arcs per (thread, bucket): thread t takes the t-th block of edges and counts the arc
     min(u, v) -> max(u, v) of every edge into the bucket of its source (self-loops skipped).
@@ -50,7 +50,7 @@ def _upper_bucket_counts(src, dst, shift, nb, nthreads):
     return cnt, loops.sum()
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _scatter_upper_arcs(src, dst, shift, fill, arc_lo, arc_to, nthreads):
     """Counting sort of the arcs min -> max by bucket: fill[t, b] is thread t's next slot in
     bucket b, so no two threads write the same slot. An arc keeps its source as the offset in
@@ -72,7 +72,7 @@ def _scatter_upper_arcs(src, dst, shift, fill, arc_lo, arc_to, nthreads):
                 f[np.uint64(b)] = p + 1
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _lower_bucket_counts(rows, rowstart, deg, first, shift, n, nb, nthreads):
     """Per (thread, bucket) counts of the reversed upper arcs b -> a, thread t walking the
     sources a of its own buckets."""
@@ -86,7 +86,7 @@ def _lower_bucket_counts(rows, rowstart, deg, first, shift, n, nb, nthreads):
     return cnt
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _scatter_lower_arcs(rows, rowstart, deg, first, shift, n, fill, arc_lo, arc_to, nthreads):
     """Reversed arcs into their buckets. Threads hold increasing runs of sources and their slots
     in a bucket follow thread order, so every bucket receives its arcs by increasing source:
@@ -113,7 +113,7 @@ _MERGE_RUNS = 4
 _MERGE_MAX = 1 << 14
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _sort_row(a, s, e, tmp):
     """Sort a[s:e] in place, adapting to ascending runs already there."""
     if e - s <= _INSERTION_MAX:
@@ -177,7 +177,7 @@ def _sort_unique(a, s, e, tmp):
     return k - s
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _bucket_rows(arc_lo, arc_to, bstart, first, shift, n, rows, rowstart, deg, dedupe, nthreads):
     """Thread t turns buckets first[t]..first[t + 1] - 1 into rows: a stable counting sort by
     source inside the bucket (into ``rows``, same span as the bucket), then, if ``dedupe``,
@@ -213,7 +213,7 @@ def _bucket_rows(arc_lo, arc_to, bstart, first, shift, n, rows, rowstart, deg, d
                     deg[np.uint64(lo + j)] = a0 + pos[np.uint64(j)] - s
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _exclusive_sums(x, out, nthreads):
     """out[0] = 0, out[i + 1] = x[0] + ... + x[i], in two parallel passes over blocks."""
     n = x.shape[0]
@@ -235,7 +235,7 @@ def _exclusive_sums(x, out, nthreads):
     return part[nthreads]
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _copy_rows(low, lowstart, lowdeg, up, upstart, updeg, indptr, out, first, shift, n, nthreads):
     """Pack every row (its smaller neighbours, then its larger ones) into the final indices;
     thread t copies the rows it built (warm caches)."""
@@ -251,7 +251,7 @@ def _copy_rows(low, lowstart, lowdeg, up, upstart, updeg, indptr, out, first, sh
                 out[d + j] = up[s + j]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _bucket_layout(cnt, nthreads):
     """Bucket starts and every thread's first slot in every bucket (slots in thread order)."""
     nb = cnt.shape[1]
@@ -267,7 +267,7 @@ def _bucket_layout(cnt, nthreads):
     return bstart, fill
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rows(src, dst, n, nthreads, arc_lo, arc_to, up, low):
     """Both halves of every row, in ``up`` (larger neighbours) and ``low`` (smaller ones); the
     arc buffers, ``up`` and ``low`` hold at least len(src) entries. Returns (shift, first,
@@ -328,7 +328,7 @@ def _csr_from_pairs(src, dst, n, nthreads):
     return indptr, indices, int(loops)
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _mark_present(ids, present, nthreads):
     """present[x] = 1 for every id x (threads may store the same 1 twice: harmless)."""
     m = ids.shape[0]
@@ -338,7 +338,7 @@ def _mark_present(ids, present, nthreads):
             present[np.uint64(ids[i])] = 1
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _dense_numbering(present, newid, nthreads):
     """newid[x] = number of present ids below x; returns the present ids in increasing order."""
     size = present.shape[0]
@@ -362,7 +362,7 @@ def _dense_numbering(present, newid, nthreads):
     return node_ids
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _compact_dense(ids, size, out, nthreads):
     """Renumber ids (all < size) to 0..k-1 in increasing id order, writing into ``out``;
     return the distinct ids (the new numbering's original ids)."""
@@ -374,7 +374,7 @@ def _compact_dense(ids, size, out, nthreads):
     return node_ids
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _remap_pairs(edges, newid, src, dst, nthreads):
     m = edges.shape[0]
     chunk = (m + nthreads - 1) // nthreads
@@ -384,7 +384,7 @@ def _remap_pairs(edges, newid, src, dst, nthreads):
             dst[i] = newid[np.uint64(edges[i, 1])]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _compact_pairs(edges, size, src, dst, nthreads):
     """:func:`_compact_dense` for an (m, 2) edge array, writing the two endpoint columns into
     separate contiguous arrays (what the CSR build reads) in the same pass."""
@@ -396,7 +396,7 @@ def _compact_pairs(edges, size, src, dst, nthreads):
     return node_ids
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _remap(ids, newid, out, nthreads):
     m = ids.shape[0]
     chunk = (m + nthreads - 1) // nthreads
@@ -405,7 +405,7 @@ def _remap(ids, newid, out, nthreads):
             out[i] = newid[np.uint64(ids[i])]
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _orient(indptr, indices, rank, nthreads):
     """Keep the arcs u -> v with rank[u] < rank[v]; rows stay sorted by vertex id."""
     n = indptr.shape[0] - 1
@@ -432,7 +432,7 @@ def _orient(indptr, indices, rank, nthreads):
     return optr, out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _degeneracy_order(indptr, indices):
     """Matula-Beck bucket peeling: return (rank of every vertex in the order, core numbers)."""
     n = indptr.shape[0] - 1
@@ -479,7 +479,7 @@ def _degeneracy_order(indptr, indices):
     return rank, core
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _relabel_outdeg(indptr, indices, rank, inv, outdeg, t, nthreads):
     """outdeg[r + 1] = number of higher-ranked neighbours of inv[r], for r = t, t + nthreads, ..."""
     n = indptr.shape[0] - 1
@@ -492,7 +492,7 @@ def _relabel_outdeg(indptr, indices, rank, inv, outdeg, t, nthreads):
         outdeg[r + 1] = c
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _relabel_scatter(indptr, indices, rank, inv, optr, out):
     """Targets x in increasing order, each appended to the rows of its lower-ranked neighbours:
     the rows come out sorted without sorting."""
@@ -507,7 +507,7 @@ def _relabel_scatter(indptr, indices, rank, inv, optr, out):
                 fill[r] += 1
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _orient_relabel(indptr, indices, rank, nthreads):
     """Orientation in rank space: vertex rank[u] gets the sorted ranks of u's higher-ranked
     neighbours. Vertices of similar degree become neighbours in memory, which the counting
@@ -526,7 +526,7 @@ def _orient_relabel(indptr, indices, rank, nthreads):
     return optr, out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _relabel_rows(indptr, indices, rank, inv, optr, out, t, nthreads):
     """Rows r = t, t + nthreads, ... of the rank-space orientation, each gathered and sorted on
     its own (the serial scatter's order-preserving appends cannot be split over threads)."""
@@ -552,7 +552,7 @@ def _relabel_rows(indptr, indices, rank, inv, optr, out, t, nthreads):
                 out[j + 1] = x
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _orient_relabel_serial(indptr, indices, rank):
     """:func:`_orient_relabel` on one thread, for graphs too small to wake a thread pool."""
     n = indptr.shape[0] - 1

@@ -39,7 +39,7 @@ def _ends_token(c):
     return c == 32 or c == 9 or c == 13 or c == 10 or c == 44 or c == 35 or c == 37
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _parse_id(buf, i, b):
     """Parse a non-negative decimal integer at i; return (error code, value, next offset)."""
     start = i
@@ -64,7 +64,7 @@ def _parse_id(buf, i, b):
     return OK, val, i
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _parse_float(buf, i, b):
     """Parse a decimal float (sign, digits, fraction, exponent); return (error, value, next)."""
     start = i
@@ -115,7 +115,7 @@ def _parse_float(buf, i, b):
     return OK, sign * val, i
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _skip_separator(buf, i, b):
     """Skip blanks and at most one comma between columns."""
     while i < b and _is_blank(buf[i]):
@@ -165,7 +165,7 @@ def _fast_line(buf, i, b):
     return u, v, j + 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _parse_chunk(buf, a, b, edges, weights, out0, want_weights):
     i = a
     k = out0
@@ -226,7 +226,7 @@ def _is_space(c):
     return c == 32 or c == 9 or c == 10 or c == 13 or c == 11 or c == 12
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _first_data_line(buf, lo):
     """(start, end) byte offsets of the first line from ``lo`` on that is neither blank nor a
     comment (end is after its newline), or (-1, -1) when there is none."""
@@ -251,7 +251,7 @@ def _splits_fields(c):
     return c == 44 or _is_space(c)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _is_header(buf, s, e):
     """A header names its columns: its first two fields (split at commas and whitespace) both
     start with an ASCII letter, ``_`` or a quote (``source,target``, ``"from" "to" weight``),
@@ -272,7 +272,7 @@ def _is_header(buf, s, e):
     return fields == 2
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _starts_with_digit(buf, s, e):
     """Whether the line buf[s:e] starts (after blanks) with a digit, as an integer edge line does."""
     i = s
@@ -283,7 +283,7 @@ def _starts_with_digit(buf, s, e):
     return i < e and 48 <= buf[i] <= 57
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _chunk_starts(buf, lo, nchunks):
     """Offsets that split buf[lo:] into at most ``nchunks`` pieces, each starting a line."""
     size = buf.shape[0]
@@ -303,7 +303,7 @@ def _chunk_starts(buf, lo, nchunks):
     return starts[:k + 1].copy()
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _line_of(buf, pos):
     """1-based number of the line holding byte ``pos``."""
     c = 1
@@ -318,7 +318,7 @@ def _may_not_be_data(c):
     return c <= 32 or c == 35 or c == 37
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _count_lines_exact(buf, a, b):
     """Edge lines in buf[a:b]: lines whose first byte after blanks is not a newline or a
     comment mark."""
@@ -338,7 +338,7 @@ def _count_lines_exact(buf, a, b):
     return c
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _count_edge_lines(buf, starts):
     """Edge lines per chunk. This is exactly the number of edges the parser writes for a chunk
     without errors, so every chunk's edges land in place and no gaps need closing.
@@ -371,7 +371,7 @@ def _count_edge_lines(buf, starts):
     return counts
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _parse_chunks(buf, starts, offsets, edges, weights, want_weights):
     """Parse every chunk into edges[offsets[i]:]; returns (written, errors, where) per chunk and
     the largest id (0 for none), which saves the renumbering a pass over the edges."""
@@ -392,7 +392,7 @@ def _parse_chunks(buf, starts, offsets, edges, weights, want_weights):
     return written, errors, where, tops.max() if nchunks else np.int64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _plan(buf, header, nchunks):
     """Where parsing starts and how the text splits: (chunk starts, edge lines per chunk).
 
@@ -432,7 +432,7 @@ def _is_control(c):
     return (c < 32 and c != 9 and c != 13 and c != 10) or c == 127
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _name_at(buf, i, b, tabs):
     """Scan the name starting at i: (error code, hash, start, end, next offset). A name is
     a run of bytes up to a blank, a comma or the newline (``tabs``: up to a tab or the newline,
@@ -464,7 +464,7 @@ def _name_at(buf, i, b, tabs):
     return OK, h, s, e, i
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _tokenise_chunk(buf, a, b, tstart, tlen, hashes, out0, tabs):
     """Cut the edge lines of buf[a:b] into two names each; token 2k and 2k + 1 are the ends
     of edge k (from ``out0`` on). Fields are separated by blanks and at most one comma, or with
@@ -513,7 +513,7 @@ def _tokenise_chunk(buf, a, b, tstart, tlen, hashes, out0, tabs):
     return k, OK, i
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _tokenise_chunks(buf, starts, offsets, tstart, tlen, hashes, tabs):
     """Tokenise every chunk into its own rows; (written, errors, where) per chunk."""
     nchunks = starts.shape[0] - 1
@@ -528,7 +528,7 @@ def _tokenise_chunks(buf, starts, offsets, tstart, tlen, hashes, tabs):
     return written, errors, where
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _same_name(buf, s1, n1, s2, n2):
     if n1 != n2:
         return False
@@ -552,7 +552,7 @@ def _word(buf, s, n, off):
     return np.int64(w)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _intern_part(buf, tstart, tlen, hashes, part, nparts, rep):
     """Intern the tokens whose hash falls in ``part``: rep[t] = the first token with t's bytes.
 
@@ -605,7 +605,7 @@ def _intern_part(buf, tstart, tlen, hashes, part, nparts, rep):
             table = grown
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _intern_tokens(buf, tstart, tlen, hashes, nparts):
     """For every token, the index of the first token with the same bytes (itself when it is the
     first): one part of the hash space per thread, each token written by its part only."""

@@ -85,7 +85,14 @@ def _cmd_count_cliques(args):
         return count_cliques_command(args)
     from .dispatch import count_cliques
 
+    warm = None
+    if args.device == "cuda" and args.method == "exact":
+        from .cuda import warm_up  # CUDA start and kernel loading overlap the read
+
+        warm = warm_up(args.k)
     G, load_s = commands.load_input(args)
+    if warm is not None:
+        warm.join()
     kwargs = {}
     if args.method != "exact":
         kwargs = {"budget": args.budget, "seed": args.seed}

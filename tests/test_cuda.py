@@ -67,6 +67,16 @@ SIM_SCRIPT = textwrap.dedent(r'''
             want = nx_cliques(H, k)
             assert gm.count_cliques(G, k, device="cuda") == want == gm.count_cliques(G, k), (k, want)
         assert gm.count_cliques(G, 4, device="cuda", order="degree") == nx_cliques(H, 4)
+        # per-vertex k-cliques against networkx's cliques, k = 3 .. 8
+        idx = {v: i for i, v in enumerate(sorted(H))}
+        cl = [[idx[v] for v in c] for c in nx.enumerate_all_cliques(H) if len(c) <= 8]
+        for k in range(3, 9):
+            want = np.zeros(G.n_nodes, np.int64)
+            for c in cl:
+                if len(c) == k:
+                    want[c] += 1
+            got = gc.clique_counts(G, k)
+            assert (got == want).all(), (k, got, want)
         return G
 
     # named graphs: complete, empty, edgeless, triangle-free, karate
@@ -106,6 +116,51 @@ SIM_SCRIPT = textwrap.dedent(r'''
     gm.count_triangles(G, device="cuda")
     assert G._cuda["degree"] is DG and DG.nbytes > 0
     assert gc.release(G) == 1 and not hasattr(G, "_cuda")
+
+    # the orientation built on the device: scan, radix sort, and the CPU's arrays exactly
+    from numba import cuda
+    from graphmine.cuda import _build, _partition
+    rng = np.random.default_rng(5)
+    for m in (1, 7, 32 * 16, 32 * 16 + 1, 2500):
+        a = rng.integers(0, 9, m).astype(np.int64)
+        assert (_build.device_scan(cuda.to_device(a), m).copy_to_host() == np.cumsum(a) - a).all(), m
+    for m, bits in ((2, 3), (33, 11), (1100, 21), (700, 40)):
+        keys = rng.integers(0, 1 << bits, m).astype(np.int64)
+        assert (_build.device_sort(cuda.to_device(keys), m, bits).copy_to_host()[:m] == np.sort(keys)).all(), m
+    for H in (nx.karate_club_graph(), nx.gnp_random_graph(50, 0.25, seed=2), nx.star_graph(9), nx.empty_graph(4),
+              nx.complete_graph(7)):
+        G = gm.as_graph(H)
+        optr, oind, rank = _build.orient_degree(G.indptr, G.indices)
+        O = G.oriented("degree", relabel=True)
+        assert (optr.copy_to_host() == O.indptr).all()
+        assert (oind.copy_to_host()[:G.n_edges] == O.indices).all()
+        assert (rank.copy_to_host()[:G.n_nodes] == O.rank).all()
+        G = gm.as_graph(H)  # no host orientation: the device builds it
+        tri = sum(nx.triangles(H).values()) // 3
+        assert gm.count_triangles(G, device="cuda") == tri
+        assert G._cuda["degree"].built_on == "gpu" and not G.has_orientation("degree", relabel=True)
+        assert (gm.triangles(G, device="cuda") == np.array([nx.triangles(H)[v] for v in sorted(H)])).all()
+    # partitioned counts: several numbers of row ranges, bins and hubs forced
+    for H in (nx.karate_club_graph(), nx.gnp_random_graph(50, 0.25, seed=2)):
+        tri = sum(nx.triangles(H).values()) // 3
+        for parts in (1, 2, 3, 5):
+            for hub_min, b in ((None, None), (0, (1, 2, 4)), (10**9, (0, 1, 2))):
+                got = _partition.count_triangles(gm.as_graph(H), "degree", 1, parts=parts, hub_min=hub_min, bounds=b)
+                assert got == tri, (parts, hub_min, b, got, tri)
+    # a memory cap too small for the graph: the count is partitioned (>= 4 ranges), exact
+    H = nx.gnp_random_graph(40, 0.3, seed=4)
+    G = gm.as_graph(H)
+    os.environ["GRAPHMINE_GPU_MAX_BYTES"] = str(16 * (G.n_nodes + 1) + 7 * G.n_edges)
+    tm = {}
+    assert not _partition.fits_unpartitioned(G)
+    assert _partition.count_triangles(G, "degree", 1, timings=tm) == sum(nx.triangles(H).values()) // 3
+    assert tm["parts"] >= 4, tm
+    assert gm.count_triangles(gm.as_graph(H), device="cuda") == sum(nx.triangles(H).values()) // 3
+    del os.environ["GRAPHMINE_GPU_MAX_BYTES"]
+    # device='auto': small graphs stay on the CPU, large ones (by the rule) go to the device
+    assert not gc.use_cuda("auto", gm.as_graph(H), 3) and gc.use_cuda("auto")
+    assert gc.auto_min_edges(4) <= gc.auto_min_edges(3) and gc.auto_min_edges(9) == gc.auto_min_edges(6)
+    gc.warm_up(4).join()
 
     # Bloom sketches: the GPU builds the CPU's filters bit for bit, and the same estimate
     G = gm.as_graph(nx.gnp_random_graph(40, 0.3, seed=1))
@@ -182,6 +237,7 @@ def test_cpu_path_never_imports_cuda():
               "gm.count_triangles(H); gm.triangles(H); gm.count_cliques(H, 4); gm.clustering(H)\n"
               "gm.average_clustering(H); gm.transitivity(H); gm.count_triangles(H, device='cpu')\n"
               "gm.probgraph.count_triangles(H, method='bloom', seed=1)\n"
+
               "from graphmine import cli\n"
               "cli.main(['count-cliques', 'USAir', '-q', '--json'])\n"
               "print(sorted(m for m in sys.modules if m.startswith(('numba.cuda', 'numba_cuda', 'graphmine.cuda'))))\n")
@@ -191,6 +247,20 @@ def test_cpu_path_never_imports_cuda():
                        timeout=300)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_auto_on_a_small_graph_loads_no_cuda():
+    """device='auto' below the rule's size counts on the CPU without importing numba.cuda."""
+    script = ("import sys, networkx as nx, graphmine as gm\n"
+              "H = nx.karate_club_graph()\n"
+              "print(gm.count_triangles(H, device='auto'), gm.count_cliques(H, 4, device='auto'))\n"
+              "print(sorted(m for m in sys.modules if m.startswith(('numba.cuda', 'numba_cuda'))))\n")
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    env.pop("NUMBA_ENABLE_CUDASIM", None)
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=ROOT,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines() == ["45 11", "[]"]
 
 
 def test_bad_device_names_the_choices():

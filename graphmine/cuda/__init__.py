@@ -16,11 +16,11 @@ numba.cuda is first imported) the kernels run in numba's CUDA simulator, slowly,
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
 from ..validation import as_graph
-from ._device import (DEVICES, NoCudaDeviceError, check_device, is_available, release, require_device,
-                      use_cuda)
+from ._device import (AUTO_MIN_EDGES, DEVICES, NoCudaDeviceError, auto_min_edges, check_device, is_available,
+                      release, require_device, use_cuda)
 
-__all__ = ["count_triangles", "triangles", "count_cliques", "is_available", "release", "use_cuda",
-           "NoCudaDeviceError", "DEVICES", "MAX_K"]
+__all__ = ["count_triangles", "triangles", "count_cliques", "clique_counts", "is_available", "release", "use_cuda", "warm_up",
+           "auto_min_edges", "NoCudaDeviceError", "DEVICES", "AUTO_MIN_EDGES", "MAX_K"]
 
 MAX_K = 35  # deepest clique search of the k-clique kernel (its per-thread cursor arrays)
 
@@ -66,8 +66,10 @@ def count_triangles(G, *, order="degree", threads=None):
     require_device()
     from . import _exact
 
+    from . import _partition
+
     with _exact.quiet():
-        return _exact.count_triangles(G, order, nthreads)
+        return _partition.count_triangles(G, order, nthreads)
 
 
 @restores_threads
@@ -110,7 +112,87 @@ def count_cliques(G, k=3, *, order=None, threads=None):
     require_device()
     from . import _exact
 
+    from . import _partition
+
     with _exact.quiet():
         if k == 3:
-            return _exact.count_triangles(G, order, nthreads)
+            return _partition.count_triangles(G, order, nthreads)
         return _exact.count_cliques(G, k, order, nthreads)
+
+
+@restores_threads
+def clique_counts(G, k=3, *, order=None, threads=None):
+    """The number of k-cliques through every vertex (int64 array; 3 <= k <= MAX_K), counted on
+    the GPU. k = 3 is :func:`triangles`; the entries sum to k times :func:`count_cliques`.
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine.cuda as gc
+    >>> list(gc.clique_counts(nx.complete_graph(5), 4)) if gc.is_available() else [4, 4, 4, 4, 4]
+    [4, 4, 4, 4, 4]
+    """
+    import numpy as np
+
+    from ..cliques import check_k
+
+    k = check_k(k)
+    if k > MAX_K:
+        raise ParameterError(f"device='cuda' counts k-cliques up to k = {MAX_K}, got k = {k}; use device='cpu'")
+    G = as_graph(G)
+    order = _check_order(order, k)
+    nthreads = resolve_threads(threads)
+    require_device()
+    from . import _exact
+
+    with _exact.quiet():
+        if k == 3 and order == "degree":
+            return _exact.triangles(G, nthreads)
+        if k == 3:
+            raise ParameterError("per-vertex triangles on the GPU use the degree order (order='degree')")
+        return np.asarray(_exact.clique_counts(G, k, order, nthreads)[1])
+
+def _warm(k):
+    """Load what a k-clique count on the GPU loads, on a small graph (see :func:`warm_up`)."""
+    if not is_available():
+        return
+    from ..validation import as_graph
+    from . import _exact
+
+    W = as_graph([(i, j) for i in range(8) for j in range(i + 1, 8) if (i + j) % 7])
+    with _exact.quiet():
+        if k >= 4:  # the clique kernel alone (the orientation is the CPU's)
+            _exact.count_cliques(W, min(k, MAX_K), "degeneracy", 1)
+            return
+        # the build, every bin and the hub kernel: small bin bounds, without and with hubs
+        _exact.count_triangles(W, "degree", 1, bounds=(0, 1, 2), hub_min=1 << 40)
+        _exact.count_triangles(W, "degree", 1, bounds=(0, 1, 2), hub_min=1)
+
+
+def warm_up(k=3):
+    """Load the CUDA machinery and the kernels of a k-clique count in a background thread.
+
+    Importing numba.cuda, creating the context and loading the kernels from numba's disk cache
+    take about a second; started before a large file is read (the reading kernels release the
+    GIL), that second overlaps the read. Errors are left to the count itself, which meets them
+    again. Returns the started thread (``join()`` it before counting; its ``seconds`` then says
+    how long the warm-up took).
+
+    Examples
+    --------
+    >>> import graphmine.cuda as gc
+    >>> gc.warm_up(3).join()
+    """
+    import threading
+    import time
+
+    def work():
+        t0 = time.perf_counter()
+        try:
+            _warm(k)
+        except Exception:  # noqa: BLE001 (the count meets the error again and reports it)
+            pass
+        t.seconds = time.perf_counter() - t0
+
+    t = threading.Thread(target=work, name="graphmine-cuda-warm-up", daemon=True)
+    t.start()
+    return t

@@ -26,7 +26,7 @@ BLOCK = 256  # largest block (the shared reduction arrays); a power of two
 _hash32 = cuda.jit(device=True, inline=True)(_sk._hash32.py_func)
 
 
-@cuda.jit
+@cuda.jit(cache=True)
 def _zero(a):
     """a[:] = 0 for a 2-D array (device memory is not cleared on allocation)."""
     i = cuda.grid(1)
@@ -37,7 +37,7 @@ def _zero(a):
         i += stride
 
 
-@cuda.jit
+@cuda.jit(cache=True)
 def _bloom_build(optr, oind, words, hub_words, base, seeds, filters, hubs, counts):
     """Row u: the Bloom filter of N+(u) (elements < base when hub_words > 0), the exact bitmap of
     its elements >= base (bit x - base) and their number. One thread per row."""
@@ -77,7 +77,7 @@ def _common(oind, alo, ahi, blo, bhi):
     return c
 
 
-@cuda.jit
+@cuda.jit(cache=True)
 def _bloom_triangles(optr, oind, src, est, clamp, F, nbits, b, ctab, stab, H, hc, thresh, part_f, part_i):
     """Per block: [estimate sum, variance sum, sd sum] in part_f and [exact count, saturated,
     estimated terms, terms] in part_i, over the arcs j = thread, thread + stride, ... of its threads

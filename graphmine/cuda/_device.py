@@ -13,7 +13,8 @@ import numpy as np
 from .._limits import format_bytes
 from ..exceptions import GraphmineError, MissingDependencyError, ParameterError, ResourceLimitError
 
-__all__ = ["NoCudaDeviceError", "DEVICES", "check_device", "cuda_module", "is_available", "use_cuda",
+__all__ = ["NoCudaDeviceError", "DEVICES", "AUTO_MIN_EDGES", "auto_min_edges", "check_device", "cuda_module",
+           "is_available", "use_cuda",
            "require_device", "check_device_memory", "device_graph", "release"]
 
 DEVICES = ("cpu", "cuda", "auto")
@@ -63,12 +64,31 @@ def is_available():
     return _STATE["available"]
 
 
-def use_cuda(device):
-    """True to run on the GPU: 'cuda' (raising when none is visible) or 'auto' with one visible."""
+# device='auto': the GPU counts exactly when the graph has at least this many edges (by k; the
+# last entry for every larger k) and a device is visible. From whole processes on one H200 against
+# its host's 16 cores (docs/gpu.md): below these sizes the CUDA start (about 1 s: import, context,
+# kernels from the disk cache) costs more than the CPU's whole count. Triangles: the GPU lost at
+# Kronecker 20 (15.7M edges, 1.47x the CPU's time) and won at 22 (64M, 0.68x); 4-cliques: lost at
+# Kronecker 16 (0.9M edges), 5-cliques at 14 (0.2M); the CPU's count grows about 8x (k = 4) and
+# 10x (k = 5) per two scales against the GPU's fixed second.
+AUTO_MIN_EDGES = {3: 1 << 25, 4: 1 << 21, 5: 1 << 19, 6: 1 << 18}
+
+
+def auto_min_edges(k):
+    """The fewest edges for which ``device='auto'`` counts k-cliques on the GPU."""
+    return AUTO_MIN_EDGES.get(k, AUTO_MIN_EDGES[max(AUTO_MIN_EDGES)])
+
+
+def use_cuda(device, G=None, k=3):
+    """True to run on the GPU: 'cuda' (raising when none is visible), or 'auto' with one visible
+    and (when the graph ``G`` is given) at least :func:`auto_min_edges` (k) edges; a smaller
+    graph stays on the CPU without loading any CUDA machinery."""
     device = check_device(device)
     if device == "cpu":
         return False
     if device == "auto":
+        if G is not None and G.n_edges < auto_min_edges(k):
+            return False
         return is_available()
     require_device()
     return True
@@ -106,18 +126,39 @@ def check_device_memory(nbytes, what, hint="use device='cpu'"):
 class DeviceGraph:
     """One orientation of a graph on the device: the oriented CSR and per-use data built once.
 
-    ``optr`` (int64, n + 1), ``oind`` (int32 or int64, m) as on the host; ``src`` (arc sources)
-    and the other entries of ``extra`` are filled by the kernels' drivers on first use.
+    ``optr`` (int64, n + 1), ``oind`` (int32 or int64, m) device arrays; ``hptr`` the row pointers
+    on the host; ``rank()`` the host rank array (copied back on first use when the GPU built the
+    orientation). ``src`` (arc sources) and the other entries of ``extra`` are filled by the
+    kernels' drivers on first use. ``rows`` and ``cols`` restrict the arcs the triangle kernels
+    count to sources in ``rows`` and targets in ``cols`` (id ranges; all by default): a
+    partitioned count runs on such views.
     """
 
-    def __init__(self, O, cuda):
-        self.n = O.indptr.shape[0] - 1
-        self.m = O.indices.shape[0]
-        self.max_out_degree = O.max_out_degree
-        self.host = O
-        self.optr = cuda.to_device(np.ascontiguousarray(O.indptr))
-        self.oind = cuda.to_device(np.ascontiguousarray(O.indices))
+    def __init__(self, optr, oind, hptr, rank, n=None, m=None):
+        self.n = hptr.shape[0] - 1 if n is None else n
+        self.m = oind.shape[0] if m is None else m
+        self.hptr = hptr
+        d = np.diff(hptr)
+        self.max_out_degree = int(d.max()) if d.size else 0
+        self.optr = optr
+        self.oind = oind
+        self._rank = rank
+        self.rows = (0, self.n)
+        self.cols = (0, self.n)
+        self.built_on = "host"
         self.extra = {}
+
+    @classmethod
+    def from_host(cls, O, cuda):
+        optr = cuda.to_device(np.ascontiguousarray(O.indptr))
+        oind = cuda.to_device(np.ascontiguousarray(O.indices))
+        return cls(optr, oind, O.indptr, O.rank)
+
+    def rank(self):
+        """rank[v]: the id of vertex v in the oriented CSR (host int64 array)."""
+        if not isinstance(self._rank, np.ndarray):
+            self._rank = self._rank.copy_to_host()[:self.n].astype(np.int64)
+        return self._rank
 
     @property
     def nbytes(self):
@@ -128,16 +169,40 @@ class DeviceGraph:
         return total
 
 
+def _build_on_gpu():
+    """Whether the degree orientation is built on the GPU (GRAPHMINE_CUDA_BUILD=host: on the CPU)."""
+    return os.environ.get("GRAPHMINE_CUDA_BUILD", "gpu") != "host"
+
+
 def device_graph(G, order, threads):
-    """The oriented CSR of ``G`` (ids relabelled by rank) on the device, copied once and cached
-    on the graph (``G._cuda``; the Graph is otherwise immutable)."""
+    """The oriented CSR of ``G`` (ids relabelled by rank) on the device, built once and cached
+    on the graph (``G._cuda``; the Graph is otherwise immutable).
+
+    The degree orientation is built on the GPU from the host CSR (:mod:`graphmine.cuda._build`)
+    unless the host already holds it (then it is copied) or the build does not fit; the
+    degeneracy orientation is built on the CPU and copied. Raises :class:`ResourceLimitError`
+    when the oriented graph does not fit in the GPU's memory.
+    """
     cuda = cuda_module()
     cache = G.__dict__.setdefault("_cuda", {})
     if order not in cache:
+        what = f"the {order}-oriented graph ({G.n_nodes:,} vertices, {G.n_edges:,} edges)"
+        itemsize = G.indices.dtype.itemsize
+        check_device_memory(8 * (G.n_nodes + 1) + itemsize * G.n_edges, what)
+        # (the build's 64-bit keys hold two ids: n below 2**31)
+        if (order == "degree" and _build_on_gpu() and G.n_nodes < 2**31
+                and not G.has_orientation(order, relabel=True)):
+            from . import _build
+
+            free, _ = _gpu_limit()
+            if free is None or _build.build_bytes(G.n_nodes, 2 * G.n_edges, G.n_edges) <= free:
+                optr, oind, rank = _build.orient_degree(G.indptr, G.indices)
+                DG = DeviceGraph(optr, oind, optr.copy_to_host(), rank, m=G.n_edges)
+                DG.built_on = "gpu"
+                cache[order] = DG
+                return DG
         O = G.oriented(order, relabel=True, threads=threads)
-        need = O.indptr.nbytes + O.indices.nbytes
-        check_device_memory(need, f"the {order}-oriented graph ({G.n_nodes:,} vertices, {G.n_edges:,} edges)")
-        cache[order] = DeviceGraph(O, cuda)
+        cache[order] = DeviceGraph.from_host(O, cuda)
     return cache[order]
 
 

@@ -98,9 +98,11 @@ def hub_range(DG, hub_min):
     key = ("hubs", hub_min)
     if key not in DG.extra:
         hub_lo = max(DG.n - 1 - K.HUB_BITS, 0)
-        d = np.diff(DG.host.indptr)
-        hubs = hub_lo + np.flatnonzero(d[hub_lo:] > hub_min)
-        hubs = hubs[np.argsort(-d[hubs], kind="stable")].astype(np.int64)
+        rlo, rhi = DG.rows
+        lo = max(hub_lo, rlo)
+        d = np.diff(DG.hptr[lo:max(rhi, lo) + 1])
+        hubs = lo + np.flatnonzero(d > hub_min)
+        hubs = hubs[np.argsort(-d[hubs - lo], kind="stable")].astype(np.int64)
         DG.extra[key] = (hub_lo, cuda.to_device(hubs if hubs.size else np.zeros(1, np.int64)), int(hubs.size))
     return DG.extra[key]
 
@@ -118,7 +120,8 @@ def triangle_arcs(DG, bounds, hub_lo, hub_min):
         counts = cuda.to_device(np.zeros(K.MAXBINS, np.int64))
         B = block_size()
         if DG.m:
-            K._bin_counts[_grid(DG.m, B), B](DG.optr, DG.oind, src, dbounds, hub_lo, hub_min, counts)
+            K._bin_counts[_grid(DG.m, B), B](DG.optr, DG.oind, src, dbounds, hub_lo, hub_min, *DG.rows, *DG.cols,
+                                             counts)
         c = counts.copy_to_host()[:len(bounds) + 1]
         offsets = np.concatenate([[0, 0], np.cumsum(c[1:])]).astype(np.int64)
         total = int(offsets[-1])
@@ -126,7 +129,7 @@ def triangle_arcs(DG, bounds, hub_lo, hub_min):
         check_device_memory(itemsize * total, f"the lists of {total:,} arcs of the triangle kernel's bins")
         lists = cuda.device_array(max(total, 1), np.int32 if itemsize == 4 else np.int64)
         if total:
-            K._bin_scatter[_grid(DG.m, B), B](DG.optr, DG.oind, src, dbounds, hub_lo, hub_min,
+            K._bin_scatter[_grid(DG.m, B), B](DG.optr, DG.oind, src, dbounds, hub_lo, hub_min, *DG.rows, *DG.cols,
                                               cuda.to_device(offsets[:-1].copy()), lists)
         DG.extra[key] = (lists, offsets)
     lists, offsets = DG.extra[key]
@@ -159,7 +162,8 @@ def triangle_launch(DG, per_vertex=False, bounds=None, timings=None, groups=None
         pv = cuda.to_device(np.zeros(1, np.int64))
     t0, t1 = _start(timings)
     if DG.m:
-        K._tri_light[_grid(DG.m, B), B](DG.optr, DG.oind, src, bounds[0], hub_lo, hub_min, out, pv, per_vertex)
+        K._tri_light[_grid(DG.m, B), B](DG.optr, DG.oind, src, bounds[0], hub_lo, hub_min, *DG.rows, *DG.cols, out,
+                                        pv, per_vertex)
     _phase(timings, "bin0")
     for b in range(1, len(bounds) + 1):
         lo, hi = int(offsets[b]), int(offsets[b + 1])
@@ -169,7 +173,7 @@ def triangle_launch(DG, per_vertex=False, bounds=None, timings=None, groups=None
                                                                per_vertex)
         _phase(timings, f"bin{b}")
     if nhubs:
-        K._tri_hubs[_grid(nhubs, 1, SM_BLOCKS), B](DG.optr, DG.oind, hubs[:nhubs], out, pv, per_vertex)
+        K._tri_hubs[_grid(nhubs, 1, SM_BLOCKS), B](DG.optr, DG.oind, hubs[:nhubs], *DG.cols, out, pv, per_vertex)
     _phase(timings, "hubs")
     if timings is not None:
         timings["hub_count"] = nhubs
@@ -181,6 +185,8 @@ def triangle_launch(DG, per_vertex=False, bounds=None, timings=None, groups=None
 
 
 def count_triangles(G, order, threads, timings=None, bounds=None, groups=None, hub_min=None):
+    """Exact triangles with the whole oriented CSR on the device (:mod:`graphmine.cuda._partition`
+    counts graphs that do not fit)."""
     DG = device_graph(G, order, threads)
     return triangle_launch(DG, bounds=bounds, timings=timings, groups=groups, hub_min=hub_min)[0]
 
@@ -189,14 +195,14 @@ def triangles(G, threads, bounds=None, hub_min=None):
     DG = device_graph(G, "degree", threads)
     _, pv = triangle_launch(DG, per_vertex=True, bounds=bounds, hub_min=hub_min)
     out = pv.copy_to_host()[:DG.n]
-    return out[DG.host.rank]
+    return out[DG.rank()]
 
 
 def clique_vertices(DG, k):
     """Vertices with d+(u) >= k - 1, heaviest first (built once per graph: a host sort)."""
     cuda = cuda_module()
     if "verts" not in DG.extra:
-        d = np.diff(DG.host.indptr)
+        d = np.diff(DG.hptr)
         v = np.flatnonzero(d >= 3)
         v = v[np.argsort(-d[v], kind="stable")]
         DG.extra["verts"] = (cuda.to_device(v.astype(np.int64) if v.size else np.zeros(1, np.int64)),
@@ -204,6 +210,26 @@ def clique_vertices(DG, k):
     dv, deg = DG.extra["verts"]
     # deg is sorted descending: the vertices that can root a k-clique are a prefix
     return dv, int(np.searchsorted(-deg, -(k - 1), side="right"))
+
+
+def _clique_scratch(DG, k, nv, levels):
+    """(blocks, bitmap scratch, DFS stacks of ``levels`` levels) of the k-clique kernels over nv
+    root vertices, sized to the free memory."""
+    cuda = cuda_module()
+    B = block_size()
+    wmax = (DG.max_out_degree + 63) // 64
+    per_block = 8 * wmax * (DG.max_out_degree + B * levels)
+    free, _ = _gpu_limit()
+    blocks = _grid(nv, 1, SM_BLOCKS // 2)
+    if free is not None:  # fewer blocks (each its own scratch) where the out-degrees are large
+        blocks = max(1, min(blocks, free // 2 // per_block))
+    bm_bytes = 8 * blocks * DG.max_out_degree * wmax
+    stk_bytes = 8 * blocks * B * levels * wmax
+    check_device_memory(bm_bytes + stk_bytes, f"the {k}-clique scratch (bitmaps of out-neighbourhoods of up to "
+                                              f"{DG.max_out_degree:,} vertices)")
+    bm = cuda.device_array((blocks, max(DG.max_out_degree * wmax, 1)), np.uint64)
+    stk = cuda.device_array((blocks * B, levels * wmax), np.uint64)
+    return blocks, bm, stk
 
 
 def count_cliques(G, k, order, threads, timings=None):
@@ -217,22 +243,30 @@ def count_cliques(G, k, order, threads, timings=None):
     verts, nv = clique_vertices(DG, k)
     if nv == 0:
         return 0
-    B = block_size()
-    wmax = (DG.max_out_degree + 63) // 64
-    levels = max(k - 3, 1)
-    per_block = 8 * wmax * (DG.max_out_degree + B * levels)
-    free, _ = _gpu_limit()
-    blocks = _grid(nv, 1, SM_BLOCKS // 2)
-    if free is not None:  # fewer blocks (each its own scratch) where the out-degrees are large
-        blocks = max(1, min(blocks, free // 2 // per_block))
-    bm_bytes = 8 * blocks * DG.max_out_degree * wmax
-    stk_bytes = 8 * blocks * B * levels * wmax
-    check_device_memory(bm_bytes + stk_bytes, f"the {k}-clique scratch (bitmaps of out-neighbourhoods of up to "
-                                              f"{DG.max_out_degree:,} vertices)")
-    bm = cuda.device_array((blocks, max(DG.max_out_degree * wmax, 1)), np.uint64)
-    stk = cuda.device_array((blocks * B, levels * wmax), np.uint64)
+    blocks, bm, stk = _clique_scratch(DG, k, nv, max(k - 3, 1))
     out = cuda.to_device(np.zeros(1, np.int64))
     t0, t1 = _start(timings)
-    K._cliques[blocks, B](DG.optr, DG.oind, verts[:nv], k, bm, stk, out)
+    K._cliques[blocks, block_size()](DG.optr, DG.oind, verts[:nv], k, bm, stk, out)
     _stop(timings, t0, t1)
     return int(out.copy_to_host()[0])
+
+
+def clique_counts(G, k, order, threads, timings=None):
+    """(total, per-vertex int64 array): the k-cliques (k >= 4) through every vertex, on the device."""
+    from . import _kernels as K
+
+    cuda = cuda_module()
+    DG = device_graph(G, order, threads)
+    if DG.max_out_degree < k - 1:
+        return 0, np.zeros(G.n_nodes, np.int64)
+    verts, nv = clique_vertices(DG, k)
+    if nv == 0:
+        return 0, np.zeros(G.n_nodes, np.int64)
+    blocks, bm, stk = _clique_scratch(DG, k, nv, k - 2)
+    check_device_memory(8 * DG.n, f"per-vertex counts of {DG.n:,} vertices")
+    out = cuda.to_device(np.zeros(1, np.int64))
+    pv = cuda.to_device(np.zeros(max(DG.n, 1), np.int64))
+    t0, t1 = _start(timings)
+    K._cliques_pv[blocks, block_size()](DG.optr, DG.oind, verts[:nv], k, bm, stk, out, pv)
+    _stop(timings, t0, t1)
+    return int(out.copy_to_host()[0]), pv.copy_to_host()[:DG.n][DG.rank()]

@@ -98,7 +98,7 @@ def _block_sum(c, out):
         cuda.atomic.add(out, 0, sh[0])
 
 
-@cuda.jit
+@cuda.jit(cache=True)
 def _arc_sources(optr, src):
     """src[j] = u for every arc j of N+(u) (one thread per arc, binary search of optr)."""
     m = src.shape[0]
@@ -118,6 +118,21 @@ def _arc_sources(optr, src):
         j += stride
 
 
+@cuda.jit(cache=True)
+def _pair_ptr(optr, lo_a, hi_a, lo_b, hi_b, two, out):
+    """Row pointers of a partitioned count's pair: the rows of [lo_a, hi_a) of optr, then (when
+    ``two``) those of [lo_b, hi_b), packed one after the other; every other row empty."""
+    n1 = out.shape[0]
+    u = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while u < n1:
+        x = optr[min(max(u, lo_a), hi_a)] - optr[lo_a]
+        if two:
+            x += optr[min(max(u, lo_b), hi_b)] - optr[lo_b]
+        out[u] = x
+        u += stride
+
+
 @cuda.jit(device=True, inline=True)
 def _is_hub(optr, u, hub_lo, hub_min):
     """Whether u's arcs go to :func:`_tri_hubs` (u >= hub_lo and d+(u) > hub_min)."""
@@ -125,10 +140,19 @@ def _is_hub(optr, u, hub_lo, hub_min):
 
 
 @cuda.jit(device=True, inline=True)
-def _arc_bin(optr, oind, src, j, bounds, hub_lo, hub_min):
+def _active(src, oind, j, rlo, rhi, clo, chi):
+    """Whether arc j = u -> v is counted here: u in [rlo, rhi) and v in [clo, chi) (a partitioned
+    count's block; the whole graph otherwise)."""
+    u = src[j]
+    v = oind[j]
+    return u >= rlo and u < rhi and v >= clo and v < chi
+
+
+@cuda.jit(device=True, inline=True)
+def _arc_bin(optr, oind, src, j, bounds, hub_lo, hub_min, rlo, rhi, clo, chi):
     """The bin of arc j: the first b with s <= bounds[b] (len(bounds) when none); -1 for the arcs
-    of hubs."""
-    if _is_hub(optr, src[j], hub_lo, hub_min):
+    of hubs and arcs outside the block."""
+    if _is_hub(optr, src[j], hub_lo, hub_min) or not _active(src, oind, j, rlo, rhi, clo, chi):
         return -1
     alo, ahi, blo, bhi = _arc_lists(optr, oind, src, j)
     s = min(ahi - alo, bhi - blo)
@@ -138,19 +162,19 @@ def _arc_bin(optr, oind, src, j, bounds, hub_lo, hub_min):
     return b
 
 
-@cuda.jit
-def _bin_counts(optr, oind, src, bounds, hub_lo, hub_min, counts):
+@cuda.jit(cache=True)
+def _bin_counts(optr, oind, src, bounds, hub_lo, hub_min, rlo, rhi, clo, chi, counts):
     """counts[b] = number of arcs in bin b >= 1; shared counters per block."""
     sh = cuda.shared.array(MAXBINS, int64)
     t = cuda.threadIdx.x
     if t < MAXBINS:
         sh[t] = 0
     cuda.syncthreads()
-    m = oind.shape[0]
+    m = src.shape[0]  # the arcs to visit: all, or a partitioned count's first block
     j = cuda.grid(1)
     stride = cuda.gridsize(1)
     while j < m:
-        b = _arc_bin(optr, oind, src, j, bounds, hub_lo, hub_min)
+        b = _arc_bin(optr, oind, src, j, bounds, hub_lo, hub_min, rlo, rhi, clo, chi)
         if b > 0:
             cuda.atomic.add(sh, b, 1)
         j += stride
@@ -159,30 +183,31 @@ def _bin_counts(optr, oind, src, bounds, hub_lo, hub_min, counts):
         cuda.atomic.add(counts, t, sh[t])
 
 
-@cuda.jit
-def _bin_scatter(optr, oind, src, bounds, hub_lo, hub_min, fill, lists):
+@cuda.jit(cache=True)
+def _bin_scatter(optr, oind, src, bounds, hub_lo, hub_min, rlo, rhi, clo, chi, fill, lists):
     """Write every arc of bin b >= 1 into ``lists`` at fill[b] (the next free slot of its bin)."""
-    m = oind.shape[0]
+    m = src.shape[0]  # the arcs to visit: all, or a partitioned count's first block
     j = cuda.grid(1)
     stride = cuda.gridsize(1)
     while j < m:
-        b = _arc_bin(optr, oind, src, j, bounds, hub_lo, hub_min)
+        b = _arc_bin(optr, oind, src, j, bounds, hub_lo, hub_min, rlo, rhi, clo, chi)
         if b > 0:
             lists[cuda.atomic.add(fill, b, 1)] = j
         j += stride
 
 
-@cuda.jit
-def _tri_light(optr, oind, src, light, hub_lo, hub_min, out, pv, credit):
+@cuda.jit(cache=True)
+def _tri_light(optr, oind, src, light, hub_lo, hub_min, rlo, rhi, clo, chi, out, pv, credit):
     """Triangles on the light arcs, one thread per arc in CSR order (others are skipped)."""
-    m = oind.shape[0]
+    m = src.shape[0]  # the arcs to visit: all, or a partitioned count's first block
     j = cuda.grid(1)
     stride = cuda.gridsize(1)
     c = int64(0)
     while j < m:
         alo, ahi, blo, bhi = _arc_lists(optr, oind, src, j)
         s = min(ahi - alo, bhi - blo)
-        if s > 0 and s <= light and not _is_hub(optr, src[j], hub_lo, hub_min):
+        if (s > 0 and s <= light and not _is_hub(optr, src[j], hub_lo, hub_min)
+                and _active(src, oind, j, rlo, rhi, clo, chi)):
             x = _count_common(oind, alo, ahi, blo, bhi, 0, 1, pv, credit)
             c += x
             if credit and x > 0:
@@ -192,7 +217,7 @@ def _tri_light(optr, oind, src, light, hub_lo, hub_min, out, pv, credit):
     _block_sum(c, out)
 
 
-@cuda.jit
+@cuda.jit(cache=True)
 def _tri_group(optr, oind, src, arcs, group, out, pv, credit):
     """Triangles on the arcs listed in ``arcs``, ``group`` threads per arc (8, a warp or a block;
     ``group`` divides the block)."""
@@ -212,11 +237,12 @@ def _tri_group(optr, oind, src, arcs, group, out, pv, credit):
     _block_sum(c, out)
 
 
-@cuda.jit
-def _tri_hubs(optr, oind, hubs, out, pv, credit):
+@cuda.jit(cache=True)
+def _tri_hubs(optr, oind, hubs, clo, chi, out, pv, credit):
     """Triangles on the arcs of the hubs u (one block per hub): N+(u) as a bitmap in shared memory
     over the ids u + 1 .. n - 1 (at most HUB_BITS of them), then one warp per out-neighbour v
-    tests every w of N+(v) with one shared-memory lookup (coalesced reads of N+(v))."""
+    tests every w of N+(v) with one shared-memory lookup (coalesced reads of N+(v)); only the
+    out-neighbours v in [clo, chi) (a partitioned count's block; all otherwise)."""
     bm = cuda.shared.array(HUB_WORDS, uint64)
     n = optr.shape[0] - 1
     t = cuda.threadIdx.x
@@ -241,6 +267,8 @@ def _tri_hubs(optr, oind, hubs, out, pv, credit):
         for p in range(a + warp, e, nw):
             v = oind[p]
             x = 0
+            if v < clo or v >= chi:
+                continue
             for q in range(optr[v] + lane, optr[v + 1], WARP):
                 w = oind[q] - base
                 if (bm[w >> 6] >> np.uint64(w & 63)) & U1:
@@ -330,7 +358,31 @@ def _pair_count(A, ai, off, bm, blk, first, wd):
     return c
 
 
-@cuda.jit
+@cuda.jit(device=True, inline=True)
+def _induced_rows(optr, oind, a, d, wd, bm, blk, nxt):
+    """The subgraph induced by N+(u) = oind[a:a + d] as bitmap rows of bm[blk]: row i holds the
+    positions j > i adjacent to oind[a + i]; the threads take rows from the shared counter nxt[0]."""
+    while True:
+        i = cuda.atomic.add(nxt, 0, 1)
+        if i >= d:
+            break
+        row = i * wd
+        for q in range(wd):
+            bm[blk, row + q] = U0
+        x = oind[a + i]
+        lo = a + i + 1
+        hi = a + d
+        for p in range(optr[x], optr[x + 1]):
+            if lo >= hi:
+                break
+            lo = _lower_bound(oind, lo, hi, oind[p])
+            if lo < hi and oind[lo] == oind[p]:
+                pos = lo - a
+                bm[blk, row + (pos >> 6)] |= U1 << np.uint64(pos & 63)
+                lo += 1
+
+
+@cuda.jit(cache=True)
 def _cliques(optr, oind, verts, k, bm, stk, out):
     """k-cliques (k >= 4) whose lowest vertex is one of ``verts`` (one block per vertex)."""
     nxt = cuda.shared.array(2, int64)
@@ -350,30 +402,107 @@ def _cliques(optr, oind, verts, k, bm, stk, out):
             nxt[0] = 0
             nxt[1] = 0
         cuda.syncthreads()
-        # bitmap of the subgraph induced by N+(u): row i = positions j > i adjacent to oind[a + i]
-        while True:
-            i = cuda.atomic.add(nxt, 0, 1)
-            if i >= d:
-                break
-            row = i * wd
-            for q in range(wd):
-                bm[blk, row + q] = U0
-            x = oind[a + i]
-            lo = a + i + 1
-            hi = a + d
-            for p in range(optr[x], optr[x + 1]):
-                if lo >= hi:
-                    break
-                lo = _lower_bound(oind, lo, hi, oind[p])
-                if lo < hi and oind[lo] == oind[p]:
-                    pos = lo - a
-                    bm[blk, row + (pos >> 6)] |= U1 << np.uint64(pos & 63)
-                    lo += 1
+        _induced_rows(optr, oind, a, d, wd, bm, blk, nxt)
         cuda.syncthreads()
         while True:
             i = cuda.atomic.add(nxt, 1, 1)
             if i >= d:
                 break
             c += _row_cliques(bm, blk, i, wd, r, stk, g, wi, rb)
+        cuda.syncthreads()
+    _block_sum(c, out)
+
+
+# -- k-cliques through every vertex ----------------------------------------------------------
+
+@cuda.jit(device=True)
+def _row_cliques_pv(bm, blk, i, wd, r, stk, g, wi, rb, ch, oind, a, pv):
+    """As :func:`_row_cliques` (cliques of r more vertices inside row i's set), crediting the
+    vertices chosen inside the row: every clique adds 1 to each of its r vertices there (u and
+    row i's own vertex are credited by the caller with the returned count). Depth-first over
+    levels 0 .. r - 1 with no shortcut for the last two: level r - 1 is the leaf, where every
+    member of the set closes one clique."""
+    rowi = i * wd
+    first = i >> 6
+    for q in range(first, wd):
+        stk[g, q] = bm[blk, rowi + q]
+    wi[0] = first
+    rb[0] = stk[g, first]
+    lvl = 0
+    c = 0
+    while lvl >= 0:
+        base = lvl * wd
+        if lvl == r - 1:
+            cnt = 0
+            for q in range(wi[lvl], wd):
+                w = stk[g, base + q]
+                while w != U0:
+                    j, w = _low_bit(w)
+                    cuda.atomic.add(pv, oind[a + q * 64 + j], 1)
+                    cnt += 1
+            if cnt > 0:
+                for l2 in range(lvl):
+                    cuda.atomic.add(pv, oind[a + ch[l2]], cnt)
+            c += cnt
+            lvl -= 1
+            continue
+        while rb[lvl] == U0 and wi[lvl] < wd - 1:
+            wi[lvl] += 1
+            rb[lvl] = stk[g, base + wi[lvl]]
+        if rb[lvl] == U0:
+            lvl -= 1
+            continue
+        j, rest = _low_bit(rb[lvl])
+        rb[lvl] = rest
+        jj = wi[lvl] * 64 + j
+        ch[lvl] = jj
+        rj = jj * wd
+        nb = base + wd
+        fw = jj >> 6
+        any_ = U0
+        for q in range(fw, wd):
+            w = stk[g, base + q] & bm[blk, rj + q]
+            stk[g, nb + q] = w
+            any_ |= w
+        if any_ != U0:
+            lvl += 1
+            wi[lvl] = fw
+            rb[lvl] = stk[g, nb + fw]
+    return c
+
+
+@cuda.jit(cache=True)
+def _cliques_pv(optr, oind, verts, k, bm, stk, out, pv):
+    """k-cliques (k >= 4) whose lowest vertex is one of ``verts`` (one block per vertex), with
+    pv[x] += the k-cliques through x (ids of the oriented CSR)."""
+    nxt = cuda.shared.array(2, int64)
+    wi = cuda.local.array(MAXLEVEL, int64)
+    rb = cuda.local.array(MAXLEVEL, uint64)
+    ch = cuda.local.array(MAXLEVEL, int64)
+    t = cuda.threadIdx.x
+    blk = cuda.blockIdx.x
+    g = cuda.grid(1)
+    r = k - 2
+    c = int64(0)
+    for vi in range(blk, verts.shape[0], cuda.gridDim.x):
+        u = verts[vi]
+        a = optr[u]
+        d = optr[u + 1] - a
+        wd = (d + 63) >> 6
+        if t == 0:
+            nxt[0] = 0
+            nxt[1] = 0
+        cuda.syncthreads()
+        _induced_rows(optr, oind, a, d, wd, bm, blk, nxt)
+        cuda.syncthreads()
+        while True:
+            i = cuda.atomic.add(nxt, 1, 1)
+            if i >= d:
+                break
+            x = _row_cliques_pv(bm, blk, i, wd, r, stk, g, wi, rb, ch, oind, a, pv)
+            if x > 0:
+                cuda.atomic.add(pv, oind[a + i], x)
+                cuda.atomic.add(pv, u, x)
+            c += x
         cuda.syncthreads()
     _block_sum(c, out)

@@ -136,25 +136,26 @@ def _check_threshold(exact_threshold, default):
     return int(exact_threshold)
 
 
-def _on_gpu(device):
-    """Whether to count on the GPU (``device`` 'cuda', or 'auto' with a device visible); loads no
-    CUDA machinery for 'cpu'."""
+def _on_gpu(device, G=None, k=3):
+    """Whether to count on the GPU (``device`` 'cuda', or 'auto' with a device visible and, for an
+    exact count of graph ``G``, enough edges: :func:`graphmine.cuda.use_cuda`); loads no CUDA
+    machinery for 'cpu'."""
     if device == "cpu":
         return False
     from ..cuda import use_cuda
 
-    return use_cuda(device)
+    return use_cuda(device, G, k)
 
 
 def _exact(name, G, device, **kw):
     """``method='exact'``: the exact family's function ``name`` (graphmine.cliques or
     graphmine.cluster) on the CPU, or the GPU's triangle counts (graphmine.cuda) for ``device``
     'cuda' (or 'auto' with a device visible)."""
-    if not _on_gpu(device):
+    G = as_graph(G)
+    if not _on_gpu(device, G, kw.get("k", 3)):
         return getattr(_exact_cliques if name in _exact_cliques.__all__ else _exact_cluster, name)(G, **kw)
     from .. import cuda
 
-    G = as_graph(G)
     if name in ("count_triangles", "triangles", "count_cliques"):
         return getattr(cuda, name)(G, **kw)
     threads = kw.pop("threads")

@@ -1,0 +1,226 @@
+"""CUDA kernels (numba-cuda) that build the degree-ordered oriented CSR on the device.
+
+From the host CSR of an undirected graph (``indptr``, ``indices``; rows sorted, no loops or
+duplicates) to the CSR the counting kernels read (:mod:`graphmine.cuda._kernels`): ids relabelled
+by rank in the order (deg u, u) < (deg v, v), every arc u -> v with u < v, rows sorted. The
+ranks come from sorting the keys ``deg(v) << idbits | v``; the arcs from sorting the keys
+``rank(u) << idbits | rank(w)`` (one 64-bit key per arc: the sort groups the rows and sorts each
+row at once). The sort is a least-significant-digit radix sort over the bits the keys use
+(RADIX_BITS bits a pass, stable: every block keeps its elements' order, thread by thread); an
+exclusive scan (tile sums, one block scanning the sums, tile scans) gives the radix offsets and
+the row pointers.
+
+Contract: kernels never validate and never raise; keys are non-negative int64.
+"""
+
+from numba import cuda, int32, int64
+
+RADIX_BITS = 5
+RADIX = 1 << RADIX_BITS
+ITEMS = 16     # consecutive elements per thread: a tile is blockDim.x * ITEMS elements
+MAXT = 256     # largest block (shared arrays are sized for it)
+SCATTER_SLOTS = RADIX * MAXT  # a count per digit and thread
+
+
+@cuda.jit(device=True, inline=True)
+def _block_inclusive(sh, t, T):
+    """Inclusive prefix sums of sh[0:T] in place (all threads of the block call it)."""
+    off = 1
+    while off < T:
+        x = sh[t - off] if t >= off else 0
+        cuda.syncthreads()
+        sh[t] += x
+        cuda.syncthreads()
+        off *= 2
+
+
+@cuda.jit(cache=True)
+def _tile_sums(a, m, sums):
+    """sums[b] = sum of a[b * tile:(b + 1) * tile] over the first m elements of a."""
+    sh = cuda.shared.array(MAXT, int64)
+    t = cuda.threadIdx.x
+    T = cuda.blockDim.x
+    base = cuda.blockIdx.x * T * ITEMS + t * ITEMS
+    s = int64(0)
+    for i in range(ITEMS):
+        if base + i < m:
+            s += a[base + i]
+    sh[t] = s
+    cuda.syncthreads()
+    _block_inclusive(sh, t, T)
+    if t == T - 1:
+        sums[cuda.blockIdx.x] = sh[t]
+
+
+@cuda.jit(cache=True)
+def _scan_top(sums, nb):
+    """Exclusive prefix sums of sums[0:nb] in place, by one block (contiguous chunks per thread)."""
+    sh = cuda.shared.array(MAXT, int64)
+    t = cuda.threadIdx.x
+    T = cuda.blockDim.x
+    chunk = (nb + T - 1) // T
+    lo = min(t * chunk, nb)
+    hi = min(lo + chunk, nb)
+    s = int64(0)
+    for i in range(lo, hi):
+        s += sums[i]
+    sh[t] = s
+    cuda.syncthreads()
+    _block_inclusive(sh, t, T)
+    run = sh[t] - s
+    for i in range(lo, hi):
+        x = sums[i]
+        sums[i] = run
+        run += x
+
+
+@cuda.jit(cache=True)
+def _tile_scan(a, m, sums, out):
+    """out[i] = sums[tile of i] + a[start of tile:i] (exclusive prefix sums of a[0:m]); out may
+    be a."""
+    sh = cuda.shared.array(MAXT, int64)
+    t = cuda.threadIdx.x
+    T = cuda.blockDim.x
+    base = cuda.blockIdx.x * T * ITEMS + t * ITEMS
+    s = int64(0)
+    for i in range(ITEMS):
+        if base + i < m:
+            s += a[base + i]
+    sh[t] = s
+    cuda.syncthreads()
+    _block_inclusive(sh, t, T)
+    run = sums[cuda.blockIdx.x] + sh[t] - s
+    for i in range(ITEMS):
+        if base + i < m:
+            x = a[base + i]
+            out[base + i] = run
+            run += x
+
+
+@cuda.jit(cache=True)
+def _radix_hist(keys, m, shift, hist, nb):
+    """hist[d * nb + b]: how many keys of tile b have digit d at ``shift``."""
+    cnt = cuda.shared.array(RADIX, int32)
+    t = cuda.threadIdx.x
+    T = cuda.blockDim.x
+    if t < RADIX:
+        cnt[t] = 0
+    cuda.syncthreads()
+    base = cuda.blockIdx.x * T * ITEMS + t * ITEMS
+    for i in range(ITEMS):
+        if base + i < m:
+            cuda.atomic.add(cnt, (keys[base + i] >> shift) & (RADIX - 1), 1)
+    cuda.syncthreads()
+    if t < RADIX:
+        hist[t * nb + cuda.blockIdx.x] = cnt[t]
+
+
+@cuda.jit(cache=True)
+def _radix_scatter(keys, m, shift, offs, nb, out):
+    """Stable scatter of tile b's keys to out by digit: offs[d * nb + b] is where tile b's keys
+    of digit d start; within a tile, thread t's keys follow those of threads < t."""
+    sh = cuda.shared.array(SCATTER_SLOTS, int32)
+    tot = cuda.shared.array(MAXT, int32)
+    mine = cuda.local.array(RADIX, int32)
+    t = cuda.threadIdx.x
+    T = cuda.blockDim.x
+    b = cuda.blockIdx.x
+    for d in range(RADIX):
+        mine[d] = 0
+    base = b * T * ITEMS + t * ITEMS
+    for i in range(ITEMS):
+        if base + i < m:
+            mine[(keys[base + i] >> shift) & (RADIX - 1)] += 1
+    for d in range(RADIX):
+        sh[d * T + t] = mine[d]
+    cuda.syncthreads()
+    # exclusive scan of sh[0:RADIX * T] (digit-major): thread t scans entries t * RADIX ..
+    s = int32(0)
+    for e in range(t * RADIX, t * RADIX + RADIX):
+        s += sh[e]
+    tot[t] = s
+    cuda.syncthreads()
+    _block_inclusive(tot, t, T)
+    run = tot[t] - s
+    for e in range(t * RADIX, t * RADIX + RADIX):
+        x = sh[e]
+        sh[e] = run
+        run += x
+    cuda.syncthreads()
+    # sh[d * T + t] - sh[d * T]: the keys of digit d in this tile before thread t's
+    for d in range(RADIX):
+        mine[d] = 0
+    for i in range(ITEMS):
+        if base + i < m:
+            k = keys[base + i]
+            d = (k >> shift) & (RADIX - 1)
+            out[offs[d * nb + b] + sh[d * T + t] - sh[d * T] + mine[d]] = k
+            mine[d] += 1
+
+
+@cuda.jit(cache=True)
+def _degree_keys(indptr, bits, keys):
+    """keys[v] = deg(v) << bits | v."""
+    n = keys.shape[0]
+    v = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while v < n:
+        keys[v] = ((indptr[v + 1] - indptr[v]) << bits) | v
+        v += stride
+
+
+@cuda.jit(cache=True)
+def _ranks(sorted_keys, mask, rank):
+    """rank[v] = i for v the id in sorted_keys[i]."""
+    n = rank.shape[0]
+    i = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while i < n:
+        rank[sorted_keys[i] & mask] = i
+        i += stride
+
+
+@cuda.jit(cache=True)
+def _out_degrees(indptr, indices, rank, odeg, odeg_rank):
+    """odeg[u] = |{w in N(u): rank w > rank u}| (one thread per vertex); odeg_rank[rank u] too."""
+    n = rank.shape[0]
+    u = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while u < n:
+        ru = rank[u]
+        c = int64(0)
+        for p in range(indptr[u], indptr[u + 1]):
+            if rank[indices[p]] > ru:
+                c += 1
+        odeg[u] = c
+        odeg_rank[ru] = c
+        u += stride
+
+
+@cuda.jit(cache=True)
+def _arc_keys(indptr, indices, rank, start, bits, keys):
+    """keys[start[u] ..] = rank u << bits | rank w for the out-neighbours w of u."""
+    n = rank.shape[0]
+    u = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while u < n:
+        ru = rank[u]
+        hi = int64(ru) << bits
+        q = start[u]
+        for p in range(indptr[u], indptr[u + 1]):
+            rw = rank[indices[p]]
+            if rw > ru:
+                keys[q] = hi | rw
+                q += 1
+        u += stride
+
+
+@cuda.jit(cache=True)
+def _low_ids(keys, mask, oind):
+    """oind[j] = the low id bits of keys[j] (the arcs' targets)."""
+    m = oind.shape[0]
+    j = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while j < m:
+        oind[j] = keys[j] & mask
+        j += stride
