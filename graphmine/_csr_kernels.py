@@ -235,7 +235,7 @@ def _exclusive_sums(x, out, nthreads):
     return part[nthreads]
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True, parallel=True)
 def _copy_rows(low, lowstart, lowdeg, up, upstart, updeg, indptr, out, first, shift, n, nthreads):
     """Pack every row (its smaller neighbours, then its larger ones) into the final indices;
     thread t copies the rows it built (warm caches)."""
@@ -267,7 +267,7 @@ def _bucket_layout(cnt, nthreads):
     return bstart, fill
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rows(src, dst, n, nthreads, arc_lo, arc_to, up, low):
     """Both halves of every row, in ``up`` (larger neighbours) and ``low`` (smaller ones); the
     arc buffers, ``up`` and ``low`` hold at least len(src) entries. Returns (shift, first,
@@ -362,7 +362,7 @@ def _dense_numbering(present, newid, nthreads):
     return node_ids
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _compact_dense(ids, size, out, nthreads):
     """Renumber ids (all < size) to 0..k-1 in increasing id order, writing into ``out``;
     return the distinct ids (the new numbering's original ids)."""
@@ -384,7 +384,7 @@ def _remap_pairs(edges, newid, src, dst, nthreads):
             dst[i] = newid[np.uint64(edges[i, 1])]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _compact_pairs(edges, size, src, dst, nthreads):
     """:func:`_compact_dense` for an (m, 2) edge array, writing the two endpoint columns into
     separate contiguous arrays (what the CSR build reads) in the same pass."""
@@ -405,7 +405,7 @@ def _remap(ids, newid, out, nthreads):
             out[i] = newid[np.uint64(ids[i])]
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True, parallel=True)
 def _orient(indptr, indices, rank, nthreads):
     """Keep the arcs u -> v with rank[u] < rank[v]; rows stay sorted by vertex id."""
     n = indptr.shape[0] - 1
@@ -432,7 +432,7 @@ def _orient(indptr, indices, rank, nthreads):
     return optr, out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _degeneracy_order(indptr, indices):
     """Matula-Beck bucket peeling: return (rank of every vertex in the order, core numbers)."""
     n = indptr.shape[0] - 1
@@ -507,7 +507,7 @@ def _relabel_scatter(indptr, indices, rank, inv, optr, out):
                 fill[r] += 1
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True, parallel=True)
 def _orient_relabel(indptr, indices, rank, nthreads):
     """Orientation in rank space: vertex rank[u] gets the sorted ranks of u's higher-ranked
     neighbours. Vertices of similar degree become neighbours in memory, which the counting
@@ -552,7 +552,7 @@ def _relabel_rows(indptr, indices, rank, inv, optr, out, t, nthreads):
                 out[j + 1] = x
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _orient_relabel_serial(indptr, indices, rank):
     """:func:`_orient_relabel` on one thread, for graphs too small to wake a thread pool."""
     n = indptr.shape[0] - 1

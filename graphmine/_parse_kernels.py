@@ -352,7 +352,7 @@ def _count_edge_lines(buf, starts):
     return counts
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True, parallel=True)
 def _parse_chunks(buf, starts, offsets, edges, weights, want_weights):
     """Parse every chunk into edges[offsets[i]:]; returns (written, errors, where) per chunk and
     the largest id (0 for none), which saves the renumbering a pass over the edges."""
@@ -373,7 +373,7 @@ def _parse_chunks(buf, starts, offsets, edges, weights, want_weights):
     return written, errors, where, tops.max() if nchunks else np.int64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _plan(buf, header, nchunks):
     """Where parsing starts and how the text splits: (chunk starts, edge lines per chunk).
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _parse_kernels as _pk
+from ._interrupt import interruptible
 from ._threads import resolve_threads, restores_threads
 from .exceptions import GraphFormatError, ParameterError
 from ._output import atomic_write, check_output_path
@@ -192,6 +193,7 @@ def _token_at(buf, pos):
     return repr(bytes(buf[pos:end]).decode("utf-8", "replace"))
 
 
+@interruptible
 @restores_threads
 def read_edges(path, *, weights=False, header=None, threads=None):
     """Read the edges of a text edge list without merging anything.
@@ -276,6 +278,7 @@ def _read_matrix_market(path, data):
     return A
 
 
+@interruptible
 def read_graph(path, *, format=None, relabel=True, header=None, threads=None):
     """Read a graph file into a :class:`~graphmine.Graph`.
 
