@@ -16,9 +16,10 @@ or orienting a CSR, counts, sketches). Their body runs on one long-lived worker 
 main thread waits:
 
 * in a library call (Python, notebooks) the main thread, on KeyboardInterrupt, raises the
-  cancel flag and waits for the worker to stop at its next :func:`check` (between kernel calls
-  and between batches of a long count), then re-raises KeyboardInterrupt: the process is usable
-  at once, with no kernel left burning CPU. A second Ctrl-C stops the waiting.
+  call's cancel flag and waits (at most WAIT_SECONDS) for the worker to stop at its next
+  :func:`check` (between kernel calls and between batches of a long count), then re-raises
+  KeyboardInterrupt. The process is usable at once: a later call queues behind a kernel that
+  was still finishing, and no work goes on after that kernel.
 * in the ``graphmine`` program (:func:`exit_on_interrupt`) nothing is waited for: the CLI prints
   ``graphmine: interrupted`` and exits with status 130 while the worker is still in its kernel.
 
@@ -38,8 +39,12 @@ class Cancelled(KeyboardInterrupt):
     """Raised by :func:`check` on the worker thread when the caller was interrupted."""
 
 
-_state = threading.local()
-_cancel = threading.Event()
+# how long an interrupted library call waits for the worker to reach its next check(); a
+# kernel that runs longer finishes on its own and the worker then stops (a later call queues
+# behind it)
+WAIT_SECONDS = 1.0
+
+_state = threading.local()  # on the worker: the job it runs
 _lock = threading.Lock()
 _worker = None
 _wait_for_worker = True  # False in the graphmine program: exit at once
@@ -52,29 +57,54 @@ def exit_on_interrupt():
 
 
 def cancelled():
-    """Whether the call running on this worker has been interrupted."""
-    return _cancel.is_set() and getattr(_state, "on_worker", False)
+    """Whether the call running on this worker thread has been interrupted."""
+    job = getattr(_state, "job", None)
+    return job is not None and job.cancel.is_set()
 
 
 def check():
-    """Raise :class:`Cancelled` if the call running on this worker has been interrupted (call it
-    between kernel calls and between batches of long work)."""
-    if _cancel.is_set() and getattr(_state, "on_worker", False):
+    """Raise :class:`Cancelled` if the call running on this worker thread has been interrupted;
+    a no-op elsewhere. Call it between kernel calls and between batches of long work."""
+    job = getattr(_state, "job", None)
+    if job is not None and job.cancel.is_set():
         raise Cancelled()
 
 
+class _Job:
+    __slots__ = ("func", "args", "kwargs", "threads", "done", "cancel", "value", "error")
+
+    def __init__(self, func, args, kwargs, threads):
+        self.func, self.args, self.kwargs, self.threads = func, args, kwargs, threads
+        self.done = threading.Event()
+        self.cancel = threading.Event()
+        self.value = self.error = None
+
+    def run(self):
+        try:
+            if self.threads is not None:
+                import numba
+
+                if numba.get_num_threads() != self.threads:
+                    numba.set_num_threads(self.threads)
+            self.value = self.func(*self.args, **self.kwargs)
+        except BaseException as exc:  # handed to the caller as it is
+            self.error = exc
+        finally:
+            self.args = self.kwargs = None
+            self.done.set()
+
+
 class _Worker:
-    """One daemon thread that runs one job at a time."""
+    """One daemon thread that runs jobs one at a time, in the order submitted."""
 
     def __init__(self):
-        self._jobs = []
+        import collections
+
+        self._jobs = collections.deque()
         self._ready = threading.Condition()
-        self.busy = False
-        self.thread = threading.Thread(target=self._loop, name="graphmine-worker", daemon=True)
-        self.thread.start()
+        threading.Thread(target=self._loop, name="graphmine-worker", daemon=True).start()
 
     def _loop(self):
-        _state.on_worker = True
         # SIGINT is for the main thread only (numba's pool, started from here, inherits the mask)
         if hasattr(signal, "pthread_sigmask"):
             signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -82,12 +112,15 @@ class _Worker:
             with self._ready:
                 while not self._jobs:
                     self._ready.wait()
-                job = self._jobs.pop()
-            job()
+                job = self._jobs.popleft()
+            _state.job = job
+            try:
+                job.run()
+            finally:
+                _state.job = None
 
     def submit(self, job):
         with self._ready:
-            self.busy = True
             self._jobs.append(job)
             self._ready.notify()
 
@@ -108,50 +141,25 @@ def _numba_threads():
 def _get_worker():
     global _worker
     with _lock:
-        if _worker is None or _worker.busy:  # none yet, or one left running by a second Ctrl-C
+        if _worker is None:
             _worker = _Worker()
         return _worker
 
 
 def _run(func, args, kwargs):
-    threads = _numba_threads()
-    done = threading.Event()
-    box = {}
-
-    def job():
-        try:
-            if threads is not None:
-                import numba
-
-                if numba.get_num_threads() != threads:
-                    numba.set_num_threads(threads)
-            box["value"] = func(*args, **kwargs)
-        except BaseException as exc:  # handed to the caller as it is
-            box["error"] = exc
-        finally:
-            worker.busy = False
-            done.set()
-
-    worker = _get_worker()
-    _cancel.clear()
-    worker.submit(job)
+    job = _Job(func, args, kwargs, _numba_threads())
+    _get_worker().submit(job)
     try:
-        done.wait()
+        job.done.wait()
     except KeyboardInterrupt:
-        _cancel.set()
+        job.cancel.set()
         if _wait_for_worker:
-            try:
-                done.wait()  # the worker stops at its next check() or kernel return
-            finally:
-                _cancel.clear()
+            job.done.wait(WAIT_SECONDS)  # the worker stops at its next check()
         raise
-    error = box.pop("error", None)
-    if error is not None:
-        try:
-            raise error
-        finally:
-            error = None
-    return box.pop("value")
+    if job.error is not None:
+        error, job.error = job.error, None
+        raise error
+    return job.value
 
 
 def interruptible(func):
@@ -160,7 +168,7 @@ def interruptible(func):
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        if getattr(_state, "on_worker", False) or threading.current_thread() is not threading.main_thread():
+        if getattr(_state, "job", None) is not None or threading.current_thread() is not threading.main_thread():
             return func(*args, **kwargs)
         return _run(func, args, kwargs)
 

@@ -86,6 +86,10 @@ def _cmd_count_cliques(args):
         return count_cliques_command(args)
     from .dispatch import count_cliques
 
+    if args.device == "cuda":  # no GPU: say so before spending the load on it
+        from .cuda import require_device
+
+        require_device()
     G, load_s = commands.load_input(args)
     kwargs = {}
     if args.method != "exact":

@@ -18,7 +18,7 @@ import numpy as np
 
 from . import _csr_kernels as _k
 from ._limits import check_allocation
-from ._interrupt import interruptible
+from ._interrupt import check as _check_interrupt, interruptible
 from ._threads import resolve_threads, restores_threads
 from .exceptions import GraphValueError, ParameterError
 
@@ -240,6 +240,7 @@ class Graph:
         if key not in self._oriented:
             nthreads = resolve_threads(threads)
             rank = self._rank(order)
+            _check_interrupt()
             # the serial scatter leaves rows sorted for free; gathering and sorting each row costs
             # about twice as much work, so it pays from 4 threads on
             if relabel and (nthreads < 4 or self.n_edges < SERIAL_EDGES):

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _parse_kernels as _pk
-from ._interrupt import interruptible
+from ._interrupt import check as _check_interrupt, interruptible
 from ._threads import resolve_threads, restores_threads
 from .exceptions import GraphFormatError, ParameterError
 from ._output import atomic_write, check_output_path
@@ -236,8 +236,10 @@ def _read_edges(path, weights, header, nthreads):
     from ._limits import check_allocation
 
     buf, path = _read_text(path, nthreads)
+    _check_interrupt()  # Ctrl-C is seen between the steps of a long read (graphmine/_interrupt.py)
     mode = 0 if header is False else 1 if header else 2
     starts, counts = _pk._plan(buf, mode, 1 if buf.shape[0] < (1 << 20) else 8 * nthreads)
+    _check_interrupt()
     # pass 1 counted the edge lines of every chunk, pass 2 parses each chunk into its own rows
     offsets = np.zeros(counts.shape[0] + 1, np.int64)
     np.cumsum(counts, out=offsets[1:])
@@ -335,6 +337,7 @@ def _graph_from_edge_file(path, relabel, header, threads):
 
     nthreads = resolve_threads(threads)
     el, top = _read_edges(path, False, header, nthreads)
+    _check_interrupt()
     edges, shown = el.edges, el.path
     m = edges.shape[0]
     if relabel and top < max(8 * m, 1 << 20):
@@ -354,6 +357,7 @@ def _graph_from_edge_file(path, relabel, header, threads):
         node_ids = None
         src, dst = edges[:, 0], edges[:, 1]
     del edges, el  # the int64 edges go before the CSR build allocates (unless still viewed)
+    _check_interrupt()
     # the build's arc and row buffers, the final indices, five per-vertex arrays
     itemsize = np.dtype(index_dtype_for(n)).itemsize
     check_allocation(m * (2 + 5 * itemsize) + 40 * n, f"the graph of {shown} ({m:,} edges)")

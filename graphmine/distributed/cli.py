@@ -53,6 +53,10 @@ def count_cliques_command(args):
     from .counting import count_cliques
     from .graph import DistributedGraph
 
+    if getattr(args, "device", "cpu") != "cpu":
+        raise ParameterError(f"--device {args.device} does not apply with --scheduler: the Dask workers count "
+                             "on their CPUs (leave --device out, or drop --scheduler to count on this "
+                             "machine's GPU)")
     if args.method not in ("exact", "bloom"):
         raise ParameterError(f"--scheduler supports --method exact and bloom, got {args.method!r}")
     if args.method == "exact" and (args.budget is not None or args.seed is not None):
