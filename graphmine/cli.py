@@ -87,9 +87,9 @@ def _cmd_count_cliques(args):
     from .dispatch import count_cliques
 
     if args.device == "cuda":  # no GPU: say so before spending the load on it
-        from .cuda import require_device
+        from .cuda import use_cuda
 
-        require_device()
+        use_cuda("cuda")  # raises NoCudaDeviceError (or names the missing extra)
     G, load_s = commands.load_input(args)
     kwargs = {}
     if args.method != "exact":
@@ -261,7 +261,13 @@ def main(argv=None, *, program=False):
             from ._startup import lean_numba_setup
 
             lean_numba_setup()
-        return args.func(args)
+        if getattr(args, "scheduler", None) is not None:
+            return args.func(args)  # on this thread: it starts the Dask workers (graphmine/_interrupt.py)
+        from ._interrupt import interruptible
+
+        # the command runs on graphmine's worker thread: Ctrl-C is seen at once by this one, and
+        # never inside a kernel, whatever kernels the command runs
+        return interruptible(args.func)(args)
     except GraphmineError as exc:
         print(f"graphmine: error: {exc}", file=sys.stderr)
         return 2
