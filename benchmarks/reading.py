@@ -99,6 +99,8 @@ def main():
     folder = args.dir if args.dir is not None else tempfile.mkdtemp(prefix="graphmine-reading-")
     try:
         run(args, threads, folder)
+    except KeyboardInterrupt:
+        raise SystemExit("interrupted") from None
     finally:
         if args.dir is None:
             shutil.rmtree(folder, ignore_errors=True)
