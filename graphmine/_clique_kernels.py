@@ -116,8 +116,9 @@ def _n_chunks(m, nthreads):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def _triangles_total(optr, oind, nthreads):
-    """Triangles, the arcs cut into equal chunks claimed dynamically."""
+def _triangles_total(optr, oind, nthreads, cancel):
+    """Triangles, the arcs cut into equal chunks claimed dynamically. ``cancel[0] != 0`` (set by
+    another thread: graphmine/_interrupt.py) stops the claims; the count is then partial."""
     n = optr.shape[0] - 1
     m = optr[n]
     nchunks = _n_chunks(m, nthreads)
@@ -128,7 +129,7 @@ def _triangles_total(optr, oind, nthreads):
         c = 0
         while True:
             i = fetch_add(counter, 0, 1)
-            if i >= nchunks:
+            if i >= nchunks or fetch_add(cancel, 0, 0) != 0:  # an atomic read of the flag
                 break
             c += _triangles_arcs(optr, oind, i * m // nchunks, (i + 1) * m // nchunks, mark)
         parts[t] = c
@@ -197,9 +198,9 @@ def _triangles_credit_arcs(optr, oind, a, b, mark, per_vertex):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def _triangles_per_vertex(optr, oind, nthreads):
+def _triangles_per_vertex(optr, oind, nthreads, cancel):
     """Triangles through every vertex; each thread accumulates into its own row, chunks of arcs
-    claimed dynamically as in :func:`_triangles_total`."""
+    claimed dynamically (and ``cancel`` polled) as in :func:`_triangles_total`."""
     n = optr.shape[0] - 1
     m = optr[n]
     nchunks = _n_chunks(m, nthreads)
@@ -209,7 +210,7 @@ def _triangles_per_vertex(optr, oind, nthreads):
         mark = np.zeros(n, np.uint8)
         while True:
             i = fetch_add(counter, 0, 1)
-            if i >= nchunks:
+            if i >= nchunks or fetch_add(cancel, 0, 0) != 0:
                 break
             _triangles_credit_arcs(optr, oind, i * m // nchunks, (i + 1) * m // nchunks, mark, part[t])
     out = np.zeros(n, np.int64)

@@ -31,7 +31,7 @@ import functools
 import signal
 import threading
 
-__all__ = ["interruptible", "check", "cancelled", "exit_on_interrupt", "start_children", "kill_children",
+__all__ = ["interruptible", "check", "cancelled", "cancel_flag", "exit_on_interrupt", "start_children", "kill_children",
            "Cancelled"]
 
 
@@ -70,14 +70,37 @@ def check():
         raise Cancelled()
 
 
+def cancel_flag():
+    """An int64 array of one element that turns non-zero when the call running on this worker
+    thread is interrupted: kernels with a chunk loop poll it (an atomic read) and stop early.
+    Elsewhere a fresh array that stays zero."""
+    import numpy as np
+
+    job = getattr(_state, "job", None)
+    if job is None:
+        return np.zeros(1, np.int64)
+    if job.flag is None:
+        job.flag = np.zeros(1, np.int64)
+        if job.cancel.is_set():
+            job.flag[0] = 1
+    return job.flag
+
+
 class _Job:
-    __slots__ = ("func", "args", "kwargs", "threads", "done", "cancel", "value", "error")
+    __slots__ = ("func", "args", "kwargs", "threads", "done", "cancel", "flag", "value", "error")
 
     def __init__(self, func, args, kwargs, threads):
         self.func, self.args, self.kwargs, self.threads = func, args, kwargs, threads
         self.done = threading.Event()
         self.cancel = threading.Event()
+        self.flag = None  # the kernels' view of cancel (cancel_flag)
         self.value = self.error = None
+
+    def interrupt(self):
+        self.cancel.set()
+        flag = self.flag
+        if flag is not None:
+            flag[0] = 1
 
     def run(self):
         try:
@@ -152,7 +175,7 @@ def _run(func, args, kwargs):
     try:
         job.done.wait()
     except KeyboardInterrupt:
-        job.cancel.set()
+        job.interrupt()
         if _wait_for_worker:
             job.done.wait(WAIT_SECONDS)  # the worker stops at its next check()
         raise

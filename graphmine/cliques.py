@@ -12,7 +12,7 @@ import numpy as np
 import time
 
 from . import _clique_kernels as _ck
-from ._interrupt import check as _check_interrupt, interruptible
+from ._interrupt import cancel_flag, check as _check_interrupt, interruptible
 from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
 from .exceptions import ParameterError
@@ -24,6 +24,13 @@ __all__ = ["count_triangles", "triangles", "count_cliques", "check_k"]
 
 def _serial(G, nthreads):
     return nthreads == 1 or G.n_edges < SERIAL_EDGES
+
+
+def _checked(result):
+    """``result`` of a kernel that polls the cancel flag, unless the call was interrupted (the
+    kernel then stopped early: its result is partial)."""
+    _check_interrupt()
+    return int(result) if np.ndim(result) == 0 else result
 
 
 def check_k(k):
@@ -69,7 +76,7 @@ def count_triangles(G, *, threads=None):
     O = G.oriented("degree", relabel=True, threads=nthreads)
     if _serial(G, nthreads):
         return int(_ck._triangles_total_serial(O.indptr, O.indices))
-    return int(_ck._triangles_total(O.indptr, O.indices, nthreads))
+    return _checked(_ck._triangles_total(O.indptr, O.indices, nthreads, cancel_flag()))
 
 
 @interruptible
@@ -90,7 +97,7 @@ def triangles(G, *, threads=None):
         return _ck._triangles_per_vertex_serial(O.indptr, O.indices)[O.rank]
     check_allocation(8 * (nthreads + 2) * G.n_nodes, f"per-vertex triangle counts on {nthreads} threads",
                      "use fewer threads")
-    return _ck._triangles_per_vertex(O.indptr, O.indices, nthreads)[O.rank]
+    return _checked(_ck._triangles_per_vertex(O.indptr, O.indices, nthreads, cancel_flag()))[O.rank]
 
 
 @interruptible
@@ -138,7 +145,7 @@ def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
     if k == 3 and order == "degree":
         if _serial(G, nthreads):
             return int(_ck._triangles_total_serial(O.indptr, O.indices))
-        return int(_ck._triangles_total(O.indptr, O.indices, nthreads))
+        return _checked(_ck._triangles_total(O.indptr, O.indices, nthreads, cancel_flag()))
     if _serial(G, nthreads) and G.n_edges < SERIAL_EDGES and not progress:
         return int(_ck._cliques_total_serial(O.indptr, O.indices, k, O.max_out_degree))
     return _cliques_in_batches(O, k, nthreads, progress)
