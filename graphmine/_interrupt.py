@@ -173,7 +173,10 @@ def _run(func, args, kwargs):
     job = _Job(func, args, kwargs, _numba_threads())
     _get_worker().submit(job)
     try:
-        job.done.wait()
+        # with a timeout: a SIGINT that the kernel hands to another thread without SIGINT
+        # blocked (numpy's BLAS threads) does not wake this one; its flag is seen within 0.1 s
+        while not job.done.wait(0.1):
+            pass
     except KeyboardInterrupt:
         job.interrupt()
         if _wait_for_worker:

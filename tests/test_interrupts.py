@@ -238,3 +238,48 @@ def test_dask_run_interrupted_at_random_moments(big, tmp_path):
             delays.append(delay)
     assert delays
     _summary("graphmine --scheduler local:2", delays)
+
+
+BOXING = r"""
+import os, random, signal, sys, threading, time
+import numpy as np
+from graphmine.graph import build_csr
+
+rng = np.random.default_rng(1)
+n = 1 << 18
+src, dst = rng.integers(0, n, 1 << 22), rng.integers(0, n, 1 << 22)
+build = build_csr if sys.argv[1] == "worker" else build_csr.__wrapped__
+indptr, indices, _ = build(src, dst, n, 2)
+t0 = time.monotonic()
+build(src, dst, n, 2)
+took = time.monotonic() - t0
+pick = random.Random(5)
+outcomes = {"completed": 0, "interrupted": 0}
+for _ in range(int(sys.argv[2])):
+    timer = threading.Timer(pick.uniform(0, took), os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        try:
+            got = build(src, dst, n, 2)
+        finally:
+            timer.cancel()
+            timer.join()  # a signal sent by now is handled inside this try
+        assert np.array_equal(got[0], indptr) and np.array_equal(got[1], indices)
+        result = "completed"
+    except KeyboardInterrupt:
+        result = "interrupted"
+    outcomes[result] += 1
+print(outcomes)
+"""
+
+
+def test_sigint_never_lands_in_a_kernels_return():
+    # The cause of the segfaults (status 139) and of "SystemError: CPUDispatcher(...) returned a
+    # result with an exception set": numba boxes a returned array through a Python function, in
+    # which a pending SIGINT raises, unchecked by numba's code. On graphmine's worker thread no
+    # signal is handled: every call completes or raises KeyboardInterrupt cleanly.
+    r = subprocess.run([sys.executable, "-c", BOXING, "worker", "12"], env=ENV, capture_output=True, text=True,
+                       preexec_fn=_default_sigint, timeout=600)
+    assert r.returncode == 0 and "Error" not in r.stderr, r.stderr[-3000:]
+    outcomes = eval(r.stdout.strip().splitlines()[-1])
+    assert outcomes["completed"] + outcomes["interrupted"] == 12 and outcomes["interrupted"] > 0
