@@ -24,7 +24,12 @@ main thread waits:
   ``graphmine: interrupted`` and exits with status 130 while the worker is still in its kernel.
 
 Calls from a thread other than the main one (a Dask worker, a user's thread pool) and nested
-calls run directly: no signal can be handled there anyway.
+calls run directly: no signal can be handled there anyway. The worker blocks SIGINT (so do the
+numba threads it starts); the waiting main thread wakes every 0.1 s, because the kernel may hand
+a process-wide SIGINT to a thread started before graphmine's (numpy's BLAS threads), which does
+not wake it. Kernels with a dynamic chunk loop (the triangle counts) poll :func:`cancel_flag`
+and stop within a chunk; the k-clique count runs in batches of about 0.2 s with a check between.
+The ``graphmine`` program runs every command on the worker (graphmine/cli.py).
 """
 
 import functools
