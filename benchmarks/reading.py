@@ -3,18 +3,22 @@
 Writes Kronecker edge lists (Graph500 parameters, both directions of every edge, sorted by
 source, like a symmetrised SNAP / GAPBS file) and times ``graphmine.read_graph`` on them
 (reading, parsing, renumbering and the CSR build), with the split between ``read_edges`` and
-the rest. Files are written once into --dir and reused.
+the rest. The files go to a temporary folder removed at the end (also after Ctrl-C or an
+error); with --dir they are kept there and reused by later runs.
 
-    python benchmarks/reading.py [--scales 18,20] [--threads 1,2] [--repeat 3] [--dir /tmp]
+    python benchmarks/reading.py [--scales 18,20] [--threads 1,2] [--repeat 3] [--dir DIR]
 
 Nothing here asserts on time.
 """
 
 import argparse
 import os
+import shutil
+import tempfile
 import time
 
 import numpy as np
+import numba
 from numba import njit, prange
 
 import graphmine as gm
@@ -79,18 +83,44 @@ def main():
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--repeat", type=int, default=3, help="best of this many (1 run on 1 thread)")
     ap.add_argument("--edges", action="store_true", help="also time read_edges (parsing alone)")
-    ap.add_argument("--dir", default="/tmp")
+    ap.add_argument("--dir", default=None,
+                    help="keep the generated files in DIR and reuse them (default: a temporary folder, "
+                         "removed at the end)")
     args = ap.parse_args()
-    threads = [int(t) for t in args.threads.split(",")]
+    try:
+        threads = [int(t) for t in args.threads.split(",")]
+    except ValueError:
+        ap.error(f"--threads: expected comma-separated integers, got {args.threads!r}")
+    most = numba.config.NUMBA_NUM_THREADS
+    for t in threads:
+        if not 1 <= t <= most:
+            ap.error(f"--threads {t}: numba runs 1..{most} threads here ({os.cpu_count()} cores; set "
+                     f"NUMBA_NUM_THREADS before the run to allow more)")
+    folder = args.dir if args.dir is not None else tempfile.mkdtemp(prefix="graphmine-reading-")
+    try:
+        run(args, threads, folder)
+    except KeyboardInterrupt:
+        raise SystemExit("interrupted") from None
+    finally:
+        if args.dir is None:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def run(args, threads, folder):
     print(f"graphmine {gm.__version__}; read_graph best of {args.repeat}; GB/s = file bytes / seconds")
     print(f"{'scale':>5s} {'MB':>7s} {'edges':>12s} {'threads':>7s} {'read_edges s':>12s} "
           f"{'read_graph s':>12s} {'GB/s':>6s}")
     for s in (int(x) for x in args.scales.split(",")):
-        path = os.path.join(args.dir, f"graphmine-kron{s}-ef{args.edge_factor}.el")
+        path = os.path.join(folder, f"graphmine-kron{s}-ef{args.edge_factor}.el")
         if not os.path.exists(path):
             t0 = time.perf_counter()
-            write_kronecker(path + ".part", s, args.edge_factor)
-            os.replace(path + ".part", path)
+            try:
+                write_kronecker(path + ".part", s, args.edge_factor)
+                os.replace(path + ".part", path)
+            except BaseException:  # a full disk, Ctrl-C: no half-written file stays behind
+                if os.path.exists(path + ".part"):
+                    os.remove(path + ".part")
+                raise
             print(f"(wrote {path} in {time.perf_counter() - t0:.1f} s)", flush=True)
         size = os.path.getsize(path)
         gm.read_graph(path, threads=max(threads))  # numba's cache loaded, the file in the page cache

@@ -53,8 +53,12 @@ def __getattr__(name):
         raise AttributeError(f"module 'graphmine' has no attribute {name!r}")
     import importlib
 
+    from ._interrupt import interruptible
+
     module, attr = _LAZY[name]
-    mod = importlib.import_module(module)
+    # imported on graphmine's worker thread: a Ctrl-C meanwhile never leaves numpy, numba or
+    # scipy half imported in this process (graphmine/_interrupt.py)
+    mod = interruptible(importlib.import_module)(module)
     value = mod if attr is None else getattr(mod, attr)
     globals()[name] = value
     return value

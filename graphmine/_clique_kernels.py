@@ -115,9 +115,10 @@ def _n_chunks(m, nthreads):
     return max(1, min(m, nthreads * CHUNKS_PER_THREAD))
 
 
-@njit(cache=True, parallel=True)
-def _triangles_total(optr, oind, nthreads):
-    """Triangles, the arcs cut into equal chunks claimed dynamically."""
+@njit(cache=True, nogil=True, parallel=True)
+def _triangles_total(optr, oind, nthreads, cancel):
+    """Triangles, the arcs cut into equal chunks claimed dynamically. ``cancel[0] != 0`` (set by
+    another thread: graphmine/_interrupt.py) stops the claims; the count is then partial."""
     n = optr.shape[0] - 1
     m = optr[n]
     nchunks = _n_chunks(m, nthreads)
@@ -128,20 +129,20 @@ def _triangles_total(optr, oind, nthreads):
         c = 0
         while True:
             i = fetch_add(counter, 0, 1)
-            if i >= nchunks:
+            if i >= nchunks or fetch_add(cancel, 0, 0) != 0:  # an atomic read of the flag
                 break
             c += _triangles_arcs(optr, oind, i * m // nchunks, (i + 1) * m // nchunks, mark)
         parts[t] = c
     return parts.sum()
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _triangles_total_serial(optr, oind):
     n = optr.shape[0] - 1
     return _triangles_arcs(optr, oind, 0, optr[n], _mark_words(n))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _triangles_small(indptr, indices):
     """Rank by (degree, id), orient and count in one call: for small graphs the per-call
     overhead of separate steps outweighs the count itself."""
@@ -196,10 +197,10 @@ def _triangles_credit_arcs(optr, oind, a, b, mark, per_vertex):
         a = e
 
 
-@njit(cache=True, parallel=True)
-def _triangles_per_vertex(optr, oind, nthreads):
+@njit(cache=True, nogil=True, parallel=True)
+def _triangles_per_vertex(optr, oind, nthreads, cancel):
     """Triangles through every vertex; each thread accumulates into its own row, chunks of arcs
-    claimed dynamically as in :func:`_triangles_total`."""
+    claimed dynamically (and ``cancel`` polled) as in :func:`_triangles_total`."""
     n = optr.shape[0] - 1
     m = optr[n]
     nchunks = _n_chunks(m, nthreads)
@@ -209,7 +210,7 @@ def _triangles_per_vertex(optr, oind, nthreads):
         mark = np.zeros(n, np.uint8)
         while True:
             i = fetch_add(counter, 0, 1)
-            if i >= nchunks:
+            if i >= nchunks or fetch_add(cancel, 0, 0) != 0:
                 break
             _triangles_credit_arcs(optr, oind, i * m // nchunks, (i + 1) * m // nchunks, mark, part[t])
     out = np.zeros(n, np.int64)
@@ -218,7 +219,7 @@ def _triangles_per_vertex(optr, oind, nthreads):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _triangles_per_vertex_serial(optr, oind):
     n = optr.shape[0] - 1
     out = np.zeros(n, np.int64)
@@ -466,12 +467,12 @@ def _cliques_span(optr, oind, k, a, b, scratch):
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _cliques_total_serial(optr, oind, k, max_out):
     return _cliques_span(optr, oind, k, 0, optr.shape[0] - 1, _clique_scratch(oind, k, max_out))
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True, parallel=True)
 def _cliques_range(optr, oind, k, max_out, lo, hi, nthreads):
     """k-cliques whose lowest-ranked vertex lies in [lo, hi) (the whole count: [0, n); a batch of
     a run with progress: part of it). The roots are cut into chunks of about equal estimated work,

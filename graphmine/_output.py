@@ -1,14 +1,21 @@
 """Every file graphmine writes goes through here: paths are checked before the work starts, and
 data is written to a temporary file in the same folder that replaces the target only when
-complete (a failed write leaves neither a partial file nor a temporary one behind)."""
+complete (a failed write leaves neither a partial file nor a temporary one behind).
+
+The check creates and removes a file in the target's folder: ``os.access`` says yes to root on
+``/proc`` or ``/sys`` and knows nothing of read-only mounts, full disks or quotas. Any OSError
+while writing becomes one :class:`~graphmine.exceptions.OutputPathError` naming the path and the
+reason.
+"""
 
 import contextlib
 import os
+import sys
 import tempfile
 
 from .exceptions import OutputExistsError, OutputPathError
 
-__all__ = ["check_output_path", "atomic_write"]
+__all__ = ["check_output_path", "atomic_write", "silence_stdout"]
 
 
 def check_output_path(path, force=False, *, flag="--force"):
@@ -37,11 +44,22 @@ def check_output_path(path, force=False, *, flag="--force"):
         raise OutputPathError(f"{path}: is a directory, expected a file path")
     if not os.path.isdir(folder):
         raise OutputPathError(f"{path}: the folder {os.path.dirname(path) or folder} does not exist")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise OutputPathError(f"{path}: the folder {folder} is not writable")
     if os.path.lexists(path) and not force:
         raise OutputExistsError(f"{path} exists; pass {flag} to replace it")
+    # prove the folder writable the way the write will use it: create a file there, remove it
+    try:
+        fd, probe = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise OutputPathError(f"{path}: cannot create a file in {folder}: {_reason(exc)}") from None
+    os.close(fd)
+    with contextlib.suppress(OSError):
+        os.remove(probe)
     return path
+
+
+def _reason(exc):
+    """The OS's words for ``exc`` ('No space left on device')."""
+    return exc.strerror or str(exc)
 
 
 @contextlib.contextmanager
@@ -63,7 +81,10 @@ def atomic_write(path, mode="wb", *, force=False, flag="--force", **open_kwargs)
     """
     path = check_output_path(path, force, flag=flag)
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise OutputPathError(f"{path}: cannot create a file in {folder}: {_reason(exc)}") from None
     try:
         with os.fdopen(fd, mode, **open_kwargs) as fh:
             yield fh
@@ -74,7 +95,18 @@ def atomic_write(path, mode="wb", *, force=False, flag="--force", **open_kwargs)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.remove(tmp)
+        if isinstance(exc, OSError) and not isinstance(exc, OutputPathError):
+            raise OutputPathError(f"{path}: cannot write the file: {_reason(exc)}") from None
         raise
+
+
+def silence_stdout():
+    """Point standard output at the null device: the reader of a pipe went away (``| head``),
+    and the flush at exit must not fail again."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)

@@ -55,14 +55,17 @@ def lean_numba_setup():
                 del sys.modules[name]
 
 
-def quick_exit(status):
+def quick_exit(status, *, cleanup=True):
     """Exit the process with ``status`` after flushing the streams, shutting logging down and
-    running the atexit handlers, skipping the interpreter's teardown."""
+    running the atexit handlers, skipping the interpreter's teardown. ``cleanup=False`` skips
+    the atexit handlers too (after Ctrl-C: a Dask cluster's handler would try a graceful close
+    of workers in mid-task, and print their tracebacks; the workers end with this process)."""
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
         except (OSError, ValueError):  # a closed pipe: nothing more can be said
             pass
-    logging.shutdown()
-    atexit._run_exitfuncs()
+    if cleanup:
+        logging.shutdown()
+        atexit._run_exitfuncs()
     os._exit(status if isinstance(status, int) else 1)

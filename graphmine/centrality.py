@@ -14,6 +14,7 @@ networkx backend (:mod:`graphmine.nx_backend`) answers ``networkx.pagerank``,
 import numpy as np
 
 from . import _centrality_kernels as _ck
+from ._interrupt import interruptible
 from ._threads import resolve_threads, restores_threads
 from .exceptions import ConvergenceError, ParameterError
 from .graph import SERIAL_EDGES
@@ -31,6 +32,7 @@ def _neighbour_sums(G, share, nthreads):
     return out
 
 
+@interruptible
 @restores_threads
 def pagerank(G, alpha=0.85, *, tol=1e-10, max_iter=200, nstart=None, threads=None):
     """PageRank of every vertex by power iteration (float64 array summing to 1).
@@ -96,6 +98,7 @@ def pagerank(G, alpha=0.85, *, tol=1e-10, max_iter=200, nstart=None, threads=Non
     raise ConvergenceError(f"pagerank did not converge to tol={tol:g} within max_iter={max_iter} iterations")
 
 
+@interruptible
 @restores_threads
 def average_neighbor_degree(G, *, threads=None):
     """Mean degree of each vertex's neighbours (0 for isolated vertices), as networkx defines it.

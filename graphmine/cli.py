@@ -82,14 +82,17 @@ class _LazyParsers(dict):
 def _cmd_count_cliques(args):
     if getattr(args, "scheduler", None) is not None:  # distributed run (graphmine[dask])
         from .distributed.cli import count_cliques_command
+
         return count_cliques_command(args)
     from .dispatch import count_cliques
 
     warm = None
-    if args.device == "cuda" and args.method == "exact":
-        from .cuda import warm_up  # CUDA start and kernel loading overlap the read
+    if args.device == "cuda":
+        from .cuda import preflight, warm_up
 
-        warm = warm_up(args.k)
+        preflight()  # no GPU: say so before spending the load on it (no numba.cuda import)
+        if args.method == "exact":
+            warm = warm_up(args.k)  # CUDA start and kernel loading overlap the read
     G, load_s = commands.load_input(args)
     if warm is not None:
         warm.join()
@@ -266,13 +269,19 @@ def main(argv=None, *, program=False):
     set-up alone.
     """
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if program:
-        from ._startup import lean_numba_setup
-
-        lean_numba_setup()
     try:
-        return args.func(args)
+        args = parser.parse_args(argv)
+        if program:
+            from ._startup import lean_numba_setup
+
+            lean_numba_setup()
+        if getattr(args, "scheduler", None) is not None:
+            return args.func(args)  # on this thread: it starts the Dask workers (graphmine/_interrupt.py)
+        from ._interrupt import interruptible
+
+        # the command runs on graphmine's worker thread: Ctrl-C is seen at once by this one, and
+        # never inside a kernel, whatever kernels the command runs
+        return interruptible(args.func)(args)
     except GraphmineError as exc:
         print(f"graphmine: error: {exc}", file=sys.stderr)
         return 2
@@ -285,22 +294,37 @@ def main(argv=None, *, program=False):
         print(f"graphmine: error: {missing_message(exc.name, args.command)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        from ._interrupt import kill_children
+
+        kill_children()  # worker processes, if any, end with the command
         print("graphmine: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # stdout closed early (`graphmine ... | head -c 10`): nothing more can be said there
+        from ._output import silence_stdout
+
+        silence_stdout()
+        return 0
 
 
 def run():
     """The ``graphmine`` program (console script and ``python -m graphmine``): :func:`main` on
     the command line, then a quick exit with its status (no interpreter teardown)."""
+    from . import _interrupt
+
+    _interrupt.exit_on_interrupt()  # on Ctrl-C the program exits at once, not after the kernel
     try:
         status = main(program=True)
+    except KeyboardInterrupt:  # during argument parsing or a component's import
+        print("graphmine: interrupted", file=sys.stderr)
+        status = 130
     except SystemExit as exc:  # argparse's --help, --version and usage errors
         status = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
         if exc.code is not None and not isinstance(exc.code, int):
             print(exc.code, file=sys.stderr)
     from ._startup import quick_exit
 
-    quick_exit(status)
+    quick_exit(status, cleanup=status != 130)
 
 
 if __name__ == "__main__":

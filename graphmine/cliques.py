@@ -9,7 +9,10 @@ and kClist. This is the algorithm family; :func:`graphmine.count_triangles` and 
 
 import numpy as np
 
+import time
+
 from . import _clique_kernels as _ck
+from ._interrupt import cancel_flag, check as _check_interrupt, interruptible
 from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
 from .exceptions import ParameterError
@@ -21,6 +24,13 @@ __all__ = ["count_triangles", "triangles", "count_cliques", "check_k"]
 
 def _serial(G, nthreads):
     return nthreads == 1 or G.n_edges < SERIAL_EDGES
+
+
+def _checked(result):
+    """``result`` of a kernel that polls the cancel flag, unless the call was interrupted (the
+    kernel then stopped early: its result is partial)."""
+    _check_interrupt()
+    return int(result) if np.ndim(result) == 0 else result
 
 
 def check_k(k):
@@ -38,6 +48,7 @@ def check_k(k):
     return int(k)
 
 
+@interruptible
 @restores_threads
 def count_triangles(G, *, threads=None):
     """The number of triangles of ``G`` (exact, CPU).
@@ -65,9 +76,10 @@ def count_triangles(G, *, threads=None):
     O = G.oriented("degree", relabel=True, threads=nthreads)
     if _serial(G, nthreads):
         return int(_ck._triangles_total_serial(O.indptr, O.indices))
-    return int(_ck._triangles_total(O.indptr, O.indices, nthreads))
+    return _checked(_ck._triangles_total(O.indptr, O.indices, nthreads, cancel_flag()))
 
 
+@interruptible
 @restores_threads
 def triangles(G, *, threads=None):
     """The number of triangles through every vertex (int64 array of length n; exact, CPU).
@@ -85,9 +97,10 @@ def triangles(G, *, threads=None):
         return _ck._triangles_per_vertex_serial(O.indptr, O.indices)[O.rank]
     check_allocation(8 * (nthreads + 2) * G.n_nodes, f"per-vertex triangle counts on {nthreads} threads",
                      "use fewer threads")
-    return _ck._triangles_per_vertex(O.indptr, O.indices, nthreads)[O.rank]
+    return _checked(_ck._triangles_per_vertex(O.indptr, O.indices, nthreads, cancel_flag()))[O.rank]
 
 
+@interruptible
 @restores_threads
 def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
     """The number of k-cliques (complete subgraphs on k vertices) of ``G``, for any k >= 3
@@ -103,8 +116,9 @@ def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
         out-degrees are bounded by the graph's degeneracy).
     threads : int, optional
     progress : bool
-        Exact k >= 4: show a progress bar on stderr (tqdm), the work split into batches of
-        about equal estimated cost.
+        Exact k >= 4: show a progress bar on stderr (tqdm). The count runs in batches of roots
+        of about 0.2 s each (Ctrl-C is seen between them); the bar shows the share of the time,
+        estimated from the rate so far.
 
     Returns
     -------
@@ -125,37 +139,59 @@ def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
         # a small graph: one kernel, no orientation to build (and none to load from numba's cache)
         return int(_ck._triangles_small(G.indptr, G.indices))
     O = G.oriented(order, relabel=True, threads=nthreads)
+    _check_interrupt()
     if O.max_out_degree < k - 1:
         return 0
     if k == 3 and order == "degree":
         if _serial(G, nthreads):
             return int(_ck._triangles_total_serial(O.indptr, O.indices))
-        return int(_ck._triangles_total(O.indptr, O.indices, nthreads))
-    if progress:
-        return _cliques_with_progress(O, k, nthreads)
-    if _serial(G, nthreads):
+        return _checked(_ck._triangles_total(O.indptr, O.indices, nthreads, cancel_flag()))
+    if _serial(G, nthreads) and G.n_edges < SERIAL_EDGES and not progress:
         return int(_ck._cliques_total_serial(O.indptr, O.indices, k, O.max_out_degree))
-    return int(_ck._cliques_range(O.indptr, O.indices, k, O.max_out_degree, 0, G.n_nodes, nthreads))
+    return _cliques_in_batches(O, k, nthreads, progress)
 
 
-def _cliques_with_progress(O, k, nthreads, batches=200):
-    """The k-clique count in batches of roots of about equal estimated work, with a progress bar.
+# a batch of roots is sized to take about this long, so that Ctrl-C (checked between batches)
+# is seen within about a second and a progress bar moves; the parallel region's start costs
+# ~50 us, nothing next to a batch
+BATCH_SECONDS = 0.2
 
-    The work rooted at u grows like d+(u)^2 (the pairs of its out-neighbours intersected), so the
-    batches cut the prefix sums of d+(u)^2 into equal parts.
+
+def _cliques_in_batches(O, k, nthreads, progress):
+    """The k-clique count in batches of roots of about BATCH_SECONDS each, with an optional
+    progress bar; Ctrl-C is seen between batches.
+
+    The work rooted at u is estimated by d+(u)^2 + 1 (the pairs of its out-neighbours
+    intersected); the batches start at the high end of the order, where a degeneracy order puts
+    the dense core and the estimate errs most, and each is sized by the rate measured on the
+    ones before it (growing at most 4x from one batch to the next). The bar shows the measured
+    share of the time: the estimated work done, each part weighted by the rate at which it ran.
     """
     from ._progress import progress_bar
 
     d = np.diff(O.indptr).astype(np.float64)
-    cost = np.cumsum(d * d)
-    total = float(cost[-1]) if cost.size else 0.0
+    cost = np.concatenate([[0.0], np.cumsum(d * d + 1.0)])  # cost[u]: the roots below u
+    total = float(cost[-1])
     n = O.indptr.shape[0] - 1
-    cuts = np.unique(np.concatenate([[0], np.searchsorted(cost, np.linspace(0, total, batches + 1)[1:-1]), [n]]))
     count = 0
-    with progress_bar(True, 100.0, f"{k}-cliques", unit="%",
+    hi = n
+    step = total / 4096  # the first batch: small, to measure the rate on the densest roots
+    with progress_bar(progress, 100.0, f"{k}-cliques", unit="%",
                       bar_format="{desc}: {percentage:3.0f}%|{bar}| {elapsed}<{remaining}") as bar:
-        for lo, hi in zip(cuts[:-1], cuts[1:]):
-            count += int(_ck._cliques_range(O.indptr, O.indices, k, O.max_out_degree, int(lo), int(hi), nthreads))
-            done = float(cost[hi - 1]) if hi > 0 else 0.0
-            bar.update(100.0 * done / total - bar.n if total else 0.0)
+        while hi > 0:
+            _check_interrupt()
+            lo = int(np.searchsorted(cost, cost[hi] - step, side="left"))
+            lo = min(max(lo, 0), hi - 1)
+            t0 = time.perf_counter()
+            count += int(_ck._cliques_range(O.indptr, O.indices, k, O.max_out_degree, lo, hi, nthreads))
+            seconds = time.perf_counter() - t0
+            done = cost[hi] - cost[lo]
+            hi = lo
+            rate = done / max(seconds, 1e-6)
+            step = min(4.0 * done, rate * BATCH_SECONDS)
+            if not bar.disable:
+                # the rest at the rate of the last batch: the fraction of the time spent so far
+                spent = bar.format_dict["elapsed"] or seconds
+                left = cost[hi] / rate
+                bar.update(100.0 * spent / (spent + left) - bar.n)
     return count

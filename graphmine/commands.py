@@ -101,11 +101,34 @@ def kernels_cached():
     return any(glob.glob(os.path.join(p, "_clique_kernels.*.nbi"), recursive=True) for p in places)
 
 
+_COMPILE_NOTE = {}  # the listener, once registered
+
+
 def note_first_compile(args):
-    """Say once on stderr that the first run compiles (numba caches the kernels afterwards)."""
-    if not getattr(args, "quiet", False) and not kernels_cached():
-        print("graphmine: compiling kernels (first run only; later runs load them from the cache)",
-              file=sys.stderr, flush=True)
+    """Say on stderr, once, when a kernel this command uses has to be compiled (unless --quiet).
+
+    A listener of numba's compile event, which fires only when a kernel is not in numba's cache
+    for the types it is called with: so the note comes on every first use that compiles (the
+    first run, ``--method khash``, the first compressed file, whose bytes are a read-only array)
+    and never when the cache serves."""
+    if getattr(args, "quiet", False) or _COMPILE_NOTE:
+        return
+    from numba.core import event
+
+    class CompileNote(event.Listener):
+        said = False
+
+        def on_start(self, ev):
+            if not self.said:
+                self.said = True
+                print("graphmine: compiling kernels for their first use (numba caches them for later "
+                      "runs)", file=sys.stderr, flush=True)
+
+        def on_end(self, ev):
+            pass
+
+    _COMPILE_NOTE["listener"] = CompileNote()
+    event.register("numba:compile", _COMPILE_NOTE["listener"])
 
 
 # files below this size are read on one thread (unless --threads says otherwise): the parser
@@ -124,6 +147,12 @@ def load_input(args):
     from .io import read_graph
 
     path = datasets.resolve(args.file)
+    if path != "-" and not os.path.exists(path) and any(c in path for c in "*?["):
+        from .exceptions import GraphFormatError
+
+        hint = ("count-cliques reads a pattern of shards with --scheduler (e.g. --scheduler local)"
+                if getattr(args, "scheduler", 0) is None else "give one file")
+        raise GraphFormatError(f"no such file (a pattern? FILE is one file here; {hint})", path)
     note_first_compile(args)
     threads = args.threads
     if threads is None and os.path.isfile(path) and os.path.getsize(path) < SERIAL_BYTES:

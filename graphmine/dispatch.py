@@ -97,8 +97,8 @@ def count_cliques(G, k=3, *, method="exact", order=None, threads=None, progress=
         bounded by the graph's degeneracy).
     threads : int, optional
     progress : bool
-        Exact k >= 4 on the CPU: show a progress bar on stderr (tqdm), the work split into
-        batches of about equal estimated cost.
+        Exact k >= 4 on the CPU: show a progress bar on stderr (tqdm), the share of the time
+        estimated from the rate so far.
     device : {'cpu', 'cuda', 'auto'}
         See :func:`count_triangles`.
 

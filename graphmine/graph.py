@@ -18,6 +18,7 @@ import numpy as np
 
 from . import _csr_kernels as _k
 from ._limits import check_allocation
+from ._interrupt import check as _check_interrupt, interruptible
 from ._threads import resolve_threads, restores_threads
 from .exceptions import GraphValueError, ParameterError
 
@@ -218,6 +219,7 @@ class Graph:
         return H
 
     # -- orientations for the kernels ----------------------------------------------------------
+    @interruptible
     @restores_threads
     def oriented(self, order="degree", *, relabel=False, threads=None):
         """The acyclic orientation used by the clique kernels (cached).
@@ -246,6 +248,7 @@ class Graph:
         if key not in self._oriented:
             nthreads = resolve_threads(threads)
             rank = self._rank(order)
+            _check_interrupt()
             # the serial scatter leaves rows sorted for free; gathering and sorting each row costs
             # about twice as much work, so it pays from 4 threads on
             if relabel and (nthreads < 4 or self.n_edges < SERIAL_EDGES):
@@ -271,6 +274,7 @@ class Graph:
         rank, _ = _k._degeneracy_order(self.indptr, self.indices)
         return rank
 
+    @interruptible
     def core_number(self):
         """The core number of every vertex (int64 array), as ``networkx.core_number``."""
         _, core = _k._degeneracy_order(self.indptr, self.indices)
@@ -327,6 +331,7 @@ def _check_csr(indptr, indices):
             raise GraphValueError("the CSR must be symmetric (every edge stored in both rows)")
 
 
+@interruptible
 @restores_threads
 def build_csr(src, dst, n, threads=None):
     """CSR arrays and statistics from 0-based endpoint arrays (already range-checked).
@@ -358,6 +363,7 @@ def build_csr(src, dst, n, threads=None):
     return indptr, indices, stats
 
 
+@interruptible
 @restores_threads
 def compact_ids(ids, threads=None):
     """Map arbitrary non-negative int64 ids to 0..k-1 in increasing id order.

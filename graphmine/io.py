@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _parse_kernels as _pk
+from ._interrupt import check as _check_interrupt, interruptible
 from ._threads import resolve_threads, restores_threads
 from .exceptions import GraphFormatError, ParameterError, SkippedLineWarning, warn_at_caller
 from ._output import atomic_write, check_output_path
@@ -299,6 +300,7 @@ def _check_ids(ids):
         raise ParameterError(f"ids must be 'int' (integer vertex ids) or 'str' (vertex names), got {ids!r}")
 
 
+@interruptible
 @restores_threads
 def read_edges(path, *, weights=False, header=None, ids="int", threads=None):
     """Read the edges of a text edge list without merging anything.
@@ -376,8 +378,10 @@ def _parse_ints(buf, name, weights, header, nthreads):
     """Integer edge lines: (EdgeList, largest id)."""
     from ._limits import check_allocation
 
+    _check_interrupt()  # Ctrl-C is seen between the steps of a long read (graphmine/_interrupt.py)
     mode = 0 if header is False else 1 if header else 2
     starts, offsets = _plan(buf, name, mode, nthreads)
+    _check_interrupt()
     # pass 1 counted the edge lines of every chunk, pass 2 parses each chunk into its own rows
     total = int(offsets[-1])
     check_allocation(total * (24 if weights else 16), f"the {total:,} edges of {name}")
@@ -495,6 +499,7 @@ def _is_matrix_market(head):
     return head[:14].lower() == b"%%matrixmarket"
 
 
+@interruptible
 @restores_threads
 def read_graph(path, *, format=None, relabel=True, header=None, ids="int", threads=None):
     """Read a graph file into a :class:`~graphmine.Graph`.
@@ -564,6 +569,7 @@ def _graph_from_edge_text(buf, shown, relabel, header, ids, threads, nthreads):
 
     if ids == "str":
         tokens, node_ids = _parse_names(buf, shown, header, nthreads)
+        _check_interrupt()
         n = node_ids.shape[0]
         itype = index_dtype_for(n)
         src, dst = tokens[0::2].astype(itype), tokens[1::2].astype(itype)
@@ -571,6 +577,7 @@ def _graph_from_edge_text(buf, shown, relabel, header, ids, threads, nthreads):
         m = src.shape[0]
     else:
         el, top = _parse_ints(buf, shown, False, header, nthreads)
+        _check_interrupt()
         edges = el.edges
         m = edges.shape[0]
         if relabel and top < max(8 * m, 1 << 20):
@@ -590,6 +597,7 @@ def _graph_from_edge_text(buf, shown, relabel, header, ids, threads, nthreads):
             node_ids = None
             src, dst = edges[:, 0], edges[:, 1]
         del edges, el  # the int64 edges go before the CSR build allocates (unless still viewed)
+    _check_interrupt()
     # the build's arc and row buffers, the final indices, five per-vertex arrays
     itemsize = np.dtype(index_dtype_for(n)).itemsize
     check_allocation(m * (2 + 5 * itemsize) + 40 * n, f"the graph of {shown} ({m:,} edges)")

@@ -269,7 +269,7 @@ def test_serial_and_parallel_kernels_agree():
     O = H.oriented("degree", relabel=True)
     tri = list(nx.triangles(G, backend="networkx").values())
     assert _ck._triangles_per_vertex_serial(O.indptr, O.indices)[O.rank].tolist() == tri
-    assert _ck._triangles_per_vertex(O.indptr, O.indices, 2)[O.rank].tolist() == tri
+    assert _ck._triangles_per_vertex(O.indptr, O.indices, 2, np.zeros(1, np.int64))[O.rank].tolist() == tri
     sq = _k._squares_serial(H.indptr, H.indices)
     par = _k._squares_parallel(H.indptr, H.indices, 2)
     assert np.array_equal(sq[0], par[0]) and np.array_equal(sq[1], par[1])

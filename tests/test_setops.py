@@ -151,10 +151,13 @@ def test_triangle_kernels_any_thread_count(n, p, seed, threads):
     optr, oind, _ = oriented(H, "degree")
     O = gm.as_graph(H).oriented("degree", relabel=True)
     total = sum(per.values()) // 3
-    assert ck._triangles_total(optr, oind, threads) == total
+    go = np.zeros(1, np.int64)  # the cancel flag, never raised
+    assert ck._triangles_total(optr, oind, threads, go) == total
     assert ck._triangles_total_serial(optr, oind) == total
     expect = [per[v] for v in range(n)]
-    assert ck._triangles_per_vertex(optr, oind, threads)[O.rank].tolist() == expect
+    assert ck._triangles_per_vertex(optr, oind, threads, go)[O.rank].tolist() == expect
+    # a raised flag stops the chunk claims: a partial count, never more than the total
+    assert 0 <= ck._triangles_total(optr, oind, threads, np.ones(1, np.int64)) <= total
     assert ck._triangles_per_vertex_serial(optr, oind)[O.rank].tolist() == expect
     # any arc range: the chunks of the dynamic schedule
     m = optr[-1]

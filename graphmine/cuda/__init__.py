@@ -17,9 +17,9 @@ from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
 from ..validation import as_graph
 from ._device import (AUTO_MIN_EDGES, DEVICES, NoCudaDeviceError, auto_min_edges, check_device, is_available,
-                      release, require_device, use_cuda)
+                      preflight, release, require_device, use_cuda)
 
-__all__ = ["count_triangles", "triangles", "count_cliques", "clique_counts", "is_available", "release", "use_cuda", "warm_up",
+__all__ = ["count_triangles", "triangles", "count_cliques", "clique_counts", "is_available", "preflight", "release", "use_cuda", "warm_up",
            "auto_min_edges", "NoCudaDeviceError", "DEVICES", "AUTO_MIN_EDGES", "MAX_K"]
 
 MAX_K = 35  # deepest clique search of the k-clique kernel (its per-thread cursor arrays)

@@ -10,6 +10,7 @@ import json
 import os
 import time
 
+from .._interrupt import interruptible, kill_children
 from .._optional import require
 from ..exceptions import ParameterError
 
@@ -30,7 +31,14 @@ def scheduler_client(spec):
             if not text.isdigit() or int(text) < 1:
                 raise ParameterError(f"--scheduler local:N needs a positive number of workers, got {spec!r}")
             n = int(text)
-        return local_client(n), True
+        from .._interrupt import start_children
+
+        # after Ctrl-C, multiprocessing's resource tracker (a child process) removes the
+        # cluster's semaphores, with a warning that is no news to whoever pressed Ctrl-C
+        quiet = "ignore::UserWarning:multiprocessing.resource_tracker"
+        os.environ["PYTHONWARNINGS"] = ",".join(filter(None, [os.environ.get("PYTHONWARNINGS"), quiet]))
+        # the workers ignore SIGINT: a Ctrl-C at the terminal interrupts this process only
+        return start_children(lambda: local_client(n)), True
     if "://" not in spec:
         raise ParameterError(f"--scheduler must be 'local', 'local:N' or a scheduler address such as "
                              f"tcp://host:8786, got {spec!r}")
@@ -45,6 +53,10 @@ def count_cliques_command(args):
     from .counting import count_cliques
     from .graph import DistributedGraph
 
+    if getattr(args, "device", "cpu") != "cpu":
+        raise ParameterError(f"--device {args.device} does not apply with --scheduler: the Dask workers count "
+                             "on their CPUs (leave --device out, or drop --scheduler to count on this "
+                             "machine's GPU)")
     if args.method not in ("exact", "bloom"):
         raise ParameterError(f"--scheduler supports --method exact and bloom, got {args.method!r}")
     if getattr(args, "ids", "int") != "int":
@@ -57,17 +69,32 @@ def count_cliques_command(args):
 
     source = datasets.resolve(args.file)
     client, owned = scheduler_client(args.scheduler)
-    try:
-        workers = len(client.nthreads())
+    interrupted = False
+
+    def work():
         t0 = time.perf_counter()
         D = DistributedGraph(source, client)
         load_s = time.perf_counter() - t0
         t0 = time.perf_counter()
         kwargs = {"budget": args.budget, "seed": args.seed} if args.method == "bloom" else {}
         result = count_cliques(D, args.k, method=args.method, **kwargs)
-        seconds = time.perf_counter() - t0
+        return D, load_s, result, time.perf_counter() - t0
+
+    try:
+        workers = len(client.nthreads())
+        # on graphmine's worker thread: Ctrl-C is seen at once, and never inside a kernel
+        D, load_s, result, seconds = interruptible(work)()
+    except KeyboardInterrupt:
+        interrupted = True
+        raise
     finally:
-        if owned:
+        if owned and interrupted:
+            # no graceful shutdown of workers in mid-task (seconds, and tracebacks): they end now
+            import logging
+
+            logging.disable(logging.CRITICAL)  # asyncio's notes on the tasks left behind
+            kill_children()
+        elif owned:
             cluster = getattr(client, "cluster", None)
             client.close()
             if cluster is not None:

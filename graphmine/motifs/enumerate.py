@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from .._interrupt import interruptible
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
 from ..validation import as_graph
@@ -33,6 +34,7 @@ def _level_matrices(motif, induced):
     return parent, req, forb, lt
 
 
+@interruptible
 @restores_threads
 def find_motifs(G, motif, *, induced=True, cap_per_root=None, max_steps=None, seed=None, threads=None):
     """Instances of ``motif`` in ``G``, one canonical tuple per instance.
@@ -124,6 +126,7 @@ def _check_tuples(G, motif, tuples):
     return np.ascontiguousarray(t)
 
 
+@interruptible
 @restores_threads
 def motif_edge_flags(G, motif, tuples, *, dealbreakers=False, threads=None):
     """Which motif edges (or deal-breaker pairs) of every tuple are edges of ``G``.

@@ -21,6 +21,7 @@ weights; the gap is what an independence assumption between the links gives away
 
 import numpy as np
 
+from .._interrupt import interruptible
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
 from ..validation import as_graph
@@ -55,6 +56,7 @@ def _raw_scores(G, p, nthreads):
                             np.ascontiguousarray(p[:, 1]), nthreads)
 
 
+@interruptible
 @restores_threads
 def link_scores(G, pairs, method="jaccard", *, threads=None):
     """Link-prediction scores of vertex pairs (unnormalised).
@@ -82,6 +84,7 @@ def link_scores(G, pairs, method="jaccard", *, threads=None):
     return raw[:, _COL[method]].copy()
 
 
+@interruptible
 @restores_threads
 def heuristic_motif_scores(G, motif, tuples, *, links=LINK_SCORES, modes=MOTIF_MODES, weights=None,
                            threads=None):

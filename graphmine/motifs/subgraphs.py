@@ -22,6 +22,7 @@ from math import comb
 
 import numpy as np
 
+from .._interrupt import interruptible
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
 from ..validation import as_graph
@@ -66,6 +67,7 @@ class EnclosingSubgraphs:
         return np.diff(self.node_ptr)
 
 
+@interruptible
 @restores_threads
 def enclosing_subgraphs(G, motif, tuples, targets=None, *, hops=1, max_nodes_per_hop=None, dmax=None,
                         seed=0, threads=None):

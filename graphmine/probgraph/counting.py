@@ -19,6 +19,7 @@ import numpy as np
 
 from .. import cliques as _exact_cliques
 from .. import cluster as _exact_cluster
+from .._interrupt import interruptible
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError, SketchSaturationWarning, warn_at_caller
 from ..validation import as_graph
@@ -195,6 +196,7 @@ def _cpu_only(device, what):
             raise ParameterError(f"{what} from sketches run on the CPU only: use device='cpu' (or 'auto')")
 
 
+@interruptible
 @restores_threads
 def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator, seed, order, clamp,
                      confidence, threads, replicates, hub_bits=None, exact_threshold=None, device="cpu"):
@@ -386,6 +388,7 @@ def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sket
                             hub_bits=hub_bits, exact_threshold=exact_threshold, device=device)
 
 
+@interruptible
 @restores_threads
 def edge_intersections(G, method, *, budget=None, bits=None, hashes=1, sketch_k=None, estimator=None,
                        seed=None, clamp=True, threads=None, pairs=None):

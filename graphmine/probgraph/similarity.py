@@ -17,6 +17,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
+from .._interrupt import interruptible
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import GraphValueError, ParameterError
 from ..validation import as_graph
@@ -69,6 +70,7 @@ def _from_intersections(measure, inter, du, dv):
     return val, grad
 
 
+@interruptible
 @restores_threads
 def similarity(G, pairs=None, *, measure="jaccard", method="exact", budget=None, bits=None, hashes=1,
                sketch_k=None, estimator=None, seed=None, clamp=True, confidence=0.95, threads=None):

@@ -1,0 +1,83 @@
+"""Notes and early refusals of the command line: the compile note on every first use that
+compiles, --device with --scheduler, the GPU check before the load, a glob without --scheduler."""
+
+import os
+
+import pytest
+
+from graphmine import commands
+from graphmine.cli import main
+
+
+class _Args:
+    quiet = False
+
+
+def test_compile_note_comes_when_a_kernel_compiles_and_only_once(capsys):
+    from numba import njit
+
+    commands.note_first_compile(_Args())
+    commands.note_first_compile(_Args())  # registered once
+
+    @njit  # a kernel no cache holds: numba compiles it on its first call for each type
+    def twice(x):
+        return 2 * x
+
+    assert twice(3) == 6 and twice(2.5) == 5.0
+    err = capsys.readouterr().err
+    assert err.count("graphmine: compiling kernels") == 1
+
+
+def test_no_compile_note_when_the_cache_serves(capsys, tmp_path):
+    # the listener fires on numba's compile event, which a cache hit does not raise
+    from numba.core import event
+
+    seen = []
+
+    class Count(event.Listener):
+        def on_start(self, ev):
+            seen.append(ev)
+
+        def on_end(self, ev):
+            pass
+
+    p = tmp_path / "g.txt"
+    p.write_text("0 1\n1 2\n2 0\n")
+    assert main(["count-cliques", str(p)]) == 0  # compiled or cached: warm now
+    capsys.readouterr()
+    listener = Count()
+    event.register("numba:compile", listener)
+    try:
+        assert main(["count-cliques", str(p)]) == 0
+    finally:
+        event.unregister("numba:compile", listener)
+    assert seen == [] and "compiling" not in capsys.readouterr().err
+
+
+def test_device_with_scheduler_is_refused(capsys):
+    pytest.importorskip("distributed")
+    assert main(["count-cliques", "USAir", "--device", "cuda", "--scheduler", "local:1"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("graphmine: error: --device cuda does not apply with --scheduler")
+
+
+def test_gpu_check_comes_before_the_load(capsys, tmp_path):
+    from graphmine.cuda import is_available
+
+    if is_available():
+        pytest.skip("a GPU (or numba's simulator) is visible")
+    bad = tmp_path / "bad.el"
+    bad.write_text("1 2\nx y z\n")  # the load would fail at line 2
+    assert main(["count-cliques", str(bad), "--device", "cuda"]) == 2
+    err = capsys.readouterr().err
+    assert "cuda" in err.lower() and "bad.el" not in err
+
+
+def test_glob_without_scheduler_gets_a_hint(capsys, tmp_path):
+    pattern = os.path.join(str(tmp_path), "part-*.el")
+    assert main(["count-cliques", pattern]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (f"graphmine: error: {pattern}: no such file (a pattern? FILE is one file here; count-cliques "
+                   "reads a pattern of shards with --scheduler (e.g. --scheduler local))")
+    assert main(["info", pattern]) == 2
+    assert capsys.readouterr().err.strip().endswith("FILE is one file here; give one file)")
