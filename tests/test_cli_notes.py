@@ -13,19 +13,30 @@ class _Args:
     quiet = False
 
 
-def test_compile_note_comes_when_a_kernel_compiles_and_only_once(capsys):
+def test_compile_note_comes_when_a_kernel_compiles_and_only_once(capsys, monkeypatch):
     from numba import njit
+    from numba.core import event
 
-    commands.note_first_compile(_Args())
-    commands.note_first_compile(_Args())  # registered once
+    # an earlier command in this process may have registered (and used up) the note already
+    earlier = commands._COMPILE_NOTE.get("listener")
+    if earlier is not None:
+        event.unregister("numba:compile", earlier)
+    monkeypatch.setattr(commands, "_COMPILE_NOTE", {})
+    try:
+        commands.note_first_compile(_Args())
+        commands.note_first_compile(_Args())  # registered once
 
-    @njit  # a kernel no cache holds: numba compiles it on its first call for each type
-    def twice(x):
-        return 2 * x
+        @njit  # a kernel no cache holds: numba compiles it on its first call for each type
+        def twice(x):
+            return 2 * x
 
-    assert twice(3) == 6 and twice(2.5) == 5.0
-    err = capsys.readouterr().err
-    assert err.count("graphmine: compiling kernels") == 1
+        assert twice(3) == 6 and twice(2.5) == 5.0
+        err = capsys.readouterr().err
+        assert err.count("graphmine: compiling kernels") == 1
+    finally:
+        event.unregister("numba:compile", commands._COMPILE_NOTE["listener"])
+        if earlier is not None:
+            event.register("numba:compile", earlier)
 
 
 def test_no_compile_note_when_the_cache_serves(capsys, tmp_path):
