@@ -26,7 +26,7 @@ import numpy as np
 from . import _peel_kernels as _pk
 from .clique_census import vertex_clique_counts
 from .exceptions import ParameterError, ResourceLimitError
-from .maximal_cliques import list_cliques
+from .clique_enumeration import list_cliques
 from .validation import as_graph
 
 __all__ = ["clique_core_number", "densest_clique_subgraph", "DensestSubgraph", "EXACT_MAX_CLIQUES"]

@@ -28,7 +28,7 @@ PACKAGES = ("graphmine", "gnn", "spatial", "_graphmine_nx")
 
 FACADE = {"graphmine", "graphmine.dispatch", "graphmine.cli", "graphmine.__main__"}
 FAMILIES = {"graphmine.cliques", "graphmine.cluster", "graphmine.centrality", "graphmine.clique_census",
-            "graphmine.clique_peeling", "graphmine.maximal_cliques", "graphmine.truss"}
+            "graphmine.clique_peeling", "graphmine.clique_enumeration", "graphmine.truss"}
 CORE = {"graphmine.graph", "graphmine.validation", "graphmine.io", "graphmine.commands",
         "graphmine.generators", "graphmine.datasets"}
 LAYER_NAMES = ["base", "core", "families", "components", "facade"]

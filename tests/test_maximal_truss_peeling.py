@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import graphmine as gm
 from graphmine.clique_peeling import clique_core_number, densest_clique_subgraph
-from graphmine.maximal_cliques import (count_maximal_cliques, enumerate_cliques, list_cliques, maximal_cliques,
+from graphmine.clique_enumeration import (count_maximal_cliques, enumerate_cliques, list_cliques, maximal_cliques,
                                        node_clique_number)
 from graphmine.truss import k_truss, truss_decomposition
 from conftest import edge_arrays, nx_graph

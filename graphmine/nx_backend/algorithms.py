@@ -26,7 +26,7 @@ import numpy as np
 
 from .. import centrality as _centrality
 from .. import cliques as _cliques
-from .. import maximal_cliques as _maximal
+from .. import clique_enumeration as _maximal
 from .. import truss as _truss
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ConvergenceError
