@@ -133,3 +133,17 @@ def test_bad_sizes(bad):
         clique_clustering(nx.complete_graph(3), bad)
     with pytest.raises(gm.ParameterError, match="per-edge counts go up to"):
         edge_clique_counts(nx.complete_graph(3), 6)
+
+
+def test_command_line_all_sizes(capsys):
+    from graphmine.cli import main
+
+    H = nx.karate_club_graph()
+    assert main(["count-cliques", "USAir", "--all-k", "--json", "--threads", "1"]) == 0
+    d = __import__("json").loads(capsys.readouterr().out)
+    counts = count_all_cliques(gm.datasets.load("USAir"))
+    assert d["counts"] == {str(k): c for k, c in enumerate(counts) if k >= 1} and d["clique_number"] == len(counts) - 1
+    assert d["counts"]["3"] == 12181 and d["counts"]["4"] == 61072
+    assert main(["count-cliques", "USAir", "--all-k", "--method", "bloom"]) == 2
+    assert "--all-k counts exactly" in capsys.readouterr().err
+    assert count_all_cliques(H) == [1, 34, 78, 45, 11, 2]

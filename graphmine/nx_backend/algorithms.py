@@ -507,6 +507,13 @@ def preferential_attachment(G, ebunch=None):
 
 # -- cliques and trusses -------------------------------------------------------------------------
 
+def _identity_labels(H):
+    """Whether the networkx nodes are the vertex numbers 0..n-1 themselves (then cliques of vertex
+    numbers are cliques of nodes, without a look-up per member)."""
+    ids = H.node_ids
+    return ids.dtype.kind in "iu" and np.array_equal(ids, np.arange(ids.shape[0]))
+
+
 def find_cliques(G, nodes=None):
     """Every maximal clique once, as ``networkx.find_cliques`` (without ``nodes``), from a
     compiled Bron-Kerbosch search in batches; the order of the cliques and within them differs.
@@ -521,6 +528,9 @@ def find_cliques(G, nodes=None):
     if nodes is not None:
         raise NotImplementedError("graphmine's find_cliques takes no nodes argument")
     H = _graph(G)
+    if _identity_labels(H):
+        yield from _maximal.maximal_cliques(H)
+        return
     labels = node_labels(H)
     for clique in _maximal.maximal_cliques(H):
         yield [labels[v] for v in clique]
@@ -538,6 +548,9 @@ def enumerate_all_cliques(G):
     [[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]]
     """
     H = _graph(G)
+    if _identity_labels(H):
+        yield from _maximal.enumerate_cliques(H)
+        return
     labels = node_labels(H)
     for clique in _maximal.enumerate_cliques(H):
         yield [labels[v] for v in clique]
