@@ -12,7 +12,9 @@ p (as a *pivot*: it may or may not join a clique) and on every non-neighbour of 
 clique of the graph is then, in exactly one leaf, the set of held vertices H (the root included)
 plus any subset of the pivots Q of that leaf, so a leaf with |H| = h and |Q| = q holds C(q, k - h)
 k-cliques. The number of leaves is far below the number of cliques on dense graphs (a clique of
-size s is one leaf, not 2^s cliques).
+size s is one leaf, not 2^s cliques). A candidate set that is itself a clique (found while the pivot
+is chosen: every member adjacent to all the others) ends its branch at once as one leaf whose
+pivots are all its members.
 
 Totals are exact: the kernels count leaves by (h, q) in int64 and the caller turns the histogram
 into Python integers (counts of large cliques exceed 2^63). Per-vertex and per-edge counts are
