@@ -275,7 +275,8 @@ def family(args):
     gm.count_maximal_cliques(fb, threads=th)  # compile or load the kernels
     nx.config.backends.graphmine.threads = th
     t_nx, n_nx = best_time(lambda: sum(1 for _ in nx.find_cliques(H)), 1)
-    t_conv, n_be = best_time(lambda: sum(1 for _ in nx.find_cliques(H.copy(), backend="graphmine")), 1)
+    Hc = H.copy()  # a graph without graphmine's conversion cached
+    t_conv, n_be = best_time(lambda: sum(1 for _ in nx.find_cliques(Hc, backend="graphmine")), 1)
     Hc = H.copy()
     sum(1 for _ in nx.find_cliques(Hc, backend="graphmine"))  # conversion cached on Hc
     t_be, _ = best_time(lambda: sum(1 for _ in nx.find_cliques(Hc, backend="graphmine")), args.repeat)
@@ -318,7 +319,8 @@ def family(args):
     gm.k_truss(gm.generators.kronecker_graph(8, 8, seed=1), k, threads=th)  # compile or load
     t_ours, T = best_time(lambda: gm.k_truss(gm.Graph(K.indptr, K.indices, _trusted=True), k, threads=th),
                           args.repeat)
-    t_be, Tb = best_time(lambda: nx.k_truss(Hk.copy(), k, backend="graphmine"), 1)
+    Hc = Hk.copy()  # a graph without graphmine's conversion cached
+    t_be, Tb = best_time(lambda: nx.k_truss(Hc, k, backend="graphmine"), 1)
     t_nx, Tn = best_time(lambda: nx.k_truss(Hk, k), 1)
     if set(map(frozenset, Tn.edges)) != {frozenset(e) for e in T.node_ids[T.edges()].tolist()}:
         raise SystemExit("k-truss: graphmine and networkx differ")

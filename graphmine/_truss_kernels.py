@@ -57,7 +57,7 @@ def _edge_support(indptr, indices, eid, nthreads):
             for u in range(cuts[i], cuts[i + 1]):
                 for j in range(indptr[u], indptr[u + 1]):
                     v = indices[j]
-                    if v > u:
+                    if v > u and indptr[v + 1] - indptr[v] > 1 and indptr[u + 1] - indptr[u] > 1:
                         sup[eid[j]] = intersect_count(indices, indptr[u], indptr[u + 1], indices, indptr[v],
                                                       indptr[v + 1])
     return sup
@@ -98,6 +98,9 @@ def _truss_peel(indptr, indices, eid, src, dst, sup0, stop):
                 truss[order[r]] = stop + 2
             return truss
         truss[e] = s + 2
+        alive[e] = False
+        if s == 0:
+            continue  # on no triangle any more: nothing to lower
         u = src[e]
         v = dst[e]
         if indptr[u + 1] - indptr[u] > indptr[v + 1] - indptr[v]:
@@ -127,5 +130,4 @@ def _truss_peel(indptr, indices, eid, src, dst, sup0, stop):
                             pos[g] = pf
                         bins[sf] += 1
                         sup[f] = sf - 1
-        alive[e] = False
     return truss
