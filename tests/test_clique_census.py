@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import graphmine as gm
-from graphmine import graph
+from graphmine import clique_census as census
 from graphmine.clique_census import (clique_clustering, count_all_cliques, edge_clique_counts,
                                      vertex_clique_counts)
 from conftest import edge_arrays, nx_graph
@@ -21,12 +21,14 @@ from conftest import edge_arrays, nx_graph
 
 @contextlib.contextmanager
 def kernels(parallel):
-    saved = graph.SERIAL_EDGES
-    graph.SERIAL_EDGES = 0 if parallel else 2**62
+    """Force the parallel kernels (or the serial ones) whatever the graph's size (the module reads
+    the threshold under its own name)."""
+    saved = census.SERIAL_EDGES
+    census.SERIAL_EDGES = 0 if parallel else 2**62
     try:
         yield
     finally:
-        graph.SERIAL_EDGES = saved
+        census.SERIAL_EDGES = saved
 
 
 def all_cliques(H):
