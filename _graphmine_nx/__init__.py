@@ -36,6 +36,14 @@ FUNCTIONS = {
                 "or dangling vectors; the others run in networkx.",
     "average_neighbor_degree": "Exact neighbour-degree sums in a compiled kernel. Undirected graphs "
                                "without edge weights or self-loops; the others run in networkx.",
+    "find_cliques": "Bron-Kerbosch with pivoting on the degeneracy order in a compiled kernel, in batches "
+                    "(memory bounded by one search's candidate sets); without ``nodes``. The cliques are "
+                    "those of networkx, their order (and the order within one) may differ.",
+    "enumerate_all_cliques": "Compiled k-clique listing, one size after the other; the order within a "
+                             "size may differ.",
+    "node_clique_number": "From a compiled maximal-clique search; without ``cliques``.",
+    "k_truss": "Edge supports by a parallel compiled kernel, then bucket peeling; graphs without edge or "
+               "node attributes.",
 }
 
 

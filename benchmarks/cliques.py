@@ -12,7 +12,11 @@ One run prints, measured on this machine:
    best of ``--repeat`` alternating runs, with the slowest run to show the spread (the shipped
    facebook_combined, ca-HepTh, ca-GrQc and a Kronecker graph; email-Enron and ca-HepPh are not
    shipped with graphmine);
-3. a whole-process comparison of ``graphmine count-cliques FILE`` against a plain C++/OpenMP
+3. (``--only-family``) the rest of the clique family: counts of every clique size at once on shipped
+   graphs and on a planted large clique (where listing one large size cannot finish), maximal
+   cliques (networkx's ``find_cliques`` against the graphmine backend) and k-truss (networkx's
+   ``k_truss`` against graphmine's) on a Kronecker graph of about a million edges;
+4. a whole-process comparison of ``graphmine count-cliques FILE`` against a plain C++/OpenMP
    ordered triangle count (benchmarks/reference/tc_ordered.cc) on a Kronecker edge list.
 
 The C and C++ references are compiled with the system compiler if one is present, and shown as
@@ -23,6 +27,7 @@ The C and C++ references are compiled with the system compiler if one is present
     python benchmarks/cliques.py [--scales 16,17,18,19,20] [--threads 2] [--repeat 3]
     python benchmarks/cliques.py --only-kclist [--kclist-scale 18] [--threads 2]
     python benchmarks/cliques.py --scaling [--scaling-scale 20]
+    python benchmarks/cliques.py --only-family [--all-k-graphs ca-HepTh] [--truss-scale 16] [--threads 2]
 
 Libraries that are not installed, or graphs too large for a library within --budget seconds
 (estimated from the previous graph), are shown as '-'. Nothing here asserts on time.
@@ -238,6 +243,94 @@ def kclist_compare(args):
     print("ratio = graphmine / kClist (best runs)")
 
 
+def family(args):
+    """The rest of the clique family side by side: all sizes at once, maximal cliques, k-truss."""
+    import networkx as nx
+    from math import comb
+
+    th = args.threads
+    print(f"\nAll clique sizes at once (succinct clique tree), {th} threads, best of {args.repeat} "
+          "(first run: compile or cache load, shown apart)")
+    print(f"{'graph':22s} {'edges':>9s} {'omega':>5s} {'first s':>8s} {'best s':>8s}  largest counts")
+    G, planted = gm.generators.planted_cliques_graph(args.planted_n, args.planted_p, [args.planted_size], seed=1)
+    cases = [(name, gm.datasets.load(name)) for name in args.all_k_graphs.split(",") if name]
+    cases.append((f"planted-K{args.planted_size}", G))
+    for name, H in cases:
+        t0 = time.perf_counter()
+        counts = gm.count_all_cliques(H, threads=th)
+        first = time.perf_counter() - t0
+        best = min([first] + [best_time(lambda: gm.count_all_cliques(gm.Graph(H.indptr, H.indices, _trusted=True),
+                                                                     threads=th), 1)[0]
+                              for _ in range(args.repeat - 1)])
+        top = max(range(len(counts)), key=lambda k: counts[k])
+        print(f"{name:22s} {H.n_edges:9,d} {len(counts) - 1:5d} {first:8.2f} {best:8.2f}  "
+              f"k=4: {counts[4] if len(counts) > 4 else 0:,}; most at k={top}: {counts[top]:.3e}", flush=True)
+    s = args.planted_size
+    print(f"planted-K{s}: listing the {s}-cliques one size at a time visits every clique of the planted one "
+          f"on the way, more than C({s}, {s // 2}) = {comb(s, s // 2):.2e} search nodes")
+
+    fb = gm.datasets.load(args.maximal_graph)
+    H = fb.to_networkx()
+    print(f"\nMaximal cliques on {args.maximal_graph} ({fb.n_edges:,} edges), {th} threads")
+    gm.count_maximal_cliques(fb, threads=th)  # compile or load the kernels
+    nx.config.backends.graphmine.threads = th
+    t_nx, n_nx = best_time(lambda: sum(1 for _ in nx.find_cliques(H)), 1)
+    Hc = H.copy()  # a graph without graphmine's conversion cached
+    t_conv, n_be = best_time(lambda: sum(1 for _ in nx.find_cliques(Hc, backend="graphmine")), 1)
+    Hc = H.copy()
+    sum(1 for _ in nx.find_cliques(Hc, backend="graphmine"))  # conversion cached on Hc
+    t_be, _ = best_time(lambda: sum(1 for _ in nx.find_cliques(Hc, backend="graphmine")), args.repeat)
+    t_gen, _ = best_time(lambda: sum(1 for _ in gm.maximal_cliques(fb)), args.repeat)
+    t_cnt, cnt = best_time(lambda: gm.count_maximal_cliques(fb, threads=th), args.repeat)
+    if not n_nx == n_be == cnt:
+        raise SystemExit(f"maximal cliques: networkx {n_nx}, backend {n_be}, count {cnt}")
+    first = args.maximal_first
+    if first:
+        # a prefix of the stream: graphs whose maximal cliques networkx cannot list in a benchmark
+        from itertools import islice
+
+        big = gm.datasets.load(args.maximal_prefix_graph)
+        Hb = big.to_networkx()
+        sum(1 for _ in islice(nx.find_cliques(Hb, backend="graphmine"), 10))  # convert and cache
+        t_pb, _ = best_time(lambda: sum(1 for _ in islice(nx.find_cliques(Hb, backend="graphmine"), first)), 1)
+        t_pn, _ = best_time(lambda: sum(1 for _ in islice(nx.find_cliques(Hb), first)), 1)
+        print(f"{args.maximal_prefix_graph}, the first {first:,} maximal cliques of the stream: networkx "
+              f"{t_pn:.2f} s, backend (conversion cached) "
+              f"{t_pb:.2f} s, ratio {t_pn / t_pb:.1f}")
+    print(f"{'what':52s} {'s':>8s} {'networkx / it':>14s}")
+    for what, t in ((f"networkx find_cliques ({n_nx:,} cliques)", t_nx),
+                    ("nx.find_cliques(backend='graphmine'), with conversion", t_conv),
+                    ("nx.find_cliques(backend='graphmine'), conversion cached", t_be),
+                    ("graphmine.maximal_cliques (lists of vertex numbers)", t_gen),
+                    (f"graphmine.count_maximal_cliques, {th} threads", t_cnt)):
+        print(f"{what:52s} {t:8.3f} {t_nx / t:14.1f}", flush=True)
+
+    if args.truss_scale:
+        K = gm.generators.kronecker_graph(args.truss_scale, args.edge_factor, seed=1)
+        gname = f"kron{args.truss_scale}-ef{args.edge_factor}"
+    else:
+        # G(n, p) with planted cliques: networkx's k_truss builds a set per edge endpoint, which on a
+        # Kronecker graph's hubs takes it hours
+        K, _ = gm.generators.planted_cliques_graph(args.truss_n, args.truss_p, [40, 30, 20], seed=1)
+        gname = f"G({args.truss_n:,}, {args.truss_p:g})+K40,K30,K20"
+    Hk = K.to_networkx()
+    k = args.truss_k
+    print(f"\nk-truss (k = {k}) on {gname} ({K.n_edges:,} edges), {th} threads")
+    gm.k_truss(gm.generators.kronecker_graph(8, 8, seed=1), k, threads=th)  # compile or load
+    t_ours, T = best_time(lambda: gm.k_truss(gm.Graph(K.indptr, K.indices, _trusted=True), k, threads=th),
+                          args.repeat)
+    Hc = Hk.copy()  # a graph without graphmine's conversion cached
+    t_be, Tb = best_time(lambda: nx.k_truss(Hc, k, backend="graphmine"), 1)
+    t_nx, Tn = best_time(lambda: nx.k_truss(Hk, k), 1)
+    if set(map(frozenset, Tn.edges)) != {frozenset(e) for e in T.node_ids[T.edges()].tolist()}:
+        raise SystemExit("k-truss: graphmine and networkx differ")
+    print(f"{'what':52s} {'s':>8s} {'networkx / it':>14s}")
+    for what, t in ((f"networkx k_truss ({Tn.number_of_edges():,} edges left)", t_nx),
+                    ("nx.k_truss(backend='graphmine'), conversions included", t_be),
+                    ("graphmine.k_truss on a Graph", t_ours)):
+        print(f"{what:52s} {t:8.3f} {t_nx / t:14.1f}", flush=True)
+
+
 def scaling(args):
     """The triangle counting step (orientation cached) on 1, 2, 4, ... threads."""
     import numba
@@ -278,6 +371,21 @@ def main():
     ap.add_argument("--skip-kclist", action="store_true")
     ap.add_argument("--only-kclist", action="store_true")
     ap.add_argument("--scaling", action="store_true", help="only the triangle thread-scaling table")
+    ap.add_argument("--only-family", action="store_true",
+                    help="only all-sizes counting, maximal cliques and k-truss against networkx")
+    ap.add_argument("--all-k-graphs", default="ca-HepTh,facebook_combined",
+                    help="shipped graphs of the all-sizes table (comma list)")
+    ap.add_argument("--planted-n", type=int, default=20000)
+    ap.add_argument("--planted-p", type=float, default=0.0005)
+    ap.add_argument("--planted-size", type=int, default=150)
+    ap.add_argument("--maximal-graph", default="ca-HepTh")
+    ap.add_argument("--maximal-prefix-graph", default="facebook_combined")
+    ap.add_argument("--maximal-first", type=int, default=1_000_000,
+                    help="time the first N maximal cliques of --maximal-prefix-graph (0: skip)")
+    ap.add_argument("--truss-scale", type=int, default=0, help="Kronecker scale of the k-truss graph (0: planted)")
+    ap.add_argument("--truss-n", type=int, default=100_000)
+    ap.add_argument("--truss-p", type=float, default=2e-4)
+    ap.add_argument("--truss-k", type=int, default=6)
     ap.add_argument("--scaling-scale", type=int, default=20)
     args = ap.parse_args()
     scales = [int(s) for s in args.scales.split(",") if s]
@@ -289,6 +397,9 @@ def main():
         return
     if args.scaling:
         scaling(args)
+        return
+    if args.only_family:
+        family(args)
         return
 
     libs = [("networkx", "networkx", lambda G: nx_triangles(G), lambda G: nx_4cliques(G)),

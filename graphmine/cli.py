@@ -80,6 +80,8 @@ class _LazyParsers(dict):
 
 
 def _cmd_count_cliques(args):
+    if args.all_k:
+        return _cmd_all_k(args)
     if getattr(args, "scheduler", None) is not None:  # distributed run (graphmine[dask])
         from .distributed.cli import count_cliques_command
 
@@ -133,6 +135,32 @@ def _cmd_count_cliques(args):
             print(f"{what}: {out['count']:,}")
         print(f"graph: {G.n_nodes:,} vertices, {G.n_edges:,} edges; "
               f"load {load_s:.3f} s, count {seconds:.3f} s ({args.method})")
+    return 0
+
+
+def _cmd_all_k(args):
+    """count-cliques --all-k: exact counts of every clique size at once."""
+    if (args.method != "exact" or args.device != "cpu" or args.budget is not None or args.seed is not None
+            or args.scheduler is not None):
+        raise _param_error("--all-k counts exactly on the CPU: it takes no --method, --budget, --seed, --device "
+                           "or --scheduler")
+    from .clique_census import count_all_cliques
+
+    G, load_s = commands.load_input(args)
+    t0 = time.perf_counter()
+    counts = count_all_cliques(G, threads=args.threads)
+    seconds = time.perf_counter() - t0
+    out = {"file": args.file, "clique_number": len(counts) - 1,
+           "counts": {str(k): c for k, c in enumerate(counts) if k >= 1},
+           "seconds": seconds, "load_seconds": load_s, "nodes": G.n_nodes, "edges": G.n_edges}
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for k, c in enumerate(counts):
+            if k >= 1:
+                print(f"{k:>4d}-cliques: {c:,}")
+        print(f"clique number {len(counts) - 1}; graph: {G.n_nodes:,} vertices, {G.n_edges:,} edges; "
+              f"load {load_s:.3f} s, count {seconds:.3f} s (all sizes, exact)")
     return 0
 
 
@@ -239,6 +267,8 @@ def build_parser():
                         "so the run can be repeated)")
     c.add_argument("--device", default="cpu", choices=["cpu", "cuda", "auto"],
                    help="count on the CPU (default), a CUDA GPU, or the GPU when one is visible")
+    c.add_argument("--all-k", action="store_true",
+                   help="exact counts of every clique size up to the clique number at once (ignores -k)")
     c.add_argument("--scheduler", default=None, help="count on a Dask cluster: local, local:N (N workers) or "
                    "tcp://host:8786; FILE may then be a directory or a quoted glob of shards")
     c.set_defaults(func=_cmd_count_cliques)

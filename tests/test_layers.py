@@ -27,7 +27,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("graphmine", "gnn", "spatial", "_graphmine_nx")
 
 FACADE = {"graphmine", "graphmine.dispatch", "graphmine.cli", "graphmine.__main__"}
-FAMILIES = {"graphmine.cliques", "graphmine.cluster", "graphmine.centrality"}
+FAMILIES = {"graphmine.cliques", "graphmine.cluster", "graphmine.centrality", "graphmine.clique_census",
+            "graphmine.clique_peeling", "graphmine.clique_enumeration", "graphmine.truss"}
 CORE = {"graphmine.graph", "graphmine.validation", "graphmine.io", "graphmine.events", "graphmine.commands",
         "graphmine.generators", "graphmine.datasets"}
 LAYER_NAMES = ["base", "core", "families", "components", "facade"]

@@ -18,7 +18,8 @@ Examples
 """
 
 from .algorithms import (adamic_adar_index, all_triangles, average_clustering, average_neighbor_degree,
-                         clustering, core_number, jaccard_coefficient, pagerank, preferential_attachment,
+                         clustering, core_number, enumerate_all_cliques, find_cliques, jaccard_coefficient,
+                         k_truss, node_clique_number, pagerank, preferential_attachment,
                          resource_allocation_index, square_clustering, transitivity, triangles)
 from .convert import NetworkXGraph, from_networkx, to_networkx
 from .interface import BackendInterface
@@ -26,4 +27,5 @@ from .interface import BackendInterface
 __all__ = ["BackendInterface", "NetworkXGraph", "from_networkx", "to_networkx",
            "triangles", "clustering", "average_clustering", "transitivity", "square_clustering",
            "all_triangles", "jaccard_coefficient", "adamic_adar_index", "resource_allocation_index",
-           "preferential_attachment", "core_number", "pagerank", "average_neighbor_degree"]
+           "preferential_attachment", "core_number", "pagerank", "average_neighbor_degree",
+           "find_cliques", "enumerate_all_cliques", "node_clique_number", "k_truss"]

@@ -26,15 +26,19 @@ import numpy as np
 
 from .. import centrality as _centrality
 from .. import cliques as _cliques
+from .. import clique_enumeration as _maximal
+from .. import truss as _truss
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ConvergenceError
 from ..graph import SERIAL_EDGES, Graph
 from . import _kernels as _k
-from .convert import from_networkx, has_node, nbunch_indices, node_index, node_labels, self_loops
+from .convert import (NetworkXGraph, from_networkx, has_node, nbunch_indices, node_index, node_labels,
+                      self_loops)
 
 __all__ = ["triangles", "clustering", "average_clustering", "transitivity", "square_clustering",
            "all_triangles", "jaccard_coefficient", "adamic_adar_index", "resource_allocation_index",
-           "preferential_attachment", "core_number", "pagerank", "average_neighbor_degree"]
+           "preferential_attachment", "core_number", "pagerank", "average_neighbor_degree",
+           "find_cliques", "enumerate_all_cliques", "node_clique_number", "k_truss"]
 
 # pairs scored per kernel call when ebunch is None (all non-edges, produced lazily)
 _BLOCK = 1 << 16
@@ -499,3 +503,97 @@ def preferential_attachment(G, ebunch=None):
     [(1, 2, 1), (0, 1, 3)]
     """
     return _link_prediction(G, ebunch, "preferential_attachment")
+
+
+# -- cliques and trusses -------------------------------------------------------------------------
+
+def _identity_labels(H):
+    """Whether the networkx nodes are the vertex numbers 0..n-1 themselves (then cliques of vertex
+    numbers are cliques of nodes, without a look-up per member)."""
+    ids = H.node_ids
+    return ids.dtype.kind in "iu" and np.array_equal(ids, np.arange(ids.shape[0]))
+
+
+def find_cliques(G, nodes=None):
+    """Every maximal clique once, as ``networkx.find_cliques`` (without ``nodes``), from a
+    compiled Bron-Kerbosch search in batches; the order of the cliques and within them differs.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import find_cliques
+    >>> sorted(map(sorted, find_cliques(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))))
+    [[0, 1, 2], [2, 3]]
+    """
+    if nodes is not None:
+        raise NotImplementedError("graphmine's find_cliques takes no nodes argument")
+    H = _graph(G)
+    if _identity_labels(H):
+        yield from _maximal.maximal_cliques(H)
+        return
+    labels = node_labels(H)
+    for clique in _maximal.maximal_cliques(H):
+        yield [labels[v] for v in clique]
+
+
+def enumerate_all_cliques(G):
+    """Every clique by increasing size, as ``networkx.enumerate_all_cliques`` (the order within a
+    size differs).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import enumerate_all_cliques
+    >>> list(enumerate_all_cliques(nx.complete_graph(3)))
+    [[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]]
+    """
+    H = _graph(G)
+    if _identity_labels(H):
+        yield from _maximal.enumerate_cliques(H)
+        return
+    labels = node_labels(H)
+    for clique in _maximal.enumerate_cliques(H):
+        yield [labels[v] for v in clique]
+
+
+def node_clique_number(G, nodes=None, cliques=None, separate_nodes=False):
+    """The size of the largest maximal clique containing each node, as
+    ``networkx.node_clique_number`` (without ``cliques``).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import node_clique_number
+    >>> node_clique_number(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
+    {0: 3, 1: 3, 2: 3, 3: 2}
+    """
+    if cliques is not None:
+        raise NotImplementedError("graphmine's node_clique_number computes the cliques itself")
+    H = _graph(G)
+    values = _maximal.node_clique_number(H, threads=_settings()[1]["threads"]).tolist()
+    return _per_node(H, values, nodes)
+
+
+def k_truss(G, k):
+    """The k-truss, as ``networkx.k_truss`` (self-loops refused likewise): the subgraph on the
+    edges that lie on at least k - 2 of its triangles, without isolated nodes, as a backend graph
+    (networkx converts it back).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import k_truss, to_networkx
+    >>> sorted(to_networkx(k_truss(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]), 3)).edges)
+    [(0, 1), (0, 2), (1, 2)]
+    """
+    import networkx as nx
+
+    H = _graph(G)
+    if self_loops(H).any():
+        raise nx.NetworkXNotImplemented(
+            "Input graph has self loops which is not permitted; "
+            "Consider using G.remove_edges_from(nx.selfloop_edges(G)).")
+    T = _truss.k_truss(H, k, threads=_settings()[1]["threads"])
+    graph_attrs = dict(H.graph) if isinstance(H, NetworkXGraph) else {}
+    return NetworkXGraph(T.indptr, T.indices, T.node_ids, np.zeros(T.n_nodes, np.uint8), graph_attrs,
+                         {"input_edges": T.n_edges, "self_loops": 0, "duplicates": 0})

@@ -87,6 +87,10 @@ class BackendInterface:
     core_number = staticmethod(algorithms.core_number)
     pagerank = staticmethod(algorithms.pagerank)
     average_neighbor_degree = staticmethod(algorithms.average_neighbor_degree)
+    find_cliques = staticmethod(algorithms.find_cliques)
+    enumerate_all_cliques = staticmethod(algorithms.enumerate_all_cliques)
+    node_clique_number = staticmethod(algorithms.node_clique_number)
+    k_truss = staticmethod(algorithms.k_truss)
 
     @staticmethod
     def convert_from_nx(G, edge_attrs=None, node_attrs=None, preserve_edge_attrs=False,
@@ -98,6 +102,10 @@ class BackendInterface:
         if edge_attrs and all(default == 1 for default in edge_attrs.values()) and not any(
                 _has_edge_attribute(G, attr) for attr in edge_attrs):
             edge_attrs = None  # no edge carries a weight: every weight is the default 1
+        if preserve_edge_attrs and not any(data for _, _, data in G.edges(data=True)):
+            preserve_edge_attrs = False  # nothing to keep (k_truss asks to keep everything)
+        if preserve_node_attrs and not any(data for _, data in G.nodes(data=True)):
+            preserve_node_attrs = False
         if edge_attrs or node_attrs or preserve_edge_attrs or preserve_node_attrs:
             raise NotImplementedError("graphmine's backend graphs keep no edge or node attributes")
         return from_networkx(G, preserve_graph_attrs=preserve_graph_attrs)
@@ -131,6 +139,13 @@ class BackendInterface:
             reason = _declines(name, G, args, kwargs)
             if reason is not None:
                 return reason
+        if name == "find_cliques" and _argument(args, kwargs, "nodes", 1) is not None:
+            return "graphmine's find_cliques takes no nodes argument"
+        if name == "node_clique_number" and _argument(args, kwargs, "cliques", 2) is not None:
+            return "graphmine's node_clique_number computes the cliques itself"
+        if name == "k_truss" and not isinstance(G, Graph) and (
+                any(data for _, _, data in G.edges(data=True)) or any(data for _, data in G.nodes(data=True))):
+            return "graphmine's k_truss keeps no edge or node attributes"
         return True
 
     @staticmethod

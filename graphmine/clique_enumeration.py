@@ -1,0 +1,166 @@
+"""Maximal cliques and the listing of all cliques by size (exact, CPU).
+
+Maximal cliques come from Bron-Kerbosch with Tomita pivoting, started from every vertex in the
+degeneracy order (Eppstein, Löffler & Strash 2010), in compiled kernels
+(:mod:`graphmine._maximal_kernels`) whose memory is bounded by the candidate sets of one search
+(O(D (D + degree) / 64) words per thread, D the degeneracy), not by the number of cliques: the
+generator :func:`maximal_cliques` receives them in batches of whole search roots.
+"""
+
+import numpy as np
+
+from . import _maximal_kernels as _mk
+from ._threads import resolve_threads, restores_threads
+from .exceptions import ParameterError
+from .validation import as_graph
+
+__all__ = ["maximal_cliques", "count_maximal_cliques", "node_clique_number", "enumerate_cliques",
+           "list_cliques"]
+
+# vertices written per batch of the generators
+BATCH = 1 << 18
+
+
+def _setup(G):
+    O = G.oriented("degeneracy", relabel=True, threads=1)
+    maxdeg = int(G.degree.max()) if G.n_nodes else 0
+    return O.rank, O.max_out_degree, maxdeg
+
+
+def maximal_cliques(G, *, batch=BATCH):
+    """Every maximal clique of ``G`` once, as a list of vertex numbers (a generator).
+
+    The cliques are computed in batches of about ``batch`` vertices (whole search roots), so
+    memory stays bounded however many cliques there are. The order of the cliques, and of the
+    vertices in a clique, is unspecified.
+
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    batch : int
+        Vertices per batch.
+
+    Yields
+    ------
+    list of int
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> sorted(map(sorted, maximal_cliques(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))))
+    [[0, 1, 2], [2, 3]]
+    """
+    if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
+        raise ParameterError(f"batch must be a positive integer, got {batch!r}")
+    G = as_graph(G)
+    rank, maxp, maxdeg = _setup(G)
+    v = 0
+    while v < G.n_nodes:
+        verts, offs, v = _mk._maximal_list(G.indptr, G.indices, rank, maxp, maxdeg, v, int(batch))
+        flat = verts.tolist()
+        for i in range(offs.shape[0] - 1):
+            yield flat[offs[i]:offs[i + 1]]
+
+
+@restores_threads
+def count_maximal_cliques(G, *, by_size=False, threads=None):
+    """The number of maximal cliques of ``G``.
+
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    by_size : bool
+        Return the counts by clique size instead (``counts[s]`` maximal cliques of s vertices).
+    threads : int, optional
+
+    Returns
+    -------
+    int, or list of int with ``by_size``
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> count_maximal_cliques(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
+    2
+    """
+    G = as_graph(G)
+    nthreads = resolve_threads(threads)
+    if G.n_nodes == 0:
+        return [0] if by_size else 0
+    rank, maxp, maxdeg = _setup(G)
+    count, _, hist = _mk._maximal_count(G.indptr, G.indices, rank, maxp, maxdeg, bool(by_size), nthreads)
+    if not by_size:
+        return int(count)
+    nz = np.flatnonzero(hist)
+    return hist[:nz[-1] + 1].tolist() if nz.size else [0]
+
+
+@restores_threads
+def node_clique_number(G, *, threads=None):
+    """The size of the largest clique containing each vertex (int64 array of length n).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> node_clique_number(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)])).tolist()
+    [3, 3, 3, 2]
+    """
+    G = as_graph(G)
+    nthreads = resolve_threads(threads)
+    if G.n_nodes == 0:
+        return np.zeros(0, np.int64)
+    rank, maxp, maxdeg = _setup(G)
+    return _mk._maximal_count(G.indptr, G.indices, rank, maxp, maxdeg, True, nthreads)[1]
+
+
+def list_cliques(G, k, *, batch=BATCH):
+    """Every k-clique of ``G`` once, in batches: a generator of (count, k) int64 arrays of vertex
+    numbers (k >= 1).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> [b.tolist() for b in list_cliques(nx.complete_graph(4), 3)]
+    [[[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]]]
+    """
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+        raise ParameterError(f"k must be an integer >= 1, got {k!r}")
+    G = as_graph(G)
+    n = G.n_nodes
+    if k == 1:
+        if n:
+            yield np.arange(n, dtype=np.int64).reshape(-1, 1)
+        return
+    O = G.oriented("degeneracy", relabel=True, threads=1)
+    if O.max_out_degree < k - 1:
+        return
+    inv = np.empty(n, np.int64)
+    inv[O.rank] = np.arange(n)
+    cap = max(1, int(batch) // k)
+    u = 0
+    while u < n:
+        out, u = _mk._list_cliques(O.indptr, O.indices, int(k), u, cap)
+        if out.shape[0]:
+            yield np.sort(inv[out], axis=1)
+
+
+def enumerate_cliques(G, *, max_k=None, batch=BATCH):
+    """Every clique of ``G`` (single vertices and edges included) by increasing size, as lists of
+    vertex numbers: a generator, one size at a time, each size in batches.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> list(enumerate_cliques(nx.complete_graph(3)))
+    [[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]]
+    """
+    G = as_graph(G)
+    k = 1
+    while max_k is None or k <= max_k:
+        found = False
+        for block in list_cliques(G, k, batch=batch):
+            found = True
+            yield from block.tolist()
+        if not found:
+            return
+        k += 1

@@ -1,0 +1,101 @@
+"""k-trusses and the truss decomposition (exact, CPU).
+
+The k-truss of a graph (Cohen 2005) is its largest subgraph in which every edge lies on at least
+k - 2 triangles of the subgraph, without isolated vertices; the truss number of an edge is the
+largest k whose k-truss contains it. Both come from one peeling of the edges by support
+(:mod:`graphmine._truss_kernels`): the supports are counted in parallel, the peeling is serial
+and linear in the triangle listing.
+"""
+
+import numpy as np
+
+from . import _truss_kernels as _tk
+from ._threads import resolve_threads, restores_threads
+from .exceptions import ParameterError
+from .graph import Graph, from_edges
+from .validation import as_graph
+
+__all__ = ["truss_decomposition", "k_truss"]
+
+
+def _peel(G, nthreads, stop):
+    eid, src, dst = _tk._edge_ids(G.indptr, G.indices)
+    sup = _tk._edge_support(G.indptr, G.indices, eid, nthreads)
+    return src, dst, _tk._truss_peel(G.indptr, G.indices, eid, src, dst, sup, stop)
+
+
+@restores_threads
+def truss_decomposition(G, *, threads=None):
+    """The truss number of every edge.
+
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    threads : int, optional
+
+    Returns
+    -------
+    edges : ndarray of shape (m, 2)
+        The edges ``u < v``, sorted (``G.edges()``).
+    truss : ndarray of int64
+        The largest k such that the k-truss contains the edge (>= 2).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> edges, t = truss_decomposition(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
+    >>> t.tolist()
+    [3, 3, 3, 2]
+    """
+    G = as_graph(G)
+    nthreads = resolve_threads(threads)
+    src, dst, truss = _peel(G, nthreads, -1)
+    return np.column_stack((src, dst)), truss
+
+
+@restores_threads
+def k_truss(G, k, *, threads=None):
+    """The k-truss of ``G``: the largest subgraph whose every edge lies on at least k - 2 of its
+    triangles, isolated vertices removed (for k <= 2: every edge).
+
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    k : int
+    threads : int, optional
+
+    Returns
+    -------
+    Graph
+        Its vertices are those of ``G`` that keep an edge, in ``G``'s order, with ``G``'s
+        ``node_ids``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> H = k_truss(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]), 3)
+    >>> H.node_ids.tolist(), H.n_edges
+    ([0, 1, 2], 3)
+    """
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+        raise ParameterError(f"k must be an integer, got {k!r}")
+    G = as_graph(G)
+    nthreads = resolve_threads(threads)
+    edges, keep = _truss_edges(G, int(k), nthreads)
+    return _edge_subgraph(G, edges[keep])
+
+
+def _truss_edges(G, k, nthreads):
+    """(edges of G, mask of those in the k-truss); G a Graph, nthreads resolved."""
+    if k <= 2:
+        edges = G.edges()
+        return edges, np.ones(edges.shape[0], bool)
+    src, dst, truss = _peel(G, nthreads, k - 2)
+    return np.column_stack((src, dst)), truss >= k
+
+
+def _edge_subgraph(G, edges):
+    vertices = np.unique(edges)
+    local = np.searchsorted(vertices, edges)
+    H = from_edges(local.reshape(-1, 2), n_nodes=vertices.shape[0], threads=1)
+    return Graph(H.indptr, H.indices, G.node_ids[vertices], _trusted=True)

@@ -1,0 +1,202 @@
+"""Maximal cliques, clique listing, k-trusses, k-clique cores and densest subgraphs against
+networkx and brute force."""
+
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import graphmine as gm
+from graphmine.clique_peeling import clique_core_number, densest_clique_subgraph
+from graphmine.clique_enumeration import (count_maximal_cliques, enumerate_cliques, list_cliques, maximal_cliques,
+                                       node_clique_number)
+from graphmine.truss import k_truss, truss_decomposition
+from conftest import edge_arrays, nx_graph
+
+graphs = st.one_of(edge_arrays(), edge_arrays(dense=True, max_nodes=16))
+
+
+@given(graphs, st.integers(1, 40), st.sampled_from([1, 2]))
+def test_maximal_cliques_equal_networkx(data, batch, threads):
+    n, edges = data
+    H = nx_graph(n, edges)
+    G = gm.from_edges(edges, n_nodes=n)
+    want = set(map(frozenset, nx.find_cliques(H)))
+    got = list(maximal_cliques(G, batch=batch))
+    assert len(got) == len(want) and set(map(frozenset, got)) == want
+    assert count_maximal_cliques(G, threads=threads) == len(want)
+    sizes = count_maximal_cliques(G, by_size=True, threads=threads)
+    assert sizes == [sum(len(c) == s for c in want) for s in range(len(sizes))]
+    ncn = nx.node_clique_number(H)
+    assert node_clique_number(G, threads=threads).tolist() == [ncn[v] for v in range(n)]
+
+
+@given(graphs, st.integers(1, 30))
+def test_all_cliques_by_size_equal_networkx(data, batch):
+    n, edges = data
+    H = nx_graph(n, edges)
+    G = gm.from_edges(edges, n_nodes=n)
+    got = list(enumerate_cliques(G, batch=batch))
+    assert [len(c) for c in got] == sorted(len(c) for c in got)
+    assert sorted(map(sorted, got)) == sorted(map(sorted, nx.enumerate_all_cliques(H)))
+    for k in (3, 4):
+        rows = np.concatenate(list(list_cliques(G, k, batch=batch)) or [np.zeros((0, k), np.int64)])
+        assert sorted(map(tuple, rows.tolist())) == sorted(tuple(sorted(c)) for c in nx.enumerate_all_cliques(H)
+                                                         if len(c) == k)
+
+
+@given(graphs, st.integers(-1, 7), st.sampled_from([1, 2]))
+def test_k_truss_equals_networkx(data, k, threads):
+    n, edges = data
+    H = nx_graph(n, edges)
+    G = gm.from_edges(edges, n_nodes=n)
+    want = nx.k_truss(H, k)
+    T = k_truss(G, k, threads=threads)
+    assert T.node_ids.tolist() == list(want.nodes)
+    got_edges = {frozenset(T.node_ids[e].tolist()) for e in T.edges()}
+    assert got_edges == set(map(frozenset, want.edges))
+    e, t = truss_decomposition(G, threads=threads)
+    for kk in range(2, 8):
+        inside = set(map(frozenset, nx.k_truss(H, kk).edges))
+        assert {frozenset(x) for x in e[t >= kk].tolist()} == inside
+
+
+def core_reference(H, k):
+    """k-clique core numbers by iterated threshold removal (no peeling order)."""
+    core = dict.fromkeys(H, 0)
+    c = 1
+    while True:
+        S = set(H)
+        changed = True
+        while changed:
+            changed = False
+            sub = H.subgraph(S)
+            deg = dict.fromkeys(S, 0)
+            for cl in nx.enumerate_all_cliques(sub):
+                if len(cl) == k:
+                    for v in cl:
+                        deg[v] += 1
+            drop = {v for v in S if deg[v] < c}
+            if drop:
+                S -= drop
+                changed = True
+        if not S:
+            return core
+        for v in S:
+            core[v] = c
+        c += 1
+
+
+@given(edge_arrays(dense=True, max_nodes=14), st.sampled_from([2, 3, 4]))
+def test_clique_cores_equal_threshold_removal(data, k):
+    n, edges = data
+    H = nx_graph(n, edges)
+    got = clique_core_number(gm.from_edges(edges, n_nodes=n), k)
+    ref = core_reference(H, k)
+    assert got.tolist() == [ref[v] for v in range(n)]
+    if k == 2:
+        assert got.tolist() == [nx.core_number(H)[v] for v in range(n)]
+
+
+def densest_brute_force(H, k):
+    best = Fraction(0)
+    for r in range(1, H.number_of_nodes() + 1):
+        for S in combinations(H, r):
+            c = sum(1 for cl in nx.enumerate_all_cliques(H.subgraph(S)) if len(cl) == k)
+            best = max(best, Fraction(c, r))
+    return best
+
+
+@given(edge_arrays(dense=True, max_nodes=9), st.sampled_from([2, 3, 4]), st.sampled_from([0.5, 0.05]))
+def test_densest_subgraph_against_brute_force(data, k, eps):
+    n, edges = data
+    H = nx_graph(n, edges)
+    G = gm.from_edges(edges, n_nodes=n)
+    best = densest_brute_force(H, k)
+    r = densest_clique_subgraph(G, k, method="exact")
+    assert r.exact and Fraction(r.cliques, len(r.vertices)) == best
+    sub = sum(1 for cl in nx.enumerate_all_cliques(H.subgraph(r.vertices.tolist())) if len(cl) == k)
+    assert sub == r.cliques
+    a = densest_clique_subgraph(G, k, method="approx", eps=eps, max_iter=500)
+    assert a.upper_bound >= float(best) - 1e-12 and a.density <= float(best) + 1e-12
+    assert a.density * (1 + eps) >= a.upper_bound - 1e-12
+    sub = sum(1 for cl in nx.enumerate_all_cliques(H.subgraph(a.vertices.tolist())) if len(cl) == k)
+    assert sub == a.cliques and a.density == pytest.approx(sub / len(a.vertices))
+
+
+def test_named_graphs():
+    K = nx.karate_club_graph()
+    assert count_maximal_cliques(K) == len(list(nx.find_cliques(K)))
+    G, cl = gm.generators.planted_cliques_graph(300, 0.02, [25], seed=2)
+    r = densest_clique_subgraph(G, 4, method="approx", eps=0.05)
+    assert r.density * 1.05 >= r.upper_bound >= comb(25, 4) / 25
+    e = densest_clique_subgraph(G, 4)  # few enough cliques for the exact method
+    assert e.exact and e.density >= r.density and e.density >= comb(25, 4) / 25
+    assert node_clique_number(G).max() == 25
+    assert truss_decomposition(G)[1].max() == 25
+
+
+@pytest.mark.parametrize("call", [
+    lambda: clique_core_number(nx.path_graph(3), 1),
+    lambda: densest_clique_subgraph(nx.path_graph(3), 3, method="fast"),
+    lambda: densest_clique_subgraph(nx.path_graph(3), 3, eps=0),
+    lambda: k_truss(nx.path_graph(3), 2.5),
+    lambda: list(maximal_cliques(nx.path_graph(3), batch=0)),
+])
+def test_bad_arguments(call):
+    with pytest.raises(gm.ParameterError):
+        call()
+
+
+def test_wide_candidate_sets():
+    # K100 without three disjoint edges: 2^3 maximal cliques of 97 vertices, P and X sets of two words
+    H = nx.complete_graph(100)
+    H.remove_edges_from([(0, 1), (2, 3), (4, 5)])
+    H.add_edges_from([(99, 100), (100, 101)])
+    want = set(map(frozenset, nx.find_cliques(H)))
+    assert set(map(frozenset, maximal_cliques(H))) == want and count_maximal_cliques(H) == len(want) == 10
+    assert node_clique_number(H).tolist() == [97] * 100 + [2, 2]
+
+
+@given(graphs, st.booleans())
+def test_networkx_backend_equals_networkx(data, strings):
+    from graphmine.nx_backend import BackendInterface as B
+
+    n, edges = data
+    H = nx_graph(n, edges)
+    if strings:
+        H = nx.relabel_nodes(H, {v: f"v{n - 1 - v}" for v in H})
+    assert set(map(frozenset, B.find_cliques(H))) == set(map(frozenset, nx.find_cliques(H)))
+    got = list(B.enumerate_all_cliques(H))
+    assert [len(c) for c in got] == sorted(map(len, got))
+    assert sorted(map(sorted, got)) == sorted(map(sorted, nx.enumerate_all_cliques(H)))
+    assert B.node_clique_number(H) == nx.node_clique_number(H)
+    nodes = list(H)[:3]
+    assert B.node_clique_number(H, nodes) == nx.node_clique_number(H, nodes)
+    if nodes:
+        assert B.node_clique_number(H, nodes[0]) == nx.node_clique_number(H, nodes[0])
+    for k in (2, 3, 4):
+        T = B.convert_to_nx(B.k_truss(H, k))
+        W = nx.k_truss(H, k)
+        assert list(T.nodes) == list(W.nodes) and set(map(frozenset, T.edges)) == set(map(frozenset, W.edges))
+
+
+def test_networkx_backend_declines_and_refuses():
+    from graphmine.nx_backend import BackendInterface as B
+
+    H = nx.complete_graph(4)
+    assert isinstance(B.can_run("find_cliques", (H, [1]), {}), str)
+    assert isinstance(B.can_run("node_clique_number", (H,), {"cliques": [[0, 1]]}), str)
+    W = nx.complete_graph(4)
+    W.add_edge(0, 1, weight=2)
+    assert isinstance(B.can_run("k_truss", (W, 3), {}), str)
+    assert B.can_run("k_truss", (H, 3), {}) is True and B.can_run("find_cliques", (H,), {}) is True
+    H.add_edge(0, 0)
+    with pytest.raises(nx.NetworkXNotImplemented, match="self loops"):
+        B.k_truss(H, 3)
+    assert nx.k_truss(nx.complete_graph(5), 4, backend="graphmine").n_edges == 10
