@@ -30,7 +30,7 @@ def _sep(c):
     return c == 32 or c == 9 or c == 13 or c == 44 or c == 11 or c == 12
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _scan_chunk(buf, a, b, line_start, line_ntok, tok_start, tok_end, l0, t0, write):
     """Walk buf[a:b]; count (write=False) or record (write=True, from line l0 and token t0) the
     data lines (their first byte, their token count) and the tokens (first byte, end byte).
@@ -78,7 +78,7 @@ def _scan_chunk(buf, a, b, line_start, line_ntok, tok_start, tok_end, l0, t0, wr
     return nl, nt
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _count_tokens(buf, starts):
     """(data lines, tokens) of every chunk."""
     nch = starts.shape[0] - 1
@@ -90,7 +90,7 @@ def _count_tokens(buf, starts):
     return lines, toks
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _record_tokens(buf, starts, line_off, tok_off, line_start, line_ntok, tok_start, tok_end):
     nch = starts.shape[0] - 1
     for c in prange(nch):
@@ -98,7 +98,7 @@ def _record_tokens(buf, starts, line_off, tok_off, line_start, line_ntok, tok_st
                     line_off[c], tok_off[c], True)
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _parse_int_tokens(buf, tok_start, tok_end, idx, out, err):
     """Non-negative decimal integers of the tokens ``idx`` (a leading '+' allowed)."""
     for j in prange(idx.shape[0]):
@@ -136,7 +136,7 @@ def _leap(y):
     return (y % 4 == 0 and y % 100 != 0) or y % 400 == 0
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def days_from_civil(y, m, d):
     """Days since 1970-01-01 of the proleptic Gregorian date y-m-d."""
     y = y - (1 if m <= 2 else 0)
@@ -148,7 +148,7 @@ def days_from_civil(y, m, d):
     return era * 146097 + doe - 719468
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _digits(buf, i, n):
     v = 0
     for k in range(n):
@@ -159,7 +159,7 @@ def _digits(buf, i, n):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _parse_date(buf, i, e):
     """(ok, days since 1970-01-01) of a YYYY-MM-DD token."""
     if e - i != 10 or buf[i + 4] != 45 or buf[i + 7] != 45:
@@ -179,7 +179,7 @@ def _parse_date(buf, i, e):
     return True, np.int64(days_from_civil(y, m, d))
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _parse_time_tokens(buf, tok_start, tok_end, idx, dates, out_i, out_f, is_float, err):
     """Times of the tokens ``idx``: dates (YYYY-MM-DD, as days since 1970-01-01) when ``dates``,
     else numbers: integers (|t| < 10**18) into out_i and out_f, other decimals into out_f with
@@ -224,7 +224,7 @@ def _parse_time_tokens(buf, tok_start, tok_end, idx, dates, out_i, out_f, is_flo
         err[j] = OK
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _token_bytes(buf, tok_start, tok_end, idx, width, out, err):
     """The tokens ``idx`` as zero-padded rows of ``width`` bytes (string vertex ids)."""
     for j in prange(idx.shape[0]):
@@ -243,7 +243,7 @@ def _token_bytes(buf, tok_start, tok_end, idx, width, out, err):
         err[j] = code
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _sort_unique_items(ptr, nodes, sizes):
     """Sort every item's vertices in place; ``sizes[i]`` = its number of distinct vertices."""
     for i in prange(ptr.shape[0] - 1):
@@ -267,7 +267,7 @@ def _sort_unique_items(ptr, nodes, sizes):
         sizes[i] = c
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _gather_items(ptr, nodes, order, new_ptr, out):
     """Item ``order[i]``'s distinct (sorted) vertices into out[new_ptr[i]:new_ptr[i + 1]]."""
     for i in prange(order.shape[0]):
@@ -280,7 +280,7 @@ def _gather_items(ptr, nodes, order, new_ptr, out):
                 w += 1
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _item_pairs(ptr, nodes, offsets, times, u, v, t):
     """Every pair (nodes[p] < nodes[q]) of every item, with the item's time, from offsets[i]."""
     for i in prange(ptr.shape[0] - 1):

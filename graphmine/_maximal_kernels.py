@@ -24,7 +24,7 @@ U0 = np.uint64(0)
 U1 = np.uint64(1)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _bk_scratch(maxp, maxdeg):
     Wp = max(1, (maxp + 63) >> 6)
     Wx = max(1, (maxdeg + 63) >> 6)
@@ -43,7 +43,7 @@ def _bk_scratch(maxp, maxdeg):
     return PP, PX, XP, Pb, XPb, XXb, Rm, chosen, slot, plist, xlist, pos
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _bk_pivot(L, Pb, XPb, XXb, PP, XP, Wp, Wx):
     """(pivot, is an X vertex): the vertex of P, X_P or X_X with the most neighbours in P."""
     best = -1
@@ -76,7 +76,7 @@ def _bk_pivot(L, Pb, XPb, XXb, PP, XP, Wp, Wx):
     return bp, bx
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _bk_root(v, indptr, indices, rank, scratch, mode, maxsize, hist, out, nout, offs, noff):
     """The maximal cliques whose lowest-ranked vertex is v. mode 0: count them (and, if maxsize
     is not empty, record the largest clique size at every member and a size histogram); mode 1:
@@ -219,7 +219,7 @@ def _bk_root(v, indptr, indices, rank, scratch, mode, maxsize, hist, out, nout, 
     return count, out, nout, offs, noff
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _maximal_count(indptr, indices, rank, maxp, maxdeg, want_sizes, nthreads):
     """(number of maximal cliques, largest maximal clique at every vertex, histogram of sizes);
     the last two only with want_sizes (else empty)."""
@@ -254,7 +254,7 @@ def _maximal_count(indptr, indices, rank, maxp, maxdeg, want_sizes, nthreads):
     return parts.sum(), best, hist
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _maximal_list(indptr, indices, rank, maxp, maxdeg, lo, cap):
     """The maximal cliques of roots lo, lo + 1, ... until at least ``cap`` vertices are written
     (whole roots only): (vertices, offsets of the cliques, next root)."""
@@ -276,7 +276,7 @@ def _maximal_list(indptr, indices, rank, maxp, maxdeg, lo, cap):
     return out[:nout], offs[:noff + 1], v
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _list_cliques(optr, oind, k, lo, cap):
     """The k-cliques (k >= 2) found from roots lo, lo + 1, ... of an acyclic orientation until at
     least ``cap`` cliques are written (whole roots): ((count, k) vertices, next root)."""

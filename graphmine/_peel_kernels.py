@@ -16,12 +16,12 @@ from numba import njit
 from ._setops import intersect_into
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _less(key, a, b):
     return key[a] < key[b] or (key[a] == key[b] and a < b)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _sift_up(heap, pos, key, i):
     x = heap[i]
     while i > 0:
@@ -36,7 +36,7 @@ def _sift_up(heap, pos, key, i):
     pos[x] = i
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _sift_down(heap, pos, key, i, size):
     x = heap[i]
     while True:
@@ -54,14 +54,14 @@ def _sift_down(heap, pos, key, i, size):
     pos[x] = i
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _lower(x, c, cur, key, heap, pos):
     cur[x] -= c
     key[x] -= c
     _sift_up(heap, pos, key, pos[x])
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _clique_peel(indptr, indices, k, cur0, load):
     """(removal order, k-cliques through each removed vertex at its removal)."""
     n = indptr.shape[0] - 1

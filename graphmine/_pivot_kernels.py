@@ -37,7 +37,7 @@ U0 = np.uint64(0)
 U1 = np.uint64(1)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _symmetric_matrix(u, optr, oind, rows, W, pos):
     """rows[i, :W] = the out-neighbours of u adjacent to its i-th out-neighbour, both ways."""
     d = optr[u + 1] - optr[u]
@@ -56,7 +56,7 @@ def _symmetric_matrix(u, optr, oind, rows, W, pos):
                 rows[j, wi] |= bi
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _choose_pivot(S, L, rows, W):
     """The member of S[L] with the most neighbours in S[L], or -1 if S[L] is a clique (then every
     member is a pivot of one leaf). A member adjacent to all the others ends the search once some
@@ -85,7 +85,7 @@ def _choose_pivot(S, L, rows, W):
     return bp if partial else -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _append_clique(S, L, W, chosen, pivot, depth):
     """Put the members of S[L] on the path as pivots; return the new depth."""
     for w in range(W):
@@ -98,7 +98,7 @@ def _append_clique(S, L, W, chosen, pivot, depth):
     return depth
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _leaf(u, a, h, q, depth, chosen, pivot, oind, optr, hist, binom, K, Ke, pv, pe, held, piv):
     """Record a leaf: its (h, q) in the histogram, and its binomials per vertex and per edge."""
     hist[h, q] += 1
@@ -148,7 +148,7 @@ def _leaf(u, a, h, q, depth, chosen, pivot, oind, optr, hist, binom, K, Ke, pv, 
                         pe[arc, k] += binom[q - s, k - lo]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _sct_root(u, optr, oind, K, Ke, scratch, hist, binom, pv, pe):
     """Walk the succinct clique tree below root u (iteratively), recording its leaves."""
     rows, pos, S, Pc, R, chosen, pivot, hs, qs, piv_at, held, piv = scratch
@@ -222,7 +222,7 @@ def _sct_root(u, optr, oind, K, Ke, scratch, hist, binom, pv, pe):
         level = L
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _sct_scratch(oind, max_out):
     dm = max(1, max_out)
     W = max(1, (dm + 63) >> 6)
@@ -241,13 +241,13 @@ def _sct_scratch(oind, max_out):
     return rows, pos, S, Pc, R, chosen, pivot, hs, qs, piv_at, held, piv
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _sct_span(optr, oind, K, Ke, lo, hi, scratch, hist, binom, pv, pe):
     for u in range(lo, hi):
         _sct_root(u, optr, oind, K, Ke, scratch, hist, binom, pv, pe)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _sct_serial(optr, oind, max_out, K, Ke, binom, want_vertex, want_edge):
     """Leaf histogram (K + 1, max_out + 2), per-vertex (n, K + 1) and per-arc (arcs, Ke + 1)
     binomial sums (empty unless wanted), on one thread."""
@@ -259,7 +259,7 @@ def _sct_serial(optr, oind, max_out, K, Ke, binom, want_vertex, want_edge):
     return hist, pv, pe
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _sct_parallel(optr, oind, max_out, K, Ke, binom, want_vertex, want_edge, nthreads):
     """As :func:`_sct_serial` on nthreads threads, each with its own histogram and sums."""
     n = optr.shape[0] - 1

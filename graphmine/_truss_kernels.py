@@ -17,7 +17,7 @@ from ._clique_kernels import CHUNKS_PER_THREAD, _root_chunks
 from ._setops import fetch_add, intersect_count, lower_bound
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _edge_ids(indptr, indices):
     """(eid of every arc, source of every edge, target of every edge)."""
     n = indptr.shape[0] - 1
@@ -41,7 +41,7 @@ def _edge_ids(indptr, indices):
     return eid, src, dst
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _edge_support(indptr, indices, eid, nthreads):
     """Triangles on every edge."""
     n = indptr.shape[0] - 1
@@ -63,7 +63,7 @@ def _edge_support(indptr, indices, eid, nthreads):
     return sup
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _truss_peel(indptr, indices, eid, src, dst, sup0, stop):
     """Truss number of every edge (support at removal + 2, the level never decreasing). With
     ``stop`` >= 0 the peeling ends once the lowest support reaches ``stop``; the edges left then

@@ -30,6 +30,7 @@ from ._threads import resolve_threads, restores_threads
 from .exceptions import ParameterError
 from .graph import SERIAL_EDGES
 from .validation import as_graph
+from ._interrupt import interruptible
 
 __all__ = ["count_all_cliques", "vertex_clique_counts", "edge_clique_counts", "clique_clustering",
            "EDGE_K_MAX"]
@@ -96,6 +97,7 @@ def _as_counts(x):
     return x
 
 
+@interruptible
 @restores_threads
 def count_all_cliques(G, *, max_k=None, threads=None):
     """The number of k-cliques of ``G`` for every k up to the clique number (exact, CPU).
@@ -133,6 +135,7 @@ def count_all_cliques(G, *, max_k=None, threads=None):
     return counts
 
 
+@interruptible
 @restores_threads
 def vertex_clique_counts(G, k=None, *, max_k=None, threads=None):
     """The k-cliques through every vertex (the k-clique degree), for one k or for every k.
@@ -179,6 +182,7 @@ def vertex_clique_counts(G, k=None, *, max_k=None, threads=None):
     return _as_counts(out)
 
 
+@interruptible
 @restores_threads
 def edge_clique_counts(G, k=None, *, threads=None):
     """The k-cliques through every edge, for one k <= 5 or for k = 2..5.
@@ -231,6 +235,7 @@ def edge_clique_counts(G, k=None, *, threads=None):
     return edges, _as_counts(out)
 
 
+@interruptible
 @restores_threads
 def clique_clustering(G, k=3, *, threads=None):
     r"""The k-clique clustering coefficient of every vertex (Yin, Benson & Leskovec 2018).

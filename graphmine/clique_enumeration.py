@@ -13,6 +13,7 @@ from . import _maximal_kernels as _mk
 from ._threads import resolve_threads, restores_threads
 from .exceptions import ParameterError
 from .validation import as_graph
+from ._interrupt import interruptible
 
 __all__ = ["maximal_cliques", "count_maximal_cliques", "node_clique_number", "enumerate_cliques",
            "list_cliques"]
@@ -62,6 +63,7 @@ def maximal_cliques(G, *, batch=BATCH):
             yield flat[offs[i]:offs[i + 1]]
 
 
+@interruptible
 @restores_threads
 def count_maximal_cliques(G, *, by_size=False, threads=None):
     """The number of maximal cliques of ``G``.
@@ -95,6 +97,7 @@ def count_maximal_cliques(G, *, by_size=False, threads=None):
     return hist[:nz[-1] + 1].tolist() if nz.size else [0]
 
 
+@interruptible
 @restores_threads
 def node_clique_number(G, *, threads=None):
     """The size of the largest clique containing each vertex (int64 array of length n).

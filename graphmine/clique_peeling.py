@@ -28,6 +28,7 @@ from .clique_census import vertex_clique_counts
 from .exceptions import ParameterError, ResourceLimitError
 from .clique_enumeration import list_cliques
 from .validation import as_graph
+from ._interrupt import interruptible
 
 __all__ = ["clique_core_number", "densest_clique_subgraph", "DensestSubgraph", "EXACT_MAX_CLIQUES"]
 
@@ -77,6 +78,7 @@ def _clique_degrees(G, k, threads):
     return cur
 
 
+@interruptible
 def clique_core_number(G, k=3, *, threads=None):
     """The k-clique core number of every vertex (int64 array; k = 2 gives the core number).
 
@@ -115,6 +117,7 @@ def _best_suffix(order, gone, total):
     return i, int(left[i]), int(size[i])
 
 
+@interruptible
 def densest_clique_subgraph(G, k=3, *, method="auto", eps=0.01, max_iter=100, threads=None):
     """The k-clique densest subgraph: the vertex set S maximising k-cliques(S) / |S|.
 

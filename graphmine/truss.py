@@ -14,6 +14,7 @@ from ._threads import resolve_threads, restores_threads
 from .exceptions import ParameterError
 from .graph import Graph, from_edges
 from .validation import as_graph
+from ._interrupt import interruptible
 
 __all__ = ["truss_decomposition", "k_truss"]
 
@@ -24,6 +25,7 @@ def _peel(G, nthreads, stop):
     return src, dst, _tk._truss_peel(G.indptr, G.indices, eid, src, dst, sup, stop)
 
 
+@interruptible
 @restores_threads
 def truss_decomposition(G, *, threads=None):
     """The truss number of every edge.
@@ -53,6 +55,7 @@ def truss_decomposition(G, *, threads=None):
     return np.column_stack((src, dst)), truss
 
 
+@interruptible
 @restores_threads
 def k_truss(G, k, *, threads=None):
     """The k-truss of ``G``: the largest subgraph whose every edge lies on at least k - 2 of its
