@@ -2,6 +2,7 @@
 
     python benchmarks/science4cast.py [--vertices 64719] [--pairs 1000000] [--seed 0] [--json OUT]
     python benchmarks/science4cast.py --scenarios [--size small|competition] [--only NAME ...] [--json OUT]
+    python benchmarks/science4cast.py --real DIR [--pairs 100000] [--train-pairs 20000] [--only NAME ...]
 
 Generates a benchmark-format data set (64,719 concepts, ~1.8M rows by 2014, 1M pairs,
 year_start 2014, years_delta 3, cutoff 0, min_edges 1), then: the pickle round trip, the features
@@ -17,6 +18,18 @@ the blend, each of its members, the baseline and the simple scores (degree sum a
 growth, common neighbours, Adamic-Adar, Jaccard), each with its stratified bootstrap standard
 error (200 resamples), and the blend's margin over the best simple score and over its best member
 with the standard error of that (paired) difference.
+
+``--real DIR``: every complete ScHoLP data set in the folder DIR (one sub-folder per data set, as
+in the GitHub repository arbenson/ScHoLP-Data, read by ``graphmine.events.read_events``) becomes a
+benchmark by ``graphmine.science4cast.build.build_benchmark``: every pair inside an item is a row
+at the item's time, times mapped linearly onto 1994-01-01 .. 2020-12-30 (``--time-map rank``: by
+the items' rank in time), year_start = the last complete year minus years_delta, years_delta 3,
+vertex_degree_cutoff 5, min_edges 1, ``--pairs`` unconnected pairs (fewer where fewer exist).
+The default blend is trained on each data set's past and the table gives the AUC ± the bootstrap
+SE of the blend, each member and every simple score, the blend's margin over the best simple
+score, and the feature and model times of the prediction. A data set that cannot train
+prints one line with the positives found in its past windows; one whose pairs hold no positive is
+trained but has no AUC.
 """
 
 import argparse
@@ -114,6 +127,133 @@ def scenarios(args):
             json.dump(results, fh, indent=1)
 
 
+def _scholp_sets(folder):
+    """(name, path) of every sub-folder of ``folder`` that holds a complete ScHoLP data set."""
+    from graphmine.events import SCHOLP_SUFFIXES
+
+    out = []
+    for name in sorted(os.listdir(folder)):
+        d = os.path.join(folder, name)
+        if not os.path.isdir(d):
+            continue
+        files = os.listdir(d)
+        if all(any(f.startswith(name + s) for f in files) for s in SCHOLP_SUFFIXES):
+            out.append((name, d))
+    return out
+
+
+def real(args):
+    import warnings
+
+    from graphmine.events import read_events
+    from graphmine.exceptions import GraphmineError
+    from graphmine.science4cast.blend import bootstrap_aucs
+    from graphmine.science4cast.build import build_benchmark
+    from graphmine.science4cast.features import feature_names
+    from graphmine.science4cast.simple import SIMPLE_SCORES, simple_scores
+
+    sets = [(n, d) for n, d in _scholp_sets(args.real) if not args.only or n in args.only]
+    if not sets:
+        sys.exit(f"no complete ScHoLP data set (NAME/NAME-nverts.txt, -simplices.txt, -times.txt) under {args.real}")
+    tick = time.perf_counter
+    results, lines = {}, []
+    for name, path in sets:
+        t = tick()
+        ev = read_events(path)
+        t_read = tick() - t
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            t = tick()
+            data, _ = build_benchmark(ev, years_delta=args.delta, vertex_degree_cutoff=args.cutoff, min_edges=1,
+                                      n_pairs=args.pairs, seed=args.seed, time_map=args.time_map)
+            t_build = tick() - t
+            try:
+                t = tick()
+                blend = LinkPredictor("blend", n_train_pairs=args.train_pairs, seed=args.seed,
+                                      threads=args.threads).fit(data)
+                t_train = tick() - t
+            except GraphmineError as exc:
+                line = f"{name}: does not train: {exc}"
+                print(line, flush=True)
+                lines.append(line)
+                results[name] = {"trained": False, "error": str(exc), "rows": int(data.graph.shape[0]),
+                                 "positives": int(data.solution.sum())}
+                continue
+        notes = [str(w.message) for w in caught]
+        y = data.solution
+        info = {"trained": True, "year_start": data.year_start, "vertices": ev.n_nodes, "items": ev.n_items, "rows": int(data.graph.shape[0]),
+                "pairs": int(y.shape[0]), "positives": int(y.sum()), "window_positives": blend.trained_on_["window_positives"],
+                "feature_year": blend.trained_on_["feature_year"], "notes": notes, "weights": blend.weights_,
+                "members": [m for m, *_ in blend.estimators_]}
+        # wall and CPU seconds (all threads) of the two halves of a prediction: on a shared,
+        # oversubscribed machine the wall time of OpenMP/numba threads says more about the load
+        t, c = tick(), time.process_time()
+        X = blend.features(data)
+        t_feat, c_feat = tick() - t, time.process_time() - c
+        t, c = tick(), time.process_time()
+        members = blend.predict_all(data, features=X)
+        s_blend = blend.predict(data, members)
+        t_models, c_models = tick() - t, time.process_time() - c
+        info["seconds"] = {"read": t_read, "build": t_build, "train": t_train, "features": t_feat, "models": t_models,
+                           "features_cpu": c_feat, "models_cpu": c_models, "load": os.getloadavg()[0]}
+        if y.sum() == 0:
+            line = (f"{name}: trained ({info['window_positives']} positives in the past window, features at "
+                    f"{info['feature_year']}), but its {y.shape[0]} pairs hold no positive: no AUC")
+            print(line, flush=True)
+            lines.append(line)
+            results[name] = info
+            continue
+        cols = {"blend": s_blend}
+        if len(members) > 1:
+            cols.update({f"member {k}": v for k, v in members.items() if not k.startswith("simple:")})
+        cols.update(simple_scores(X, feature_names(blend.n_snapshots)))
+        keys = list(cols)
+        boot = bootstrap_aucs(y, [cols[k] for k in keys], n_boot=200, seed=args.seed)
+        auc = {k: roc_auc(y, cols[k]) for k in keys}
+        se = dict(zip(keys, boot.std(axis=0, ddof=1)))
+        best = max(SIMPLE_SCORES, key=auc.get)
+        ib, isim = keys.index("blend"), keys.index(best)
+        info.update(auc=auc, se={k: float(v) for k, v in se.items()}, best_simple=best,
+                    vs_simple=auc["blend"] - auc[best], vs_simple_se=float((boot[:, ib] - boot[:, isim]).std(ddof=1)))
+        results[name] = info
+        print(f"{name}: {ev.n_nodes} vertices, {info['rows']} rows, {info['pairs']} pairs ({info['positives']} "
+              f"positive); trained on features at {info['feature_year']} ({info['window_positives']} positives); "
+              f"blend {auc['blend']:.4f} +- {se['blend']:.4f}, best simple {best} {auc[best]:.4f}: "
+              f"{info['vs_simple']:+.4f}; features {t_feat:.1f} s ({c_feat:.1f} s CPU), models {t_models:.1f} s "
+              f"({c_models:.1f} s CPU)"
+              + (f"; {'; '.join(notes)}" if notes else ""), flush=True)
+
+    keys = ["blend", "member gbm_63_leaves", "member gbm_compact"] + list(SIMPLE_SCORES)
+    short = {k: k.replace("member ", "") for k in keys}
+    print(f"\nAUC +- bootstrap SE (200 resamples); {args.pairs} pairs, delta {args.delta}, cutoff {args.cutoff}, "
+          f"min_edges 1, times mapped onto 1994-2020 ({args.time_map}), year_start = last complete year - delta, seed {args.seed}, "
+          f"{args.train_pairs} training pairs per model")
+    print("| network | vertices | rows | pos | trained on | " + " | ".join(short[k] for k in keys)
+          + " | blend - best simple | features s (CPU) | models s (CPU) |")
+    print("|---" * (len(keys) + 8) + "|")
+    for name, r in results.items():
+        if not r["trained"] or "auc" not in r:
+            continue
+        cells = [f"{r['auc'][k]:.3f} +- {r['se'][k]:.3f}" if k in r["auc"] else "-" for k in keys]
+        window = f"{r['feature_year']} -> {r['year_start']} ({r['window_positives']})"
+        print(f"| {name} | {r['vertices']} | {r['rows']} | {r['positives']} | {window} | " + " | ".join(cells)
+              + f" | {r['vs_simple']:+.4f} +- {r['vs_simple_se']:.4f} ({r['best_simple']})"
+              + f" | {r['seconds']['features']:.1f} ({r['seconds']['features_cpu']:.1f})"
+              + f" | {r['seconds']['models']:.1f} ({r['seconds']['models_cpu']:.1f}) |")
+    for line in lines:
+        print(line)
+    short_of = [n for n, r in results.items() if "auc" in r and r["vs_simple"] < 0.01]
+    print(f"networks where the blend is not >= the best simple score + 0.01: {', '.join(short_of) or 'none'}")
+    for kind in ("", "_cpu"):
+        slow = [n for n, r in results.items()
+                if "seconds" in r and r["seconds"]["models" + kind] > 2 * r["seconds"]["features" + kind]]
+        print(f"networks where the models took more than twice the feature time ({'CPU' if kind else 'wall'} "
+              f"seconds): {', '.join(slow) or 'none'}")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(results, fh, indent=1, default=float)
+
+
 def main():
     logging.basicConfig(level=logging.INFO, format="%(message)s")  # the stage messages of graphmine.science4cast
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -126,7 +266,19 @@ def main():
     ap.add_argument("--size", default="small", choices=("small", "competition"), help="scenario size")
     ap.add_argument("--only", nargs="*", default=None, help="only these scenarios")
     ap.add_argument("--threads", type=int, default=None, help="threads for features and LightGBM")
+    ap.add_argument("--real", default=None, metavar="DIR", help="the real-data table over the ScHoLP data sets in DIR")
+    ap.add_argument("--delta", type=int, default=3, help="years_delta of --real (default 3)")
+    ap.add_argument("--time-map", default="linear", choices=("linear", "rank"),
+                    help="how --real maps the events' times onto 1994-2020 (default linear)")
+    ap.add_argument("--cutoff", type=int, default=5, help="vertex_degree_cutoff of --real (default 5)")
     args = ap.parse_args()
+    if args.real:
+        if args.pairs == 1_000_000:
+            args.pairs = 100_000
+        if args.train_pairs == 100_000:
+            args.train_pairs = 20_000
+        logging.getLogger().setLevel(logging.WARNING)
+        return real(args)
     if args.scenarios:
         if args.train_pairs == 100_000 and args.size == "small":
             args.train_pairs = 20_000

@@ -6,7 +6,7 @@ Imports point down only (CONTRIBUTING.md, "Layers"):
     components  graphmine.<subpackage> (probgraph, motifs, science4cast, distributed, cuda,
                 nx_backend), gnn, spatial, _graphmine_nx
     families    graphmine.cliques, graphmine.cluster, graphmine.centrality
-    core        graph, validation, io, commands, generators, datasets
+    core        graph, validation, io, events, commands, generators, datasets
     base        graphmine.exceptions and graphmine's private top-level modules (the kernels
                 _*_kernels, _setops; the helpers _threads, _limits, _output, ...)
 
@@ -28,7 +28,7 @@ PACKAGES = ("graphmine", "gnn", "spatial", "_graphmine_nx")
 
 FACADE = {"graphmine", "graphmine.dispatch", "graphmine.cli", "graphmine.__main__"}
 FAMILIES = {"graphmine.cliques", "graphmine.cluster", "graphmine.centrality"}
-CORE = {"graphmine.graph", "graphmine.validation", "graphmine.io", "graphmine.commands",
+CORE = {"graphmine.graph", "graphmine.validation", "graphmine.io", "graphmine.events", "graphmine.commands",
         "graphmine.generators", "graphmine.datasets"}
 LAYER_NAMES = ["base", "core", "families", "components", "facade"]
 

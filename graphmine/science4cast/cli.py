@@ -6,7 +6,11 @@
   ``year_start``) and writes a JSON model file;
 * ``predict DATA.pkl --model MODEL --out SUBMISSION.json`` writes the pair indices sorted from
   most to least likely (a JSON list);
-* ``evaluate SUBMISSION.json DATA.pkl [--json]`` prints the ROC AUC against the data's solution.
+* ``evaluate SUBMISSION.json DATA.pkl [--json]`` prints the ROC AUC against the data's solution;
+* ``build EVENTS --out DATA.pkl`` builds a data set from a user's timestamped events (edges
+  ``u v t``, items ``t u1 u2 ...`` or a ScHoLP data set), with a vertex table ``DATA.ids.tsv``
+  beside it (vertex number -> original id); ``predict --top K`` prints the K most likely new pairs
+  with those ids.
 
 Every output path is checked before any work (its folder exists and is writable; an existing
 file is replaced only with ``--force``), and files are written complete or not at all. ``train``
@@ -31,7 +35,7 @@ from ..exceptions import GraphFormatError, GraphmineError, ParameterError
 from ._progress import LOGGER_NAME, log_to_stderr
 from .io import read_json
 
-__all__ = ["register", "main", "read_submission", "COMMANDS"]
+__all__ = ["register", "main", "read_submission", "read_ids", "ids_path", "COMMANDS"]
 
 # the command group registered here, with its line in `graphmine --help`
 COMMANDS = {"science4cast": "temporal link prediction in a growing concept graph"}
@@ -44,14 +48,102 @@ def _say(msg):
 
 
 def _logged(cmd):
-    """Run a step with its stage messages on stderr, unless ``--quiet``."""
+    """Run a step with its stage messages on stderr, unless ``--quiet``; warnings (a degraded
+    training, fewer pairs than asked) are printed as one line ``graphmine: warning: ...``."""
 
     @functools.wraps(cmd)
     def run(args):
-        with log_to_stderr(not args.quiet):
+        import warnings
+
+        def show(message, category, filename, lineno, file=None, line=None):
+            print(f"graphmine: warning: {message}", file=sys.stderr)
+
+        with log_to_stderr(not args.quiet), warnings.catch_warnings():
+            warnings.simplefilter("always", UserWarning)
+            warnings.showwarning = show
             return cmd(args)
 
     return run
+
+
+def ids_path(data_path):
+    """The vertex table written beside a data set by ``build``: ``DATA.ids.tsv`` for ``DATA.pkl``."""
+    base = os.fspath(data_path)
+    if base.endswith(".pkl"):
+        base = base[:-4]
+    return base + ".ids.tsv"
+
+
+def read_ids(path, n):
+    """The original ids of a ``build`` vertex table (``vertex<TAB>id`` lines, a ``#`` header),
+    as strings indexed by vertex number (at least ``n`` entries, missing ones are the number)."""
+    out = [str(i) for i in range(n)]
+    try:
+        with open(path, encoding="utf-8") as fh:
+            for k, line in enumerate(fh, 1):
+                if not line.strip() or line.startswith("#"):
+                    continue
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) != 2 or not parts[0].isdigit():
+                    raise GraphFormatError("expected 'vertex<TAB>id'", path, k)
+                i = int(parts[0])
+                if i >= len(out):
+                    out.extend(str(j) for j in range(len(out), i + 1))
+                out[i] = parts[1]
+    except OSError as exc:
+        raise GraphFormatError(f"cannot read the vertex table: {exc.strerror or exc}", path) from None
+    except UnicodeDecodeError:
+        raise GraphFormatError("the vertex table is not UTF-8 text", path) from None
+    return out
+
+
+def _pairs_arg(text):
+    """--pairs: a positive integer or 'all' (None)."""
+    import argparse
+
+    if text == "all":
+        return None
+    try:
+        return positive_int(text)
+    except (argparse.ArgumentTypeError, ValueError):
+        raise argparse.ArgumentTypeError(f"expected a positive integer or 'all', got {text!r}") from None
+
+
+def _cmd_build(args):
+    from .build import build_benchmark
+    from .io import write_benchmark, write_competition
+
+    check_output_path(args.out, args.force)
+    ids_out = ids_path(args.out)
+    check_output_path(ids_out, args.force)
+    if args.year_start is not None and args.cut is not None:
+        raise ParameterError("give --year-start or --cut, not both")
+    cut = args.cut
+    if cut is not None:
+        try:
+            cut = float(cut)
+        except ValueError:
+            pass   # a date, checked by build_benchmark
+    t0 = time.perf_counter()
+    from ..events import read_events
+
+    events = read_events(args.events, format=args.format, time_unit=args.time_unit, ids=args.ids)
+    _say(f"read {args.events}: {events!r} [{time.perf_counter() - t0:.1f} s]")
+    data, node_ids = build_benchmark(events, year_start=args.year_start, cut=cut, years_delta=args.delta,
+                                     vertex_degree_cutoff=args.cutoff, min_edges=args.min_edges,
+                                     n_pairs=args.pairs, seed=args.seed,
+                                     time_map=args.time_map, span=tuple(args.span))
+    if data.solution is not None:
+        write_benchmark(data, args.out, force=args.force)
+    else:
+        write_competition(data, args.out, force=args.force)
+    with atomic_write(ids_out, "w", force=args.force) as fh:
+        fh.write("# vertex\tid\n")
+        fh.write("".join(f"{i}\t{x}\n" for i, x in enumerate(node_ids.tolist())))
+    kind = "benchmark (solution included)" if data.solution is not None else "competition format (no solution: " \
+        "the events end before the end of year_start + delta)"
+    print(f"wrote {args.out}: {data!r}, {kind}; vertex ids in {ids_out} [{time.perf_counter() - t0:.1f} s]")
+    return 0
 
 
 def _cmd_generate(args):
@@ -102,7 +194,10 @@ def _cmd_train(args):
 def _cmd_predict(args):
     from .models import LinkPredictor
 
-    check_output_path(args.out, args.force)
+    if args.out is None and args.top is None:
+        raise ParameterError("give --out SUBMISSION.json, --top K, or both")
+    if args.out is not None:
+        check_output_path(args.out, args.force)
     # the model is read and checked whole (extras installed, every estimator rebuilt) before the data
     lp = LinkPredictor.load(args.model, threads=args.threads, progress=not args.quiet)
     _say(f"model {args.model}: {lp.kind}, {len(lp.estimators_)} estimator(s)")
@@ -110,10 +205,27 @@ def _cmd_predict(args):
     t0 = time.perf_counter()
     scores = lp.predict(data)
     order = np.argsort(-scores, kind="stable")
-    with atomic_write(args.out, "w", force=args.force) as fh:
-        json.dump(order.tolist(), fh)
-    print(f"wrote {args.out}: {order.shape[0]} pair indices, most likely first "
-          f"[{time.perf_counter() - t0:.1f} s]")
+    if args.out is not None:
+        with atomic_write(args.out, "w", force=args.force) as fh:
+            json.dump(order.tolist(), fh)
+        print(f"wrote {args.out}: {order.shape[0]} pair indices, most likely first "
+              f"[{time.perf_counter() - t0:.1f} s]")
+    if args.top is not None:
+        ids = args.ids if args.ids is not None else ids_path(args.data)
+        n = data.n_vertices
+        if os.path.isfile(ids):
+            names = read_ids(ids, n)
+        elif args.ids is not None:
+            raise GraphFormatError("no such vertex table", ids)
+        else:
+            names = [str(i) for i in range(n)]
+            _say(f"no vertex table {ids}: printing vertex numbers")
+        top = order[:args.top]
+        rows = ["rank\tu\tv\tscore\tpair_index"]
+        for r, i in enumerate(top.tolist(), 1):
+            u, v = (int(x) for x in data.pairs[i])
+            rows.append(f"{r}\t{names[u]}\t{names[v]}\t{scores[i]:.6g}\t{i}")
+        print("\n".join(rows))
     return 0
 
 
@@ -202,15 +314,58 @@ def register(subparsers):
     t.add_argument("--force", action="store_true", help="replace an existing model file (default: refuse)")
     quiet_runs(t, _cmd_train)
 
-    p = sub.add_parser("predict", help="write the pair indices sorted most likely first (JSON)")
+    p = sub.add_parser("predict", help="write the pair indices sorted most likely first (JSON), or print the top K")
     p.add_argument("data", metavar="DATA.pkl", help="benchmark (7 items) or competition (4 items) pickle")
     p.add_argument("--model", required=True, metavar="MODEL",
                    help="model file written by 'train' (JSON, required)")
-    p.add_argument("--out", required=True, metavar="SUBMISSION.json",
-                   help="submission to write: a JSON list of pair indices, most likely first (required)")
+    p.add_argument("--out", default=None, metavar="SUBMISSION.json",
+                   help="submission to write: a JSON list of pair indices, most likely first (required "
+                        "unless --top is given)")
+    p.add_argument("--top", type=positive_int, default=None, metavar="K",
+                   help="print the K most likely new pairs (rank, u, v, score, pair index; tab-separated) with "
+                        "the vertices' original ids")
+    p.add_argument("--ids", default=None, metavar="IDS.tsv",
+                   help="vertex table for --top (default: DATA.ids.tsv beside DATA.pkl, as 'build' writes it; "
+                        "vertex numbers when there is none)")
     threads(p)
     p.add_argument("--force", action="store_true", help="replace an existing --out file (default: refuse)")
     quiet_runs(p, _cmd_predict)
+
+    b = sub.add_parser("build", help="build a data set (pickle) from timestamped events of your own")
+    b.add_argument("events", metavar="EVENTS",
+                   help="events: 'u v t' lines, 't u1 u2 ...' lines, or a ScHoLP data set (its folder, the "
+                        "common prefix of its files, or one of NAME-nverts/-simplices/-times.txt[.gz])")
+    b.add_argument("--out", required=True, metavar="DATA.pkl",
+                   help="pickle to write (required): a benchmark (7 items) when the events reach the end of "
+                        "year_start + delta, else competition format (4 items, no solution); the vertex "
+                        "table goes to DATA.ids.tsv")
+    b.add_argument("--format", default="auto", choices=("auto", "edges", "items", "scholp"),
+                   help="layout of EVENTS (default auto: ScHoLP files by name, 'edges' when every line has 3 "
+                        "columns and the first is not a date, else 'items')")
+    b.add_argument("--time-unit", default=None, choices=("s", "ms", "days", "date"),
+                   help="what the times count (default: dates if the first time is YYYY-MM-DD, else numbers "
+                        "without a unit, mapped linearly)")
+    b.add_argument("--ids", default="int", choices=("int", "str"),
+                   help="vertex ids: non-negative integers (default) or any names")
+    b.add_argument("--time-map", default="auto", choices=("auto", "calendar", "linear"),
+                   help="times -> days: calendar (dates, or numbers in --time-unit since 1970-01-01) or "
+                        "linear onto --span (default auto: calendar for dates or times with a unit that "
+                        "fall in 1990..2200, else linear)")
+    b.add_argument("--span", type=int, nargs=2, default=(1994, 2020), metavar=("FIRST", "LAST"),
+                   help="years of the linear time map (default 1994 2020)")
+    b.add_argument("--year-start", type=int, default=None,
+                   help="the cut year on the mapped calendar (default: the last complete year minus --delta)")
+    b.add_argument("--cut", default=None, metavar="T",
+                   help="the cut as a time in the events' units (or a date): the year whose end is nearest")
+    b.add_argument("--delta", type=positive_int, default=3, help="years_delta (default 3)")
+    b.add_argument("--cutoff", type=non_negative_int, default=0, help="vertex_degree_cutoff (default 0)")
+    b.add_argument("--min-edges", type=positive_int, default=1, help="min_edges (default 1)")
+    b.add_argument("--pairs", type=_pairs_arg, default=100000,
+                   help="pairs to sample (default 100000; fewer, with a warning, when fewer exist; 'all': "
+                        "every unconnected pair)")
+    b.add_argument("--seed", type=int, default=0, help="seed of the pair sample (default 0)")
+    b.add_argument("--force", action="store_true", help="replace existing output files (default: refuse)")
+    quiet_runs(b, _cmd_build)
 
     e = sub.add_parser("evaluate", help="ROC AUC of a submission against the data's solution")
     e.add_argument("submission", metavar="SUBMISSION.json",

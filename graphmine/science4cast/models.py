@@ -39,13 +39,25 @@ import numpy as np
 
 from .._optional import require
 from .._output import atomic_write, check_output_path
-from ..exceptions import GraphFormatError, ParameterError
+from ..exceptions import GraphFormatError, ParameterError, warn_at_caller
 from ._progress import LOGGER_NAME, progress_bar
 from .features import feature_names, pair_features, swap_permutation
 from .io import _FORCE, read_json
-from .snapshots import multigraph_degree, training_pairs, year_end_day
+from .snapshots import (MIN_YEAR, multigraph_degree, training_pairs, unconnected_pair_count, window_positives,
+                        year_end_day)
 
-__all__ = ["LinkPredictor", "DEFAULT_MODELS", "MODEL_FORMAT", "require_ml"]
+__all__ = ["LinkPredictor", "DEFAULT_MODELS", "MODEL_FORMAT", "require_ml", "MIN_WINDOW_POSITIVES",
+           "MIN_HOLDOUT_POSITIVES", "FEW_POSITIVES"]
+
+#: A past window with fewer positives than this makes training try wider windows (features
+#: further back, the same label date).
+MIN_WINDOW_POSITIVES = 20
+#: The blend weights are fitted on held-out pairs only when both the held-out pairs and the
+#: training pool keep at least this many positives; otherwise the members blend with equal weights.
+MIN_HOLDOUT_POSITIVES = 20
+#: With fewer positives than this in the training window the blend trains one member only (the
+#: compact model, which has fewer features to overfit).
+FEW_POSITIVES = 100
 
 _log = logging.getLogger(LOGGER_NAME)
 # rows per LightGBM prediction call while a progress bar is shown (the bar moves per chunk)
@@ -190,6 +202,7 @@ class LinkPredictor:
         self.estimators_ = None
         self.weights_ = None
         self.trained_on_ = None
+        self._degraded = []
 
     # -- helpers ---------------------------------------------------------------------------------
     def _say(self, msg):
@@ -220,7 +233,17 @@ class LinkPredictor:
 
     # -- training and prediction ----------------------------------------------------------------
     def fit(self, data):
-        """Train on ``data``'s past (rows before the end of ``data.year_start`` only). Returns self."""
+        """Train on ``data``'s past (rows before the end of ``data.year_start`` only). Returns self.
+
+        Where the past gives few positives, training degrades instead of failing, each step with
+        a warning (also recorded in ``trained_on_['degraded']``): a wider past window when the
+        latest has fewer than :data:`MIN_WINDOW_POSITIVES` positives; one member instead of the
+        blend below :data:`FEW_POSITIVES`; equal blend weights when the held-out pairs or the
+        training pool would keep fewer than :data:`MIN_HOLDOUT_POSITIVES` positives (the held-out
+        pairs are drawn first and never drawn for training). It fails, with a ParameterError
+        naming the positives of every past window tried, only when no usable past window has a
+        positive pair.
+        """
         require_ml(self.kind, "LinkPredictor.fit")
         from ._gbm import LinkGBMClassifier
         from ._mlp import DegreeBaseline
@@ -231,9 +254,15 @@ class LinkPredictor:
         cutoff, min_edges = self._setting(data)
         rng = np.random.default_rng(self.seed)
         self.estimators_ = []
+        self._degraded = []
         held = None
+        horizon, n_window_pos = self._choose_window(past, year, h, cutoff, min_edges, n)
         if self.kind == "baseline":
-            pairs, labels, X = self._training_set(past, year, h, cutoff, min_edges, n, rng)
+            got = self._training_set(past, year, horizon, cutoff, min_edges, n, rng)
+            if got is None:
+                raise ParameterError(f"the past window {year - horizon} -> {year} gives training pairs of one "
+                                     "class only; nothing to train on")
+            pairs, labels, X = got
             t1 = time.perf_counter()
             est = DegreeBaseline(random_state=self.seed).fit(np.vstack((X, X[:, _swap6(X.shape[1])])),
                                                              np.concatenate((labels, labels)))
@@ -245,21 +274,44 @@ class LinkPredictor:
 
             names = feature_names(self.n_snapshots)
             n_pairs = n_pos = 0
-            fit_weights = self.blend_weights == "fit" and len(self.models) > 1
+            models = list(self.models)
+            if n_window_pos < FEW_POSITIVES and len(models) > 1:
+                keep = next((m for m in models if m[2] == "compact"), models[0])
+                self._degrade(f"only {n_window_pos} positive pairs in the past window {year - horizon} -> {year}: "
+                              f"training one member ({keep[0]}) instead of {len(models)}")
+                models = [keep]
+            fit_weights = self.blend_weights == "fit" and (len(models) > 1 or self.simple_members)
+            held_keys = None
             if fit_weights:
                 # held-out pairs of the latest past window for the post-processing weights; they
-                # are drawn first and removed from every training sample
+                # are drawn first (with at most half of the window's positives) and excluded from
+                # every training sample
                 n_hold = self.n_train_pairs // 2 if self.n_holdout_pairs is None else self.n_holdout_pairs
-                held = self._training_set(past, year, h, cutoff, min_edges, n, rng, n_hold, "held-out")
-                held_keys = np.unique(_pair_keys(held[0], n))
-            for i, (name, params, which, window) in enumerate(self.models):
+                # a small graph: leave half of the unconnected pairs (the negatives) for training
+                n_hold = min(n_hold, unconnected_pair_count(past, year - horizon, cutoff, n) // 2)
+                quota = n_window_pos // 2
+                if quota < MIN_HOLDOUT_POSITIVES:
+                    self._degrade(f"only {n_window_pos} positive pairs in the past window {year - horizon} -> "
+                                  f"{year}: too few to hold some out, the members blend with equal weights")
+                else:
+                    held = self._training_set(past, year, horizon, cutoff, min_edges, n, rng, n_hold, "held-out",
+                                              max_positives=quota)
+                    if held is None:
+                        self._degrade("the held-out past pairs are of one class: the members blend with equal "
+                                      "weights")
+                    else:
+                        held_keys = np.unique(_pair_keys(held[0], n))
+            for i, (name, params, which, window) in enumerate(models):
                 # every model gets its own sample of past pairs: the blend then also averages out
                 # the sampling noise of the training sets (bagging)
                 label_year = year - (window - 1) * h
-                pairs, labels, X = self._training_set(past, label_year, h, cutoff, min_edges, n, rng)
-                if held is not None:
-                    keep = ~np.isin(_pair_keys(pairs, n), held_keys)
-                    pairs, labels, X = pairs[keep], labels[keep], X[keep]
+                got = self._training_set(past, label_year, horizon if window == 1 else h, cutoff, min_edges, n,
+                                         rng, exclude=held_keys)
+                if got is None:
+                    self._degrade(f"model {name}: its past window ({label_year - h} -> {label_year}) gives "
+                                  "pairs of one class only; the blend goes without it")
+                    continue
+                pairs, labels, X = got
                 n_pairs += pairs.shape[0]
                 n_pos += int(labels.sum())
                 t1 = time.perf_counter()
@@ -268,17 +320,17 @@ class LinkPredictor:
                 est = LinkGBMClassifier(swap_features=swap_permutation(sub), random_state=self.seed + i,
                                         n_jobs=self._lgb_threads(), **params)
                 rounds = int(params.get("n_estimators", est.n_estimators))
-                with progress_bar(self.progress, rounds, f"train {name} ({i + 1}/{len(self.models)})",
+                with progress_bar(self.progress, rounds, f"train {name} ({i + 1}/{len(models)})",
                                   unit="round") as bar:
                     est.fit(_select(X, names, which), labels, callbacks=None if bar.disable else [lambda env: bar.update(1)])
                 self.estimators_.append((name, est, which, window))
                 self._say(f"train: model {name} fitted [{time.perf_counter() - t1:.1f} s]")
-            self.weights_ = {name: 1.0 / len(self.models) for name, *_ in self.estimators_}
-            fit_weights = fit_weights or (self.blend_weights == "fit" and self.simple_members)
-            if fit_weights and held is None:
-                n_hold = self.n_train_pairs // 2 if self.n_holdout_pairs is None else self.n_holdout_pairs
-                held = self._training_set(past, year, h, cutoff, min_edges, n, rng, n_hold, "held-out")
-            if fit_weights:
+            if not self.estimators_:
+                raise ParameterError(f"no model could be trained: the past window {year - horizon} -> {year} has "
+                                     f"{n_window_pos} positive pairs, but every training sample (without the "
+                                     f"{0 if held is None else held[0].shape[0]} held-out pairs) was of one class")
+            self.weights_ = {name: 1.0 / len(self.estimators_) for name, *_ in self.estimators_}
+            if held is not None and (len(self.estimators_) > 1 or self.simple_members):
                 _, hl, hX = held
                 hs = {name: est.predict_proba(_select(hX, names, which))[:, 1] for name, est, which, _ in self.estimators_}
                 if self.simple_members:
@@ -287,22 +339,59 @@ class LinkPredictor:
                 self.weights_ = {name: float(wi) for name, wi in zip(hs, w)}
                 self._say("train: blend weights on held-out past pairs: "
                           + ", ".join(f"{k} {v:.2f}" for k, v in self.weights_.items()) + f" (AUC {auc:.4f})")
-        self.trained_on_ = {"year_start": year, "years_delta": h, "feature_year": year - h,
+        self.trained_on_ = {"year_start": year, "years_delta": h, "feature_year": year - horizon,
                             "vertex_degree_cutoff": cutoff, "min_edges": min_edges,
-                            "n_pairs": int(n_pairs), "positives": int(n_pos), "n_vertices": n}
+                            "n_pairs": int(n_pairs), "positives": int(n_pos), "n_vertices": n,
+                            "window_positives": int(n_window_pos), "degraded": list(self._degraded)}
         if held is not None:
             self.trained_on_["holdout"] = {"n_pairs": int(held[0].shape[0]), "positives": int(held[1].sum()),
-                                           "feature_year": year - h}
+                                           "feature_year": year - horizon}
         return self
 
-    def _training_set(self, past, year, h, cutoff, min_edges, n, rng, n_pairs=None, what="training"):
+    def _degrade(self, msg):
+        self._degraded.append(msg)
+        self._say("train: " + msg)
+        warn_at_caller(msg)
+
+    def _choose_window(self, past, year, h, cutoff, min_edges, n):
+        """(horizon, positives) of the past window to train on: the latest (features at
+        ``year - h``), or, with fewer than MIN_WINDOW_POSITIVES positives there, the first wider
+        window (features at ``year - k * h``, k = 2, 3, ...) that has that many (else the one with
+        the most). Raises ParameterError, naming every window's positives, if none has any."""
+        found = []
+        k = 1
+        first_day = int(past[:, 2].min()) if past.shape[0] else None
+        while True:
+            t0 = year - k * h
+            # usable: every feature snapshot exists and the graph at t0 has a row
+            if t0 - self.n_snapshots + 1 < MIN_YEAR - 1 or first_day is None or first_day >= year_end_day(t0):
+                break
+            p = int(window_positives(past, year, k * h, cutoff, min_edges, n_vertices=n).shape[0])
+            found.append((k * h, p))
+            if p >= MIN_WINDOW_POSITIVES:
+                break
+            k += 1
+        if not found or max(p for _, p in found) == 0:
+            tried = ", ".join(f"{year - H} -> {year}: {p}" for H, p in found) or "none (no rows before "\
+                f"{year - h})"
+            raise ParameterError(f"no positive pair in any usable past window (features -> labels: positives, "
+                                 f"degree >= {cutoff}, min_edges {min_edges}): {tried}; nothing to train on")
+        horizon, p = next(((H, p) for H, p in found if p >= MIN_WINDOW_POSITIVES), max(found, key=lambda x: x[1]))
+        if horizon != h:
+            self._degrade(f"only {found[0][1]} positive pairs in the latest past window {year - h} -> {year}: "
+                          f"training on the wider window {year - horizon} -> {year} ({p} positives)")
+        return horizon, p
+
+    def _training_set(self, past, year, h, cutoff, min_edges, n, rng, n_pairs=None, what="training", *,
+                      max_positives=None, exclude=None):
+        """(pairs, labels, features) of a past window, or None when the pairs are of one class."""
         t0 = time.perf_counter()
         n_pairs = self.n_train_pairs if n_pairs is None else n_pairs
         pairs, labels = training_pairs(past, year, h, n_pairs, cutoff, min_edges,
-                                       positive_fraction=self.positive_fraction, n_vertices=n, seed=rng)
+                                       positive_fraction=self.positive_fraction, max_positives=max_positives,
+                                       exclude=exclude, n_vertices=n, seed=rng)
         if labels.min(initial=1) == labels.max(initial=0):
-            raise ParameterError(f"the past of this data ({year - h} -> {year}) gives {what} pairs of one "
-                                 "class only; the graph is too small or too sparse to train on")
+            return None
         self._say(f"train: {pairs.shape[0]} {what} pairs from the past ({int(labels.sum())} positive), "
                   f"features at {year - h}, labels at {year} [{time.perf_counter() - t0:.1f} s]")
         return pairs, labels, self._features(past, pairs, year - h, n)

@@ -18,7 +18,8 @@ from ..exceptions import ParameterError
 from ..graph import from_edges
 
 __all__ = ["year_end_day", "edges_before", "snapshot", "snapshot_weights", "multigraph_degree",
-           "pair_edge_counts", "sample_pairs", "training_pairs", "MIN_YEAR", "MAX_YEAR", "MAX_DAY"]
+           "pair_edge_counts", "sample_pairs", "training_pairs", "window_positives", "unconnected_pair_count",
+           "MIN_YEAR", "MAX_YEAR", "MAX_DAY"]
 
 ORIGIN = date(1990, 1, 1)
 MIN_YEAR = 1990
@@ -210,15 +211,62 @@ def sample_pairs(graph, year_start, years_delta, n_pairs, vertex_degree_cutoff=0
     return pairs, (counts >= min_edges).astype(np.int8)
 
 
+def unconnected_pair_count(graph, year, vertex_degree_cutoff=0, n_vertices=None):
+    """How many unordered pairs of vertices with multigraph degree >= cutoff at ``year`` are
+    unconnected at ``year`` (what :func:`sample_pairs` can draw from).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> unconnected_pair_count(np.array([[0, 1, 10], [1, 2, 20], [2, 3, 30]]), 1990)
+    3
+    """
+    graph = np.asarray(graph, dtype=np.int64)
+    n = _n(graph, n_vertices)
+    elig = multigraph_degree(graph, year, n) >= vertex_degree_cutoff
+    k = int(elig.sum())
+    e = edges_before(graph, year)
+    keys = np.unique(_keys(e[:, 0], e[:, 1], n))
+    inside = int((elig[keys // n] & elig[keys % n]).sum()) if n else 0
+    return k * (k - 1) // 2 - inside
+
+
+def window_positives(graph, year, horizon, vertex_degree_cutoff=0, min_edges=1, *, n_vertices=None):
+    """The positives of the past window ``year - horizon -> year``: keys ``lo * n + hi`` (sorted,
+    int64) of the pairs of vertices with multigraph degree >= cutoff at ``year - horizon`` that are
+    unconnected at ``year - horizon`` and have at least ``min_edges`` rows by the end of ``year``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rows = np.array([[0, 1, 10], [1, 2, 20], [0, 2, 500], [2, 3, 30]])
+    >>> window_positives(rows, 1991, 1, n_vertices=4).tolist()   # pair (0, 2): 0 * 4 + 2
+    [2]
+    """
+    graph = np.asarray(graph, dtype=np.int64)
+    graph = graph[graph[:, 2] < year_end_day(year)]
+    n = _n(graph, n_vertices)
+    t0 = year - horizon
+    elig = multigraph_degree(graph, t0, n) >= vertex_degree_cutoff
+    old = edges_before(graph, t0)
+    old_keys = np.unique(_keys(old[:, 0], old[:, 1], n))
+    new = edges_before(graph, year)
+    new_keys, counts = np.unique(_keys(new[:, 0], new[:, 1], n), return_counts=True)
+    pos = new_keys[(counts >= min_edges) & ~np.isin(new_keys, old_keys, assume_unique=True)]
+    return pos[elig[pos // n] & elig[pos % n]] if n else pos
+
+
 def training_pairs(graph, year, horizon, n_pairs, vertex_degree_cutoff=0, min_edges=1, *,
-                   positive_fraction=0.25, n_vertices=None, seed=None):
+                   positive_fraction=0.25, max_positives=None, exclude=None, n_vertices=None, seed=None):
     """Labelled pairs from the past for training: features at ``year - horizon``, labels at ``year``.
 
     Nothing after the end of ``year`` is read. Positives are a uniform sample of the eligible pairs
     (multigraph degree >= cutoff at ``year - horizon``) unconnected at ``year - horizon`` that
-    reach ``min_edges`` rows by ``year``; negatives come from :func:`sample_pairs` at
-    ``year - horizon`` (labels 0 only). About ``positive_fraction`` of the pairs are positive
-    (fewer if fewer positives exist).
+    reach ``min_edges`` rows by ``year`` (:func:`window_positives`); negatives come from
+    :func:`sample_pairs` at ``year - horizon`` (labels 0 only; never more than exist). About
+    ``positive_fraction`` of the pairs are positive (fewer if fewer positives exist, at most
+    ``max_positives``). Pairs whose key ``lo * n + hi`` is in ``exclude`` (sorted int64, e.g. the
+    pairs held out for the blend weights) are never drawn.
 
     Returns
     -------
@@ -233,20 +281,19 @@ def training_pairs(graph, year, horizon, n_pairs, vertex_degree_cutoff=0, min_ed
     n = _n(graph, n_vertices)
     rng = _rng(seed)
     t0 = year - horizon
-    deg = multigraph_degree(graph, t0, n)
-    elig = deg >= vertex_degree_cutoff
-    old = edges_before(graph, t0)
-    old_keys = np.unique(_keys(old[:, 0], old[:, 1], n))
-    new = edges_before(graph, year)
-    new_keys, counts = np.unique(_keys(new[:, 0], new[:, 1], n), return_counts=True)
-    pos = new_keys[(counts >= min_edges) & ~np.isin(new_keys, old_keys)]
-    pos = pos[elig[pos // n] & elig[pos % n]]
+    pos = window_positives(graph, year, horizon, vertex_degree_cutoff, min_edges, n_vertices=n)
+    if exclude is not None and len(exclude):
+        pos = pos[~np.isin(pos, exclude)]
     n_pos = min(pos.shape[0], int(round(n_pairs * positive_fraction)))
+    if max_positives is not None:
+        n_pos = min(n_pos, int(max_positives))
     pos = rng.choice(pos, size=n_pos, replace=False) if n_pos else pos[:0]
-    n_neg_draw = n_pairs - n_pos
+    n_neg_draw = min(n_pairs - n_pos, unconnected_pair_count(graph, t0, vertex_degree_cutoff, n))
     cand, lab = sample_pairs(graph, t0, horizon, n_neg_draw, vertex_degree_cutoff, min_edges,
                              n_vertices=n, seed=rng)
     neg = cand[lab == 0]
+    if exclude is not None and len(exclude):
+        neg = neg[~np.isin(_keys(neg[:, 0], neg[:, 1], n), exclude)]
     swap = rng.random(n_pos) < 0.5
     lo, hi = pos // n, pos % n
     pp = np.column_stack((np.where(swap, hi, lo), np.where(swap, lo, hi)))
