@@ -33,7 +33,7 @@ Scores (all computed on the past only; :data:`CLOSURE_SCORES`), for a candidate 
 
 with the pairwise Katz score :math:`s = [\sum_{l \ge 1} \beta^l A^l]_{uv}` on the unweighted
 projected graph (:math:`\beta = 1 / (2 \lambda_{\max})`, series truncated after 10 terms:
-the remainder is below :math:`2^{-10}` of the first term's scale) and the personalised PageRank
+entries of :math:`(\beta A)^l` are at most :math:`2^{-l}`, so a pair's remainder is below :math:`2^{-10}`) and the personalised PageRank
 :math:`s = \pi_u(v) + \pi_v(u)`, :math:`\pi_u = (1 - \alpha) \sum_{l \ge 0} \alpha^l P^l e_u`,
 :math:`P = A D^{-1}`, :math:`\alpha = 0.85`, truncated after 30 steps (mass left
 :math:`0.85^{30} < 0.008`); both by sparse products (scipy) over blocks of source vertices, only for
@@ -77,6 +77,9 @@ _LOCAL_COL = {"harmonic_mean": _ck.HM, "geometric_mean": _ck.GM, "arithmetic_mea
 _COMPONENTS = ("weight_min", "weight_mean", "weight_max", "degree_min", "degree_mean", "degree_max",
                "items_min", "items_mean", "items_max", "pair_cn_min", "pair_cn_mean", "pair_cn_max")
 _WALK = ("katz", "ppr")
+# features the model's output may only grow with: the tie strengths (Benson et al.'s finding that
+# stronger ties close more often); a small, monotone model carries across windows better
+_MONOTONE = ("harmonic_mean", "geometric_mean", "arithmetic_mean", "weight_min", "weight_mean", "weight_max")
 KATZ_TERMS = 10
 PPR_ALPHA = 0.85
 PPR_STEPS = 30
@@ -112,6 +115,10 @@ def _as_items(events):
     ``item_nodes``, ``times`` and ``n_nodes``), checked, with repeated vertices of an item merged."""
     if isinstance(events, _Items):
         return events
+    if isinstance(events, (str, bytes)) or hasattr(events, "__fspath__"):
+        from ..events import read_events
+
+        events = read_events(events)
     missing = [a for a in ("item_ptr", "item_nodes", "times") if not hasattr(events, a)]
     if missing:
         raise ParameterError(f"events must be temporal events (graphmine.events.read_events) with item_ptr, "
@@ -397,7 +404,17 @@ def closure_task(events, cut=None, delta=None, *, motif="triangle", candidates="
 # -- scores --------------------------------------------------------------------------------------
 
 def _walk_scores(task, names, max_walk_work):
-    """Katz and PPR pair scores summed over each candidate's pairs (see the module docstring)."""
+    """Katz and PPR pair scores summed over each candidate's pairs (see the module docstring),
+    kept on the task: ({name: scores}, {name: why skipped})."""
+    cache = task.__dict__.setdefault("_walk_cache", {})
+    key = (tuple(names), float(max_walk_work))
+    if key not in cache:
+        cache[key] = _walk_compute(task, names, max_walk_work)
+    values, skipped = cache[key]
+    return dict(values), dict(skipped)
+
+
+def _walk_compute(task, names, max_walk_work):
     import scipy.sparse as sp
 
     past = task._past
@@ -565,6 +582,10 @@ def evaluate_closure(labels, scores):
 class ClosureModel:
     """LightGBM over the closure scores and their components (scikit-learn style).
 
+    A small model (100 trees of 4 leaves, at least 100 candidates a leaf), its output constrained to
+    grow with the pair-weight features: trained on one earlier window, it has to carry over to a
+    later one, and larger, unconstrained models fitted that window's noise in our runs.
+
     Parameters
     ----------
     n_estimators, learning_rate, num_leaves, min_child_samples : LightGBM settings
@@ -585,7 +606,7 @@ class ClosureModel:
     >>> from graphmine.motifs.closure import ClosureModel  # doctest: +SKIP
     """
 
-    def __init__(self, n_estimators=200, learning_rate=0.05, num_leaves=15, min_child_samples=40, walk=True,
+    def __init__(self, n_estimators=100, learning_rate=0.05, num_leaves=4, min_child_samples=100, walk=True,
                  max_walk_work=4e9, seed=0, threads=None):
         self.n_estimators = n_estimators
         self.learning_rate = learning_rate
@@ -597,8 +618,7 @@ class ClosureModel:
         self.threads = threads
 
     def _X(self, task):
-        names, X = closure_features(task, walk=self.walk, max_walk_work=self.max_walk_work, threads=self.threads)
-        return names, _transform(X)
+        return closure_features(task, walk=self.walk, max_walk_work=self.max_walk_work, threads=self.threads)
 
     def fit(self, task):
         """Train on ``task``'s candidates and labels (an earlier cut than any task it will score)."""
@@ -617,6 +637,7 @@ class ClosureModel:
         self.model_ = lgb.LGBMClassifier(n_estimators=self.n_estimators, learning_rate=self.learning_rate,
                                          num_leaves=self.num_leaves, min_child_samples=self.min_child_samples,
                                          subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0,
+                                         monotone_constraints=[int(n in _MONOTONE) for n in names],
                                          random_state=int(self.seed), n_jobs=nthreads, verbose=-1)
         self.model_.fit(X, task.labels.astype(np.int64))
         self.train_window_ = (task.cut, task.cut + task.delta)
@@ -637,17 +658,6 @@ class ClosureModel:
         if X.shape[0] == 0:
             return np.zeros(0)
         return self.model_.predict_proba(X)[:, 1]
-
-
-def _transform(X):
-    """Scores and their ranks within the task (the ranks are comparable across cuts, whatever the
-    growth of counts between them)."""
-    if X.shape[0] == 0:
-        return np.zeros((0, 2 * X.shape[1]))
-    from scipy.stats import rankdata
-
-    R = rankdata(X, axis=0) / X.shape[0]
-    return np.concatenate((X, R), axis=1)
 
 
 # -- the whole experiment --------------------------------------------------------------------------
