@@ -496,10 +496,10 @@ def closure_scores(task, scores=CLOSURE_SCORES, *, max_walk_work=4e9, threads=No
     >>> ev = SimpleNamespace(item_ptr=np.array([0, 2, 4, 6, 8, 11]),
     ...                      item_nodes=np.array([0, 1, 0, 1, 1, 2, 0, 2, 0, 1, 2]),
     ...                      times=np.array([1.0, 2, 3, 4, 6]), n_nodes=3)
-    >>> task = closure_task(ev, cut=4, delta=2)
+    >>> task = closure_task(ev, cut=4, delta=2)   # weights: 0-1 twice, 1-2 and 0-2 once; items: 3, 3, 2
     >>> s = closure_scores(task, ["harmonic_mean", "arithmetic_mean", "simplicial_pa"])
     >>> [round(float(s[n][0]), 4) for n in ("harmonic_mean", "arithmetic_mean", "simplicial_pa")]
-    [1.2857, 1.3333, 12.0]
+    [1.2, 1.3333, 18.0]
     """
     if not isinstance(task, ClosureTask):
         raise ParameterError(f"closure_scores needs a ClosureTask, got {type(task).__name__}")
@@ -603,7 +603,15 @@ class ClosureModel:
 
     Examples
     --------
-    >>> from graphmine.motifs.closure import ClosureModel  # doctest: +SKIP
+    >>> import numpy as np
+    >>> from graphmine.events import events_from_items
+    >>> rng = np.random.default_rng(0)
+    >>> items = [rng.choice(40, rng.integers(2, 4), replace=False).tolist() for _ in range(3000)]
+    >>> ev = events_from_items(items, list(range(3000)))
+    >>> train, test = closure_task(ev, 2000, 500), closure_task(ev, 2500, 500)
+    >>> p = ClosureModel(seed=0, threads=1).fit(train).predict_proba(test)
+    >>> p.shape == (test.tuples.shape[0],) and bool(((p > 0) & (p < 1)).all())
+    True
     """
 
     def __init__(self, n_estimators=100, learning_rate=0.05, num_leaves=4, min_child_samples=100, walk=True,
