@@ -337,3 +337,27 @@ def test_errors():
     with pytest.raises(GraphValueError, match="nothing to evaluate"):
         predict_closure(ev, 2, 1, model=False)
     assert default_cut(ev) == (3.0, 0.0)
+
+
+# -- the command line -----------------------------------------------------------------------------------
+
+def test_cli_predict_closure(tmp_path, capsys):
+    import json
+
+    from graphmine.cli import main
+
+    # the hand-made case as 't u1 u2 ...' lines, ids shifted by 100
+    rows = [(1, [0, 1, 2]), (2, [2, 3]), (3, [3, 4]), (4, [2, 4]), (4, [4, 5]), (6, [2, 3, 4, 9]), (7, [3, 5]),
+            (20, [0, 3, 4]), (3, [0, 4]), (2, [1, 4])]
+    f = tmp_path / "items.txt"
+    f.write_text("".join(f"{t} " + " ".join(str(v + 100) for v in it) + "\n" for t, it in rows))
+    assert main(["predict-closure", str(f), "--cut", "4", "--delta", "5", "--no-model", "--json", "-q"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    # open triangles at t <= 4: 2-3-4 (closes at 6) and 0-2-4, 1-2-4, 0-1-4 (no common item later)
+    ev = events([it for _, it in rows], [t for t, _ in rows], n=10)
+    want = brute(ev, 4, 5, "triangle", "open", "simplex")
+    assert (out["n_candidates"], out["positives"]) == (len(want), sum(want.values())) == (4, 1)
+    assert out["candidates"] == "open" and set(out["scores"]) == set(CLOSURE_SCORES)
+    assert out["positive_rate"] == 0.25 and out["sample_rate"] == 1.0
+    assert main(["predict-closure", str(tmp_path / "missing.txt"), "--no-model"]) == 2
+    assert "missing.txt" in capsys.readouterr().err
