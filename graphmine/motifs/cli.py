@@ -18,7 +18,7 @@ __all__ = ["register", "run_predict_motifs", "run_predict_closure", "COMMANDS"]
 
 # the subcommands registered here, with their lines in `graphmine --help`
 COMMANDS = {"predict-motifs": "motif prediction: heuristic motif scores or the SEAM GNN",
-            "predict-closure": "temporal closure prediction: which open triangles or 4-sets close by cut + delta"}
+            "predict-closure": "temporal closure prediction of open triangles and 4-sets"}
 
 
 def register(subparsers):
