@@ -313,6 +313,9 @@ def test_features_and_metrics():
     assert X.shape == (task.tuples.shape[0], len(names)) and "katz" in names and "weight_max" in names
     s = closure_scores(task, ["geometric_mean"])["geometric_mean"]
     assert np.array_equal(X[:, names.index("geometric_mean")], s)
+    pytest.importorskip("lightgbm")
+    r = predict_closure(ev, 3000, 500, motif="clique4", threads=2)      # 'auto' resolves alike in both windows
+    assert r["task"].candidates == r["train_task"].candidates == "missing_pair" and "lightgbm" in r["scores"]
     m = evaluate_closure([0, 1, 0, 0, 1], [0.1, 0.8, 0.3, 0.2, 0.5])
     assert m == {"auc_pr": 1.0, "auc_pr_ratio": 2.5, "roc_auc": 1.0}
 

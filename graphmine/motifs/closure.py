@@ -732,7 +732,7 @@ def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidate
         if train_cut + delta > cut:
             raise ParameterError(f"train_cut + delta = {train_cut + delta} passes the cut {cut}: the training labels "
                                  f"would overlap the test's")
-        train = closure_task(items, train_cut, delta, motif=motif, candidates=task.candidates, closure=task.closure,
+        train = closure_task(items, train_cut, delta, motif=motif, candidates=candidates, closure=closure,
                              max_candidates=max_candidates, seed=seed, threads=threads)
         m = ClosureModel(walk=all(s in values for s in _WALK), max_walk_work=max_walk_work, seed=seed,
                          threads=threads).fit(train)
