@@ -87,7 +87,7 @@ def test_candidates_and_labels_against_brute_force(data):
     ev, cut, delta = data
     if cut < ev.times[0]:
         with pytest.raises(GraphValueError, match="no item"):
-            closure_task(ev, cut, delta, candidates="open", closure="simplex")
+            closure_task(ev, cut, delta)
         return
     cases = [("triangle", "wedge", "edges"), ("clique4", "auto", "edges")]
     if simplicial(ev):
