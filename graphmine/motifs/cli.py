@@ -1,4 +1,5 @@
-"""``graphmine predict-motifs FILE --motif clique|star|path|cycle --k K --method heuristic|seam``.
+"""``graphmine predict-motifs FILE --motif clique|star|path|cycle --k K --method heuristic|seam`` and
+``graphmine predict-closure EVENTS --motif triangle|clique4 --cut T --delta D``.
 
 Builds the seeded motif-prediction task (:func:`graphmine.motifs.motif_prediction_task`) and
 prints the test-split AUC and average precision of every heuristic motif score, or of SEAM.
@@ -13,10 +14,11 @@ from .. import commands
 from ..commands import add_input_argument, positive_int
 from ..exceptions import ParameterError
 
-__all__ = ["register", "run_predict_motifs", "COMMANDS"]
+__all__ = ["register", "run_predict_motifs", "run_predict_closure", "COMMANDS"]
 
-# the subcommand registered here, with its line in `graphmine --help`
-COMMANDS = {"predict-motifs": "motif prediction: heuristic motif scores or the SEAM GNN"}
+# the subcommands registered here, with their lines in `graphmine --help`
+COMMANDS = {"predict-motifs": "motif prediction: heuristic motif scores or the SEAM GNN",
+            "predict-closure": "temporal closure prediction of open triangles and 4-sets"}
 
 
 def register(subparsers):
@@ -42,6 +44,35 @@ def register(subparsers):
     p.add_argument("--features", default="heuristic", choices=["heuristic", "none"],
                    help="SEAM's candidate features: the heuristic motif scores (default) or none")
     p.set_defaults(func=run_predict_motifs)
+
+    c = subparsers.add_parser("predict-closure", help=COMMANDS["predict-closure"],
+                              description="Candidates at the cut (open triangles, wedges or 4-sets one pair short "
+                                          "in the projected graph of the items up to the cut), labelled by whether "
+                                          "they close by cut + delta; AUC-PR relative to random and ROC AUC of every "
+                                          "simple score and of a LightGBM model trained at cut - delta.")
+    c.add_argument("events", metavar="EVENTS",
+                   help="events: 'u v t' lines, 't u1 u2 ...' lines, or a ScHoLP data set (its folder, the common "
+                        "prefix of its files, or one of NAME-nverts/-simplices/-times.txt[.gz])")
+    c.add_argument("--motif", default="triangle", choices=["triangle", "clique4"], help="default triangle")
+    c.add_argument("--cut", type=float, default=None,
+                   help="end of the past, in the events' time units (default: the time of the item at 80%%)")
+    c.add_argument("--delta", type=float, default=None, help="label window length (default: to the last item)")
+    c.add_argument("--candidates", default="auto", choices=["auto", "open", "wedge"],
+                   help="triangles: all three pairs linked, or two (default: open, wedges on pairwise data)")
+    c.add_argument("--closure", default="auto", choices=["auto", "simplex", "edges"],
+                   help="closes when the vertices share one item (simplex) or the missing pair appears (edges)")
+    c.add_argument("--max-candidates", type=positive_int, default=200_000,
+                   help="hash sample beyond this many candidates (default 200000)")
+    c.add_argument("--format", default="auto", choices=("auto", "edges", "items", "scholp"),
+                   help="layout of EVENTS (default auto)")
+    c.add_argument("--time-unit", default=None, choices=("s", "ms", "days", "date"), help="what the times count")
+    c.add_argument("--ids", default="int", choices=("int", "str"), help="vertex ids: integers (default) or names")
+    c.add_argument("--no-model", action="store_true", help="simple scores only (no LightGBM, no ml extra needed)")
+    c.add_argument("--seed", type=int, default=0, help="seed of the sample and the model (default 0)")
+    c.add_argument("--threads", type=positive_int, default=None, help="threads (default: all cores)")
+    c.add_argument("--json", action="store_true", help="print one JSON object")
+    c.add_argument("-q", "--quiet", action="store_true", help="no progress notes on stderr")
+    c.set_defaults(func=run_predict_closure)
 
 
 def run_predict_motifs(args):
@@ -88,5 +119,47 @@ def run_predict_motifs(args):
         print(f"{'scorer':<{width}}  {'AUC':>6}  {'AP':>6}")
         for name, s in sorted(scores.items(), key=lambda kv: -kv[1]["auc"]):
             print(f"{name:<{width}}  {s['auc']:6.4f}  {s['ap']:6.4f}")
+    sys.stdout.flush()
+    return 0
+
+
+def run_predict_closure(args):
+    from ..events import read_events
+    from .closure import predict_closure
+
+    if not args.no_model:
+        # before any work: a missing extra is known at once
+        from .._optional import require
+
+        require("lightgbm", what="graphmine predict-closure's model (or pass --no-model)")
+    events = read_events(args.events, format=args.format, time_unit=args.time_unit, ids=args.ids,
+                         threads=args.threads)
+    r = predict_closure(events, args.cut, args.delta, motif=args.motif, candidates=args.candidates,
+                        closure=args.closure, model=not args.no_model, max_candidates=args.max_candidates,
+                        seed=args.seed, threads=args.threads, verbose=not args.quiet)
+    task = r["task"]
+    out = {"motif": task.motif, "candidates": task.candidates, "closure": task.closure, "cut": task.cut,
+           "delta": task.delta, "n_candidates": int(task.tuples.shape[0]), "positives": int(task.labels.sum()),
+           "positive_rate": r["positive_rate"], "sample_rate": task.info["sample_rate"],
+           "scores": r["scores"], "skipped": r["skipped"]}
+    if r["train_task"] is not None:
+        tr = r["train_task"]
+        out["train"] = {"cut": tr.cut, "n_candidates": int(tr.tuples.shape[0]), "positives": int(tr.labels.sum())}
+    if args.json:
+        print(json.dumps(out))
+    else:
+        sampled = "" if task.info["sample_rate"] >= 1 else f" (a {task.info['sample_rate']:.3g} sample)"
+        print(f"{args.events}: {task.motif} ({task.candidates}, closure by {task.closure}), cut {task.cut:g}, "
+              f"delta {task.delta:g}: {out['n_candidates']} candidates{sampled}, {out['positives']} close "
+              f"(rate {out['positive_rate']:.4g})")
+        if "train" in out:
+            print(f"model trained at cut {out['train']['cut']:g}: {out['train']['n_candidates']} candidates, "
+                  f"{out['train']['positives']} close")
+        for line in r["skipped"]:
+            print(line)
+        width = max(len(n) for n in r["scores"])
+        print(f"{'score':<{width}}  {'AUC-PR/random':>13}  {'ROC AUC':>7}")
+        for name, m in sorted(r["scores"].items(), key=lambda kv: -kv[1]["auc_pr_ratio"]):
+            print(f"{name:<{width}}  {m['auc_pr_ratio']:13.3f}  {m['roc_auc']:7.4f}")
     sys.stdout.flush()
     return 0
