@@ -26,14 +26,14 @@ W_MIN, W_MEAN, W_MAX, D_MIN, D_MEAN, D_MAX, S_MIN, S_MEAN, S_MAX, C_MIN, C_MEAN,
 N_LOCAL = 20
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _mix(z):
     z = (z ^ (z >> np.uint64(30))) * _M1
     z = (z ^ (z >> np.uint64(27))) * _M2
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def tuple_hash(seed, a, b, c, d):
     """64 random bits of (seed, a, b, c, d); pass -1 for unused vertices."""
     h = _mix(np.uint64(seed) + _GOLDEN)
@@ -45,7 +45,7 @@ def tuple_hash(seed, a, b, c, d):
 
 # -- items and the projected graph -------------------------------------------------------------
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def item_pair_keys(item_ptr, item_nodes, n_items, n_nodes, offsets, nthreads):
     """Key min(u, v) * n_nodes + max(u, v) of every vertex pair inside each of items 0..n_items-1."""
     out = np.empty(offsets[n_items], np.int64)
@@ -63,7 +63,7 @@ def item_pair_keys(item_ptr, item_nodes, n_items, n_nodes, offsets, nthreads):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _item_range(node_ptr, node_items, v, lo, hi):
     """Positions [s, e) of the items of v with index in [lo, hi)."""
     a = node_ptr[v]
@@ -72,14 +72,14 @@ def _item_range(node_ptr, node_items, v, lo, hi):
     return s, lower_bound(node_items, s, b, hi)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _member(x, s, e, v):
     """(found, position): gallop for v in the sorted x[s:e] (the position only moves forward)."""
     p = gallop(x, s, e, v)
     return p < e and x[p] == v, p
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def cooccur(node_ptr, node_items, a, b, c, d, lo, hi):
     """Whether one item with index in [lo, hi) holds a, b and (if >= 0) c and d: walk the
     shortest of their item lists and gallop in the others."""
@@ -127,7 +127,7 @@ def cooccur(node_ptr, node_items, a, b, c, d, lo, hi):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _adjacent(indptr, indices, a, b):
     """Whether b is in a's (or a in b's, the shorter) sorted row."""
     if indptr[a + 1] - indptr[a] > indptr[b + 1] - indptr[b]:
@@ -136,7 +136,7 @@ def _adjacent(indptr, indices, a, b):
     return p < indptr[a + 1] and indices[p] == b
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _weight(indptr, indices, weights, a, b):
     p = lower_bound(indices, indptr[a], indptr[a + 1], b)
     if p < indptr[a + 1] and indices[p] == b:
@@ -144,7 +144,7 @@ def _weight(indptr, indices, weights, a, b):
     return 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _sort3(a, b, c):
     if a > b:
         a, b = b, a
@@ -157,7 +157,7 @@ def _sort3(a, b, c):
 
 # -- candidates --------------------------------------------------------------------------------
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def triangle_counts(fptr, fidx, nthreads):
     """Triangles of the graph whose forward (degree-oriented) rows are fptr/fidx, per lowest vertex."""
     n = fptr.shape[0] - 1
@@ -176,7 +176,7 @@ def triangle_counts(fptr, fidx, nthreads):
     return counts
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def open_triangles(fptr, fidx, node_ptr, node_items, n_past, seed, thr, sample, offsets, out, nthreads):
     """Open triangles (all three pairs linked, never one item before index n_past) kept by the
     hash sample; per lowest (oriented) vertex: counts, and with a non-empty ``out`` the sorted
@@ -210,7 +210,7 @@ def open_triangles(fptr, fidx, node_ptr, node_items, n_past, seed, thr, sample, 
     return counts
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def open_wedges(indptr, indices, seed, thr, sample, offsets, out, nthreads):
     """Wedges a - c - b with a, b not linked, kept by the hash sample; per centre c. Rows of
     ``out``: (a, b, c) with a < b (the missing pair first)."""
@@ -238,7 +238,7 @@ def open_wedges(indptr, indices, seed, thr, sample, offsets, out, nthreads):
     return counts
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def edge_common_counts(indptr, indices, nthreads):
     """Per vertex u: sum over its neighbours v > u of C(|N(u) ∩ N(v)|, 2), the 4-sets that the
     edge (u, v) and two common neighbours span (closed 4-cliques included)."""
@@ -261,7 +261,7 @@ def edge_common_counts(indptr, indices, nthreads):
     return out
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def open_clique4(indptr, indices, seed, edge_thr, edge_sample, thr, sample, offsets, out, nthreads):
     """4-sets {a, b, u, v} with five of their six pairs linked, (a, b) the missing one: per
     vertex u, over its edges (u, v), v > u, kept by the edge sample, and over pairs a < b of
@@ -304,7 +304,7 @@ def open_clique4(indptr, indices, seed, edge_thr, edge_sample, thr, sample, offs
 
 # -- labels --------------------------------------------------------------------------------------
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def closure_labels(tuples, simplex, node_ptr, node_items, lo, hi, nthreads):
     """1 where the candidate closes in items [lo, hi): all its vertices in one item (``simplex``)
     or its missing pair (columns 0, 1) in one item."""
@@ -325,7 +325,7 @@ def closure_labels(tuples, simplex, node_ptr, node_items, lo, hi, nthreads):
 
 # -- local scores ----------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _subset_common(indptr, indices, deg, x0, x1, x2, x3, mask, want_aa):
     """|∩ N(x_i)| over the vertices whose bit is set in mask (x3 = -1 when k = 3), and the sum of
     1 / log deg(z) over that intersection when want_aa: walk the shortest row, binary-search the rest."""
@@ -360,12 +360,12 @@ def _subset_common(indptr, indices, deg, x0, x1, x2, x3, mask, want_aa):
     return cnt, aa
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _popcount4(m):
     return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1)
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def local_scores(tuples, indptr, indices, weights, deg, sdeg, nthreads):
     """The local scores of every candidate (columns HM .. C_MAX), for k = 3 or 4 vertices.
 
