@@ -55,12 +55,14 @@ def test_named_graphs():
 @contextlib.contextmanager
 def kernels(parallel):
     """Force the parallel kernels (or the serial twins) whatever the graph's size."""
-    saved = graph.SERIAL_EDGES
-    graph.SERIAL_EDGES = 0 if parallel else 2**62
+    import graphmine.cliques as family  # it holds its own copy of the threshold
+
+    saved = graph.SERIAL_EDGES, family.SERIAL_EDGES
+    graph.SERIAL_EDGES = family.SERIAL_EDGES = 0 if parallel else 2**62
     try:
         yield
     finally:
-        graph.SERIAL_EDGES = saved
+        graph.SERIAL_EDGES, family.SERIAL_EDGES = saved
 
 
 @given(edge_arrays(dense=True), st.sampled_from([1, 2]), st.booleans())
