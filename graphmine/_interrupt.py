@@ -34,9 +34,10 @@ The ``graphmine`` program runs every command on the worker (graphmine/cli.py).
 
 import functools
 import signal
+import sys
 import threading
 
-__all__ = ["interruptible", "check", "cancelled", "cancel_flag", "exit_on_interrupt", "start_children", "kill_children",
+__all__ = ["interruptible", "check", "cancelled", "cancel_flag", "caller_frame", "exit_on_interrupt", "start_children", "kill_children",
            "Cancelled"]
 
 
@@ -75,6 +76,14 @@ def check():
         raise Cancelled()
 
 
+def caller_frame():
+    """On the worker thread: the frame of the main thread that called the running job's function
+    (a warning issued on the worker is attributed to it, see ``exceptions.warn_at_caller``);
+    elsewhere None."""
+    job = getattr(_state, "job", None)
+    return None if job is None else job.caller
+
+
 def cancel_flag():
     """An int64 array of one element that turns non-zero when the call running on this worker
     thread is interrupted: kernels with a chunk loop poll it (an atomic read) and stop early.
@@ -92,7 +101,7 @@ def cancel_flag():
 
 
 class _Job:
-    __slots__ = ("func", "args", "kwargs", "threads", "done", "cancel", "flag", "value", "error")
+    __slots__ = ("func", "args", "kwargs", "threads", "done", "cancel", "flag", "value", "error", "caller")
 
     def __init__(self, func, args, kwargs, threads):
         self.func, self.args, self.kwargs, self.threads = func, args, kwargs, threads
@@ -100,6 +109,7 @@ class _Job:
         self.cancel = threading.Event()
         self.flag = None  # the kernels' view of cancel (cancel_flag)
         self.value = self.error = None
+        self.caller = None  # the main thread's frame that made the call (warnings point there)
 
     def interrupt(self):
         self.cancel.set()
@@ -118,7 +128,7 @@ class _Job:
         except BaseException as exc:  # handed to the caller as it is
             self.error = exc
         finally:
-            self.args = self.kwargs = None
+            self.args = self.kwargs = self.caller = None
             self.done.set()
 
 
@@ -176,6 +186,7 @@ def _get_worker():
 
 def _run(func, args, kwargs):
     job = _Job(func, args, kwargs, _numba_threads())
+    job.caller = sys._getframe(2)  # _run <- the decorator's wrapper <- the caller
     _get_worker().submit(job)
     try:
         # with a timeout: a SIGINT that the kernel hands to another thread without SIGINT

@@ -15,7 +15,7 @@ import tempfile
 
 from .exceptions import OutputExistsError, OutputPathError
 
-__all__ = ["check_output_path", "atomic_write", "silence_stdout"]
+__all__ = ["remove_temporary_files", "check_output_path", "atomic_write", "silence_stdout"]
 
 
 def check_output_path(path, force=False, *, flag="--force"):
@@ -85,6 +85,7 @@ def atomic_write(path, mode="wb", *, force=False, flag="--force", **open_kwargs)
         fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
     except OSError as exc:
         raise OutputPathError(f"{path}: cannot create a file in {folder}: {_reason(exc)}") from None
+    _TEMPORARY.add(tmp)
     try:
         with os.fdopen(fd, mode, **open_kwargs) as fh:
             yield fh
@@ -101,6 +102,21 @@ def atomic_write(path, mode="wb", *, force=False, flag="--force", **open_kwargs)
         if isinstance(exc, OSError) and not isinstance(exc, OutputPathError):
             raise OutputPathError(f"{path}: cannot write the file: {_reason(exc)}") from None
         raise
+    finally:
+        _TEMPORARY.discard(tmp)
+
+
+# the temporary files being written now: a program interrupted mid-write removes them on its way
+# out (it exits without unwinding the thread that writes)
+_TEMPORARY = set()
+
+
+def remove_temporary_files():
+    """Remove the temporary files of writes still in progress (the ``graphmine`` program's exit on
+    Ctrl-C)."""
+    for tmp in list(_TEMPORARY):
+        with contextlib.suppress(OSError):
+            os.remove(tmp)
 
 
 def silence_stdout():

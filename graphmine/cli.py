@@ -9,6 +9,7 @@ Every error a user can cause prints one line ``graphmine: error: ...`` and exits
 
 import importlib
 import json
+import os
 import sys
 import time
 
@@ -326,8 +327,10 @@ def main(argv=None, *, program=False):
         return 2
     except KeyboardInterrupt:
         from ._interrupt import kill_children
+        from ._output import remove_temporary_files
 
         kill_children()  # worker processes, if any, end with the command
+        remove_temporary_files()
         print("graphmine: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
@@ -338,12 +341,33 @@ def main(argv=None, *, program=False):
         return 0
 
 
+def _exit_interrupted(signum, frame):
+    """The program's SIGINT handler: end at once with status 130. Python runs it in the main thread
+    at that thread's next bytecode, which may be inside a ctypes callback (llvmlite's, while numba
+    compiles or loads a kernel); a KeyboardInterrupt raised there would be printed and swallowed,
+    an exit cannot be."""
+    try:
+        from ._interrupt import kill_children
+        from ._output import remove_temporary_files
+
+        kill_children()
+        remove_temporary_files()
+        sys.stderr.write("graphmine: interrupted\n")
+        sys.stderr.flush()
+    finally:
+        os._exit(130)
+
+
 def run():
     """The ``graphmine`` program (console script and ``python -m graphmine``): :func:`main` on
     the command line, then a quick exit with its status (no interpreter teardown)."""
+    import signal
+
     from . import _interrupt
 
     _interrupt.exit_on_interrupt()  # on Ctrl-C the program exits at once, not after the kernel
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not when started ignoring it
+        signal.signal(signal.SIGINT, _exit_interrupted)
     try:
         status = main(program=True)
     except KeyboardInterrupt:  # during argument parsing or a component's import

@@ -134,7 +134,22 @@ def warn_at_caller(message, category=UserWarning):
     import warnings
 
     package = os.path.dirname(os.path.abspath(__file__)) + os.sep
-    frame, level = sys._getframe(1), 2  # stacklevel 2 is the frame that called this function
+    worker_loop = package + "_interrupt.py"
+    frame, level, crossed = sys._getframe(1), 2, False  # stacklevel 2: the frame that called this function
     while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(package):
+        if not crossed and os.path.abspath(frame.f_code.co_filename) == worker_loop:
+            # graphmine's worker thread runs the call (graphmine/_interrupt.py): its caller is a
+            # frame of the main thread, which no stacklevel reaches
+            from ._interrupt import caller_frame
+
+            frame, crossed = caller_frame(), True
+            continue
         frame, level = frame.f_back, level + 1
-    warnings.warn(message, category, stacklevel=level)
+    if not crossed:
+        warnings.warn(message, category, stacklevel=level)
+    elif frame is not None:
+        g = frame.f_globals
+        warnings.warn_explicit(message, category, frame.f_code.co_filename, frame.f_lineno, module=g.get("__name__"),
+                               registry=g.setdefault("__warningregistry__", {}), module_globals=g)
+    else:
+        warnings.warn(message, category, stacklevel=2)

@@ -316,8 +316,8 @@ def test_header_detected_and_line_numbers_kept(tmp_path):
     p.write_text("3 3\n1 2\n2 0\n")
     assert gm.read_graph(p).n_edges == 2
     assert gm.read_graph(p, header=True).n_edges == 2 and gm.read_graph(p, header=True).n_nodes == 3
-    p.write_text("from to\n")
-    with pytest.raises(gm.GraphFormatError, match="no edge lines"):
+    p.write_text("from to\n")  # names with no integer data after them: not taken for a header
+    with pytest.raises(gm.GraphFormatError, match=r"g.csv:1: expected an integer vertex id, found 'from' .*--ids str"):
         gm.read_graph(p)
     p.write_text("1 x\n1 2\n")  # not a header: a bad edge line
     with pytest.raises(gm.GraphFormatError, match=":1:"):
@@ -341,7 +341,8 @@ def test_stdin_cli(tmp_path):
                        capture_output=True, timeout=300)
     # the error is the one line besides a note that kernels compile (on a first use)
     lines = [ln for ln in r.stderr.decode().splitlines() if not ln.startswith("graphmine: compiling")]
-    assert r.returncode == 2 and lines == ["graphmine: error: <stdin>:2: expected an integer vertex id, found 'q'"]
+    assert r.returncode == 2 and len(lines) == 1
+    assert lines[0].startswith("graphmine: error: <stdin>:2: expected an integer vertex id, found 'q'")
 
 
 HEADERS = st.sampled_from(["", "source,target\n", "# c\nfrom\tto\n", "u v w\n"])

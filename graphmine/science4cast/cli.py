@@ -323,7 +323,7 @@ def register(subparsers):
                         "unless --top is given)")
     p.add_argument("--top", type=positive_int, default=None, metavar="K",
                    help="print the K most likely new pairs (rank, u, v, score, pair index; tab-separated) with "
-                        "the vertices' original ids")
+                        "the vertices' original ids (default: none; the whole ranking goes to --out)")
     p.add_argument("--ids", default=None, metavar="IDS.tsv",
                    help="vertex table for --top (default: DATA.ids.tsv beside DATA.pkl, as 'build' writes it; "
                         "vertex numbers when there is none)")
