@@ -13,7 +13,7 @@ import os
 import sys
 import time
 
-from . import commands
+from . import _interrupt, _output, commands
 from .commands import Parser, add_input_argument, budget_fraction, clique_size, non_negative_int
 from .exceptions import GraphmineError
 
@@ -326,12 +326,7 @@ def main(argv=None, *, program=False):
         print(f"graphmine: error: {missing_message(exc.name, args.command)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        from ._interrupt import kill_children
-        from ._output import remove_temporary_files
-
-        kill_children()  # worker processes, if any, end with the command
-        remove_temporary_files()
-        print("graphmine: interrupted", file=sys.stderr)
+        _end_interrupted()
         return 130
     except BrokenPipeError:
         # stdout closed early (`graphmine ... | head -c 10`): nothing more can be said there
@@ -347,23 +342,25 @@ def _exit_interrupted(signum, frame):
     compiles or loads a kernel); a KeyboardInterrupt raised there would be printed and swallowed,
     an exit cannot be."""
     try:
-        from ._interrupt import kill_children
-        from ._output import remove_temporary_files
-
-        kill_children()
-        remove_temporary_files()
-        sys.stderr.write("graphmine: interrupted\n")
-        sys.stderr.flush()
+        _end_interrupted()
     finally:
         os._exit(130)
+
+
+def _end_interrupted():
+    """What an interrupted command leaves: no worker processes, no half-written output, one line.
+    Nothing is imported here: the SIGINT handler may run while the main thread is importing."""
+    try:
+        _interrupt.kill_children()  # worker processes, if any, end with the command
+        _output.remove_temporary_files()
+    finally:
+        print("graphmine: interrupted", file=sys.stderr, flush=True)
 
 
 def run():
     """The ``graphmine`` program (console script and ``python -m graphmine``): :func:`main` on
     the command line, then a quick exit with its status (no interpreter teardown)."""
     import signal
-
-    from . import _interrupt
 
     _interrupt.exit_on_interrupt()  # on Ctrl-C the program exits at once, not after the kernel
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not when started ignoring it
