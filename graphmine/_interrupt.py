@@ -33,6 +33,7 @@ The ``graphmine`` program runs every command on the worker (graphmine/cli.py).
 """
 
 import functools
+import os
 import signal
 import sys
 import threading
@@ -219,19 +220,30 @@ def interruptible(func):
 
 def start_children(start):
     """``start()``, which starts worker processes (a Dask LocalCluster), such that those
-    processes ignore SIGINT while Ctrl-C still interrupts the caller at once.
+    processes never take a Ctrl-C while Ctrl-C still interrupts the caller at once.
 
     A Ctrl-C at a terminal goes to the whole process group: each worker would print its own
-    KeyboardInterrupt traceback (about 115 lines for two workers) while the caller shuts them
-    down anyway. A process started while SIGINT is ignored keeps ignoring it (a disposition of
-    SIG_IGN survives exec, and Python then installs no handler). So SIGINT is ignored while
-    ``start`` runs on a helper thread, and blocked: a blocked signal stays pending even when
-    ignored, and the main thread takes it with ``sigtimedwait`` and raises KeyboardInterrupt.
-    Elsewhere than in the main thread of a POSIX process, ``start()`` is called as it is.
+    KeyboardInterrupt traceback (about 115 lines for two workers), or a worker still starting
+    would print one from Python's start-up, while the caller shuts them down anyway. A signal
+    blocked in the thread that starts a process stays blocked in that process across exec, and
+    Python does not unblock it; threads inherit the mask of the thread that creates them. So
+    ``start`` runs with SIGINT blocked: on this thread if it is not the main one (the main thread
+    still takes the signal), else on a helper thread while the main thread waits, ready for it.
     """
-    if (not hasattr(signal, "sigtimedwait") or threading.current_thread() is not threading.main_thread()
-            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+    if not hasattr(signal, "pthread_sigmask"):
         return start()
+    # multiprocessing starts its resource tracker with SIGINT blocked and then *unblocks* it on
+    # the calling thread (Dask's event-loop thread, which goes on to start the workers): started
+    # here first, it is already running there and that thread keeps the mask it inherits
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
+    if threading.current_thread() is not threading.main_thread():
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            return start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     box = {}
     done = threading.Event()
 
@@ -244,34 +256,75 @@ def start_children(start):
             done.set()
 
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    interrupted = False
-    try:
+    try:  # the helper inherits the blocked signal; the main thread unblocks it at once
         threading.Thread(target=job, name="graphmine-start", daemon=True).start()
-        while not done.is_set():
-            if signal.sigtimedwait({signal.SIGINT}, 0.05) is not None:
-                interrupted = True
-                break
     finally:
-        signal.signal(signal.SIGINT, handler)
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-    if interrupted:
-        raise KeyboardInterrupt
+    while not done.wait(0.05):  # a Ctrl-C raises KeyboardInterrupt here (or runs the caller's handler)
+        pass
     if "error" in box:
         raise box.pop("error")
     return box.pop("value")
 
 
-def kill_children():
-    """Kill this process's multiprocessing children (a local Dask cluster's workers) at once:
-    after Ctrl-C, instead of a graceful shutdown of workers in mid-task."""
-    import sys
-
-    mp = sys.modules.get("multiprocessing")
-    if mp is None:
-        return
-    for child in mp.active_children():
+def _descendants():
+    """This process's descendants as {pid: cmdline}, from /proc (Linux); None elsewhere."""
+    if not os.path.isdir("/proc/self/task"):
+        return None
+    parent = {}
+    cmdline = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
         try:
-            child.kill()
-        except (OSError, ValueError, AttributeError):
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                stat = f.read()
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                cmdline[int(entry)] = f.read()
+        except OSError:  # ended meanwhile
+            continue
+        # the command name, in parentheses, may hold spaces: the fields follow its last ')'
+        parent[int(entry)] = int(stat[stat.rindex(b")") + 2:].split()[1])
+    found, frontier = {}, {os.getpid()}
+    while frontier:
+        frontier = {pid for pid, ppid in parent.items() if ppid in frontier and pid not in found}
+        found.update((pid, cmdline[pid]) for pid in frontier)
+    return found
+
+
+def kill_children():
+    """Kill this process's worker processes (a local Dask cluster's nannies and workers) at once:
+    after Ctrl-C, instead of a graceful shutdown of workers in mid-task.
+
+    The whole tree is stopped (SIGSTOP) before any of it is killed: a nanny killed while it
+    starts its worker would leave that worker reading its start-up data from a closed pipe, and
+    the worker would print a traceback after the program has said it was interrupted. Stopped
+    processes start nothing and print nothing; SIGKILL then ends them. multiprocessing's resource
+    trackers are left to remove the cluster's semaphores once their pipes close.
+    """
+    tree = _descendants()
+    if tree is None:
+        mp = sys.modules.get("multiprocessing")
+        for child in mp.active_children() if mp is not None else ():
+            try:
+                child.kill()
+            except (OSError, ValueError, AttributeError):
+                pass
+        return
+    stopped = set()
+    while True:  # until no stopped process had started another one meanwhile
+        todo = {pid for pid, cmd in tree.items() if pid not in stopped and b"resource_tracker" not in cmd}
+        if not todo:
+            break
+        for pid in todo:
+            try:
+                os.kill(pid, signal.SIGSTOP)
+            except OSError:
+                pass
+        stopped |= todo
+        tree = _descendants()
+    for pid in stopped:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
             pass

@@ -214,8 +214,6 @@ def _group_alive(pgid):
 # Known defect, kept visible: in a CI-like run one of five moments (1.44 s, while the local cluster's
 # worker processes were still starting) ended in status 130 but with a spawned worker's partial
 # traceback on stderr; the race is not understood yet, so the test may fail until it is fixed.
-@pytest.mark.xfail(strict=False, reason="a worker process still starting can print a partial traceback "
-                                         "on Ctrl-C (a race, not yet fixed)")
 def test_dask_run_interrupted_at_random_moments(big, tmp_path):
     pytest.importorskip("distributed")
     path, whole, _ = big

@@ -37,7 +37,7 @@ def scheduler_client(spec):
         # cluster's semaphores, with a warning that is no news to whoever pressed Ctrl-C
         quiet = "ignore::UserWarning:multiprocessing.resource_tracker"
         os.environ["PYTHONWARNINGS"] = ",".join(filter(None, [os.environ.get("PYTHONWARNINGS"), quiet]))
-        # the workers ignore SIGINT: a Ctrl-C at the terminal interrupts this process only
+        # the workers start with SIGINT blocked: a Ctrl-C at the terminal interrupts this process only
         return start_children(lambda: local_client(n)), True
     if "://" not in spec:
         raise ParameterError(f"--scheduler must be 'local', 'local:N' or a scheduler address such as "
