@@ -25,9 +25,9 @@ import numpy as np
 from numba import njit, prange
 
 from .._setops import intersect_count, intersect_into, popcount
-from ._estimators import (EST_AND, EST_OR, KIND_BLOOM, _clip, KIND_KHASH, KIND_KMV, bottomk_estimate, pair_bloom,
+from .._estimators import (EST_AND, EST_OR, KIND_BLOOM, _clip, KIND_KHASH, KIND_KMV, bottomk_estimate, pair_bloom,
                           pair_bottomk, pair_khash)
-from ._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill
+from .._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill
 
 U1 = np.uint64(1)
 U0 = np.uint64(0)

@@ -17,8 +17,8 @@ from .._threads import resolve_threads, restores_threads
 from .._limits import check_allocation
 from ..exceptions import ParameterError
 from ..validation import as_graph
-from . import _sketch_kernels as _sk
-from ._estimators import KIND_BLOOM, KIND_KHASH, KIND_KMV, KIND_ONEHASH, bloom_tables
+from .. import _sketch_kernels as _sk
+from .._estimators import KIND_BLOOM, KIND_KHASH, KIND_KMV, KIND_ONEHASH, bloom_tables
 
 __all__ = ["METHODS", "ESTIMATORS", "NeighbourhoodSketch", "sketch_neighbourhoods", "DEFAULT_BUDGET", "MAX_HASHES",
            "check_positive_int", "check_estimator", "check_method", "hash_seeds", "resolve_seed", "sketch_size"]
