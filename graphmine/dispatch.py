@@ -166,7 +166,7 @@ def transitivity(G, *, method="exact", threads=None, device="cpu", **kwargs):
 
 
 @_family("number of 4-cycles (squares)", cpu="graphmine.cycles:count_four_cycles",
-         cuda="graphmine.cuda._cycles:count_four_cycles")
+         cuda="graphmine.cuda._cycles:count_four_cycles", dask="graphmine.distributed._cycles:count_four_cycles")
 def count_four_cycles(G, *, method="exact", threads=None, device="cpu"):
     """The number of 4-cycles of ``G``.
 
@@ -192,7 +192,8 @@ def count_four_cycles(G, *, method="exact", threads=None, device="cpu"):
     return call("count_four_cycles", G, method=method, device=device, threads=threads)
 
 
-@_family("4-cycles through every vertex", cpu="graphmine.cycles:four_cycles", cuda="graphmine.cuda._cycles:four_cycles")
+@_family("4-cycles through every vertex", cpu="graphmine.cycles:four_cycles", cuda="graphmine.cuda._cycles:four_cycles",
+         dask="graphmine.distributed._cycles:four_cycles")
 def four_cycles(G, *, method="exact", threads=None, device="cpu"):
     """The number of 4-cycles through every vertex (int64 array of length n).
 

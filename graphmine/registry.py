@@ -269,6 +269,8 @@ def register(family, backend, function, *, methods=None, can_run=None, name=None
         raise ParameterError(f"unknown back-end {backend!r}; one of {', '.join(BACKENDS)}")
     impl = Implementation(family, backend, function, methods, can_run, name)
     if family not in _FAMILIES:
+        _load_declarations()  # a back-end imported directly, before any family was used
+    if family not in _FAMILIES:
         raise ParameterError(f"{backend} registers {family!r}, which no module declares")
     _FAMILIES[family].impls.append(impl)
     return impl

@@ -8,6 +8,7 @@ from math import comb
 
 import networkx as nx
 import numpy as np
+import pytest
 from hypothesis import given, settings, strategies as st
 
 import graphmine as gm
@@ -97,3 +98,21 @@ def test_gpu_kernel_in_the_simulator():
     r = subprocess.run([sys.executable, "-c", SIM], capture_output=True, text=True, env=env, cwd=ROOT,
                        timeout=600)
     assert r.returncode == 0 and "ALL OK" in r.stdout, r.stdout[-2000:] + r.stderr[-4000:]
+
+
+def test_dask_blocks_match_networkx():
+    pytest.importorskip("distributed")
+    from graphmine.distributed import DistributedGraph, local_client
+
+    client = local_client(2, processes=False)
+    try:
+        for seed, (n, p) in enumerate(((12, 0.4), (30, 0.15), (9, 0.0))):
+            H = nx.gnp_random_graph(n, p, seed=seed)
+            total, per = oracle(H)
+            D = DistributedGraph(H, client, partitions=3)
+            ids, counts = gm.four_cycles(D)
+            assert (counts == per[np.asarray(ids, np.int64)]).all()
+            assert gm.count_four_cycles(D) == total
+    finally:
+        client.close()
+        client.cluster.close()

@@ -199,7 +199,7 @@ def _build_on_gpu():
 
 def device_graph(G, order, threads):
     """The oriented CSR of ``G`` (ids relabelled by rank) on the device, built once and cached
-    on the graph (``G._cuda``; the Graph is otherwise immutable).
+    on the graph (:meth:`graphmine.Graph.backend_cache` ``('cuda')``).
 
     The degree orientation is built on the GPU from the host CSR (:mod:`graphmine.cuda._build`)
     unless the host already holds it (then it is copied) or the build does not fit; the
@@ -207,7 +207,7 @@ def device_graph(G, order, threads):
     when the oriented graph does not fit in the GPU's memory.
     """
     cuda = cuda_module()
-    cache = G.__dict__.setdefault("_cuda", {})
+    cache = G.backend_cache("cuda")
     if order not in cache:
         what = f"the {order}-oriented graph ({G.n_nodes:,} vertices, {G.n_edges:,} edges)"
         itemsize = G.indices.dtype.itemsize
@@ -238,5 +238,5 @@ def release(G):
     >>> gc.release(gm.as_graph([(0, 1)]))
     0
     """
-    cache = G.__dict__.pop("_cuda", {})
+    cache = G.drop_backend_cache("cuda")
     return len(cache)
