@@ -165,3 +165,13 @@ def test_common_neighbor_centrality_errors():
         list(nx.common_neighbor_centrality(nx.path_graph(3), [(0, 2), (1, 1)], backend="graphmine"))
     with pytest.raises(nx.NodeNotFound):
         nx.common_neighbor_centrality(nx.path_graph(3), [(0, 9)], backend="graphmine")
+
+
+def test_docs_show_the_generated_matrix():
+    import os
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    table = registry.format_matrix(markdown=True)
+    for doc in ("README.md", os.path.join("docs", "backends.md")):
+        with open(os.path.join(root, doc), encoding="utf-8") as f:
+            assert table in f.read(), f"{doc}: the support matrix differs from graphmine.registry's"
