@@ -66,7 +66,21 @@ def count_triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
 def triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
     """The number of triangles through every vertex (int64 array of length n).
 
-    ``method`` and ``device`` as in :func:`count_triangles`.
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
+        As in :func:`count_triangles`.
+    threads : int, optional
+        Threads to use (default: all).
+    device : {'cpu', 'cuda', 'auto'}
+        As in :func:`count_triangles`.
+    **kwargs
+        The sketch options of the :mod:`graphmine.probgraph` function of the same name.
+
+    Returns
+    -------
+    ndarray of int64, or ArrayEstimate
 
     Examples
     --------
@@ -116,7 +130,21 @@ def count_cliques(G, k=3, *, method="exact", order=None, threads=None, progress=
 def clustering(G, *, method="exact", threads=None, device="cpu", **kwargs):
     """Local clustering coefficient of every vertex (0 for degree < 2), as a float array.
 
-    ``method`` and ``device`` as in :func:`count_triangles`.
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
+        As in :func:`count_triangles`.
+    threads : int, optional
+        Threads to use (default: all).
+    device : {'cpu', 'cuda', 'auto'}
+        As in :func:`count_triangles`.
+    **kwargs
+        The sketch options of the :mod:`graphmine.probgraph` function of the same name.
+
+    Returns
+    -------
+    ndarray of float64, or ArrayEstimate
 
     Examples
     --------
@@ -133,12 +161,23 @@ def average_clustering(G, *, count_zeros=True, method="exact", threads=None, dev
 
     Parameters
     ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
     count_zeros : bool
         As in networkx: if False, average only over vertices with a nonzero coefficient.
         Isolated vertices count as 0 when True; use ``G.degree > 0`` to average over vertices
         with an edge (the convention of the published SNAP figures).
-    method, device
+    method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
         As in :func:`count_triangles`.
+    threads : int, optional
+        Threads to use (default: all).
+    device : {'cpu', 'cuda', 'auto'}
+        As in :func:`count_triangles`.
+    **kwargs
+        The sketch options of the :mod:`graphmine.probgraph` function of the same name.
+
+    Returns
+    -------
+    float, or Estimate
 
     Examples
     --------
@@ -154,7 +193,21 @@ def average_clustering(G, *, count_zeros=True, method="exact", threads=None, dev
 def transitivity(G, *, method="exact", threads=None, device="cpu", **kwargs):
     """Global transitivity: 3 x triangles / connected triples.
 
-    ``method`` and ``device`` as in :func:`count_triangles`.
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
+        As in :func:`count_triangles`.
+    threads : int, optional
+        Threads to use (default: all).
+    device : {'cpu', 'cuda', 'auto'}
+        As in :func:`count_triangles`.
+    **kwargs
+        The sketch options of the :mod:`graphmine.probgraph` function of the same name.
+
+    Returns
+    -------
+    float, or Estimate
 
     Examples
     --------

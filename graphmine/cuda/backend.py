@@ -18,7 +18,26 @@ __all__ = ["can_run", "clustering", "average_clustering", "transitivity", "bloom
 
 
 def can_run(family, G, method, kwargs, device):
-    """True when the call runs on the GPU, else the reason (see the module docstring)."""
+    """True when the call runs on the GPU, else the reason (see the module docstring).
+
+    Parameters
+    ----------
+    family : str
+    G : Graph
+    method : str
+    kwargs : dict
+        The call's other arguments (``k`` picks the size rule of :func:`auto_min_edges`).
+    device : {'cuda', 'auto'}
+
+    Returns
+    -------
+    True or str
+
+    Raises
+    ------
+    NoCudaDeviceError
+        ``device='cuda'`` and no device is visible.
+    """
     k = min(kwargs.get("k", 3), MAX_K)
     # the Bloom estimate takes the GPU whenever one is visible; exact counts by the size rule
     if use_cuda(device, G if method == "exact" else None, k):
@@ -27,22 +46,69 @@ def can_run(family, G, method, kwargs, device):
 
 
 def clustering(G, *, threads=None):
-    """Local clustering coefficients from the GPU's per-vertex triangles."""
+    """Local clustering coefficients from the GPU's per-vertex triangles.
+
+    Parameters
+    ----------
+    G : Graph
+    threads : int, optional
+        CPU threads for the orientation.
+
+    Returns
+    -------
+    ndarray of float64
+    """
     return _cluster.local_clustering(triangles(G, threads=threads), G.degree)
 
 
 def average_clustering(G, *, count_zeros=True, threads=None):
-    """The mean local clustering coefficient from the GPU's per-vertex triangles."""
+    """The mean local clustering coefficient from the GPU's per-vertex triangles.
+
+    Parameters
+    ----------
+    G : Graph
+    count_zeros : bool
+        As in :func:`graphmine.average_clustering`.
+    threads : int, optional
+
+    Returns
+    -------
+    float
+    """
     return _cluster.mean_clustering(clustering(G, threads=threads), count_zeros)
 
 
 def transitivity(G, *, threads=None):
-    """Global transitivity from the GPU's triangle count."""
+    """Global transitivity from the GPU's triangle count.
+
+    Parameters
+    ----------
+    G : Graph
+    threads : int, optional
+        CPU threads for the orientation.
+
+    Returns
+    -------
+    float
+    """
     return _cluster.transitivity_from_count(count_triangles(G, threads=threads), G.degree)
 
 
 def bloom_count_triangles(G, *, method="bloom", k=3, **kw):
-    """The Bloom-filter triangle estimate with the sketches built and intersected on the GPU."""
+    """The Bloom-filter triangle estimate with the sketches built and intersected on the GPU.
+
+    Parameters
+    ----------
+    G : Graph
+    method : {'bloom'}
+    k : {3}
+    **kw
+        The options of :func:`graphmine.probgraph.count_triangles`.
+
+    Returns
+    -------
+    Estimate
+    """
     from ..probgraph.counting import clique_estimate
     from ._bloom import bloom_triangles
 

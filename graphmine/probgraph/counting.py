@@ -440,9 +440,9 @@ def triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=N
     array([3., 3., 3., 3.])
     """
     if method == "exact" or device != "cpu":
-        kw = {} if method == "exact" else dict(budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
-                                               estimator=estimator, seed=seed, clamp=clamp, confidence=confidence)
-        return _elsewhere("triangles", G, method, device, threads=threads, **kw)
+        kw = {"threads": threads} if method == "exact" else _split_kw(budget, bits, hashes, sketch_k, estimator,
+                                                                       seed, clamp, confidence, threads)
+        return _elsewhere("triangles", G, method, device, **kw)
     G = as_graph(G)
     kw = _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads)
     tri, tvar, _, _, _, meta, conf = _per_vertex(G, method, "triangles per vertex", kw)
@@ -484,9 +484,9 @@ def clustering(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=
     array([1., 1., 1., 1., 1.])
     """
     if method == "exact" or device != "cpu":
-        kw = {} if method == "exact" else dict(budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
-                                               estimator=estimator, seed=seed, clamp=clamp, confidence=confidence)
-        return _elsewhere("clustering", G, method, device, threads=threads, **kw)
+        kw = {"threads": threads} if method == "exact" else _split_kw(budget, bits, hashes, sketch_k, estimator,
+                                                                       seed, clamp, confidence, threads)
+        return _elsewhere("clustering", G, method, device, **kw)
     G = as_graph(G)
     kw = _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads)
     _, _, e, est, var, meta, conf = _per_vertex(G, method, "local clustering", kw)
@@ -523,9 +523,9 @@ def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits
     1.0
     """
     if method == "exact" or device != "cpu":
-        kw = {} if method == "exact" else dict(budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
-                                               estimator=estimator, seed=seed, clamp=clamp, confidence=confidence)
-        return _elsewhere("average_clustering", G, method, device, count_zeros=count_zeros, threads=threads, **kw)
+        kw = {"threads": threads} if method == "exact" else _split_kw(budget, bits, hashes, sketch_k, estimator,
+                                                                       seed, clamp, confidence, threads)
+        return _elsewhere("average_clustering", G, method, device, count_zeros=count_zeros, **kw)
     G = as_graph(G)
     kw = _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads)
     _, _, e, est, var, meta, conf = _per_vertex(G, method, "average clustering", kw)
