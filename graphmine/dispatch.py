@@ -8,7 +8,6 @@ Dask cluster are back-ends that register their implementations in their own pack
 the first call that asks for them. ``graphmine info --backends`` prints what runs where.
 """
 
-from .exceptions import ParameterError
 from .registry import call, declare
 
 __all__ = ["count_triangles", "triangles", "count_cliques", "clustering", "average_clustering",

@@ -182,6 +182,17 @@ class Implementation:
             why = self._can_run(G, kwargs)
         return why
 
+    def keywords(self):
+        """The keywords the implementation takes (None: any), read once from its signature."""
+        if not hasattr(self, "_keywords"):
+            try:
+                params = inspect.signature(self.function).parameters
+            except (TypeError, ValueError):
+                params = {}
+            any_kw = not params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+            self._keywords = None if any_kw else set(params)
+        return self._keywords
+
     def __call__(self, *args, **kwargs):
         return self.function(*args, **kwargs)
 
@@ -384,13 +395,10 @@ def select(name, G, *, method="exact", device="cpu", kwargs=None):
 
 def _check_keywords(impl, method, kwargs):
     """Refuse keywords the chosen implementation does not take (one line naming them)."""
-    try:
-        params = inspect.signature(impl.function).parameters
-    except (TypeError, ValueError):
+    accepted = impl.keywords()
+    if accepted is None:
         return
-    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
-        return
-    extra = sorted(set(kwargs) - set(params))
+    extra = sorted(set(kwargs) - accepted)
     if extra:
         raise ParameterError(f"unexpected keywords for method={method!r}: {extra}")
 

@@ -18,6 +18,7 @@ the registry imports it on the first GPU call only. Kernels never validate.
 import numpy as np
 from numba import cuda, int64
 
+from .._setops import merge_count
 from .._threads import restores_threads
 from ..validation import as_graph
 from ._device import check_device_memory, cuda_module, require_device
@@ -26,22 +27,9 @@ from ._exact import _grid, block_size, quiet
 __all__ = ["four_cycles", "count_four_cycles"]
 
 
-@cuda.jit(device=True, inline=True)
-def _common(indices, a, b, c, d):
-    """|row a:b ∩ row c:d| of two sorted rows (a merge)."""
-    count = 0
-    while a < b and c < d:
-        x = indices[a]
-        y = indices[c]
-        if x < y:
-            a += 1
-        elif y < x:
-            c += 1
-        else:
-            count += 1
-            a += 1
-            c += 1
-    return count
+# |row a:b ∩ row c:d| of two sorted rows: the CPU's merge, compiled for the device from the same
+# Python function
+_common = cuda.jit(device=True, inline=True)(merge_count.py_func)
 
 
 @cuda.jit(cache=True)
@@ -55,7 +43,7 @@ def _four_cycles(indptr, indices, out):
             for j in range(indptr[u], indptr[u + 1]):
                 w = indices[j]
                 if w != v:
-                    twice += _common(indices, a, b, indptr[w], indptr[w + 1]) - 1
+                    twice += _common(indices, a, b, indices, indptr[w], indptr[w + 1]) - 1
         out[v] = twice // 2
 
 

@@ -11,26 +11,18 @@ import os
 import numpy as np
 
 from .._limits import format_bytes
-from ..exceptions import GraphmineError, MissingDependencyError, ParameterError, ResourceLimitError
+from ..exceptions import GraphmineError, MissingDependencyError, ResourceLimitError
+from ..registry import DEVICES, check_device  # validated in the core; re-exported here
 
 __all__ = ["NoCudaDeviceError", "DEVICES", "AUTO_MIN_EDGES", "auto_min_edges", "check_device", "cuda_module",
            "is_available", "use_cuda",
            "require_device", "preflight", "check_device_memory", "device_graph", "release"]
-
-DEVICES = ("cpu", "cuda", "auto")
 
 _STATE = {}
 
 
 class NoCudaDeviceError(GraphmineError, RuntimeError):
     """``device='cuda'`` was asked for, but no CUDA device is visible to this process."""
-
-
-def check_device(device):
-    """Validate ``device`` (one of 'cpu', 'cuda', 'auto')."""
-    if not isinstance(device, str) or device not in DEVICES:
-        raise ParameterError(f"device must be one of {', '.join(map(repr, DEVICES))}, got {device!r}")
-    return device
 
 
 def cuda_module():

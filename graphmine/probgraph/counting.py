@@ -18,7 +18,6 @@ import time
 import numpy as np
 
 from .. import cliques as _exact_cliques
-from .. import cluster as _exact_cluster
 from .._interrupt import interruptible
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError, SketchSaturationWarning, warn_at_caller
