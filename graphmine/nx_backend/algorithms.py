@@ -32,6 +32,7 @@ from .. import truss as _truss
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ConvergenceError
 from ..graph import SERIAL_EDGES, Graph
+from ..registry import call
 from . import _kernels as _k
 from .convert import (NetworkXGraph, from_networkx, has_node, nbunch_indices, node_index, node_labels,
                       self_loops)
@@ -65,9 +66,8 @@ def _settings():
 
 
 def _approx(name, H, method, kw, **extra):
-    from .. import probgraph
-
-    return getattr(probgraph, name)(H, method=method, **extra, **kw).estimate
+    """The sketch estimate of family ``name`` (the registry's 'sketch' back-end), as numbers."""
+    return call(name, H, method=method, **extra, **kw).estimate
 
 
 def _per_node(H, values, nodes):
@@ -90,7 +90,7 @@ def _with_int_zeros(values, zero):
 
 def _triangle_counts(H, method, kw):
     if method == "exact":
-        return _cliques.triangles(H, threads=kw["threads"])
+        return call("triangles", H, threads=kw["threads"])
     return np.rint(_approx("triangles", H, method, kw)).astype(np.int64)
 
 
