@@ -461,7 +461,7 @@ def common_neighbor_centrality(G, ebunch=None, alpha=0.8):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import common_neighbor_centrality
+    >>> from graphmine.nx_backend.algorithms import common_neighbor_centrality
     >>> [(u, v, round(p, 6)) for u, v, p in common_neighbor_centrality(nx.complete_graph(5), [(0, 1)])]
     [(0, 1, 3.4)]
     """
