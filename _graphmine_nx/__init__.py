@@ -30,6 +30,8 @@ FUNCTIONS = {
     "adamic_adar_index": f"Merged sorted neighbour lists in a parallel kernel. {_UNDIRECTED}",
     "resource_allocation_index": f"Merged sorted neighbour lists in a parallel kernel. {_UNDIRECTED}",
     "preferential_attachment": f"Degree products, vectorised. {_UNDIRECTED}",
+    "common_neighbor_centrality": "Common neighbours in a parallel kernel, distances by scipy's breadth-first "
+                                  f"shortest paths from the pairs' first nodes. {_UNDIRECTED}",
     "core_number": "Bucket peeling (Matula-Beck) in a compiled kernel; undirected graphs.",
     "pagerank": "networkx's power iteration and stopping rule, the neighbourhood sums in a compiled "
                 "kernel. Undirected graphs without edge weights or self-loops, no personalization "

@@ -9,7 +9,7 @@ load only what they use.
 """
 
 from .exceptions import (GraphFormatError, GraphmineError, GraphValueError, MissingDependencyError,
-                         OutputExistsError, OutputPathError, ParameterError, ResourceLimitError,
+                         NoImplementationError, OutputExistsError, OutputPathError, ParameterError, ResourceLimitError,
                          SketchSaturationWarning, SkippedLineWarning)
 
 __version__ = "0.1.0"
@@ -29,6 +29,10 @@ _LAZY = {
     "clustering": ("graphmine.dispatch", "clustering"),
     "average_clustering": ("graphmine.dispatch", "average_clustering"),
     "transitivity": ("graphmine.dispatch", "transitivity"),
+    "count_four_cycles": ("graphmine.dispatch", "count_four_cycles"),
+    "four_cycles": ("graphmine.dispatch", "four_cycles"),
+    "common_neighbor_centrality": ("graphmine.dispatch", "common_neighbor_centrality"),
+    "registry": ("graphmine.registry", None),
     "count_all_cliques": ("graphmine.clique_census", "count_all_cliques"),
     "vertex_clique_counts": ("graphmine.clique_census", "vertex_clique_counts"),
     "edge_clique_counts": ("graphmine.clique_census", "edge_clique_counts"),
@@ -51,6 +55,8 @@ _LAZY = {
     "dispatch": ("graphmine.dispatch", None),
     "generators": ("graphmine.generators", None),
     "probgraph": ("graphmine.probgraph", None),
+    "cuda": ("graphmine.cuda", None),
+    "distributed": ("graphmine.distributed", None),
     "motifs": ("graphmine.motifs", None),
     "science4cast": ("graphmine.science4cast", None),
     "similarity": ("graphmine.probgraph", "similarity"),
@@ -84,13 +90,14 @@ __all__ = [
     "Graph", "OrientedGraph", "as_graph", "from_edges",
     "read_graph", "read_edges", "write_edgelist",
     "count_triangles", "triangles", "count_cliques",
-    "clustering", "average_clustering", "transitivity",
+    "clustering", "average_clustering", "transitivity", "count_four_cycles", "four_cycles",
+    "common_neighbor_centrality",
     "count_all_cliques", "vertex_clique_counts", "edge_clique_counts", "clique_clustering",
     "clique_core_number", "densest_clique_subgraph", "maximal_cliques", "count_maximal_cliques",
     "node_clique_number", "enumerate_cliques", "truss_decomposition", "k_truss",
     "datasets", "generators", "probgraph", "motifs", "science4cast",
     "similarity", "jarvis_patrick", "choose_sketch", "Estimate",
     "GraphmineError", "GraphFormatError", "GraphValueError", "ParameterError",
-    "MissingDependencyError", "OutputPathError", "OutputExistsError", "ResourceLimitError",
+    "MissingDependencyError", "NoImplementationError", "OutputPathError", "OutputExistsError", "ResourceLimitError",
     "SketchSaturationWarning", "SkippedLineWarning",
 ]

@@ -24,6 +24,7 @@ __all__ = [
     "lower_bound",
     "gallop",
     "intersect_count",
+    "merge_count",
     "intersect_into",
     "intersect_positions",
     "intersect_sum",
@@ -95,6 +96,13 @@ def intersect_count(x, xa, xb, y, ya, yb):
         if xb - xa < yb - ya:
             return _gallop_count(x, xa, xb, y, ya, yb)
         return _gallop_count(y, ya, yb, x, xa, xb)
+    return merge_count(x, xa, xb, y, ya, yb)
+
+
+@njit(cache=True)
+def merge_count(x, xa, xb, y, ya, yb):
+    """|x[xa:xb] ∩ y[ya:yb]| by a plain merge (no galloping; the GPU's kernels compile this same
+    function for the device)."""
     c = 0
     i = xa
     j = ya

@@ -106,6 +106,16 @@ def average_neighbor_degree(G, *, threads=None):
     The sums of degrees are exact (integers below 2**53), so each value is the correctly rounded
     quotient, as networkx's.
 
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    threads : int, optional
+        Threads to use (default: all).
+
+    Returns
+    -------
+    ndarray of float64
+
     Examples
     --------
     >>> import networkx as nx
@@ -125,6 +135,14 @@ def average_neighbor_degree(G, *, threads=None):
 def core_number(G):
     """The core number of every vertex (int64 array), as ``networkx.core_number``: the largest k
     such that the vertex belongs to a subgraph of minimum degree k (bucket peeling).
+
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+
+    Returns
+    -------
+    ndarray of int64
 
     Examples
     --------

@@ -209,6 +209,13 @@ def _plain(x):
 
 
 def _cmd_info(args):
+    if args.backends:
+        from .registry import format_matrix
+
+        print(format_matrix())
+        return 0
+    if args.file is None:
+        raise _param_error("info needs a FILE (or --backends)")
     G, load_s = commands.load_input(args)
     deg = G.degree
     st = G.input_stats
@@ -285,6 +292,10 @@ def build_parser():
 
     i = sub.add_parser("info", help="vertices, edges, self-loops and duplicates of a graph file")
     add_input_argument(i)
+    file_arg = next(a for a in i._actions if a.dest == "file")
+    file_arg.nargs, file_arg.required, file_arg.default = "?", False, None  # not with --backends
+    i.add_argument("--backends", action="store_true",
+                   help="print which algorithm families run on which back-end and method (no FILE)")
     i.set_defaults(func=_cmd_info)
 
     lazy = _LazyParsers(sub)

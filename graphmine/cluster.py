@@ -24,6 +24,16 @@ def local_clustering(tri, degree):
     """Local clustering coefficients from per-vertex triangle counts ``tri`` and degrees (0 for
     degree < 2).
 
+    Parameters
+    ----------
+    tri : ndarray of int64
+        Triangles through every vertex.
+    degree : ndarray of int64
+
+    Returns
+    -------
+    ndarray of float64
+
     Examples
     --------
     >>> import numpy as np
@@ -40,6 +50,17 @@ def local_clustering(tri, degree):
 def mean_clustering(c, count_zeros=True):
     """The mean of local coefficients ``c`` (over the nonzero ones if ``count_zeros`` is False).
 
+    Parameters
+    ----------
+    c : ndarray of float64
+        Local clustering coefficients.
+    count_zeros : bool
+
+    Returns
+    -------
+    float
+        0.0 for an empty selection.
+
     Examples
     --------
     >>> import numpy as np
@@ -54,6 +75,15 @@ def mean_clustering(c, count_zeros=True):
 def transitivity_from_count(n_triangles, degree):
     """3 x ``n_triangles`` / the connected triples of a graph with these degrees (0 without triples).
 
+    Parameters
+    ----------
+    n_triangles : int or float
+    degree : array-like of int
+
+    Returns
+    -------
+    float
+
     Examples
     --------
     >>> import numpy as np
@@ -67,6 +97,16 @@ def transitivity_from_count(n_triangles, degree):
 
 def clustering(G, *, threads=None):
     """Local clustering coefficient of every vertex (0 for degree < 2), as a float array.
+
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    threads : int, optional
+        Threads to use (default: all).
+
+    Returns
+    -------
+    ndarray of float64
 
     Examples
     --------
@@ -83,10 +123,17 @@ def average_clustering(G, *, count_zeros=True, threads=None):
 
     Parameters
     ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
     count_zeros : bool
         As in networkx: if False, average only over vertices with a nonzero coefficient.
         Isolated vertices count as 0 when True; use ``G.degree > 0`` to average over vertices
         with an edge (the convention of the published SNAP figures).
+    threads : int, optional
+        Threads to use (default: all).
+
+    Returns
+    -------
+    float
 
     Examples
     --------
@@ -99,6 +146,16 @@ def average_clustering(G, *, count_zeros=True, threads=None):
 
 def transitivity(G, *, threads=None):
     """Global transitivity: 3 x triangles / connected triples.
+
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    threads : int, optional
+        Threads to use (default: all).
+
+    Returns
+    -------
+    float
 
     Examples
     --------

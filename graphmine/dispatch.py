@@ -1,37 +1,36 @@
-"""The dispatching facade of the counting functions: ``graphmine.count_triangles`` and siblings.
+"""The facade of the counting families: ``graphmine.count_triangles`` and siblings.
 
-``method='exact'`` on ``device='cpu'`` runs the exact families (:mod:`graphmine.cliques`,
-:mod:`graphmine.cluster`) without loading any component. Every other case goes to
-:mod:`graphmine.probgraph`, which estimates from neighbourhood sketches (``method`` 'bloom',
-'khash', 'onehash', 'kmv') and places the work on a GPU through :mod:`graphmine.cuda`
-(``device`` 'cuda', or 'auto' with a device visible). The components are imported on first use,
-so counting exactly never loads them.
+Each public function here *declares* its family in :mod:`graphmine.registry` (signature, argument
+check, docs) and dispatches through it: ``method='exact'`` on ``device='cpu'`` runs the family
+module named by ``cpu=`` (:mod:`graphmine.cliques`, :mod:`graphmine.cluster`,
+:mod:`graphmine.cycles`, ...) without loading any component; the sketch methods, the GPU and the
+Dask cluster are back-ends that register their implementations in their own packages, imported on
+the first call that asks for them. ``graphmine info --backends`` prints what runs where.
 """
 
-from . import cliques as _cliques
-from . import cluster as _cluster
-from .exceptions import ParameterError
-from .validation import as_graph
+from .registry import call, declare
 
 __all__ = ["count_triangles", "triangles", "count_cliques", "clustering", "average_clustering",
-           "transitivity"]
+           "transitivity", "count_four_cycles", "four_cycles", "common_neighbor_centrality"]
 
 
-def _exact_cpu(method, device, kwargs):
-    """Whether the exact CPU family answers (refusing keywords that only estimates take)."""
-    if method != "exact":
-        return False
-    if kwargs:
-        raise ParameterError(f"unexpected keywords for method='exact': {sorted(kwargs)}")
-    return device == "cpu"
+def _family(summary, validate=None, **refs):
+    """Declare the decorated facade function's family (its name) with the given implementations."""
+    def deco(func):
+        declare(func.__name__, validate=validate, summary=summary, **refs)
+        return func
+    return deco
 
 
-def _component(name):
-    from . import probgraph
+def _check_k(kwargs):
+    from .cliques import check_k
 
-    return getattr(probgraph, name)
+    kwargs["k"] = check_k(kwargs.get("k", 3))
+    if not kwargs.get("progress"):
+        kwargs.pop("progress", None)  # only the exact CPU count shows progress
 
 
+@_family("number of triangles", cpu="graphmine.cliques:count_triangles")
 def count_triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
     """The number of triangles of ``G``.
 
@@ -59,16 +58,28 @@ def count_triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
     >>> gm.count_triangles(nx.complete_graph(5))
     10
     """
-    G = as_graph(G)
-    if _exact_cpu(method, device, kwargs):
-        return _cliques.count_triangles(G, threads=threads)
-    return _component("count_triangles")(G, method=method, threads=threads, device=device, **kwargs)
+    return call("count_triangles", G, method=method, device=device, threads=threads, **kwargs)
 
 
+@_family("triangles through every vertex", cpu="graphmine.cliques:triangles")
 def triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
     """The number of triangles through every vertex (int64 array of length n).
 
-    ``method`` and ``device`` as in :func:`count_triangles`.
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
+        As in :func:`count_triangles`.
+    threads : int, optional
+        Threads to use (default: all).
+    device : {'cpu', 'cuda', 'auto'}
+        As in :func:`count_triangles`.
+    **kwargs
+        The sketch options of the :mod:`graphmine.probgraph` function of the same name.
+
+    Returns
+    -------
+    ndarray of int64, or ArrayEstimate
 
     Examples
     --------
@@ -76,12 +87,10 @@ def triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
     >>> gm.triangles(nx.complete_graph(4))
     array([3, 3, 3, 3])
     """
-    G = as_graph(G)
-    if _exact_cpu(method, device, kwargs):
-        return _cliques.triangles(G, threads=threads)
-    return _component("triangles")(G, method=method, threads=threads, device=device, **kwargs)
+    return call("triangles", G, method=method, device=device, threads=threads, **kwargs)
 
 
+@_family("number of k-cliques (k >= 3)", _check_k, cpu="graphmine.cliques:count_cliques")
 def count_cliques(G, k=3, *, method="exact", order=None, threads=None, progress=False, device="cpu", **kwargs):
     """The number of k-cliques (complete subgraphs on k vertices) of ``G``, for any k >= 3.
 
@@ -112,18 +121,29 @@ def count_cliques(G, k=3, *, method="exact", order=None, threads=None, progress=
     >>> gm.count_cliques(nx.complete_graph(6), k=4)  # C(6, 4)
     15
     """
-    k = _cliques.check_k(k)
-    G = as_graph(G)
-    if _exact_cpu(method, device, kwargs):
-        return _cliques.count_cliques(G, k, order=order, threads=threads, progress=progress)
-    return _component("count_cliques")(G, k, method=method, order=order, threads=threads, device=device,
-                                       **kwargs)
+    return call("count_cliques", G, k=k, method=method, device=device, order=order, threads=threads,
+                progress=progress, **kwargs)
 
 
+@_family("local clustering coefficients", cpu="graphmine.cluster:clustering")
 def clustering(G, *, method="exact", threads=None, device="cpu", **kwargs):
     """Local clustering coefficient of every vertex (0 for degree < 2), as a float array.
 
-    ``method`` and ``device`` as in :func:`count_triangles`.
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
+        As in :func:`count_triangles`.
+    threads : int, optional
+        Threads to use (default: all).
+    device : {'cpu', 'cuda', 'auto'}
+        As in :func:`count_triangles`.
+    **kwargs
+        The sketch options of the :mod:`graphmine.probgraph` function of the same name.
+
+    Returns
+    -------
+    ndarray of float64, or ArrayEstimate
 
     Examples
     --------
@@ -131,23 +151,32 @@ def clustering(G, *, method="exact", threads=None, device="cpu", **kwargs):
     >>> gm.clustering(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
     array([1.        , 1.        , 0.33333333, 0.        ])
     """
-    G = as_graph(G)
-    if _exact_cpu(method, device, kwargs):
-        return _cluster.clustering(G, threads=threads)
-    return _component("clustering")(G, method=method, threads=threads, device=device, **kwargs)
+    return call("clustering", G, method=method, device=device, threads=threads, **kwargs)
 
 
+@_family("mean local clustering coefficient", cpu="graphmine.cluster:average_clustering")
 def average_clustering(G, *, count_zeros=True, method="exact", threads=None, device="cpu", **kwargs):
     """Mean local clustering coefficient.
 
     Parameters
     ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
     count_zeros : bool
         As in networkx: if False, average only over vertices with a nonzero coefficient.
         Isolated vertices count as 0 when True; use ``G.degree > 0`` to average over vertices
         with an edge (the convention of the published SNAP figures).
-    method, device
+    method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
         As in :func:`count_triangles`.
+    threads : int, optional
+        Threads to use (default: all).
+    device : {'cpu', 'cuda', 'auto'}
+        As in :func:`count_triangles`.
+    **kwargs
+        The sketch options of the :mod:`graphmine.probgraph` function of the same name.
+
+    Returns
+    -------
+    float, or Estimate
 
     Examples
     --------
@@ -155,17 +184,29 @@ def average_clustering(G, *, count_zeros=True, method="exact", threads=None, dev
     >>> round(gm.average_clustering(nx.karate_club_graph()), 4)
     0.5706
     """
-    G = as_graph(G)
-    if _exact_cpu(method, device, kwargs):
-        return _cluster.average_clustering(G, count_zeros=count_zeros, threads=threads)
-    return _component("average_clustering")(G, count_zeros=count_zeros, method=method, threads=threads,
-                                            device=device, **kwargs)
+    return call("average_clustering", G, method=method, device=device, count_zeros=count_zeros, threads=threads,
+                **kwargs)
 
 
+@_family("global transitivity", cpu="graphmine.cluster:transitivity")
 def transitivity(G, *, method="exact", threads=None, device="cpu", **kwargs):
     """Global transitivity: 3 x triangles / connected triples.
 
-    ``method`` and ``device`` as in :func:`count_triangles`.
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
+        As in :func:`count_triangles`.
+    threads : int, optional
+        Threads to use (default: all).
+    device : {'cpu', 'cuda', 'auto'}
+        As in :func:`count_triangles`.
+    **kwargs
+        The sketch options of the :mod:`graphmine.probgraph` function of the same name.
+
+    Returns
+    -------
+    float, or Estimate
 
     Examples
     --------
@@ -173,7 +214,110 @@ def transitivity(G, *, method="exact", threads=None, device="cpu", **kwargs):
     >>> round(gm.transitivity(nx.karate_club_graph()), 4)
     0.2557
     """
-    G = as_graph(G)
-    if _exact_cpu(method, device, kwargs):
-        return _cluster.transitivity(G, threads=threads)
-    return _component("transitivity")(G, method=method, threads=threads, device=device, **kwargs)
+    return call("transitivity", G, method=method, device=device, threads=threads, **kwargs)
+
+
+@_family("number of 4-cycles (squares)", cpu="graphmine.cycles:count_four_cycles",
+         cuda="graphmine.cuda._cycles:count_four_cycles", dask="graphmine.distributed._cycles:count_four_cycles")
+def count_four_cycles(G, *, method="exact", threads=None, device="cpu"):
+    """The number of 4-cycles of ``G``.
+
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    method : {'exact'}
+    threads : int, optional
+        CPU threads (default: all).
+    device : {'cpu', 'cuda', 'auto'}
+        As in :func:`count_triangles`.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine as gm
+    >>> gm.count_four_cycles(nx.cycle_graph(4))
+    1
+    """
+    return call("count_four_cycles", G, method=method, device=device, threads=threads)
+
+
+@_family("4-cycles through every vertex", cpu="graphmine.cycles:four_cycles", cuda="graphmine.cuda._cycles:four_cycles",
+         dask="graphmine.distributed._cycles:four_cycles")
+def four_cycles(G, *, method="exact", threads=None, device="cpu"):
+    """The number of 4-cycles through every vertex (int64 array of length n).
+
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    method : {'exact'}
+    threads : int, optional
+    device : {'cpu', 'cuda', 'auto'}
+        As in :func:`count_triangles`.
+
+    Returns
+    -------
+    ndarray of int64
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine as gm
+    >>> gm.four_cycles(nx.complete_bipartite_graph(2, 3)).tolist()
+    [3, 3, 2, 2, 2]
+    """
+    return call("four_cycles", G, method=method, device=device, threads=threads)
+
+
+@_family("common-neighbour and centrality (CCPA) link scores",
+         cpu="graphmine.link_prediction:common_neighbor_centrality")
+def common_neighbor_centrality(G, pairs=None, *, alpha=0.8, threads=None):
+    """The common-neighbour and centrality (CCPA) score of vertex pairs (exact, CPU).
+
+    See :func:`graphmine.link_prediction.common_neighbor_centrality`.
+
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    pairs : array-like of shape (m, 2), optional
+        Vertex indices of the pairs (default: every non-adjacent pair u < v).
+    alpha : float
+    threads : int, optional
+
+    Returns
+    -------
+    us, vs : ndarray of int64
+    scores : ndarray of float64
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine as gm
+    >>> gm.common_neighbor_centrality(nx.complete_graph(5), [(0, 1)])[2].round(6).tolist()
+    [3.4]
+    """
+    return call("common_neighbor_centrality", G, pairs, alpha=alpha, threads=threads)
+
+
+# Families served by their own modules (graphmine.<module>.<function>, exact on the CPU) and by the
+# networkx backend: declared here so that the support matrix and the backend's table read one list.
+for _name, _ref, _summary in (
+        ("square_clustering", None, "square clustering coefficients"),
+        ("list_triangles", None, "every triangle, listed"),
+        ("link_scores", "graphmine.motifs.heuristics:link_scores", "Jaccard, Adamic-Adar, resource allocation, "
+                                                                    "preferential attachment"),
+        ("core_number", "graphmine.centrality:core_number", "k-core number of every vertex"),
+        ("pagerank", "graphmine.centrality:pagerank", "PageRank"),
+        ("average_neighbor_degree", "graphmine.centrality:average_neighbor_degree", "mean degree of the neighbours"),
+        ("maximal_cliques", "graphmine.clique_enumeration:maximal_cliques", "maximal cliques (Bron-Kerbosch)"),
+        ("count_maximal_cliques", "graphmine.clique_enumeration:count_maximal_cliques", "number of maximal cliques"),
+        ("enumerate_cliques", "graphmine.clique_enumeration:enumerate_cliques", "every clique, by size"),
+        ("node_clique_number", "graphmine.clique_enumeration:node_clique_number", "largest clique at every vertex"),
+        ("count_all_cliques", "graphmine.clique_census:count_all_cliques", "k-clique counts of every k at once"),
+        ("vertex_clique_counts", "graphmine.clique_census:vertex_clique_counts", "k-cliques through every vertex"),
+        ("edge_clique_counts", "graphmine.clique_census:edge_clique_counts", "k-cliques through every edge"),
+        ("clique_core_number", "graphmine.clique_peeling:clique_core_number", "k-clique core numbers"),
+        ("densest_clique_subgraph", "graphmine.clique_peeling:densest_clique_subgraph", "k-clique densest subgraph"),
+        ("truss_decomposition", "graphmine.truss:truss_decomposition", "truss number of every edge"),
+        ("k_truss", "graphmine.truss:k_truss", "the k-truss subgraph")):
+    declare(_name, summary=_summary, **({} if _ref is None else {"cpu": _ref}))

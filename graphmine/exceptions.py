@@ -11,6 +11,7 @@ __all__ = [
     "GraphFormatError",
     "GraphValueError",
     "ParameterError",
+    "NoImplementationError",
     "MissingDependencyError",
     "OutputPathError",
     "OutputExistsError",
@@ -52,6 +53,12 @@ class GraphValueError(GraphmineError, ValueError):
 
 class ParameterError(GraphmineError, ValueError):
     """A parameter (k, budget, threads, method, ...) is out of its allowed range."""
+
+
+class NoImplementationError(ParameterError):
+    """No back-end of :mod:`graphmine.registry` can run a call: the message names the algorithm
+    family, each back-end tried and why it declined (``graphmine info --backends`` lists what
+    runs where)."""
 
 
 class MissingDependencyError(GraphmineError, ImportError):

@@ -136,6 +136,76 @@ class Graph:
         self._oriented = {}
         self._degree = None
 
+    @classmethod
+    def from_csr(cls, indptr, indices, node_ids=None, input_stats=None):
+        """A graph of CSR arrays that already meet the contract, taken as they are.
+
+        For builders that produce a valid CSR themselves (readers, subgraphs, conversions): the
+        arrays are neither checked nor copied, only frozen (made read-only), so the caller must
+        not keep writing to them. Anything else goes through the checking constructor or
+        :func:`graphmine.as_graph`.
+
+        Parameters
+        ----------
+        indptr : ndarray of int64
+        indices : ndarray of int32 or int64
+            Sorted rows, no duplicates, no self-loops, symmetric.
+        node_ids : ndarray, optional
+            Original identifier of every vertex (default ``arange(n)``).
+        input_stats : dict, optional
+
+        Returns
+        -------
+        Graph
+
+        Examples
+        --------
+        >>> import numpy as np, graphmine as gm
+        >>> gm.Graph.from_csr(np.array([0, 1, 2]), np.array([1, 0], np.int32))
+        Graph(n_nodes=2, n_edges=1)
+        """
+        return cls(indptr, indices, node_ids, input_stats, _trusted=True)
+
+    def backend_cache(self, backend):
+        """The dict in which ``backend`` keeps what it derived from this graph (the CUDA
+        back-end's device copies, for instance), created on first use.
+
+        The graph itself is immutable, so whatever a back-end stores here stays valid for the
+        graph's lifetime; :meth:`drop_backend_cache` frees it.
+
+        Parameters
+        ----------
+        backend : str
+            A back-end's name (``'cuda'``, ...).
+
+        Returns
+        -------
+        dict
+
+        Examples
+        --------
+        >>> import graphmine as gm
+        >>> G = gm.as_graph([(0, 1)])
+        >>> G.backend_cache("example")["x"] = 1
+        >>> G.drop_backend_cache("example")
+        {'x': 1}
+        """
+        # kept as the attribute ``_<backend>`` (``G._cuda``), where code and tests have read it
+        return self.__dict__.setdefault(f"_{backend}", {})
+
+    def drop_backend_cache(self, backend):
+        """Remove and return ``backend``'s cache of this graph (an empty dict if there was none).
+
+        Parameters
+        ----------
+        backend : str
+
+        Returns
+        -------
+        dict
+        """
+        return self.__dict__.pop(f"_{backend}", {})
+
     # -- basic properties -------------------------------------------------------------------
     @property
     def n_nodes(self):
@@ -289,7 +359,7 @@ class Graph:
 
         A = self.to_scipy()[vertices][:, vertices]
         sub = from_scipy(sp.csr_array(A), None)
-        return Graph(sub.indptr, sub.indices, self.node_ids[vertices], _trusted=True)
+        return Graph.from_csr(sub.indptr, sub.indices, self.node_ids[vertices])
 
 
 def _private_copy(arr, source):
@@ -426,7 +496,7 @@ def from_edges(edges, n_nodes=None, *, relabel=False, threads=None):
         check_vertex_count(n, arr.shape[0], threads)
         node_ids = None
     indptr, indices, stats = build_csr(arr[:, 0], arr[:, 1], n, threads)
-    return Graph(indptr, indices, node_ids, stats, _trusted=True)
+    return Graph.from_csr(indptr, indices, node_ids, stats)
 
 
 def _check_count(name, value):
@@ -515,7 +585,7 @@ def from_scipy(A, threads=None, *, symmetrize=False):
                               "is not (a directed graph?); pass symmetrize=True (gm.as_graph(A, symmetrize=True)) "
                               "for the undirected graph of its entries")
     indptr, indices, stats = build_csr(row, col, n, threads)
-    return Graph(indptr, indices, None, stats, _trusted=True)
+    return Graph.from_csr(indptr, indices, None, stats)
 
 
 def from_networkx(H, threads=None, *, symmetrize=False):
@@ -557,4 +627,4 @@ def from_networkx(H, threads=None, *, symmetrize=False):
     except ValueError:
         node_ids = np.empty(len(nodes), dtype=object)
         node_ids[:] = nodes
-    return Graph(indptr, indices, node_ids, stats, _trusted=True)
+    return Graph.from_csr(indptr, indices, node_ids, stats)

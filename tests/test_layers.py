@@ -27,10 +27,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("graphmine", "gnn", "spatial", "_graphmine_nx")
 
 FACADE = {"graphmine", "graphmine.dispatch", "graphmine.cli", "graphmine.__main__"}
-FAMILIES = {"graphmine.cliques", "graphmine.cluster", "graphmine.centrality", "graphmine.clique_census",
-            "graphmine.clique_peeling", "graphmine.clique_enumeration", "graphmine.truss"}
+# families: every other public top-level module (graphmine.cliques, cluster, cycles, ...)
 CORE = {"graphmine.graph", "graphmine.validation", "graphmine.io", "graphmine.events", "graphmine.commands",
-        "graphmine.generators", "graphmine.datasets"}
+        "graphmine.generators", "graphmine.datasets", "graphmine.registry"}
 LAYER_NAMES = ["base", "core", "families", "components", "facade"]
 
 
@@ -137,13 +136,11 @@ def layer(mod):
     parts = mod.split(".")
     if parts[0] != "graphmine" or len(parts) > 2 or MODULES[mod][1]:
         return 3  # a subpackage of graphmine, or gnn / spatial / _graphmine_nx
-    if mod in FAMILIES:
-        return 2
     if mod in CORE:
         return 1
     if parts[1].startswith("_") or mod == "graphmine.exceptions":
         return 0
-    raise AssertionError(f"{mod} has no layer: add it to a layer in tests/test_layers.py and CONTRIBUTING.md")
+    return 2  # every other public top-level module is an algorithm family
 
 
 def _unit(mod):
@@ -155,7 +152,7 @@ def _unit(mod):
 def _is_kernel_module(mod):
     """Numba kernel modules compose each other's @njit helpers by importing them by name."""
     last = mod.split(".")[-1]
-    return last.startswith("_") and (last.endswith("_kernels") or last == "_setops")
+    return last.startswith("_") and (last.endswith("_kernels") or last in ("_setops", "_estimators"))
 
 
 def _all_names(mod):
@@ -214,6 +211,47 @@ def test_names_used_across_modules_are_public():
                                        and m.split(".")[0] == "graphmine"))
 def test_public_modules_declare_all(mod):
     assert _all_names(mod) is not None, f"{MODULES[mod][0]} has no __all__"
+
+
+def package(mod):
+    """The package a module belongs to for the package-level checks: a subpackage of graphmine,
+    gnn, spatial, _graphmine_nx; graphmine's top-level modules form 'graphmine' (base, core,
+    families) and 'graphmine:facade' (the facade, which loads the components)."""
+    parts = mod.split(".")
+    if parts[0] != "graphmine":
+        return parts[0]
+    if mod in FACADE:
+        return "graphmine:facade"
+    if len(parts) > 2 or MODULES[mod][1] and mod != "graphmine":
+        return ".".join(parts[:2])
+    return "graphmine"
+
+
+def _package_edges():
+    edges = {package(m): set() for m in MODULES}
+    for mod, targets in _edges().items():
+        for t in targets:
+            if package(t) != package(mod) and not mod.startswith(t + "."):
+                edges[package(mod)].add(package(t))
+    return edges
+
+
+def test_no_package_cycles():
+    # components one way among themselves: no two packages import each other, even through others
+    cycles = _cycles(_package_edges())
+    assert not cycles, "import cycles among packages: " + "; ".join(" <-> ".join(c) for c in cycles)
+
+
+def test_no_private_module_of_another_package():
+    # what a package shares is public (graphmine's own private top-level modules are the base layer)
+    wrong = []
+    for mod in MODULES:
+        for target, _, line in _imports(mod):
+            if package(target) in (package(mod), "graphmine") or mod.startswith(target + "."):
+                continue
+            if any(part.startswith("_") for part in target.split(".")[1:]):
+                wrong.append(f"{MODULES[mod][0]}:{line}: {mod} imports {target}, private to {package(target)}")
+    assert not wrong, "\n".join(wrong)
 
 
 def test_the_checks_see_a_cycle():

@@ -3,7 +3,7 @@
 
 import numpy as np
 
-from ..probgraph._estimators import bloom_tables
+from .._estimators import bloom_tables
 from ..probgraph.sketches import hash_seeds
 from ._device import check_device_memory, cuda_module, device_graph
 from ._exact import SM_BLOCKS, _grid, _start, _stop, arc_sources, block_size, quiet

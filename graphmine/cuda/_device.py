@@ -11,26 +11,18 @@ import os
 import numpy as np
 
 from .._limits import format_bytes
-from ..exceptions import GraphmineError, MissingDependencyError, ParameterError, ResourceLimitError
+from ..exceptions import GraphmineError, MissingDependencyError, ResourceLimitError
+from ..registry import DEVICES, check_device  # validated in the core; re-exported here
 
 __all__ = ["NoCudaDeviceError", "DEVICES", "AUTO_MIN_EDGES", "auto_min_edges", "check_device", "cuda_module",
            "is_available", "use_cuda",
            "require_device", "preflight", "check_device_memory", "device_graph", "release"]
-
-DEVICES = ("cpu", "cuda", "auto")
 
 _STATE = {}
 
 
 class NoCudaDeviceError(GraphmineError, RuntimeError):
     """``device='cuda'`` was asked for, but no CUDA device is visible to this process."""
-
-
-def check_device(device):
-    """Validate ``device`` (one of 'cpu', 'cuda', 'auto')."""
-    if not isinstance(device, str) or device not in DEVICES:
-        raise ParameterError(f"device must be one of {', '.join(map(repr, DEVICES))}, got {device!r}")
-    return device
 
 
 def cuda_module():
@@ -199,7 +191,7 @@ def _build_on_gpu():
 
 def device_graph(G, order, threads):
     """The oriented CSR of ``G`` (ids relabelled by rank) on the device, built once and cached
-    on the graph (``G._cuda``; the Graph is otherwise immutable).
+    on the graph (:meth:`graphmine.Graph.backend_cache` ``('cuda')``).
 
     The degree orientation is built on the GPU from the host CSR (:mod:`graphmine.cuda._build`)
     unless the host already holds it (then it is copied) or the build does not fit; the
@@ -207,7 +199,7 @@ def device_graph(G, order, threads):
     when the oriented graph does not fit in the GPU's memory.
     """
     cuda = cuda_module()
-    cache = G.__dict__.setdefault("_cuda", {})
+    cache = G.backend_cache("cuda")
     if order not in cache:
         what = f"the {order}-oriented graph ({G.n_nodes:,} vertices, {G.n_edges:,} edges)"
         itemsize = G.indices.dtype.itemsize
@@ -238,5 +230,5 @@ def release(G):
     >>> gc.release(gm.as_graph([(0, 1)]))
     0
     """
-    cache = G.__dict__.pop("_cuda", {})
+    cache = G.drop_backend_cache("cuda")
     return len(cache)

@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from .._setops import intersect_into, lower_bound
-from ..probgraph._estimators import pair_bloom
+from .._estimators import pair_bloom
 
 U1 = np.uint64(1)
 

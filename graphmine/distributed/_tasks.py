@@ -13,7 +13,7 @@ import numpy as np
 from .._output import atomic_write
 from ..exceptions import GraphFormatError, GraphValueError
 from ..io import read_edges
-from ..probgraph import _sketch_kernels as _sk
+from .. import _sketch_kernels as _sk
 from . import _block_kernels as _bk
 
 _EMPTY = np.empty((0, 2), np.int64)

@@ -23,7 +23,7 @@ import numpy as np
 from .._output import check_output_path
 from ..cliques import check_k as _check_k
 from ..exceptions import ParameterError
-from ..probgraph import _estimators as _est
+from .. import _estimators as _est
 from ..probgraph.results import make_estimate
 from ..probgraph.sketches import (MAX_HASHES, check_positive_int, check_estimator, hash_seeds, resolve_seed,
                                   sketch_size)

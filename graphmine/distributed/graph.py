@@ -182,6 +182,9 @@ class DistributedGraph:
     >>> client.close(); client.cluster.close()
     """
 
+    # gm.count_triangles(D) and siblings run on the cluster (graphmine.registry's 'dask' back-end)
+    __graphmine_backend__ = "dask"
+
     def __init__(self, source, client, *, partitions=None, progress=None):
         _require_distributed()
         t0 = time.perf_counter()

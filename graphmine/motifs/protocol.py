@@ -184,7 +184,7 @@ def motif_prediction_task(G, motif, *, n_positives=500, remove="all", negatives_
     all_e = G.edges()
     keep = ~np.isin(all_e[:, 0] * n + all_e[:, 1], rkeys)
     observed = from_edges(all_e[keep], n_nodes=n)
-    observed = type(observed)(observed.indptr, observed.indices, G.node_ids, _trusted=True)
+    observed = type(observed).from_csr(observed.indptr, observed.indices, G.node_ids)
 
     # -- negatives
     n_neg = max(1, int(round(negatives_per_positive * n_pos)))

@@ -1,4 +1,5 @@
-"""Kernels of the networkx backend: CSR rows from networkx's adjacency, square clustering,
+"""Kernels of the networkx backend: CSR rows from networkx's adjacency (square clustering is
+:mod:`graphmine._cycle_kernels`'s),
 triangle listing, common neighbours of vertex pairs, pair adjacency (triangles per vertex are
 :mod:`graphmine._clique_kernels`'s).
 
@@ -11,7 +12,8 @@ import numpy as np
 from numba import njit, prange
 
 from .._clique_kernels import _triangles_part
-from .._setops import intersect_count, intersect_sum
+from .._cycle_kernels import _squares_parallel, _squares_serial  # noqa: F401 (square clustering: the 4-cycles per vertex)
+from .._pair_kernels import _pairs_parallel, _pairs_serial  # noqa: F401 (link scores' common neighbours)
 
 
 @njit(cache=True)
@@ -74,65 +76,6 @@ def _adjacent(indptr, indices, us, vs):
 
 
 @njit(cache=True)
-def _squares_part(indptr, indices, t, nthreads, cnt, touched, squares, potential):
-    """Square clustering terms of vertices v = t, t + nthreads, ...
-
-    cnt[x] counts the paths v - u - x (u a neighbour of v, x != v), so cnt[x] = |N(v) ∩ N(x)|;
-    the squares through v are sum_x cnt[x] (cnt[x] - 1) / 2 and the triangles sum_{u in N(v)}
-    cnt[u]. ``cnt`` is all zero on entry and on exit.
-    """
-    n = indptr.shape[0] - 1
-    for v in range(t, n, nthreads):
-        dv = indptr[v + 1] - indptr[v]
-        if dv < 2:
-            continue
-        ntouched = 0
-        uw = 0
-        for i in range(indptr[v], indptr[v + 1]):
-            u = indices[i]
-            uw += indptr[u + 1] - indptr[u]
-            for j in range(indptr[u], indptr[u + 1]):
-                x = indices[j]
-                if x != v:
-                    if cnt[x] == 0:
-                        touched[ntouched] = x
-                        ntouched += 1
-                    cnt[x] += 1
-        tri = 0
-        for i in range(indptr[v], indptr[v + 1]):
-            tri += cnt[indices[i]]
-        sq = 0
-        for k in range(ntouched):
-            c = cnt[touched[k]]
-            sq += c * (c - 1)
-            cnt[touched[k]] = 0
-        sq //= 2
-        squares[v] = sq
-        potential[v] = uw * (dv - 1) - dv * (dv - 1) - tri - sq
-
-
-@njit(cache=True)
-def _squares_serial(indptr, indices):
-    n = indptr.shape[0] - 1
-    squares = np.zeros(n, np.int64)
-    potential = np.zeros(n, np.int64)
-    _squares_part(indptr, indices, 0, 1, np.zeros(n, np.int64), np.empty(n, np.int64), squares,
-                  potential)
-    return squares, potential
-
-
-@njit(cache=True, parallel=True)
-def _squares_parallel(indptr, indices, nthreads):
-    n = indptr.shape[0] - 1
-    squares = np.zeros(n, np.int64)
-    potential = np.zeros(n, np.int64)
-    for t in prange(nthreads):
-        _squares_part(indptr, indices, t, nthreads, np.zeros(n, np.int64), np.empty(n, np.int64),
-                      squares, potential)
-    return squares, potential
-
-
-@njit(cache=True)
 def _list_triangles(optr, oind):
     """Every triangle once, as rows (a, b, c) with a < b < c, from an acyclic orientation with
     sorted out-rows (two passes: the core's count, then write)."""
@@ -162,38 +105,3 @@ def _list_triangles(optr, oind):
         for i in range(optr[u], optr[u + 1]):
             mark[oind[i]] = 0
     return out
-
-
-@njit(cache=True)
-def _common(indices, a, b, c, d, weight, weighted):
-    """|row a:b ∩ row c:d| and, if ``weighted``, the sum of ``weight`` over the common entries
-    (in increasing vertex order); rows of very different lengths gallop (:mod:`graphmine._setops`)."""
-    if weighted:
-        return intersect_sum(indices, a, b, indices, c, d, weight)
-    return intersect_count(indices, a, b, indices, c, d), 0.0
-
-
-@njit(cache=True)
-def _pairs_part(indptr, indices, us, vs, weight, weighted, t, nthreads, cn, wsum):
-    for i in range(t, us.shape[0], nthreads):
-        u = us[i]
-        v = vs[i]
-        cn[i], wsum[i] = _common(indices, indptr[u], indptr[u + 1], indptr[v], indptr[v + 1], weight,
-                                 weighted)
-
-
-@njit(cache=True)
-def _pairs_serial(indptr, indices, us, vs, weight, weighted):
-    cn = np.zeros(us.shape[0], np.int64)
-    wsum = np.zeros(us.shape[0], np.float64)
-    _pairs_part(indptr, indices, us, vs, weight, weighted, 0, 1, cn, wsum)
-    return cn, wsum
-
-
-@njit(cache=True, parallel=True)
-def _pairs_parallel(indptr, indices, us, vs, weight, weighted, nthreads):
-    cn = np.zeros(us.shape[0], np.int64)
-    wsum = np.zeros(us.shape[0], np.float64)
-    for t in prange(nthreads):
-        _pairs_part(indptr, indices, us, vs, weight, weighted, t, nthreads, cn, wsum)
-    return cn, wsum

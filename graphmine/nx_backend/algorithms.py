@@ -27,10 +27,12 @@ import numpy as np
 from .. import centrality as _centrality
 from .. import cliques as _cliques
 from .. import clique_enumeration as _maximal
+from .. import link_prediction as _linkpred
 from .. import truss as _truss
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ConvergenceError
 from ..graph import SERIAL_EDGES, Graph
+from ..registry import call
 from . import _kernels as _k
 from .convert import (NetworkXGraph, from_networkx, has_node, nbunch_indices, node_index, node_labels,
                       self_loops)
@@ -64,9 +66,8 @@ def _settings():
 
 
 def _approx(name, H, method, kw, **extra):
-    from .. import probgraph
-
-    return getattr(probgraph, name)(H, method=method, **extra, **kw).estimate
+    """The sketch estimate of family ``name`` (the registry's 'sketch' back-end), as numbers."""
+    return call(name, H, method=method, **extra, **kw).estimate
 
 
 def _per_node(H, values, nodes):
@@ -89,7 +90,7 @@ def _with_int_zeros(values, zero):
 
 def _triangle_counts(H, method, kw):
     if method == "exact":
-        return _cliques.triangles(H, threads=kw["threads"])
+        return call("triangles", H, threads=kw["threads"])
     return np.rint(_approx("triangles", H, method, kw)).astype(np.int64)
 
 
@@ -451,6 +452,40 @@ def _link_prediction(G, ebunch, kind):
     first, second, us, vs = _ebunch_vertices(H, ebunch)
     # the pairs' own objects, as networkx yields them (a lazy iterator of tuples, like networkx's)
     return zip(first, second, _score_values(H, us, vs, kind, nthreads, terms))
+
+
+def common_neighbor_centrality(G, ebunch=None, alpha=0.8):
+    """Common-neighbour and centrality (CCPA) score of node pairs, as
+    ``networkx.common_neighbor_centrality`` (:func:`graphmine.link_prediction.common_neighbor_centrality`).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend.algorithms import common_neighbor_centrality
+    >>> [(u, v, round(p, 6)) for u, v, p in common_neighbor_centrality(nx.complete_graph(5), [(0, 1)])]
+    [(0, 1, 3.4)]
+    """
+    H = _graph(G)
+    labels = node_labels(H)
+    if ebunch is None:
+        us, vs = _linkpred.non_edges(H)
+        first = [labels[u] for u in us.tolist()]
+        second = [labels[v] for v in vs.tolist()]
+    else:
+        first, second, us, vs = _ebunch_vertices(H, ebunch)
+    loop = np.flatnonzero(us == vs)
+    stop = int(loop[0]) if loop.size else us.shape[0]
+    _, _, scores = _linkpred.common_neighbor_centrality(H, np.stack([us[:stop], vs[:stop]], axis=1).reshape(-1, 2),
+                                                        alpha=alpha, threads=_settings()[1]["threads"])
+    values = scores.astype(np.int64).tolist() if alpha == 1 else scores.tolist()
+
+    def pairs():
+        yield from zip(first[:stop], second[:stop], values)
+        if stop < len(first):
+            import networkx as nx
+
+            raise nx.NetworkXAlgorithmError("Self loops are not supported")
+    return pairs()
 
 
 def jaccard_coefficient(G, ebunch=None):

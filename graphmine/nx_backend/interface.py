@@ -8,7 +8,7 @@ more than networkx's own run.
 """
 
 from ..graph import Graph
-from . import algorithms
+from .backend import functions
 from .convert import from_networkx, to_networkx, unsupported
 
 __all__ = ["BackendInterface"]
@@ -73,24 +73,6 @@ def _is_cached(G):
 
 class BackendInterface:
     """networkx's view of graphmine: conversions, dispatch decisions and the algorithms."""
-
-    triangles = staticmethod(algorithms.triangles)
-    clustering = staticmethod(algorithms.clustering)
-    average_clustering = staticmethod(algorithms.average_clustering)
-    transitivity = staticmethod(algorithms.transitivity)
-    square_clustering = staticmethod(algorithms.square_clustering)
-    all_triangles = staticmethod(algorithms.all_triangles)
-    jaccard_coefficient = staticmethod(algorithms.jaccard_coefficient)
-    adamic_adar_index = staticmethod(algorithms.adamic_adar_index)
-    resource_allocation_index = staticmethod(algorithms.resource_allocation_index)
-    preferential_attachment = staticmethod(algorithms.preferential_attachment)
-    core_number = staticmethod(algorithms.core_number)
-    pagerank = staticmethod(algorithms.pagerank)
-    average_neighbor_degree = staticmethod(algorithms.average_neighbor_degree)
-    find_cliques = staticmethod(algorithms.find_cliques)
-    enumerate_all_cliques = staticmethod(algorithms.enumerate_all_cliques)
-    node_clique_number = staticmethod(algorithms.node_clique_number)
-    k_truss = staticmethod(algorithms.k_truss)
 
     @staticmethod
     def convert_from_nx(G, edge_attrs=None, node_attrs=None, preserve_edge_attrs=False,
@@ -175,3 +157,8 @@ class BackendInterface:
         without fallback every test of a function graphmine runs on an undirected unweighted graph
         passes; the others are declined by :meth:`can_run` and networkx marks them xfail itself.
         """
+
+
+# the algorithms, as networkx looks them up on the interface (one per registered function)
+for _name, _function in functions().items():
+    setattr(BackendInterface, _name, staticmethod(_function))

@@ -25,12 +25,41 @@ import numpy as np
 from numba import njit, prange
 
 from .._setops import intersect_count, intersect_into, popcount
-from ._estimators import (EST_AND, EST_OR, KIND_BLOOM, _clip, KIND_KHASH, KIND_KMV, bottomk_estimate, pair_bloom,
+from .._estimators import (EST_AND, EST_OR, KIND_BLOOM, _clip, KIND_KHASH, KIND_KMV, bottomk_estimate, pair_bloom,
                           pair_bottomk, pair_khash)
-from ._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill
+from .._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill
 
 U1 = np.uint64(1)
 U0 = np.uint64(0)
+
+
+@njit(cache=True)
+def _set_marks(mark, arcs, a, e, value):
+    """mark[arcs[a:e]] = value (the out-neighbours of one apex, marked for exact small terms)."""
+    for q in range(a, e):
+        mark[np.uint64(arcs[q])] = value
+
+
+@njit(cache=True)
+def _count_marked(mark, arcs, lo, hi):
+    """How many of arcs[lo:hi] are marked: an exact |N+(u) ∩ N+(v)| for a small N+(v)."""
+    c = 0
+    for q in range(lo, hi):
+        if mark[np.uint64(arcs[q])]:
+            c += 1
+    return c
+
+
+@njit(cache=True)
+def _add_totals(out, exact, tot, var, sd, sat, nest, terms):
+    """Add one part's sums to the float64[7] result (the layout of :func:`_cliques_sketch_total`)."""
+    out[0] += exact
+    out[1] += tot
+    out[2] += var
+    out[3] += sd
+    out[4] += sat
+    out[5] += nest
+    out[6] += terms
 
 
 @njit(cache=True)
@@ -161,13 +190,7 @@ def _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp, F,
                                               oind, F, M, S, nbits, b, seeds, ctab, vtab, tmpF, andF,
                                               tmpM, buf, H, hc, hbase, andH,
                                               mark if level == 0 else mark2, thresh)
-            out[0] += ex
-            out[1] += e
-            out[2] += v
-            out[3] += dv
-            out[4] += st
-            out[5] += ne
-            out[6] += p
+            _add_totals(out, ex, e, v, dv, st, ne, p)
             level -= 1
             continue
         if pos[level] >= size[level]:
@@ -279,12 +302,9 @@ def _triangles_bloom_part(optr, oind, t, nthreads, est, clamp, F, nbits, b, ctab
             terms += 1
             if dv <= thresh:
                 if not marked:
-                    for q in range(a, e_):
-                        mark[np.uint64(oind[q])] = True
+                    _set_marks(mark, oind, a, e_, True)
                     marked = True
-                for q in range(lo, hi):
-                    if mark[np.uint64(oind[q])]:
-                        exact += 1
+                exact += _count_marked(mark, oind, lo, hi)
                 continue
             h = 0
             for q in range(wh):
@@ -300,15 +320,8 @@ def _triangles_bloom_part(optr, oind, t, nthreads, est, clamp, F, nbits, b, ctab
             sat += z
             nest += 1
         if marked:
-            for q in range(a, e_):
-                mark[np.uint64(oind[q])] = False
-    out[0] += exact
-    out[1] += tot
-    out[2] += var
-    out[3] += sd
-    out[4] += sat
-    out[5] += nest
-    out[6] += terms
+            _set_marks(mark, oind, a, e_, False)
+    _add_totals(out, exact, tot, var, sd, sat, nest, terms)
 
 
 @njit(cache=True, parallel=True)
@@ -398,13 +411,10 @@ def _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R,
             dvb = dv - hc[v]
             if dv <= thresh and dvb > 0 and dub > 0:
                 if not marked:
-                    for q in range(a, e_):
-                        mark[np.uint64(arcs[q])] = True
+                    _set_marks(mark, arcs, a, e_, True)
                     marked = True
                 lo = np.uint64(start[v])
-                for q in range(lo, lo + np.uint64(dv)):
-                    if mark[np.uint64(arcs[q])]:
-                        exact += 1
+                exact += _count_marked(mark, arcs, lo, lo + np.uint64(dv))
                 continue
             h = 0
             for q in range(uwh):
@@ -419,15 +429,8 @@ def _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R,
             sat += z
             nest += 1
         if marked:
-            for q in range(a, e_):
-                mark[np.uint64(arcs[q])] = False
-    out[0] += exact
-    out[1] += tot
-    out[2] += var
-    out[3] += sd
-    out[4] += sat
-    out[5] += nest
-    out[6] += terms
+            _set_marks(mark, arcs, a, e_, False)
+    _add_totals(out, exact, tot, var, sd, sat, nest, terms)
 
 
 @njit(cache=True, parallel=True)
@@ -519,12 +522,9 @@ def _triangles_bottomk_part(optr, oind, t, nthreads, kmv, clamp, M, S, thresh, m
             terms += 1
             if dv <= thresh:
                 if not marked:
-                    for q in range(a, e_):
-                        mark[oind[q]] = True
+                    _set_marks(mark, oind, a, e_, True)
                     marked = True
-                for q in range(lo, hi):
-                    if mark[oind[q]]:
-                        exact += 1
+                exact += _count_marked(mark, oind, lo, hi)
                 continue
             e, w = _pair_bottomk_lean(M, u, S[u], v, S[v], d, dv, kmv, clamp)
             tot += e
@@ -533,14 +533,8 @@ def _triangles_bottomk_part(optr, oind, t, nthreads, kmv, clamp, M, S, thresh, m
             if w > 0.0:
                 nest += 1
         if marked:
-            for q in range(a, e_):
-                mark[oind[q]] = False
-    out[0] += exact
-    out[1] += tot
-    out[2] += var
-    out[3] += sd
-    out[5] += nest
-    out[6] += terms
+            _set_marks(mark, oind, a, e_, False)
+    _add_totals(out, exact, tot, var, sd, 0, nest, terms)
 
 
 @njit(cache=True, parallel=True)

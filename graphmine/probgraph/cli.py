@@ -50,11 +50,9 @@ def _value(x):
     return x.to_dict() if hasattr(x, "to_dict") else {"estimate": float(x)}
 
 
-def _cmd_clustering(args):
-    import warnings
-
-    from . import counting as cluster  # method='exact' goes to graphmine.cluster
-
+def _load_for_sketches(args):
+    """(sketch keywords with a drawn seed when none was given, graph, load seconds); --out is
+    refused before the graph is read if it exists."""
     kw = _sketch_kwargs(args)
     if args.out is not None:
         check_output_path(args.out, args.force)
@@ -62,7 +60,16 @@ def _cmd_clustering(args):
     if args.method != "exact" and kw.get("seed") is None:
         from .sketches import resolve_seed
 
-        kw["seed"] = resolve_seed(None)  # one seed for both estimates, reported below
+        kw["seed"] = resolve_seed(None)  # drawn here so that the run can be reported and repeated
+    return kw, G, load_s
+
+
+def _cmd_clustering(args):
+    import warnings
+
+    from . import counting as cluster  # method='exact' goes to graphmine.cluster
+
+    kw, G, load_s = _load_for_sketches(args)  # one seed for both estimates, reported below
     t0 = time.perf_counter()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", SketchSaturationWarning)
@@ -108,14 +115,7 @@ def _cmd_jarvis_patrick(args):
 
     from .similarity import jarvis_patrick
 
-    kw = _sketch_kwargs(args)
-    if args.out is not None:
-        check_output_path(args.out, args.force)
-    G, load_s = commands.load_input(args)
-    if args.method != "exact" and kw.get("seed") is None:
-        from .sketches import resolve_seed
-
-        kw["seed"] = resolve_seed(None)
+    kw, G, load_s = _load_for_sketches(args)
     res = jarvis_patrick(G, args.tau, measure=args.similarity, method=args.method,
                          threads=args.threads, **kw)
     sizes = np.bincount(res.labels) if res.labels.size else np.zeros(0, np.int64)

@@ -18,19 +18,18 @@ import time
 import numpy as np
 
 from .. import cliques as _exact_cliques
-from .. import cluster as _exact_cluster
 from .._interrupt import interruptible
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError, SketchSaturationWarning, warn_at_caller
 from ..validation import as_graph
 from . import _approx_kernels as _ak
-from ._estimators import EST_AND, EST_LIMIT, EST_MINHASH, EST_OR, KIND_BLOOM
+from .._estimators import EST_AND, EST_LIMIT, EST_MINHASH, EST_OR, KIND_BLOOM
 from .results import make_array_estimate, make_estimate
 from .sketches import (MAX_HASHES, NeighbourhoodSketch, check_positive_int, check_estimator, check_method,
                        resolve_seed, sketch_neighbourhoods, sketch_size)
 
 __all__ = ["count_triangles", "count_cliques", "triangles", "clustering", "average_clustering",
-           "transitivity", "warn_saturation"]
+           "transitivity", "warn_saturation", "clique_estimate"]
 
 _EST_CODE = {"or": EST_OR, "and": EST_AND, "limit": EST_LIMIT, "minhash": EST_MINHASH, "kmv": EST_MINHASH}
 
@@ -137,33 +136,13 @@ def _check_threshold(exact_threshold, default):
     return int(exact_threshold)
 
 
-def _on_gpu(device, G=None, k=3):
-    """Whether to count on the GPU (``device`` 'cuda', or 'auto' with a device visible and, for an
-    exact count of graph ``G``, enough edges: :func:`graphmine.cuda.use_cuda`); loads no CUDA
-    machinery for 'cpu'."""
-    if device == "cpu":
-        return False
-    from ..cuda import use_cuda
+def _elsewhere(name, G, method, device, **kw):
+    """The exact count, or an estimate asked of another device: the registry's choice
+    (:mod:`graphmine.registry`: the exact family on the CPU, the GPU's back-end for 'cuda' or
+    'auto', the sketches below on the CPU when the GPU declines an 'auto' call)."""
+    from ..registry import call
 
-    return use_cuda(device, G, k)
-
-
-def _exact(name, G, device, **kw):
-    """``method='exact'``: the exact family's function ``name`` (graphmine.cliques or
-    graphmine.cluster) on the CPU, or the GPU's triangle counts (graphmine.cuda) for ``device``
-    'cuda' (or 'auto' with a device visible)."""
-    G = as_graph(G)
-    if not _on_gpu(device, G, kw.get("k", 3)):
-        return getattr(_exact_cliques if name in _exact_cliques.__all__ else _exact_cluster, name)(G, **kw)
-    from .. import cuda
-
-    if name in ("count_triangles", "triangles", "count_cliques"):
-        return getattr(cuda, name)(G, **kw)
-    threads = kw.pop("threads")
-    if name == "transitivity":
-        return _exact_cluster.transitivity_from_count(cuda.count_triangles(G, threads=threads), G.degree)
-    local = _exact_cluster.local_clustering(cuda.triangles(G, threads=threads), G.degree)
-    return local if name == "clustering" else _exact_cluster.mean_clustering(local, **kw)
+    return call(name, G, method=method, device=device, **kw)
 
 
 def degree_rank(degree):
@@ -175,31 +154,31 @@ def degree_rank(degree):
     return rank
 
 
-def _bloom_on_gpu(device, method, k):
-    """Whether to estimate on the GPU: Bloom triangles with device 'cuda' (raising without a
-    device) or 'auto' (with one visible); other sketches and k run on the CPU."""
-    if not _on_gpu(device):
-        return False
-    if method == "bloom" and k == 3:
-        return True
-    if device == "cuda":
-        raise ParameterError(f"device='cuda' estimates triangles (k = 3) with method='bloom'; "
-                             f"method={method!r} with k = {k} runs on device='cpu'")
-    return False
-
-
-def _cpu_only(device, what):
-    if device != "cpu":
-        from ..cuda._device import check_device
-
-        if check_device(device) == "cuda":
-            raise ParameterError(f"{what} from sketches run on the CPU only: use device='cpu' (or 'auto')")
-
-
 @interruptible
 @restores_threads
-def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator, seed, order, clamp,
-                     confidence, threads, replicates, hub_bits=None, exact_threshold=None, device="cpu"):
+def clique_estimate(G, k, method, *, budget=None, bits=None, hashes=1, sketch_k=None, estimator=None, seed=None,
+                    order=None, clamp=None, confidence=0.95, threads=None, replicates=1, hub_bits=None,
+                    exact_threshold=None, gpu_run=None):
+    """The k-clique estimate of :func:`count_cliques` for a graph ``G`` already validated.
+
+    Parameters
+    ----------
+    G : Graph
+    k : int
+        Checked clique size.
+    method : str
+        A sketch method.
+    budget, bits, hashes, sketch_k, estimator, seed, order, clamp, confidence, threads, replicates, hub_bits, exact_threshold
+        As in :func:`count_cliques`.
+    gpu_run : callable, optional
+        A device back-end's Bloom triangle run for one seed (``graphmine.cuda``'s, which passes
+        it): ``gpu_run(G, order, threads, words, hub_words, hashes, seed, estimator code, clamp,
+        threshold)`` -> (float64[7] totals, sketch). None: the CPU kernels.
+
+    Returns
+    -------
+    Estimate
+    """
     t0 = time.perf_counter()
     check_method(method)
     estimator = check_estimator(method, estimator)
@@ -211,7 +190,7 @@ def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator,
     if order not in ("degree", "degeneracy"):
         raise ParameterError(f"order must be 'degree' or 'degeneracy', got {order!r}")
     nthreads = resolve_threads(threads)
-    gpu = _bloom_on_gpu(device, method, k)
+    gpu = gpu_run is not None and method == "bloom" and k == 3
     # Bloom triangles on the CPU over the degree order read the orientation straight off the
     # full CSR while sketching (no oriented copy: building one costs as much as the estimate)
     ranked = not gpu and method == "bloom" and k == 3 and order == "degree"
@@ -230,9 +209,7 @@ def _clique_estimate(G, k, method, *, budget, bits, hashes, sketch_k, estimator,
     runs = []
     for s in replicate_seeds(resolve_seed(seed), replicates):
         if gpu:
-            from ..cuda._bloom import bloom_triangles
-
-            r, S = bloom_triangles(G, order, nthreads, words, wh, hashes, s, _EST_CODE[estimator], bool(clamp),
+            r, S = gpu_run(G, order, nthreads, words, wh, hashes, s, _EST_CODE[estimator], bool(clamp),
                                    thresh)
             runs.append((r[0] + r[1], r[3], int(r[4]), int(r[5]), S, int(r[6])))
             continue
@@ -338,14 +315,18 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
     >>> est.estimate, est.stderr  # a bottom-k sketch holding whole sets is exact
     (70.0, 0.0)
     """
-    if method == "exact":
-        return _exact("count_cliques", G, device, k=k, order=order, threads=threads)
+    if method == "exact" or device != "cpu":
+        kw = {} if method == "exact" else dict(
+            budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k, estimator=estimator, seed=seed,
+            clamp=clamp, confidence=confidence, replicates=replicates, hub_bits=hub_bits,
+            exact_threshold=exact_threshold)
+        return _elsewhere("count_cliques", G, method, device, k=k, order=order, threads=threads, **kw)
     k = _exact_cliques.check_k(k)
     G = as_graph(G)
-    return _clique_estimate(G, k, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
-                            estimator=estimator, seed=seed, order=order, clamp=clamp,
-                            confidence=confidence, threads=threads, replicates=replicates,
-                            hub_bits=hub_bits, exact_threshold=exact_threshold, device=device)
+    return clique_estimate(G, k, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
+                           estimator=estimator, seed=seed, order=order, clamp=clamp,
+                           confidence=confidence, threads=threads, replicates=replicates,
+                           hub_bits=hub_bits, exact_threshold=exact_threshold)
 
 
 def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
@@ -380,12 +361,17 @@ def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sket
     45
     """
     if method == "exact":
-        return _exact("count_triangles", G, device, threads=threads)
+        return _elsewhere("count_triangles", G, method, device, threads=threads)
+    if device != "cpu":
+        return _elsewhere("count_triangles", G, method, device, budget=budget, bits=bits, hashes=hashes,
+                          sketch_k=sketch_k, estimator=estimator, seed=seed, order=order, clamp=clamp,
+                          confidence=confidence, replicates=replicates, hub_bits=hub_bits,
+                          exact_threshold=exact_threshold, threads=threads)
     G = as_graph(G)
-    return _clique_estimate(G, 3, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
-                            estimator=estimator, seed=seed, order=order, clamp=clamp,
-                            confidence=confidence, threads=threads, replicates=replicates,
-                            hub_bits=hub_bits, exact_threshold=exact_threshold, device=device)
+    return clique_estimate(G, 3, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
+                           estimator=estimator, seed=seed, order=order, clamp=clamp,
+                           confidence=confidence, threads=threads, replicates=replicates,
+                           hub_bits=hub_bits, exact_threshold=exact_threshold)
 
 
 @interruptible
@@ -452,9 +438,10 @@ def triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=N
     >>> triangles(nx.complete_graph(4), method="kmv", sketch_k=8, seed=0).estimate
     array([3., 3., 3., 3.])
     """
-    if method == "exact":
-        return _exact("triangles", G, device, threads=threads)
-    _cpu_only(device, "per-vertex triangle estimates")
+    if method == "exact" or device != "cpu":
+        kw = {"threads": threads} if method == "exact" else _split_kw(budget, bits, hashes, sketch_k, estimator,
+                                                                       seed, clamp, confidence, threads)
+        return _elsewhere("triangles", G, method, device, **kw)
     G = as_graph(G)
     kw = _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads)
     tri, tvar, _, _, _, meta, conf = _per_vertex(G, method, "triangles per vertex", kw)
@@ -495,9 +482,10 @@ def clustering(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=
     >>> clustering(nx.complete_graph(5), method="onehash", sketch_k=8, seed=0).estimate
     array([1., 1., 1., 1., 1.])
     """
-    if method == "exact":
-        return _exact("clustering", G, device, threads=threads)
-    _cpu_only(device, "clustering coefficients")
+    if method == "exact" or device != "cpu":
+        kw = {"threads": threads} if method == "exact" else _split_kw(budget, bits, hashes, sketch_k, estimator,
+                                                                       seed, clamp, confidence, threads)
+        return _elsewhere("clustering", G, method, device, **kw)
     G = as_graph(G)
     kw = _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads)
     _, _, e, est, var, meta, conf = _per_vertex(G, method, "local clustering", kw)
@@ -533,9 +521,10 @@ def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits
     >>> average_clustering(nx.complete_graph(6), method="kmv", sketch_k=8, seed=0).estimate
     1.0
     """
-    if method == "exact":
-        return _exact("average_clustering", G, device, count_zeros=count_zeros, threads=threads)
-    _cpu_only(device, "clustering coefficients")
+    if method == "exact" or device != "cpu":
+        kw = {"threads": threads} if method == "exact" else _split_kw(budget, bits, hashes, sketch_k, estimator,
+                                                                       seed, clamp, confidence, threads)
+        return _elsewhere("average_clustering", G, method, device, count_zeros=count_zeros, **kw)
     G = as_graph(G)
     kw = _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads)
     _, _, e, est, var, meta, conf = _per_vertex(G, method, "average clustering", kw)
@@ -571,7 +560,7 @@ def transitivity(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_
     1.0
     """
     if method == "exact":
-        return _exact("transitivity", G, device, threads=threads)
+        return _elsewhere("transitivity", G, method, device, threads=threads)
     t0 = time.perf_counter()
     G = as_graph(G)
     T = count_triangles(G, method=method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,

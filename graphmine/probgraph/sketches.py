@@ -17,13 +17,14 @@ from .._threads import resolve_threads, restores_threads
 from .._limits import check_allocation
 from ..exceptions import ParameterError
 from ..validation import as_graph
-from . import _sketch_kernels as _sk
-from ._estimators import KIND_BLOOM, KIND_KHASH, KIND_KMV, KIND_ONEHASH, bloom_tables
+from .. import _sketch_kernels as _sk
+from ..registry import METHODS as ALL_METHODS, SKETCH_METHODS, check_method as _check_method
+from .._estimators import KIND_BLOOM, KIND_KHASH, KIND_KMV, KIND_ONEHASH, bloom_tables
 
 __all__ = ["METHODS", "ESTIMATORS", "NeighbourhoodSketch", "sketch_neighbourhoods", "DEFAULT_BUDGET", "MAX_HASHES",
            "check_positive_int", "check_estimator", "check_method", "hash_seeds", "resolve_seed", "sketch_size"]
 
-METHODS = ("bloom", "khash", "onehash", "kmv")
+METHODS = SKETCH_METHODS  # the one list, in graphmine.registry
 ESTIMATORS = {"bloom": ("or", "and", "limit"), "khash": ("minhash",), "onehash": ("minhash",),
               "kmv": ("kmv",)}
 KINDS = {"bloom": KIND_BLOOM, "khash": KIND_KHASH, "onehash": KIND_ONEHASH, "kmv": KIND_KMV}
@@ -33,10 +34,19 @@ MAX_HASHES = 16
 
 
 def check_method(method, allow_exact=False):
-    allowed = (("exact",) if allow_exact else ()) + METHODS
-    if method not in allowed:
-        raise ParameterError(f"method must be one of {', '.join(map(repr, allowed))}, got {method!r}")
-    return method
+    """Validate a sketch ``method`` (or 'exact' too, with ``allow_exact``).
+
+    Parameters
+    ----------
+    method : str
+    allow_exact : bool
+
+    Returns
+    -------
+    str
+        ``method`` itself.
+    """
+    return _check_method(method, ALL_METHODS if allow_exact else METHODS)
 
 
 def check_estimator(method, estimator):

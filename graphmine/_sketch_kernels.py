@@ -14,7 +14,7 @@ speaking of, and no garbage high bits: everything is computed in masked 64-bit w
 import numpy as np
 from numba import njit, prange
 
-from .._setops import popcount
+from ._setops import popcount
 
 M32 = np.uint64(0xFFFFFFFF)
 S6 = np.uint64(6)

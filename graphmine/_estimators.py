@@ -27,7 +27,7 @@ import math
 import numpy as np
 from numba import njit
 
-from .._setops import popcount
+from ._setops import popcount
 
 KIND_BLOOM, KIND_KHASH, KIND_ONEHASH, KIND_KMV = 0, 1, 2, 3
 EST_OR, EST_AND, EST_LIMIT, EST_MINHASH = 0, 1, 2, 3

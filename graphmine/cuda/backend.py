@@ -1,0 +1,152 @@
+"""The GPU back-end's registrations (:mod:`graphmine.registry`): exact counts and the Bloom
+triangle estimate on a CUDA device.
+
+Imported by the registry on the first ``device='cuda'`` or ``'auto'`` call; importing it loads no
+``numba.cuda`` (the first kernel launch does). :func:`can_run` is the back-end's rule: 'cuda'
+needs a visible device (else :class:`NoCudaDeviceError`), 'auto' takes the GPU when one is visible
+and, for exact counts, the graph has at least :func:`auto_min_edges` edges.
+"""
+
+from functools import wraps
+
+from .. import cluster as _cluster
+from ..registry import register
+from . import MAX_K, count_cliques, count_triangles, triangles
+from ._device import use_cuda
+
+__all__ = ["can_run", "clustering", "average_clustering", "transitivity", "bloom_count_triangles"]
+
+
+def can_run(family, G, method, kwargs, device):
+    """True when the call runs on the GPU, else the reason (see the module docstring).
+
+    Parameters
+    ----------
+    family : str
+    G : Graph
+    method : str
+    kwargs : dict
+        The call's other arguments (``k`` picks the size rule of :func:`auto_min_edges`).
+    device : {'cuda', 'auto'}
+
+    Returns
+    -------
+    True or str
+
+    Raises
+    ------
+    NoCudaDeviceError
+        ``device='cuda'`` and no device is visible.
+    """
+    k = min(kwargs.get("k", 3), MAX_K)
+    # the Bloom estimate takes the GPU whenever one is visible; exact counts by the size rule
+    if use_cuda(device, G if method == "exact" else None, k):
+        return True
+    return f"device='auto' found no device, or a graph below {family}'s size rule (graphmine.cuda.auto_min_edges)"
+
+
+def clustering(G, *, threads=None):
+    """Local clustering coefficients from the GPU's per-vertex triangles.
+
+    Parameters
+    ----------
+    G : Graph
+    threads : int, optional
+        CPU threads for the orientation.
+
+    Returns
+    -------
+    ndarray of float64
+    """
+    return _cluster.local_clustering(triangles(G, threads=threads), G.degree)
+
+
+def average_clustering(G, *, count_zeros=True, threads=None):
+    """The mean local clustering coefficient from the GPU's per-vertex triangles.
+
+    Parameters
+    ----------
+    G : Graph
+    count_zeros : bool
+        As in :func:`graphmine.average_clustering`.
+    threads : int, optional
+
+    Returns
+    -------
+    float
+    """
+    return _cluster.mean_clustering(clustering(G, threads=threads), count_zeros)
+
+
+def transitivity(G, *, threads=None):
+    """Global transitivity from the GPU's triangle count.
+
+    Parameters
+    ----------
+    G : Graph
+    threads : int, optional
+        CPU threads for the orientation.
+
+    Returns
+    -------
+    float
+    """
+    return _cluster.transitivity_from_count(count_triangles(G, threads=threads), G.degree)
+
+
+def bloom_count_triangles(G, *, method="bloom", k=3, **kw):
+    """The Bloom-filter triangle estimate with the sketches built and intersected on the GPU.
+
+    Parameters
+    ----------
+    G : Graph
+    method : {'bloom'}
+    k : {3}
+    **kw
+        The options of :func:`graphmine.probgraph.count_triangles`.
+
+    Returns
+    -------
+    Estimate
+    """
+    from ..probgraph.counting import clique_estimate
+    from ._bloom import bloom_triangles
+
+    kw.pop("device", None)
+    return clique_estimate(G, k, method, gpu_run=bloom_triangles, **kw)
+
+
+def _k_fits(G, kwargs):
+    k = kwargs.get("k", 3)
+    return True if k <= MAX_K else f"counts k-cliques up to k = {MAX_K}, got k = {k}"
+
+
+def _bloom_k(G, kwargs):
+    k = kwargs.get("k", 3)
+    return True if k == 3 else f"estimates triangles (k = 3) with method='bloom'; k = {k} runs on the CPU"
+
+
+def _exact(fn):
+    @wraps(fn)
+    def run(G, *, method="exact", **kw):
+        return fn(G, **kw)
+    return run
+
+
+register("count_triangles", "cuda", _exact(count_triangles), methods=("exact",))
+register("triangles", "cuda", _exact(triangles), methods=("exact",))
+register("count_cliques", "cuda", _exact(count_cliques), methods=("exact",), can_run=_k_fits)
+register("clustering", "cuda", _exact(clustering), methods=("exact",))
+register("average_clustering", "cuda", _exact(average_clustering), methods=("exact",))
+register("transitivity", "cuda", _exact(transitivity), methods=("exact",))
+register("count_triangles", "cuda", bloom_count_triangles, methods=("bloom",))
+register("count_cliques", "cuda", bloom_count_triangles, methods=("bloom",), can_run=_bloom_k)
+
+
+def _bloom_transitivity(G, *, method="bloom", **kw):
+    from ..probgraph import transitivity as estimate
+
+    return estimate(G, method=method, device="cuda", **kw)
+
+
+register("transitivity", "cuda", _bloom_transitivity, methods=("bloom",))

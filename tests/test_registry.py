@@ -1,0 +1,177 @@
+"""The registry of families x back-ends (graphmine.registry): dispatch rules, errors, and the
+support matrix against what actually runs; the CCPA family against networkx."""
+
+import math
+import subprocess
+import sys
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import graphmine as gm
+from graphmine import registry
+from graphmine.exceptions import NoImplementationError, ParameterError
+
+
+def test_cpu_exact_and_sketches_dispatch():
+    H = nx.karate_club_graph()
+    assert gm.count_triangles(H) == 45
+    assert registry.select("count_triangles", gm.as_graph(H)).backend == "cpu"
+    impl = registry.select("count_triangles", gm.as_graph(H), method="kmv")
+    assert impl.backend == "sketch"
+    est = gm.count_triangles(H, method="bloom", bits=4096, seed=1)
+    assert round(est.estimate) == 45
+
+
+def test_validation_in_the_core():
+    with pytest.raises(ParameterError, match="device must be one of"):
+        gm.count_four_cycles(nx.cycle_graph(4), device="gpu")
+    with pytest.raises(ParameterError, match="method must be one of"):
+        gm.count_triangles(nx.cycle_graph(4), method="exactly")
+    with pytest.raises(ParameterError, match="unexpected keywords for method='exact'"):
+        gm.count_triangles(nx.cycle_graph(4), budget=0.1)
+    with pytest.raises(ParameterError, match="unexpected keywords for method='bloom'"):
+        gm.count_triangles(nx.cycle_graph(4), method="bloom", colour=1)
+
+
+def test_no_implementation_names_family_backend_and_reason():
+    G = gm.as_graph(nx.cycle_graph(4))
+    with pytest.raises(NoImplementationError) as info:
+        gm.count_four_cycles(G, method="bloom")
+    msg = str(info.value)
+    assert "count_four_cycles" in msg and "method='bloom'" in msg and "device='cpu'" in msg
+    assert isinstance(info.value, ParameterError) and isinstance(info.value, ValueError)
+
+
+def test_cpu_path_loads_no_backend_module():
+    script = ("import sys, networkx as nx, graphmine as gm\n"
+              "H = nx.karate_club_graph()\n"
+              "gm.count_triangles(H); gm.four_cycles(H); gm.count_cliques(H, 4)\n"
+              "print(sorted(m for m in sys.modules if m.startswith(('graphmine.cuda', 'graphmine.distributed',"
+              " 'graphmine.probgraph', 'graphmine.nx_backend', 'dask', 'torch', 'numba.cuda'))))\n")
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_import_graphmine_loads_no_registry_backend():
+    script = ("import sys, graphmine\n"
+              "print(sorted(m for m in sys.modules if m.startswith(('graphmine.registry', 'graphmine.dispatch',"
+              " 'numba', 'dask', 'torch'))))\n")
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"
+
+
+def _run_row(family, backend, method):
+    """Run one matrix entry on a small graph; returns the result (or raises)."""
+    H = nx.karate_club_graph()
+    if backend == "cpu":
+        fn = getattr(gm, family, None)
+        impl = registry.implementations(family, "cpu")[0]
+        G = gm.as_graph(H)
+        import inspect
+
+        required = [p for p in inspect.signature(impl.function).parameters.values()
+                    if p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD]
+        args = (G, 3)[:len(required)]
+        if family == "link_scores":
+            return impl(G, np.array([[0, 1]]), "jaccard")
+        out = impl(*args)
+        return list(out) if hasattr(out, "__next__") else out
+    if backend == "sketch":
+        return getattr(gm.probgraph, family)(H, method=method, seed=1)
+    raise AssertionError(f"no runner for back-end {backend}")
+
+
+def test_matrix_equals_what_runs():
+    rows = registry.support_matrix()
+    names = {r["family"] for r in rows}
+    assert {"count_triangles", "count_four_cycles", "four_cycles", "common_neighbor_centrality",
+            "count_cliques", "k_truss", "maximal_cliques"} <= names
+    for r in rows:
+        for method in r.get("cpu", []):
+            assert _run_row(r["family"], "cpu", method) is not None, r["family"]
+        for method in r.get("sketch", []):
+            est = _run_row(r["family"], "sketch", method)
+            assert hasattr(est, "estimate"), (r["family"], method)
+        # every networkx entry is a function of the backend interface that networkx can call
+        from graphmine.nx_backend import BackendInterface
+
+        for fn in r.get("networkx", []):
+            assert callable(getattr(BackendInterface, fn)), fn
+        # every cuda entry resolves to a callable (run under the simulator in test_cuda/test_cycles)
+        for impl in registry.implementations(r["family"], "cuda"):
+            assert callable(impl.function)
+    # what the matrix says is missing does not run
+    G = gm.as_graph(nx.karate_club_graph())
+    for r in rows:
+        if r["family"] in ("count_triangles", "four_cycles") and "khash" not in r.get("sketch", []):
+            with pytest.raises(NoImplementationError):
+                registry.select(r["family"], G, method="khash")
+
+
+def test_matrix_printed_by_the_cli(capsys):
+    from graphmine import cli
+
+    assert cli.main(["info", "--backends"]) == 0
+    out = capsys.readouterr().out
+    assert "count_four_cycles" in out and "sketch" in out and "networkx" in out
+    assert out.strip() == registry.format_matrix().strip()
+
+
+def test_dask_graph_dispatches_to_the_dask_backend():
+    pytest.importorskip("distributed")
+    from graphmine.distributed import DistributedGraph, local_client
+
+    client = local_client(1, processes=False)
+    try:
+        D = DistributedGraph(nx.karate_club_graph(), client, partitions=2)
+        assert registry.select("count_triangles", D).backend == "dask"
+        assert gm.count_triangles(D) == 45
+        assert gm.count_cliques(D, 4) == 11
+        with pytest.raises(NoImplementationError, match="dask"):
+            gm.clustering(D)  # the matrix has no dask entry for it
+    finally:
+        client.close()
+        client.cluster.close()
+
+
+def test_common_neighbor_centrality_against_networkx():
+    for H in (nx.karate_club_graph(), nx.disjoint_union(nx.path_graph(4), nx.cycle_graph(5)),
+              nx.gnp_random_graph(30, 0.15, seed=2)):
+        for alpha in (0.8, 0.3, 1.0, 0.0):
+            want = {(u, v): p for u, v, p in nx.common_neighbor_centrality(H, alpha=alpha)}
+            us, vs, s = gm.common_neighbor_centrality(H, alpha=alpha)
+            got = {(int(u), int(v)): float(x) for u, v, x in zip(us, vs, s)}
+            assert set(map(frozenset, got)) == set(map(frozenset, want))
+            for (u, v), p in want.items():
+                q = got.get((u, v), got.get((v, u)))
+                assert math.isclose(p, q, rel_tol=1e-12, abs_tol=1e-12), (u, v, p, q)
+            # through networkx's dispatch to the graphmine backend
+            back = {(u, v): p for u, v, p in nx.common_neighbor_centrality(H, alpha=alpha, backend="graphmine")}
+            assert back.keys() | {(v, u) for u, v in back} >= want.keys()
+            for (u, v), p in back.items():
+                assert math.isclose(p, want.get((u, v), want.get((v, u))), rel_tol=1e-12, abs_tol=1e-12)
+
+
+def test_common_neighbor_centrality_errors():
+    with pytest.raises(gm.GraphValueError, match="self-loop"):
+        gm.common_neighbor_centrality(nx.path_graph(3), [(1, 1)])
+    with pytest.raises(gm.GraphValueError, match="outside"):
+        gm.common_neighbor_centrality(nx.path_graph(3), [(0, 7)])
+    with pytest.raises(nx.NetworkXAlgorithmError):
+        list(nx.common_neighbor_centrality(nx.path_graph(3), [(0, 2), (1, 1)], backend="graphmine"))
+    with pytest.raises(nx.NodeNotFound):
+        nx.common_neighbor_centrality(nx.path_graph(3), [(0, 9)], backend="graphmine")
+
+
+def test_docs_show_the_generated_matrix():
+    import os
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    table = registry.format_matrix(markdown=True)
+    for doc in ("README.md", os.path.join("docs", "backends.md")):
+        with open(os.path.join(root, doc), encoding="utf-8") as f:
+            assert table in f.read(), f"{doc}: the support matrix differs from graphmine.registry's"
