@@ -1,21 +1,39 @@
-"""Start-up of the command line: ``graphmine count-cliques ca-GrQc`` as a whole process against
-``python -c "import numba"`` (the floor of any numba program) on this machine.
+"""Start-up of the command line.
 
-One warm-up run first fills numba's cache; then the two commands alternate, and the best of
-``--repeat`` runs of each is compared (best-of, because other work on a shared machine only ever
-adds time). A second table splits one run of the command into its phases, measured inside one
-process (wall and CPU seconds), and lists the heavy packages it loaded. Nothing here asserts on
-time.
+Warm (default): ``graphmine count-cliques ca-GrQc`` as a whole process against
+``python -c "import numba"`` (the floor of any numba program) on this machine. One warm-up run
+first fills numba's cache; then the two commands alternate, and the best of ``--repeat`` runs of
+each is compared (best-of, because other work on a shared machine only ever adds time). A second
+table splits one run of the command into its phases, measured inside one process (wall and CPU
+seconds), and lists the heavy packages it loaded.
+
+Cold (``--cold``): a user's first contact. A new virtual environment gets the checkout by a plain
+``pip install .`` (timed: the build backend comes from the package index as usual, the dependencies from
+the running interpreter's environment through a ``.pth`` file, so that pip finds them installed
+and the package's own build and install is what is measured); then,
+with numba's cache pointed at an empty folder, the README's main command and the other first-run
+commands run one after the other as whole processes (each finds the cache the ones before it
+left). Every process runs with a listener on numba's compile events: the table gives its wall and
+CPU seconds (user + system, as ``/usr/bin/time`` reports them), the number of functions numba
+compiled and the CPU seconds of those compiles (inclusive: a kernel's time includes the helpers
+compiled inside it). ``--probe`` prints the compiled functions of every command, costliest first.
+
+Nothing here asserts on time.
 
     python benchmarks/startup.py [--repeat 7] [--file ca-GrQc] [-k 3]
-    GRAPHMINE_ROOT=/path/to/other/checkout python benchmarks/startup.py   # the same for another tree
+    python benchmarks/startup.py --cold [--probe 15] [--keep DIR]
+    GRAPHMINE_ROOT=/path/to/other/checkout python benchmarks/startup.py [--cold]   # another tree
 """
 
 import argparse
 import json
 import os
+import resource
+import shutil
 import subprocess
 import sys
+import sysconfig
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -82,13 +100,133 @@ def whole(cmd, env):
         sys.exit(f"{' '.join(cmd)} failed:\n{r.stderr.decode()}")
     return t
 
+# the first-run commands, in the order a new user meets them (README's main command first)
+FIRST_RUNS = (
+    ("count-cliques", "ca-GrQc"),
+    ("count-cliques", "ca-GrQc", "-k", "4"),
+    ("count-cliques", "ca-GrQc", "--method", "bloom"),
+    ("clustering", "ca-GrQc"),
+    ("predict-motifs", "ca-GrQc", "--motif", "clique", "--k", "4", "--method", "heuristic"),
+)
+
+# the graphmine program with a listener on numba's compile events: every compile's function, its
+# signature, its wall and CPU seconds (inclusive) and its nesting depth, written at exit
+PROBE = r"""
+import atexit, json, sys, time
+from numba.core import event
+
+out, sys.argv = sys.argv[1], ["graphmine"] + sys.argv[2:]
+records, stack = [], []
+
+class Compiles(event.Listener):
+    def on_start(self, ev):
+        stack.append((time.perf_counter(), time.process_time()))
+
+    def on_end(self, ev):
+        w0, c0 = stack.pop()
+        f = ev.data["dispatcher"].py_func
+        records.append((f"{f.__module__}.{f.__qualname__}", str(ev.data["args"]), time.perf_counter() - w0,
+                        time.process_time() - c0, len(stack)))
+
+event.register("numba:compile", Compiles())
+atexit.register(lambda: json.dump(records, open(out, "w")))
+from graphmine.cli import run
+run()
+"""
+
+
+def _timed(cmd, env, cwd):
+    """Run ``cmd``: (wall s, CPU s of the process and its children, exit status, stderr)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, r.returncode, r.stderr.decode(errors="replace")
+
+
+def _new_venv(root, where):
+    """A new virtual environment in ``where`` with ``root`` installed by ``pip install .``:
+    (its python, wall and CPU seconds of the install). The dependencies are the running
+    interpreter's (a .pth file): pip finds them installed and downloads none."""
+    subprocess.run([sys.executable, "-m", "venv", where], check=True)
+    python = os.path.join(where, "bin", "python")
+    site = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+    with open(os.path.join(site, "_dependencies.pth"), "w") as fh:
+        fh.write(sysconfig.get_paths()["purelib"] + "\n")
+    build = tempfile.mkdtemp(prefix="graphmine-src-")
+    # a copy of the tracked files, as a source distribution would hold them (no caches, no venvs)
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=root, check=True, capture_output=True).stdout
+    for rel in filter(None, files.decode().split("\0")):
+        dst = os.path.join(build, rel)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        if os.path.isfile(os.path.join(root, rel)):
+            shutil.copy2(os.path.join(root, rel), dst)
+    env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1")
+    env.pop("PYTHONPATH", None)
+    wall, cpu, status, err = _timed([python, "-m", "pip", "install", "-q", "."], env, build)
+    shutil.rmtree(build, ignore_errors=True)
+    if status != 0:
+        sys.exit(f"pip install . failed:\n{err}")
+    return python, wall, cpu
+
+
+def cold(args):
+    root = os.environ.get("GRAPHMINE_ROOT", ROOT)
+    work = args.keep or tempfile.mkdtemp(prefix="graphmine-cold-")
+    os.makedirs(work, exist_ok=True)
+    python, install_wall, install_cpu = _new_venv(root, os.path.join(work, "venv"))
+    cache = os.path.join(work, "numba-cache")
+    shutil.rmtree(cache, ignore_errors=True)
+    os.makedirs(cache)
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+    env.pop("PYTHONPATH", None)  # the installed package, not a checkout
+    print(f"{root}: pip install . {install_wall:.1f} s wall, {install_cpu:.1f} s CPU; numba cache {cache} (empty)")
+    print(f"{'first run of graphmine ...':58s} {'wall s':>7s} {'cpu s':>7s} {'compiled':>8s} "
+          f"{'compile cpu s':>13s} {'load':>5s}")
+    rows = []
+    for cmd in FIRST_RUNS:
+        out = os.path.join(work, "compiles.json")
+        load = os.getloadavg()[0]
+        wall, cpu, status, err = _timed([python, "-c", PROBE, out, *cmd], env, work)
+        if status != 0:
+            sys.exit(f"graphmine {' '.join(cmd)} failed (status {status}):\n{err}")
+        with open(out) as fh:
+            records = json.load(fh)
+        top = sum(r[3] for r in records if r[4] == 0)
+        rows.append({"command": " ".join(cmd), "wall": wall, "cpu": cpu, "compiled": len(records),
+                     "compile_cpu": top, "load": load, "records": records})
+        print(f"{' '.join(cmd):58s} {wall:7.2f} {cpu:7.2f} {len(records):8d} {top:13.2f} {load:5.1f}")
+    total = sum(r["compile_cpu"] for r in rows)
+    print(f"{'all first runs':58s} {sum(r['wall'] for r in rows):7.2f} {sum(r['cpu'] for r in rows):7.2f} "
+          f"{sum(r['compiled'] for r in rows):8d} {total:13.2f}")
+    if args.probe:
+        for r in rows:
+            print(f"\n{r['command']}: the {args.probe} costliest compiles (inclusive CPU s, depth, function)")
+            for name, sig, w, c, depth in sorted(r["records"], key=lambda x: -x[3])[:args.probe]:
+                print(f"  {c:7.2f} {depth:2d} {name} {sig[:60]}")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump({"root": root, "install_wall": install_wall, "install_cpu": install_cpu, "runs": rows}, fh)
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=7, help="runs of each command (best taken; default 7)")
     ap.add_argument("--file", default="ca-GrQc", help="graph file or shipped data set (default ca-GrQc)")
     ap.add_argument("-k", type=int, default=3, help="clique size (default 3)")
+    ap.add_argument("--cold", action="store_true", help="first runs in a new venv with an empty numba cache")
+    ap.add_argument("--probe", type=int, default=0, metavar="N",
+                    help="with --cold: list the N costliest compiles of every command")
+    ap.add_argument("--keep", default=None, metavar="DIR", help="with --cold: work in DIR and keep it")
+    ap.add_argument("--json", default=None, metavar="FILE", help="with --cold: write the figures to FILE")
     args = ap.parse_args()
+    if args.cold:
+        return cold(args)
 
     # the graphmine of this checkout, or of GRAPHMINE_ROOT (to compare another checkout)
     root = os.environ.get("GRAPHMINE_ROOT", ROOT)
