@@ -20,21 +20,24 @@ import os
 
 import numpy as np
 
-__all__ = ["kernel_ready", "work_budget", "SMALL_BYTES", "SMALL_EDGES", "SMALL_WORK", "SMALL_WORK_COLD",
-           "parse_clean_ints", "dense_ids", "compact_dense", "csr_from_pairs", "orient_by_rank",
+__all__ = ["work_budget", "SMALL_BYTES", "SMALL_EDGES", "SMALL_WORK", "SMALL_WORK_CACHED", "SMALL_WORK_COLD",
+           "parse_clean_ints", "dense_ids", "compact_dense", "csr_from_pairs", "sorted_rows", "orient_by_rank",
            "extension_work", "triangle_work", "clique_count", "triangles_per_vertex"]
 
 #: files up to this size are parsed by :func:`parse_clean_ints` (when clean)
 SMALL_BYTES = 1 << 22
 #: graphs up to this many edges are built by :func:`csr_from_pairs`
 SMALL_EDGES = 1 << 18
-#: clique counts that look at no more than this many candidates are done by numpy (0.05-0.1 s),
-#: and up to SMALL_WORK_COLD when the kernel is neither compiled nor cached (numpy costs about
-#: 0.1-0.3 us per candidate; a counting kernel's first compile 1-12 s of CPU)
+#: clique counts that look at no more than this many candidates are done by numpy (numpy costs
+#: about 0.1 us per candidate on the 2-core machine), more when the kernel is not loaded in this
+#: process yet (:func:`work_budget`)
 SMALL_WORK = 1 << 18
+SMALL_WORK_CACHED = 1 << 19
 SMALL_WORK_COLD = 1 << 22
 # candidates checked at a time (bounded temporaries: about 60 bytes each)
 _BLOCK = 1 << 20
+# arc sets of orientations with n * n up to this many bits are bitmaps (32 MiB)
+_BITMAP_BITS = 1 << 28
 # at most this many digits: every id fits in int64 without a check
 _MAX_DIGITS = 18
 
@@ -46,12 +49,9 @@ _CLASS[10] = 3
 _CLASS[13] = 4
 
 
-def kernel_ready(kernel):
-    """Whether a Numba kernel is compiled in this process or has an entry in numba's cache (a
-    cheap guess from the cache's index file; it only chooses between two paths that give the same
-    result, never what a kernel computes)."""
-    if kernel.overloads:
-        return True
+def _cached(kernel):
+    """Whether numba's cache holds an entry of ``kernel`` (its index file exists: a cheap guess,
+    used only to choose between two paths that give the same result)."""
     try:
         return os.path.exists(kernel._cache._cache_file._index_path)
     except AttributeError:  # no cache (cache=False) or another numba's layout
@@ -59,8 +59,16 @@ def kernel_ready(kernel):
 
 
 def work_budget(kernel):
-    """The candidates a clique count may look at on numpy rather than run ``kernel``."""
-    return SMALL_WORK if kernel_ready(kernel) else SMALL_WORK_COLD
+    """The candidates a clique count may look at on numpy rather than call ``kernel``: what the
+    kernel's first call in this process would cost. Loaded already: nothing (SMALL_WORK). In
+    numba's cache: a load, 10-50 ms for a serial kernel (SMALL_WORK_CACHED), 0.3-0.5 s of CPU for
+    a parallel one, whose first call also starts numba's thread pool (SMALL_WORK_COLD). Neither:
+    a compile of 1-12 s (SMALL_WORK_COLD)."""
+    if kernel.overloads:
+        return SMALL_WORK
+    if _cached(kernel) and not kernel.targetoptions.get("parallel"):
+        return SMALL_WORK_CACHED
+    return SMALL_WORK_COLD
 
 
 def dense_ids(top, count):
@@ -138,36 +146,50 @@ def csr_from_pairs(src, dst, n):
     loops = int(np.count_nonzero(loop))
     a = np.minimum(src, dst)[~loop].astype(np.int64)
     b = np.maximum(src, dst)[~loop].astype(np.int64)
-    key = np.unique(a * n + b)
-    a, b = np.divmod(key, n)
-    rows = np.concatenate([a, b])
-    both = np.sort(rows * n + np.concatenate([b, a]))
-    indices = (both % n).astype(src.dtype)
+    a, b = np.divmod(np.unique(a * n + b), n)
+    indptr, indices = sorted_rows(np.concatenate([a, b]), np.concatenate([b, a]), n, src.dtype)
+    return indptr, indices, loops
+
+
+def sorted_rows(rows, cols, n, dtype):
+    """The CSR (indptr int64, indices of ``dtype``) of the entries (rows[i], cols[i]) of an
+    n-vertex graph, every row sorted (one sort of the packed keys row * n + col)."""
+    key = np.sort(rows.astype(np.int64) * n + cols)
     indptr = np.zeros(n + 1, np.int64)
     np.cumsum(np.bincount(rows, minlength=n), out=indptr[1:])
-    return indptr, indices, loops
+    return indptr, (key % n).astype(dtype) if n else key.astype(dtype)
 
 
 def orient_by_rank(indptr, indices, rank):
     """The orientation in rank space (vertex rank[u] gets the sorted ranks of u's higher-ranked
     neighbours): (optr int64, oind of indices' dtype)."""
     n = indptr.shape[0] - 1
-    u = np.repeat(np.arange(n, dtype=np.int64), np.diff(indptr))
-    ru = rank[u]
+    ru = rank[np.repeat(np.arange(n, dtype=np.int64), np.diff(indptr))]
     rv = rank[indices]
     keep = ru < rv
-    key = np.sort(ru[keep] * n + rv[keep])
-    lo, hi = np.divmod(key, n)
-    optr = np.zeros(n + 1, np.int64)
-    np.cumsum(np.bincount(lo, minlength=n), out=optr[1:])
-    return optr, hi.astype(indices.dtype)
+    return sorted_rows(ru[keep], rv[keep], n, indices.dtype)
 
 
-def _arc_keys(optr, oind):
-    """(source of every arc, the arcs as sorted int64 keys source * n + target)."""
-    n = optr.shape[0] - 1
-    row = np.repeat(np.arange(n, dtype=np.int64), np.diff(optr))
-    return row, row * n + oind
+class _Arcs:
+    """The arcs of an orientation as a set of int64 keys source * n + target: a bitmap of n * n
+    bits where it is small (one gather per lookup), else the sorted keys (a binary search)."""
+
+    def __init__(self, optr, oind):
+        self.n = n = optr.shape[0] - 1
+        self.row = np.repeat(np.arange(n, dtype=np.int64), np.diff(optr))
+        self.keys = keys = self.row * n + oind
+        self.bits = None
+        if n * n <= _BITMAP_BITS:
+            self.bits = np.zeros((n * n + 7) // 8, np.uint8)
+            np.bitwise_or.at(self.bits, keys >> 3, (1 << (keys & 7)).astype(np.uint8))
+
+    def contains(self, src, dst):
+        key = src * self.n + dst
+        if self.bits is not None:
+            return (self.bits[key >> 3] >> (key & 7).astype(np.uint8)) & 1 == 1
+        at = np.searchsorted(self.keys, key)
+        at[at == self.keys.shape[0]] = self.keys.shape[0] - 1
+        return self.keys[at] == key
 
 
 def extension_work(optr, last):
@@ -180,8 +202,6 @@ def _extend(optr, oind, arcs, cols):
     """Yield, block by block, the (j+1)-cliques that extend the j-cliques ``cols`` (j arrays of
     increasing ranks, one clique per position) by a common out-neighbour: each candidate x after
     the last vertex (an out-neighbour of it) is kept when every other vertex has the arc to x."""
-    n = optr.shape[0] - 1
-    m = arcs.shape[0]
     last = cols[-1]
     cnt = optr[last + 1] - optr[last]
     ends = np.cumsum(cnt)
@@ -195,22 +215,19 @@ def _extend(optr, oind, arcs, cols):
             idx = np.repeat(np.arange(a, b, dtype=np.int64), c)
             pos = np.repeat(optr[last[a:b]] - (np.cumsum(c) - c), c) + np.arange(total, dtype=np.int64)
             x = oind[pos].astype(np.int64)
-            keep = np.ones(total, bool)
-            for col in cols[:-1]:
-                key = col[idx] * n + x
-                at = np.searchsorted(arcs, key)
-                at[at == m] = m - 1
-                keep &= arcs[at] == key
-            idx = idx[keep]
-            yield [col[idx] for col in cols] + [x[keep]]
+            for col in cols[-2::-1]:  # the vertex before the last first: it rejects the most
+                keep = arcs.contains(col[idx], x)
+                idx = idx[keep]
+                x = x[keep]
+            yield [col[idx] for col in cols] + [x]
         a = b
 
 
 def clique_count(optr, oind, k, budget):
     """The number of k-cliques (k >= 3) of a rank-space orientation, or None when listing them
     level by level would look at more than ``budget`` candidates (checked before each level)."""
-    row, arcs = _arc_keys(optr, oind)
-    cols = [row, oind.astype(np.int64)]
+    arcs = _Arcs(optr, oind)
+    cols = [arcs.row, oind.astype(np.int64)]
     spent = 0
     for j in range(2, k):
         spent += extension_work(optr, cols[-1])
@@ -233,8 +250,8 @@ def triangle_work(optr, oind):
 def triangles_per_vertex(optr, oind):
     """The triangles through every vertex of a rank-space orientation (int64, in rank order)."""
     n = optr.shape[0] - 1
-    row, arcs = _arc_keys(optr, oind)
+    arcs = _Arcs(optr, oind)
     out = np.zeros(n, np.int64)
-    for u, v, w in _extend(optr, oind, arcs, [row, oind.astype(np.int64)]):
+    for u, v, w in _extend(optr, oind, arcs, [arcs.row, oind.astype(np.int64)]):
         out += np.bincount(u, minlength=n) + np.bincount(v, minlength=n) + np.bincount(w, minlength=n)
     return out

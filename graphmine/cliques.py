@@ -27,12 +27,12 @@ def _serial(G, nthreads):
     return nthreads == 1 or G.n_edges < SERIAL_EDGES
 
 
-def _small_work(G, k, order, kernel, nthreads):
+def _small_work(G, k, order, kernel):
     """The rank-space orientation of ``G`` and the candidate budget when its k-cliques are counted
-    on numpy (little work, or the kernel not compiled yet and the work moderate: see
-    graphmine/_small_work.py), else None. The orientation is ``order``'s (default: degree, which
-    numpy builds without a kernel; the count does not depend on it)."""
-    if not _serial(G, nthreads) or G.n_edges > _sw.SMALL_EDGES:
+    on numpy (little work, or ``kernel``, the one that would run, neither compiled nor cached and
+    the work moderate: see graphmine/_small_work.py), else None. The orientation is ``order``'s
+    (default: degree, which numpy builds without a kernel; the count does not depend on it)."""
+    if G.n_edges > _sw.SMALL_EDGES:
         return None
     O = G.oriented(order or "degree", relabel=True)
     budget = _sw.work_budget(kernel)
@@ -43,8 +43,12 @@ def _small_work(G, k, order, kernel, nthreads):
 
 def _small_count(G, k, order, nthreads):
     """The k-clique count of a graph with little work, on numpy; None otherwise."""
-    kernel = _ck._triangles_total_serial if k == 3 else _ck._cliques_total_serial
-    small = _small_work(G, k, order, kernel, nthreads)
+    serial = _serial(G, nthreads)
+    if k == 3:
+        kernel = _ck._triangles_total_serial if serial else _ck._triangles_total
+    else:
+        kernel = _ck._cliques_total_serial if serial else _ck._cliques_range
+    small = _small_work(G, k, order, kernel)
     if small is None:
         return None
     O, budget = small
@@ -120,7 +124,8 @@ def triangles(G, *, threads=None):
     """
     G = as_graph(G)
     nthreads = resolve_threads(threads)
-    small = _small_work(G, 3, "degree", _ck._triangles_per_vertex_serial, nthreads)
+    kernel = _ck._triangles_per_vertex_serial if _serial(G, nthreads) else _ck._triangles_per_vertex
+    small = _small_work(G, 3, "degree", kernel)
     if small is not None:
         O = small[0]
         return _sw.triangles_per_vertex(O.indptr, O.indices)[O.rank]
