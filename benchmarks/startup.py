@@ -28,6 +28,7 @@ Nothing here asserts on time.
     python benchmarks/startup.py [--repeat 7] [--file ca-GrQc] [-k 3]
     python benchmarks/startup.py --cold [--probe 15] [--keep DIR]
     python benchmarks/startup.py --nx facebook_combined [--repeat 3]   # the networkx backend
+    python benchmarks/startup.py --dask ca-GrQc [--workers 2]            # a Dask worker's first task
     GRAPHMINE_ROOT=/path/to/other/checkout python benchmarks/startup.py [--cold]   # another tree
 """
 
@@ -303,6 +304,40 @@ def networkx_backend(args):
         print(f"{r['edges']:6d} {1e3 * r['networkx']:12.3f} {1e3 * r['graphmine']:13.3f} "
               f"{r['networkx'] / r['graphmine']:8.2f}x")
 
+# a LocalCluster's workers (processes) counting the triangles of a shipped graph twice: the first
+# job pays every worker's first tasks (kernels compiled, or loaded from the cache they share)
+DASK_JOBS = r"""
+import json, sys, time
+from graphmine import datasets
+from graphmine.distributed import count_cliques, local_client
+
+path, workers = datasets.resolve(sys.argv[1]), int(sys.argv[2])
+client = local_client(workers)
+times = []
+for _ in range(2):
+    t = time.perf_counter()
+    count = count_cliques(path, 3, client=client, partitions=workers, progress=False)
+    times.append(time.perf_counter() - t)
+cpu = sum(client.run(lambda: __import__("time").process_time()).values())
+client.close(); client.cluster.close()
+print(json.dumps({"first": times[0], "second": times[1], "count": count, "worker_cpu": cpu}))
+"""
+
+
+def dask_workers(args):
+    """A worker's first task: two jobs on a new LocalCluster, with numba's cache empty and
+    then warm (the workers share it: the cache's folder is the same on one machine)."""
+    root = os.environ.get("GRAPHMINE_ROOT", ROOT)
+    cache = tempfile.mkdtemp(prefix="graphmine-dask-cache-")
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""), NUMBA_CACHE_DIR=cache)
+    print(f"dask: {args.workers} worker processes, count_cliques({args.dask}, 3) twice on one cluster "
+          f"(load average {os.getloadavg()[0]:.1f})")
+    print(f"{'numba cache':14s} {'first job s':>12s} {'second job s':>13s} {'workers cpu s':>14s}")
+    for label in ("empty", "warm"):
+        r = _nx_run(DASK_JOBS, [args.dask, str(args.workers)], env)
+        print(f"{label:14s} {r['first']:12.2f} {r['second']:13.2f} {r['worker_cpu']:14.2f}")
+    shutil.rmtree(cache, ignore_errors=True)
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -316,7 +351,12 @@ def main():
     ap.add_argument("--json", default=None, metavar="FILE", help="with --cold: write the figures to FILE")
     ap.add_argument("--nx", default=None, metavar="FILE",
                     help="first nx.triangles calls through the backend on FILE (or a shipped data set)")
+    ap.add_argument("--dask", default=None, metavar="FILE",
+                    help="a Dask worker's first task: two jobs on FILE, numba cache empty then warm")
+    ap.add_argument("--workers", type=int, default=2, help="with --dask: worker processes (default 2)")
     args = ap.parse_args()
+    if args.dask:
+        return dask_workers(args)
     if args.cold:
         return cold(args)
     if args.nx:

@@ -163,3 +163,20 @@ def test_compact_ids_same_as_kernel(monkeypatch):
     knew, knode_ids = compact_ids(ids)
     assert new.dtype == knew.dtype and np.array_equal(new, knew) and np.array_equal(node_ids, knode_ids)
     assert np.array_equal(node_ids[new], ids)
+
+
+def test_small_command_sets_no_kernel_up():
+    # README's main command on a small graph: read, built and counted on numpy, so numba's
+    # compiler is never set up (its registries, numba.np.arraymath, stay unloaded) and scipy.linalg
+    # and cffi stay unimported
+    import subprocess
+    import sys
+
+    script = ("import sys\n"
+              "from graphmine.cli import main\n"
+              "status = main(['count-cliques', 'ca-GrQc', '-k', '4', '--json'], program=True)\n"
+              "print(status, sorted(m for m in ('numba.np.arraymath', 'scipy.linalg', 'cffi') if m in sys.modules))\n")
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    lines = r.stdout.strip().splitlines()
+    assert r.returncode == 0, r.stderr
+    assert '"count": 329297' in lines[0] and lines[-1] == "0 []"
