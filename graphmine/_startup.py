@@ -7,8 +7,9 @@ kernels (about 0.25 s of a 1 s command), and ``numba.core.typing.cffi_utils`` bu
 and with it cffi's C parser (about 0.2 s). :func:`lean_numba_setup` lets that setup happen with both
 packages hidden, so the program does not pay for them, and only when a kernel is first compiled or
 loaded (a small graph's command runs on numpy, see graphmine/_small_work.py, and never sets numba's
-compiler up: 0.3 s of CPU saved); it is used by the command line program only (a process that may later compile kernels of its own keeps numba's full setup), and only
-when the setup has not happened yet. Python code may import scipy.linalg and cffi afterwards as
+compiler up: 0.3 s of CPU saved); it is used by the command line program only (a process that
+may later compile kernels of its own keeps numba's full setup), and only when the setup has not
+happened yet. Python code may import scipy.linalg and cffi afterwards as
 usual; only numba kernels compiled in that process cannot use BLAS or cffi, which no graphmine
 kernel does (tests/test_cli_layout.py checks that none calls them).
 
