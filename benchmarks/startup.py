@@ -1,21 +1,46 @@
-"""Start-up of the command line: ``graphmine count-cliques ca-GrQc`` as a whole process against
-``python -c "import numba"`` (the floor of any numba program) on this machine.
+"""Start-up of the command line.
 
-One warm-up run first fills numba's cache; then the two commands alternate, and the best of
-``--repeat`` runs of each is compared (best-of, because other work on a shared machine only ever
-adds time). A second table splits one run of the command into its phases, measured inside one
-process (wall and CPU seconds), and lists the heavy packages it loaded. Nothing here asserts on
-time.
+Warm (default): ``graphmine count-cliques ca-GrQc`` as a whole process against
+``python -c "import numba"`` (the floor of any numba program) on this machine. One warm-up run
+first fills numba's cache; then the two commands alternate, and the best of ``--repeat`` runs of
+each is compared (best-of, because other work on a shared machine only ever adds time). A second
+table splits one run of the command into its phases, measured inside one process (wall and CPU
+seconds), and lists the heavy packages it loaded.
+
+Cold (``--cold``): a user's first contact. A new virtual environment gets the checkout by a plain
+``pip install .`` (timed: the build backend comes from the package index as usual, the dependencies from
+the running interpreter's environment through a ``.pth`` file, so that pip finds them installed
+and the package's own build and install is what is measured); then,
+with numba's cache pointed at an empty folder, the README's main command and the other first-run
+commands run one after the other as whole processes (each finds the cache the ones before it
+left). Every process runs with a listener on numba's compile events: the table gives its wall and
+CPU seconds (user + system, as ``/usr/bin/time`` reports them), the number of functions numba
+compiled and the CPU seconds of those compiles (inclusive: a kernel's time includes the helpers
+compiled inside it). ``--probe`` prints the compiled functions of every command, costliest first.
+
+networkx backend (``--nx FILE``): ``nx.triangles(G, backend="graphmine")`` as the first call of a
+fresh process (the backend's import included), with numba's cache warm and empty, against
+networkx's own call; then, in a warm process, both on small random graphs with the conversion
+included: where graphmine starts to win is ``should_run``'s threshold.
+
+Nothing here asserts on time.
 
     python benchmarks/startup.py [--repeat 7] [--file ca-GrQc] [-k 3]
-    GRAPHMINE_ROOT=/path/to/other/checkout python benchmarks/startup.py   # the same for another tree
+    python benchmarks/startup.py --cold [--probe 15] [--keep DIR]
+    python benchmarks/startup.py --nx facebook_combined [--repeat 3]   # the networkx backend
+    python benchmarks/startup.py --dask ca-GrQc [--workers 2]            # a Dask worker's first task
+    GRAPHMINE_ROOT=/path/to/other/checkout python benchmarks/startup.py [--cold]   # another tree
 """
 
 import argparse
 import json
 import os
+import resource
+import shutil
 import subprocess
 import sys
+import sysconfig
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -36,7 +61,7 @@ except ImportError:  # a graphmine without it: numba sets itself up on the first
     pass
 else:
     lean_numba_setup()
-    mark("numba's compiler set-up (+ 1 cached kernel)")
+    mark("lean numba set-up arranged (it comes with the first kernel)")
 from graphmine import datasets, io
 try:
     from graphmine.dispatch import count_cliques
@@ -82,13 +107,260 @@ def whole(cmd, env):
         sys.exit(f"{' '.join(cmd)} failed:\n{r.stderr.decode()}")
     return t
 
+# the first-run commands, in the order a new user meets them (README's main command first)
+FIRST_RUNS = (
+    ("count-cliques", "ca-GrQc"),
+    ("count-cliques", "ca-GrQc", "-k", "4"),
+    ("count-cliques", "ca-GrQc", "--method", "bloom"),
+    ("clustering", "ca-GrQc"),
+    ("predict-motifs", "ca-GrQc", "--motif", "clique", "--k", "4", "--method", "heuristic"),
+)
+
+# the graphmine program with a listener on numba's compile events: every compile's function, its
+# signature, its wall and CPU seconds (inclusive) and its nesting depth, written at exit
+PROBE = r"""
+import atexit, json, sys, time
+from numba.core import event
+
+out, sys.argv = sys.argv[1], ["graphmine"] + sys.argv[2:]
+records, stack = [], []
+
+class Compiles(event.Listener):
+    def on_start(self, ev):
+        stack.append((time.perf_counter(), time.process_time()))
+
+    def on_end(self, ev):
+        w0, c0 = stack.pop()
+        f = ev.data["dispatcher"].py_func
+        records.append((f"{f.__module__}.{f.__qualname__}", str(ev.data["args"]), time.perf_counter() - w0,
+                        time.process_time() - c0, len(stack)))
+
+event.register("numba:compile", Compiles())
+atexit.register(lambda: json.dump(records, open(out, "w")))
+from graphmine.cli import run
+run()
+"""
+
+
+def _timed(cmd, env, cwd):
+    """Run ``cmd``: (wall s, CPU s of the process and its children, exit status, stderr)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, r.returncode, r.stderr.decode(errors="replace")
+
+
+def _new_venv(root, where):
+    """A new virtual environment in ``where`` with ``root`` installed by ``pip install .``:
+    (its python, wall and CPU seconds of the install). The dependencies are the running
+    interpreter's (a .pth file): pip finds them installed and downloads none."""
+    subprocess.run([sys.executable, "-m", "venv", where], check=True)
+    python = os.path.join(where, "bin", "python")
+    site = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+    with open(os.path.join(site, "_dependencies.pth"), "w") as fh:
+        fh.write(sysconfig.get_paths()["purelib"] + "\n")
+    build = tempfile.mkdtemp(prefix="graphmine-src-")
+    # a copy of the tracked files, as a source distribution would hold them (no caches, no venvs)
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=root, check=True, capture_output=True).stdout
+    for rel in filter(None, files.decode().split("\0")):
+        dst = os.path.join(build, rel)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        if os.path.isfile(os.path.join(root, rel)):
+            shutil.copy2(os.path.join(root, rel), dst)
+    env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1")
+    env.pop("PYTHONPATH", None)
+    wall, cpu, status, err = _timed([python, "-m", "pip", "install", "-q", "."], env, build)
+    shutil.rmtree(build, ignore_errors=True)
+    if status != 0:
+        sys.exit(f"pip install . failed:\n{err}")
+    return python, wall, cpu
+
+
+def cold(args):
+    root = os.environ.get("GRAPHMINE_ROOT", ROOT)
+    work = args.keep or tempfile.mkdtemp(prefix="graphmine-cold-")
+    os.makedirs(work, exist_ok=True)
+    python, install_wall, install_cpu = _new_venv(root, os.path.join(work, "venv"))
+    cache = os.path.join(work, "numba-cache")
+    shutil.rmtree(cache, ignore_errors=True)
+    os.makedirs(cache)
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+    env.pop("PYTHONPATH", None)  # the installed package, not a checkout
+    print(f"{root}: pip install . {install_wall:.1f} s wall, {install_cpu:.1f} s CPU; numba cache {cache} (empty)")
+    print(f"{'first run of graphmine ...':58s} {'wall s':>7s} {'cpu s':>7s} {'compiled':>8s} "
+          f"{'compile cpu s':>13s} {'load':>5s}")
+    rows = []
+    for cmd in FIRST_RUNS:
+        out = os.path.join(work, "compiles.json")
+        load = os.getloadavg()[0]
+        wall, cpu, status, err = _timed([python, "-c", PROBE, out, *cmd], env, work)
+        if status != 0:
+            sys.exit(f"graphmine {' '.join(cmd)} failed (status {status}):\n{err}")
+        with open(out) as fh:
+            records = json.load(fh)
+        top = sum(r[3] for r in records if r[4] == 0)
+        rows.append({"command": " ".join(cmd), "wall": wall, "cpu": cpu, "compiled": len(records),
+                     "compile_cpu": top, "load": load, "records": records})
+        print(f"{' '.join(cmd):58s} {wall:7.2f} {cpu:7.2f} {len(records):8d} {top:13.2f} {load:5.1f}")
+    total = sum(r["compile_cpu"] for r in rows)
+    print(f"{'all first runs':58s} {sum(r['wall'] for r in rows):7.2f} {sum(r['cpu'] for r in rows):7.2f} "
+          f"{sum(r['compiled'] for r in rows):8d} {total:13.2f}")
+    if args.probe:
+        for r in rows:
+            print(f"\n{r['command']}: the {args.probe} costliest compiles (inclusive CPU s, depth, function)")
+            for name, sig, w, c, depth in sorted(r["records"], key=lambda x: -x[3])[:args.probe]:
+                print(f"  {c:7.2f} {depth:2d} {name} {sig[:60]}")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump({"root": root, "install_wall": install_wall, "install_cpu": install_cpu, "runs": rows}, fh)
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+
+# one fresh process: networkx reads the file, then one nx.triangles call, networkx's own or
+# graphmine's (whose first call imports the backend: graphmine and numba)
+NX_CALL = r"""
+import json, sys, time
+import networkx as nx
+path, backend = sys.argv[1], sys.argv[2]
+H = nx.read_edgelist(path, nodetype=int, comments="#")
+H.remove_edges_from(list(nx.selfloop_edges(H)))
+w, c = time.perf_counter(), time.process_time()
+r = nx.triangles(H) if backend == "networkx" else nx.triangles(H, backend="graphmine")
+print(json.dumps({"wall": time.perf_counter() - w, "cpu": time.process_time() - c, "sum": sum(r.values()),
+                  "edges": H.number_of_edges()}))
+"""
+
+# in one process with the backend loaded and its kernels warm: networkx's triangles against
+# graphmine's (conversion included: a new networkx graph each call) on G(n, m) graphs
+NX_SMALL = r"""
+import json, sys, time
+import networkx as nx
+sizes, repeat = json.loads(sys.argv[1]), int(sys.argv[2])
+nx.triangles(nx.gnm_random_graph(400, 2000, seed=1), backend="graphmine")  # backend loaded, kernels warm
+out = []
+for m in sizes:
+    base = nx.gnm_random_graph(max(8, m // 4), m, seed=m)
+    best = {"networkx": 1e9, "graphmine": 1e9}
+    for _ in range(repeat):
+        for name in best:
+            H = nx.Graph(base)  # no cached conversion
+            t = time.perf_counter()
+            nx.triangles(H) if name == "networkx" else nx.triangles(H, backend="graphmine")
+            best[name] = min(best[name], time.perf_counter() - t)
+    out.append({"edges": m, **best})
+print(json.dumps(out))
+"""
+
+
+def _nx_run(code, args, env):
+    r = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env)
+    if r.returncode != 0:
+        sys.exit(r.stderr)
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def networkx_backend(args):
+    """First calls of nx.triangles through the graphmine backend against networkx, fresh
+    processes, warm and empty numba cache; then the small graphs where should_run declines."""
+    root = os.environ.get("GRAPHMINE_ROOT", ROOT)
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               NETWORKX_AUTOMATIC_BACKENDS="", NETWORKX_BACKEND_PRIORITY="")
+    path = args.nx
+    if not os.path.exists(path):
+        sys.path.insert(0, root)
+        from graphmine import datasets
+
+        path = datasets.resolve(path)
+    _nx_run(NX_CALL, [path, "graphmine"], env)  # numba's cache filled
+    print(f"nx.triangles on {os.path.basename(path)}, fresh processes, best of {args.repeat} "
+          f"(load average {os.getloadavg()[0]:.1f})")
+    rows = {}
+    for label, backend, cache in (("networkx", "networkx", None), ("graphmine, warm cache", "graphmine", None),
+                                  ("graphmine, empty cache", "graphmine", "empty")):
+        best = None
+        for _ in range(args.repeat):
+            e = dict(env)
+            if cache:
+                e["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="graphmine-nx-cache-")
+            r = _nx_run(NX_CALL, [path, backend], e)
+            if cache:
+                shutil.rmtree(e["NUMBA_CACHE_DIR"], ignore_errors=True)
+            best = r if best is None or r["wall"] < best["wall"] else best
+        rows[label] = best
+    base = rows["networkx"]
+    print(f"{'call':28s} {'wall s':>8s} {'cpu s':>8s} {'vs networkx':>12s}  ({base['edges']:,} edges)")
+    for label, r in rows.items():
+        assert r["sum"] == base["sum"], (label, r["sum"], base["sum"])
+        print(f"{label:28s} {r['wall']:8.3f} {r['cpu']:8.3f} {base['wall'] / r['wall']:11.2f}x")
+    sizes = [25, 50, 100, 150, 200, 300, 400, 800, 1600, 3200]
+    small = _nx_run(NX_SMALL, [json.dumps(sizes), str(args.repeat)], env)
+    print("\nsmall graphs, warm process, conversion included (should_run's threshold)")
+    print(f"{'edges':>6s} {'networkx ms':>12s} {'graphmine ms':>13s} {'speed-up':>9s}")
+    for r in small:
+        print(f"{r['edges']:6d} {1e3 * r['networkx']:12.3f} {1e3 * r['graphmine']:13.3f} "
+              f"{r['networkx'] / r['graphmine']:8.2f}x")
+
+# a LocalCluster's workers (processes) counting the triangles of a shipped graph twice: the first
+# job pays every worker's first tasks (kernels compiled, or loaded from the cache they share)
+DASK_JOBS = r"""
+import json, sys, time
+from graphmine import datasets
+from graphmine.distributed import count_cliques, local_client
+
+path, workers = datasets.resolve(sys.argv[1]), int(sys.argv[2])
+client = local_client(workers)
+times = []
+for _ in range(2):
+    t = time.perf_counter()
+    count = count_cliques(path, 3, client=client, partitions=workers, progress=False)
+    times.append(time.perf_counter() - t)
+cpu = sum(client.run(lambda: __import__("time").process_time()).values())
+client.close(); client.cluster.close()
+print(json.dumps({"first": times[0], "second": times[1], "count": count, "worker_cpu": cpu}))
+"""
+
+
+def dask_workers(args):
+    """A worker's first task: two jobs on a new LocalCluster, with numba's cache empty and
+    then warm (the workers share it: the cache's folder is the same on one machine)."""
+    root = os.environ.get("GRAPHMINE_ROOT", ROOT)
+    cache = tempfile.mkdtemp(prefix="graphmine-dask-cache-")
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""), NUMBA_CACHE_DIR=cache)
+    print(f"dask: {args.workers} worker processes, count_cliques({args.dask}, 3) twice on one cluster "
+          f"(load average {os.getloadavg()[0]:.1f})")
+    print(f"{'numba cache':14s} {'first job s':>12s} {'second job s':>13s} {'workers cpu s':>14s}")
+    for label in ("empty", "warm"):
+        r = _nx_run(DASK_JOBS, [args.dask, str(args.workers)], env)
+        print(f"{label:14s} {r['first']:12.2f} {r['second']:13.2f} {r['worker_cpu']:14.2f}")
+    shutil.rmtree(cache, ignore_errors=True)
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=7, help="runs of each command (best taken; default 7)")
     ap.add_argument("--file", default="ca-GrQc", help="graph file or shipped data set (default ca-GrQc)")
     ap.add_argument("-k", type=int, default=3, help="clique size (default 3)")
+    ap.add_argument("--cold", action="store_true", help="first runs in a new venv with an empty numba cache")
+    ap.add_argument("--probe", type=int, default=0, metavar="N",
+                    help="with --cold: list the N costliest compiles of every command")
+    ap.add_argument("--keep", default=None, metavar="DIR", help="with --cold: work in DIR and keep it")
+    ap.add_argument("--json", default=None, metavar="FILE", help="with --cold: write the figures to FILE")
+    ap.add_argument("--nx", default=None, metavar="FILE",
+                    help="first nx.triangles calls through the backend on FILE (or a shipped data set)")
+    ap.add_argument("--dask", default=None, metavar="FILE",
+                    help="a Dask worker's first task: two jobs on FILE, numba cache empty then warm")
+    ap.add_argument("--workers", type=int, default=2, help="with --dask: worker processes (default 2)")
     args = ap.parse_args()
+    if args.dask:
+        return dask_workers(args)
+    if args.cold:
+        return cold(args)
+    if args.nx:
+        return networkx_backend(args)
 
     # the graphmine of this checkout, or of GRAPHMINE_ROOT (to compare another checkout)
     root = os.environ.get("GRAPHMINE_ROOT", ROOT)

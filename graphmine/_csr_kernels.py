@@ -113,17 +113,23 @@ _MERGE_RUNS = 4
 _MERGE_MAX = 1 << 14
 
 
+@njit(cache=True, inline="always")
+def _insertion_sort(a, s, e):
+    """Sort the short row a[s:e] in place (no call overhead, no scratch)."""
+    for i in range(s + 1, e):
+        x = a[np.uint64(i)]
+        j = i - 1
+        while j >= s and a[np.uint64(j)] > x:
+            a[np.uint64(j + 1)] = a[np.uint64(j)]
+            j -= 1
+        a[np.uint64(j + 1)] = x
+
+
 @njit(cache=True, nogil=True)
 def _sort_row(a, s, e, tmp):
     """Sort a[s:e] in place, adapting to ascending runs already there."""
     if e - s <= _INSERTION_MAX:
-        for i in range(s + 1, e):
-            x = a[np.uint64(i)]
-            j = i - 1
-            while j >= s and a[np.uint64(j)] > x:
-                a[np.uint64(j + 1)] = a[np.uint64(j)]
-                j -= 1
-            a[np.uint64(j + 1)] = x
+        _insertion_sort(a, s, e)
         return
     runs = 1
     for i in range(s + 1, e):
@@ -214,8 +220,9 @@ def _bucket_rows(arc_lo, arc_to, bstart, first, shift, n, rows, rowstart, deg, d
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def _exclusive_sums(x, out, nthreads):
-    """out[0] = 0, out[i + 1] = x[0] + ... + x[i], in two parallel passes over blocks."""
+def _block_offsets(x, nthreads):
+    """The first pass of a parallel prefix sum: with x cut into nthreads blocks of
+    ceil(n / nthreads), part[t] = the sum of the blocks before block t (part[nthreads]: all)."""
     n = x.shape[0]
     chunk = (n + nthreads - 1) // nthreads
     part = np.zeros(nthreads + 1, np.int64)
@@ -226,6 +233,15 @@ def _exclusive_sums(x, out, nthreads):
         part[t + 1] = s
     for t in range(nthreads):
         part[t + 1] += part[t]
+    return part
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def _exclusive_sums(x, out, nthreads):
+    """out[0] = 0, out[i + 1] = x[0] + ... + x[i], in two parallel passes over blocks."""
+    n = x.shape[0]
+    chunk = (n + nthreads - 1) // nthreads
+    part = _block_offsets(x, nthreads)
     out[0] = 0
     for t in prange(nthreads):
         acc = part[t]
@@ -343,14 +359,7 @@ def _dense_numbering(present, newid, nthreads):
     """newid[x] = number of present ids below x; returns the present ids in increasing order."""
     size = present.shape[0]
     chunk = (size + nthreads - 1) // nthreads
-    part = np.zeros(nthreads + 1, np.int64)
-    for t in prange(nthreads):
-        c = 0
-        for x in range(t * chunk, min(size, (t + 1) * chunk)):
-            c += present[x]
-        part[t + 1] = c
-    for t in range(nthreads):
-        part[t + 1] += part[t]
+    part = _block_offsets(present, nthreads)
     node_ids = np.empty(part[nthreads], np.int64)
     for t in prange(nthreads):
         k = part[t]
@@ -540,16 +549,10 @@ def _relabel_rows(indptr, indices, rank, inv, optr, out, t, nthreads):
             if x > r:
                 out[c] = x
                 c += 1
-        if c - a > 24:
+        if c - a > _INSERTION_MAX:
             out[a:c].sort()
-        else:  # short rows (most of them): insertion sort, no call overhead
-            for i in range(a + 1, c):
-                x = out[i]
-                j = i - 1
-                while j >= a and out[j] > x:
-                    out[j + 1] = out[j]
-                    j -= 1
-                out[j + 1] = x
+        else:  # short rows (most of them)
+            _insertion_sort(out, a, c)
 
 
 @njit(cache=True, nogil=True)

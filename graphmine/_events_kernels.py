@@ -11,7 +11,7 @@ GraphFormatError with the line number (:func:`graphmine._parse_kernels._line_of`
 import numpy as np
 from numba import njit, prange
 
-from ._parse_kernels import _parse_float
+from ._parse_kernels import _parse_float, _skip_to_data
 
 OK = 0
 ERR_INT = 1          # not an integer vertex id
@@ -39,18 +39,9 @@ def _scan_chunk(buf, a, b, line_start, line_ntok, tok_start, tok_end, l0, t0, wr
     nl = 0
     nt = 0
     while i < b:
-        while i < b and _sep(buf[i]):
-            i += 1
+        i = _skip_to_data(buf, i, b, True)
         if i >= b:
             break
-        c = buf[i]
-        if c == 10:
-            i += 1
-            continue
-        if c == 35 or c == 37:
-            while i < b and buf[i] != 10:
-                i += 1
-            continue
         start = i
         k = 0
         while i < b and buf[i] != 10:

@@ -40,6 +40,24 @@ def _ends_token(c):
 
 
 @njit(cache=True, nogil=True)
+def _skip_to_data(buf, i, b, wide):
+    """The offset of the first field of the next data line at or after ``i`` (``b`` if none):
+    blank bytes, empty lines and comment lines (``#`` or ``%`` first) skipped. The one prologue
+    of every line-walking parser here and in graphmine/_events_kernels.py; ``wide`` counts
+    commas, vertical tabs and form feeds as blanks too (the event reader's separators)."""
+    while i < b:
+        c = buf[i]
+        if _is_blank(c) or c == 10 or (wide and (c == 44 or c == 11 or c == 12)):
+            i += 1
+        elif c == 35 or c == 37:  # '#' or '%' comment line: on to its newline
+            while i < b and buf[i] != 10:
+                i += 1
+        else:
+            return i
+    return b
+
+
+@njit(cache=True, nogil=True)
 def _parse_id(buf, i, b):
     """Parse a non-negative decimal integer at i; return (error code, value, next offset)."""
     start = i
@@ -178,18 +196,9 @@ def _parse_chunk(buf, a, b, edges, weights, out0, want_weights):
                 k += 1
                 i = nxt
                 continue
-        while i < b and _is_blank(buf[i]):
-            i += 1
+        i = _skip_to_data(buf, i, b, False)
         if i >= b:
             break
-        c = buf[i]
-        if c == 10:
-            i += 1
-            continue
-        if c == 35 or c == 37:  # '#' or '%' comment line
-            while i < b and buf[i] != 10:
-                i += 1
-            continue
         err, u, i = _parse_id(buf, i, b)
         if err != OK:
             return k, err, i
@@ -473,18 +482,9 @@ def _tokenise_chunk(buf, a, b, tstart, tlen, hashes, out0, tabs):
     i = a
     k = out0
     while i < b:
-        while i < b and _is_blank(buf[i]):
-            i += 1
+        i = _skip_to_data(buf, i, b, False)
         if i >= b:
             break
-        c = buf[i]
-        if c == 10:
-            i += 1
-            continue
-        if c == 35 or c == 37:  # '#' or '%' comment line
-            while i < b and buf[i] != 10:
-                i += 1
-            continue
         for end in range(2):
             if end == 1:
                 if tabs:

@@ -5,9 +5,11 @@ lowering registries, and two of those probe optional packages that no graphmine 
 ``numba.np.arraymath`` imports ``scipy.linalg`` to find BLAS for ``np.dot``/``np.linalg`` in
 kernels (about 0.25 s of a 1 s command), and ``numba.core.typing.cffi_utils`` builds a ``cffi.FFI``
 and with it cffi's C parser (about 0.2 s). :func:`lean_numba_setup` lets that setup happen with both
-packages hidden, so the program does not pay for them; it is used by the command line program
-only (a process that may later compile kernels of its own keeps numba's full setup), and only
-when the setup has not happened yet. Python code may import scipy.linalg and cffi afterwards as
+packages hidden, so the program does not pay for them, and only when a kernel is first compiled or
+loaded (a small graph's command runs on numpy, see graphmine/_small_work.py, and never sets numba's
+compiler up: 0.3 s of CPU saved); it is used by the command line program only (a process that
+may later compile kernels of its own keeps numba's full setup), and only when the setup has not
+happened yet. Python code may import scipy.linalg and cffi afterwards as
 usual; only numba kernels compiled in that process cannot use BLAS or cffi, which no graphmine
 kernel does (tests/test_cli_layout.py checks that none calls them).
 
@@ -37,22 +39,70 @@ def _to_hide(name):
     return None
 
 
-def lean_numba_setup():
-    """Run numba's one-time compiler setup now, with scipy.linalg and cffi hidden (when neither
-    the setup nor those packages has been loaded in this process yet)."""
-    if "numba.np.arraymath" in sys.modules:  # set up already (its registries import it)
-        return
-    hidden = [h for h in map(_to_hide, HIDDEN) if h is not None]
-    for name in hidden:
-        sys.modules[name] = None  # `import name` raises ImportError: numba goes without it
-    try:
-        from ._startup_kernels import first_call
+def _lean_listener():
+    """The listener of :func:`lean_numba_setup` (numba imported only when it is made)."""
+    from numba.core import event
 
-        first_call(1)
-    finally:
-        for name in hidden:
-            if sys.modules.get(name, 0) is None:
-                del sys.modules[name]
+    class LeanSetup(_LeanSetup, event.Listener):
+        def on_start(self, ev):  # both statuses go through notify
+            pass
+
+        def on_end(self, ev):
+            pass
+
+    return LeanSetup()
+
+
+class _LeanSetup:
+    """A listener on numba's compiler lock, which numba takes around every compile and every load
+    from its cache, so before its one-time setup: while the first holder has it (and any thread
+    waiting meanwhile), the packages of HIDDEN not imported yet are hidden."""
+
+    def __init__(self):
+        import threading
+
+        self.lock = threading.Lock()
+        self.depth = 0
+        self.hidden = []
+        self.done = False
+
+    def notify(self, ev):
+        from numba.core.event import EventStatus
+
+        with self.lock:
+            if self.done:
+                return
+            if ev.status == EventStatus.START:
+                if self.depth == 0 and "numba.np.arraymath" not in sys.modules:
+                    self.hidden = [h for h in map(_to_hide, HIDDEN) if h is not None]
+                    for name in self.hidden:
+                        sys.modules[name] = None  # `import name` raises ImportError: numba goes without it
+                self.depth += 1
+            else:
+                self.depth -= 1
+                if self.depth == 0:
+                    for name in self.hidden:
+                        if sys.modules.get(name, 0) is None:
+                            del sys.modules[name]
+                    self.hidden = []
+                    # set up now: nothing more to hide (the listener stays registered, idle:
+                    # numba is broadcasting to its list at this moment)
+                    self.done = "numba.np.arraymath" in sys.modules
+
+
+_LEAN = []  # the listener, once registered
+
+
+def lean_numba_setup():
+    """Let numba's one-time compiler setup, whenever it comes (the first kernel compiled or loaded
+    from the cache in this process; a command whose work runs on numpy never pays it), happen with
+    scipy.linalg and cffi hidden, when neither the setup nor those packages has been loaded yet."""
+    if "numba.np.arraymath" in sys.modules or _LEAN:  # set up already (its registries import it)
+        return
+    from numba.core import event
+
+    _LEAN.append(_lean_listener())
+    event.register("numba:compiler_lock", _LEAN[0])
 
 
 def quick_exit(status, *, cleanup=True):

@@ -12,6 +12,7 @@ import numpy as np
 import time
 
 from . import _clique_kernels as _ck
+from . import _small_work as _sw
 from ._interrupt import cancel_flag, check as _check_interrupt, interruptible
 from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
@@ -24,6 +25,34 @@ __all__ = ["count_triangles", "triangles", "count_cliques", "check_k"]
 
 def _serial(G, nthreads):
     return nthreads == 1 or G.n_edges < SERIAL_EDGES
+
+
+def _small_work(G, k, order, kernel):
+    """The rank-space orientation of ``G`` and the candidate budget when its k-cliques are counted
+    on numpy (little work, or ``kernel``, the one that would run, neither compiled nor cached and
+    the work moderate: see graphmine/_small_work.py), else None. The orientation is ``order``'s
+    (default: degree, which numpy builds without a kernel; the count does not depend on it)."""
+    if G.n_edges > _sw.SMALL_EDGES:
+        return None
+    O = G.oriented(order or "degree", relabel=True)
+    budget = _sw.work_budget(kernel)
+    if k == 3 and _sw.triangle_work(O.indptr, O.indices) > budget:
+        return None
+    return O, budget
+
+
+def _small_count(G, k, order, nthreads):
+    """The k-clique count of a graph with little work, on numpy; None otherwise."""
+    serial = _serial(G, nthreads)
+    if k == 3:
+        kernel = _ck._triangles_total_serial if serial else _ck._triangles_total
+    else:
+        kernel = _ck._cliques_total_serial if serial else _ck._cliques_range
+    small = _small_work(G, k, order, kernel)
+    if small is None:
+        return None
+    O, budget = small
+    return _sw.clique_count(O.indptr, O.indices, k, budget)
 
 
 def _checked(result):
@@ -71,6 +100,9 @@ def count_triangles(G, *, threads=None):
     """
     G = as_graph(G)
     nthreads = resolve_threads(threads)
+    small = _small_count(G, 3, "degree", nthreads)
+    if small is not None:
+        return small
     if _serial(G, nthreads) and not G.has_orientation("degree", relabel=True):
         return int(_ck._triangles_small(G.indptr, G.indices))
     O = G.oriented("degree", relabel=True, threads=nthreads)
@@ -92,6 +124,11 @@ def triangles(G, *, threads=None):
     """
     G = as_graph(G)
     nthreads = resolve_threads(threads)
+    kernel = _ck._triangles_per_vertex_serial if _serial(G, nthreads) else _ck._triangles_per_vertex
+    small = _small_work(G, 3, "degree", kernel)
+    if small is not None:
+        O = small[0]
+        return _sw.triangles_per_vertex(O.indptr, O.indices)[O.rank]
     O = G.oriented("degree", relabel=True, threads=nthreads)
     if _serial(G, nthreads):
         return _ck._triangles_per_vertex_serial(O.indptr, O.indices)[O.rank]
@@ -133,6 +170,9 @@ def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
     k = check_k(k)
     G = as_graph(G)
     nthreads = resolve_threads(threads)
+    small = _small_count(G, k, order, nthreads)
+    if small is not None:
+        return small
     if order is None:
         order = "degree" if k == 3 else "degeneracy"
     if k == 3 and order == "degree" and _serial(G, nthreads) and not G.has_orientation("degree", relabel=True):

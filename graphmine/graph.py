@@ -17,6 +17,7 @@ import numba
 import numpy as np
 
 from . import _csr_kernels as _k
+from . import _small_work as _sw
 from ._limits import check_allocation
 from ._interrupt import check as _check_interrupt, interruptible
 from ._threads import resolve_threads, restores_threads
@@ -321,7 +322,9 @@ class Graph:
             _check_interrupt()
             # the serial scatter leaves rows sorted for free; gathering and sorting each row costs
             # about twice as much work, so it pays from 4 threads on
-            if relabel and (nthreads < 4 or self.n_edges < SERIAL_EDGES):
+            if relabel and self.n_edges <= _sw.SMALL_EDGES:  # numpy: no kernel to compile or load
+                optr, oind = _sw.orient_by_rank(self.indptr, self.indices, rank)
+            elif relabel and (nthreads < 4 or self.n_edges < SERIAL_EDGES):
                 optr, oind = _k._orient_relabel_serial(self.indptr, self.indices, rank)
             elif relabel:
                 optr, oind = _k._orient_relabel(self.indptr, self.indices, rank, nthreads)
@@ -423,7 +426,10 @@ def build_csr(src, dst, n, threads=None):
     itype = index_dtype_for(n)
     src = np.ascontiguousarray(src, dtype=itype)
     dst = np.ascontiguousarray(dst, dtype=itype)
-    indptr, indices, loops = _k._csr_from_pairs(src, dst, n, nthreads)
+    if src.shape[0] <= _sw.SMALL_EDGES:  # numpy's sorts: no kernel to compile or load
+        indptr, indices, loops = _sw.csr_from_pairs(src, dst, n)
+    else:
+        indptr, indices, loops = _k._csr_from_pairs(src, dst, n, nthreads)
     n_input = int(src.shape[0])
     stats = {
         "input_edges": n_input,
@@ -446,8 +452,10 @@ def compact_ids(ids, threads=None):
     if ids.size == 0:
         return ids.astype(np.int32), np.empty(0, np.int64)
     top = int(ids.max())
-    if top < max(4 * ids.size, 1 << 20):
+    if _sw.dense_ids(top, ids.size):
         # k <= top + 1, so the index dtype for top + 1 vertices holds every new id
+        if ids.size <= 2 * _sw.SMALL_EDGES:  # numpy: no kernel to compile or load
+            return _sw.compact_dense(ids, top + 1, index_dtype_for(top + 1))
         out = np.empty(ids.shape[0], index_dtype_for(top + 1))
         node_ids = _k._compact_dense(ids, top + 1, out, nthreads)
         return out, node_ids

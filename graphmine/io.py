@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _parse_kernels as _pk
+from . import _small_work as _sw
 from ._interrupt import check as _check_interrupt, interruptible
 from ._threads import resolve_threads, restores_threads
 from .exceptions import GraphFormatError, ParameterError, SkippedLineWarning, warn_at_caller
@@ -379,6 +380,12 @@ def _parse_ints(buf, name, weights, header, nthreads):
     from ._limits import check_allocation
 
     _check_interrupt()  # Ctrl-C is seen between the steps of a long read (graphmine/_interrupt.py)
+    if not weights and header is not True and buf.shape[0] <= _sw.SMALL_BYTES:
+        # a small clean file: numpy's vectorised parse, no kernel to compile or load (any other
+        # text, errors included, goes through the kernels below)
+        edges = _sw.parse_clean_ints(buf)
+        if edges is not None:
+            return EdgeList(edges, None, name), int(edges.max())
     mode = 0 if header is False else 1 if header else 2
     starts, offsets = _plan(buf, name, mode, nthreads)
     _check_interrupt()
@@ -580,8 +587,12 @@ def _graph_from_edge_text(buf, shown, relabel, header, ids, threads, nthreads):
         _check_interrupt()
         edges = el.edges
         m = edges.shape[0]
-        if relabel and top < max(8 * m, 1 << 20):
-            # dense ids (the same rule as compact_ids): renumber through a table of top + 1 entries,
+        if relabel and _sw.dense_ids(top, 2 * m) and m <= _sw.SMALL_EDGES:
+            flat, node_ids = _sw.compact_dense(edges.reshape(-1), top + 1, index_dtype_for(top + 1))
+            n = node_ids.shape[0]
+            src, dst = flat[0::2], flat[1::2]
+        elif relabel and _sw.dense_ids(top, 2 * m):
+            # dense ids (compact_ids's rule): renumber through a table of top + 1 entries,
             # writing the two endpoint columns as the contiguous arrays the CSR build reads
             itype = index_dtype_for(top + 1)
             src, dst = np.empty(m, itype), np.empty(m, itype)

@@ -15,6 +15,7 @@ from itertools import chain
 
 import numpy as np
 
+from .. import _small_work as _sw
 from .._threads import resolve_threads, restores_threads
 from ..graph import Graph, index_dtype_for as _index_dtype
 from . import _kernels as _k
@@ -139,11 +140,15 @@ def from_networkx(G, *, preserve_graph_attrs=True, threads=None):
     loops[rows[is_loop]] = 1
     indptr = np.zeros(n + 1, np.int64)
     np.cumsum(rawdeg - loops, out=indptr[1:])
-    indices = np.empty(int(indptr[-1]), _index_dtype(n))
     nthreads = resolve_threads(threads)
-    if nthreads == 1 or total < PARALLEL_ENTRIES:
+    if total <= 2 * _sw.SMALL_EDGES:  # numpy's sort: no kernel to compile or load
+        keep = ~is_loop
+        indices = _sw.sorted_rows(rows[keep], raw[keep], n, _index_dtype(n))[1]
+    elif nthreads == 1 or total < PARALLEL_ENTRIES:
+        indices = np.empty(int(indptr[-1]), _index_dtype(n))
         _k._rows_serial(rawptr, raw, indptr, indices)
     else:
+        indices = np.empty(int(indptr[-1]), _index_dtype(n))
         _k._rows_parallel(rawptr, raw, indptr, indices, nthreads)
     n_loops = int(loops.sum())
     stats = {"input_edges": (total - n_loops) // 2 + n_loops, "self_loops": n_loops, "duplicates": 0}

@@ -21,8 +21,11 @@ _WEIGHTED = {"clustering": 2, "average_clustering": 2}
 _WEIGHT_ATTRIBUTE = {"pagerank": 6, "average_neighbor_degree": 4}
 _LINK = ("jaccard_coefficient", "adamic_adar_index", "resource_allocation_index",
          "preferential_attachment")
-# should_run: below this many edges a conversion costs more than networkx's whole run
-SMALL_GRAPH_EDGES = 100
+# should_run: below this many edges a conversion and graphmine's call cost more than networkx's
+# whole run (nx.triangles on G(n, m) graphs with n = m / 4, best of 15, warm process, 2-core
+# machine: 0.26x at 50 edges, 0.65x at 200, 1.0x at 400, 1.3x at 800, 2.0x at 3200;
+# `python benchmarks/startup.py --nx FILE` measures it)
+SMALL_GRAPH_EDGES = 400
 # should_run: scoring fewer than n_edges / this many pairs is cheaper in networkx than a conversion
 FEW_PAIRS_RATIO = 64
 

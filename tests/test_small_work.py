@@ -1,0 +1,182 @@
+"""The small-work path (graphmine/_small_work.py) against the kernel path and networkx: the same
+graph (numbering, rows, statistics), the same counts, the same error messages."""
+
+import io as _io
+import warnings
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import graphmine as gm
+from graphmine import _small_work as sw
+from graphmine.exceptions import GraphFormatError
+from graphmine.graph import compact_ids
+
+
+def _read(text, **kw):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return gm.read_graph(_io.BytesIO(text.encode()), **kw)
+
+
+def _both(monkeypatch, text, **kw):
+    small = _read(text, **kw)
+    with monkeypatch.context() as m:
+        for name in ("SMALL_BYTES", "SMALL_EDGES", "SMALL_WORK", "SMALL_WORK_CACHED", "SMALL_WORK_COLD"):
+            m.setattr(sw, name, -1)
+        kernel = _read(text, **kw)
+    return small, kernel
+
+
+def _same_graph(a, b):
+    assert a.indptr.dtype == b.indptr.dtype and a.indices.dtype == b.indices.dtype
+    assert np.array_equal(a.indptr, b.indptr) and np.array_equal(a.indices, b.indices)
+    assert (a.node_ids is None) == (b.node_ids is None)
+    if a.node_ids is not None:
+        assert np.array_equal(a.node_ids, b.node_ids)
+    assert {k: v for k, v in a.input_stats.items() if k != "path"} == \
+        {k: v for k, v in b.input_stats.items() if k != "path"}
+
+
+edge_lists = st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)), min_size=1, max_size=120)
+sparse_ids = st.lists(st.tuples(st.integers(0, 10**17), st.integers(0, 10**17)), min_size=1, max_size=30)
+layouts = st.fixed_dictionaries({
+    "sep": st.sampled_from([" ", "\t", "  ", " \t"]),
+    "end": st.sampled_from(["\n", "\r\n"]),
+    "trail": st.sampled_from(["", " ", "\t"]),
+    "comments": st.booleans(),
+    "blank": st.booleans(),
+    "final_newline": st.booleans(),
+})
+
+
+def _text(edges, lay):
+    lines = []
+    if lay["comments"]:
+        lines.append("# a comment, with commas, 1 2 3 and a sign -1")
+        lines.append("% another")
+    for i, (u, v) in enumerate(edges):
+        lines.append(f"{u}{lay['sep']}{v}{lay['trail']}")
+        if lay["blank"] and i % 7 == 3:
+            lines.append("")
+        if lay["comments"] and i % 11 == 5:
+            lines.append("#mid")
+    text = lay["end"].join(lines)
+    return text + lay["end"] if lay["final_newline"] else text
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edges=st.one_of(edge_lists, sparse_ids), lay=layouts)
+def test_read_graph_same_as_kernels(monkeypatch, edges, lay):
+    text = _text(edges, lay)
+    small, kernel = _both(monkeypatch, text)
+    _same_graph(small, kernel)
+    # the clean parser accepted it and read the ids as written
+    parsed = sw.parse_clean_ints(np.frombuffer(text.encode(), np.uint8))
+    assert parsed is not None and parsed.tolist() == [list(e) for e in edges]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edges=edge_lists)
+def test_unrelabelled_graph_same_as_kernels(monkeypatch, edges):
+    # relabel=False: ids never used are isolated vertices
+    small, kernel = _both(monkeypatch, _text(edges, {"sep": " ", "end": "\n", "trail": "", "comments": False,
+                                                    "blank": False, "final_newline": True}), relabel=False)
+    _same_graph(small, kernel)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edges=edge_lists)
+def test_counts_match_networkx(monkeypatch, edges):
+    H = nx.Graph()
+    H.add_edges_from((u, v) for u, v in edges if u != v)
+    G = gm.from_edges(np.array(edges), relabel=True)
+    tri = sum(nx.triangles(H).values()) // 3
+    assert gm.count_triangles(G) == tri
+    assert gm.count_cliques(G, 3) == tri
+    nodes = sorted(H.nodes)
+    per = nx.triangles(H)
+    got = gm.triangles(G)
+    assert got.tolist() == [per.get(int(x), 0) for x in G.node_ids]
+    for k in (4, 5):
+        want = sum(1 for c in nx.enumerate_all_cliques(H) if len(c) == k)
+        assert gm.count_cliques(G, k) == want
+        assert gm.count_cliques(G, k, order="degeneracy") == want
+    with monkeypatch.context() as m:
+        for name in ("SMALL_EDGES", "SMALL_WORK", "SMALL_WORK_CACHED", "SMALL_WORK_COLD"):
+            m.setattr(sw, name, -1)
+        K = gm.from_edges(np.array(edges), relabel=True)
+        assert gm.count_cliques(K, 4) == gm.count_cliques(G, 4)
+    assert len(nodes) <= G.n_nodes
+
+
+def test_clique_count_gives_up_over_budget():
+    G = gm.from_edges(np.array([(u, v) for u in range(12) for v in range(u)]))  # K12
+    O = G.oriented("degree", relabel=True)
+    assert sw.clique_count(O.indptr, O.indices, 4, 1 << 20) == 495  # C(12, 4)
+    assert sw.clique_count(O.indptr, O.indices, 4, 10) is None
+
+
+@pytest.mark.parametrize("text", [
+    "src dst\n1 2\n",          # a header: the kernel parser skips it with a warning
+    "1 2 0.5\n2 3\n",          # a third column
+    "1,2\n2,3\n",              # commas
+    " 1 2\n",                  # a leading blank
+    "1 2\n \n2 3\n",           # a line of blanks
+    "1 -2\n",                  # a sign
+    "1 2\r3 4\n",              # a carriage return inside a line
+    "1 2\n3\n",                # one column
+    "1 2 3 4\n",
+    "1234567890123456789 1\n",  # 19 digits
+    "# only comments\n",
+    "1 2\n\x01\n",
+])
+def test_unclean_text_goes_to_the_kernels(text):
+    assert sw.parse_clean_ints(np.frombuffer(text.encode(), np.uint8)) is None
+
+
+@pytest.mark.parametrize("text", ["1 2\n3\n", "1 2\n2 x\n", "1 2\n2 -3\n", "# c\n\n", "1 2\n99999999999999999999 1\n",
+                                  "1 2\n2 3\x01\n"])
+def test_error_messages_unchanged(monkeypatch, text):
+    with pytest.raises(GraphFormatError) as small:
+        _read(text)
+    with monkeypatch.context() as m:
+        m.setattr(sw, "SMALL_BYTES", -1)
+        with pytest.raises(GraphFormatError) as kernel:
+            _read(text)
+    assert str(small.value) == str(kernel.value)
+
+
+def test_header_still_skipped_with_a_warning():
+    with pytest.warns(gm.SkippedLineWarning):
+        G = gm.read_graph(_io.BytesIO(b"source target\n1 2\n2 3\n"))
+    assert G.n_edges == 2
+
+
+def test_compact_ids_same_as_kernel(monkeypatch):
+    rng = np.random.default_rng(5)
+    ids = rng.integers(0, 1000, 3000)
+    new, node_ids = compact_ids(ids)
+    monkeypatch.setattr(sw, "SMALL_EDGES", -1)
+    knew, knode_ids = compact_ids(ids)
+    assert new.dtype == knew.dtype and np.array_equal(new, knew) and np.array_equal(node_ids, knode_ids)
+    assert np.array_equal(node_ids[new], ids)
+
+
+def test_small_command_sets_no_kernel_up():
+    # README's main command on a small graph: read, built and counted on numpy, so numba's
+    # compiler is never set up (its registries, numba.np.arraymath, stay unloaded) and scipy.linalg
+    # and cffi stay unimported
+    import subprocess
+    import sys
+
+    script = ("import sys\n"
+              "from graphmine.cli import main\n"
+              "status = main(['count-cliques', 'ca-GrQc', '-k', '4', '--json'], program=True)\n"
+              "print(status, sorted(m for m in ('numba.np.arraymath', 'scipy.linalg', 'cffi') if m in sys.modules))\n")
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    lines = r.stdout.strip().splitlines()
+    assert r.returncode == 0, r.stderr
+    assert '"count": 329297' in lines[0] and lines[-1] == "0 []"
