@@ -22,7 +22,14 @@ DEFAULT = ("email-Enron", "contact-primary-school", "contact-high-school", "NDC-
            "email-Eu", "tags-ask-ubuntu", "congress-bills", "threads-ask-ubuntu", "tags-math-sx")
 SHORT = {"harmonic_mean": "HM", "geometric_mean": "GM", "arithmetic_mean": "AM", "common_neighbors": "CN",
          "jaccard": "Jac", "adamic_adar": "AA", "projected_pa": "PA", "simplicial_pa": "SPA", "katz": "Katz",
-         "ppr": "PPR", "lightgbm": "LGBM"}
+         "ppr": "PPR", "lightgbm": "LGBM", "logistic": "LR", "learned": "learned"}
+
+
+def _chosen(rec):
+    sel = rec.get("selection")
+    if not sel:
+        return "LGBM (no earlier window)"
+    return "+".join(SHORT.get(p, p) for p in sel["chosen"].split("+"))
 
 
 def main(argv=None):
@@ -51,7 +58,7 @@ def main(argv=None):
                "candidates": int(task.tuples.shape[0]), "sample_rate": task.info["sample_rate"],
                "positives": int(task.labels.sum()), "rate": r["positive_rate"],
                "train_candidates": int(train.tuples.shape[0]), "train_positives": int(train.labels.sum()),
-               "scores": r["scores"], "skipped": r["skipped"], "read_s": t_read,
+               "scores": r["scores"], "skipped": r["skipped"], "read_s": t_read, "selection": r["selection"],
                "seconds": {k: round(v, 2) for k, v in r["seconds"].items()},
                "total_s": time.perf_counter() - t0}
         rows.append(rec)
@@ -60,21 +67,23 @@ def main(argv=None):
                 fh.write(json.dumps(rec) + "\n")
         print(f"{name}: {rec['candidates']} candidates, {rec['positives']} close, "
               f"{rec['total_s']:.1f} s", file=sys.stderr, flush=True)
-    names = list(CLOSURE_SCORES) + ["lightgbm"]
+    names = list(CLOSURE_SCORES) + ["lightgbm", "logistic", "learned"]
     for metric, title in (("auc_pr_ratio", "AUC-PR / random"), ("roc_auc", "ROC AUC")):
         print(f"\n{title}\n")
-        print("| data set | cand. | pos. | rate | " + " | ".join(SHORT[n] for n in names) + " | best single |")
-        print("|---|---|---|---|" + "---|" * (len(names) + 1))
+        print("| data set | cand. | pos. | rate | " + " | ".join(SHORT[n] for n in names)
+              + " | learned = (chosen on the past) | best single |")
+        print("|---|---|---|---|" + "---|" * (len(names) + 2))
         for rec in rows:
             s = rec["scores"]
             single = {n: s[n][metric] for n in CLOSURE_SCORES if n in s}
             best = max(single, key=single.get)
             cells = [f"{s[n][metric]:.2f}" if n in s else "-" for n in names]
             print(f"| {rec['dataset']} | {rec['candidates']} | {rec['positives']} | {rec['rate']:.4f} | "
-                  + " | ".join(cells) + f" | {SHORT[best]} {single[best]:.2f} |")
-    wins = [rec["dataset"] for rec in rows if "lightgbm" in rec["scores"] and rec["scores"]["lightgbm"]["auc_pr_ratio"]
-            >= max(rec["scores"][n]["auc_pr_ratio"] for n in CLOSURE_SCORES if n in rec["scores"])]
-    print(f"\nLightGBM AUC-PR >= best single score on {len(wins)} of {len(rows)} data sets: {', '.join(wins) or '-'}")
+                  + " | ".join(cells) + f" | {_chosen(rec)} | {SHORT[best]} {single[best]:.2f} |")
+    for model in ("learned", "lightgbm", "logistic"):
+        wins = [rec["dataset"] for rec in rows if model in rec["scores"] and rec["scores"][model]["auc_pr_ratio"]
+                >= max(rec["scores"][n]["auc_pr_ratio"] for n in CLOSURE_SCORES if n in rec["scores"])]
+        print(f"\n{model} AUC-PR >= best single score on {len(wins)} of {len(rows)} data sets: {', '.join(wins) or '-'}")
     print("\nseconds (read, candidates, scores, model incl. the training window's candidates and features):")
     for rec in rows:
         print(f"  {rec['dataset']}: read {rec['read_s']:.1f}, {rec['seconds']}, total {rec['total_s']:.1f}")

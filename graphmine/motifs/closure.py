@@ -64,10 +64,12 @@ from ..exceptions import GraphValueError, ParameterError, warn_at_caller
 from . import _closure_kernels as _ck
 from .heuristics import auc_ap
 
-__all__ = ["CLOSURE_SCORES", "CLOSURE_MOTIFS", "ClosureTask", "ClosureModel", "closure_task", "closure_scores",
+__all__ = ["CLOSURE_SCORES", "CLOSURE_MOTIFS", "CLOSURE_LEARNERS", "ClosureTask", "ClosureModel", "closure_task", "closure_scores",
            "closure_features", "evaluate_closure", "predict_closure", "default_cut"]
 
 CLOSURE_MOTIFS = ("triangle", "clique4")
+#: the learned models of :class:`ClosureModel`
+CLOSURE_LEARNERS = ("lightgbm", "logistic")
 #: the simple scores, in report order
 CLOSURE_SCORES = ("harmonic_mean", "geometric_mean", "arithmetic_mean", "common_neighbors", "jaccard",
                   "adamic_adar", "projected_pa", "simplicial_pa", "katz", "ppr")
@@ -579,12 +581,19 @@ def evaluate_closure(labels, scores):
 
 # -- the learned model -----------------------------------------------------------------------------
 
+def _log_features(X):
+    return np.log1p(np.maximum(X, 0.0))
+
+
 class ClosureModel:
-    """LightGBM over the closure scores and their components (scikit-learn style).
+    """LightGBM (or a logistic regression) over the closure scores and their components.
 
     A small model (100 trees of 4 leaves, at least 100 candidates a leaf), its output constrained to
     grow with the pair-weight features: trained on one earlier window, it has to carry over to a
     later one, and larger, unconstrained models fitted that window's noise in our runs.
+
+    ``kind='logistic'``: Benson et al.'s learned baseline instead, a logistic regression over
+    the same features (log(1 + x), standardised).
 
     Parameters
     ----------
@@ -593,10 +602,11 @@ class ClosureModel:
         Include Katz and PPR among the features (when their work fits ``max_walk_work``).
     seed : int
     threads : int, optional
+    kind : {'lightgbm', 'logistic'}
 
     Attributes
     ----------
-    model_ : lightgbm.LGBMClassifier
+    model_ : lightgbm.LGBMClassifier (or a scikit-learn pipeline)
     feature_names_ : list of str
     train_window_ : (float, float)
         The training labels' window ``(cut', cut' + delta]``.
@@ -615,7 +625,9 @@ class ClosureModel:
     """
 
     def __init__(self, n_estimators=100, learning_rate=0.05, num_leaves=4, min_child_samples=100, walk=True,
-                 max_walk_work=4e9, seed=0, threads=None):
+                 max_walk_work=4e9, seed=0, threads=None, kind="lightgbm"):
+        _check_choice("kind", kind, CLOSURE_LEARNERS)
+        self.kind = kind
         self.n_estimators = n_estimators
         self.learning_rate = learning_rate
         self.num_leaves = num_leaves
@@ -632,7 +644,10 @@ class ClosureModel:
         """Train on ``task``'s candidates and labels (an earlier cut than any task it will score)."""
         from .._optional import require
 
-        lgb = require("lightgbm", what="the closure model (ClosureModel)")
+        if self.kind == "lightgbm":
+            lgb = require("lightgbm", what="the closure model (ClosureModel)")
+        else:
+            require("sklearn", what="the closure model (ClosureModel, kind='logistic')")
         if not isinstance(task, ClosureTask):
             raise ParameterError(f"fit needs a ClosureTask, got {type(task).__name__}")
         pos = int(task.labels.sum())
@@ -641,6 +656,17 @@ class ClosureModel:
                                   f"{task.labels.size - pos} open candidates: the model needs both")
         names, X = self._X(task)
         self.feature_names_ = names
+        if self.kind == "logistic":
+            from sklearn.linear_model import LogisticRegression
+            from sklearn.pipeline import make_pipeline
+            from sklearn.preprocessing import FunctionTransformer, StandardScaler
+
+            # log scale (the scores span orders of magnitude), then standardised
+            self.model_ = make_pipeline(FunctionTransformer(_log_features), StandardScaler(),
+                                        LogisticRegression(C=1.0, max_iter=2000))
+            self.model_.fit(X, task.labels.astype(np.int64))
+            self.train_window_ = (task.cut, task.cut + task.delta)
+            return self
         nthreads = resolve_threads(self.threads)
         self.model_ = lgb.LGBMClassifier(n_estimators=self.n_estimators, learning_rate=self.learning_rate,
                                          num_leaves=self.num_leaves, min_child_samples=self.min_child_samples,
@@ -672,19 +698,29 @@ class ClosureModel:
 
 @restores_threads
 def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidates="auto", closure="auto",
-                    scores=CLOSURE_SCORES, model=True, train_cut=None, max_candidates=200_000,
+                    scores=CLOSURE_SCORES, model=True, train_cut=None, select=True, max_candidates=200_000,
                     max_walk_work=4e9, seed=0, threads=None, verbose=False):
-    """Score the candidates at ``cut`` with every simple score and the learned model; evaluate.
+    """Score the candidates at ``cut`` with every simple score and the learned models; evaluate.
 
-    The model trains at ``train_cut`` (default ``cut - delta``) with labels from
-    ``(train_cut, train_cut + delta]``, which must end by ``cut``.
+    The models (LightGBM and a logistic regression, :class:`ClosureModel`) train at ``train_cut``
+    (default ``cut - delta``) with labels from ``(train_cut, train_cut + delta]``, which must end
+    by ``cut``.
+
+    With ``select`` the learned predictor (entry ``'learned'``) is chosen on the past alone by a
+    rolling-origin check: both models are trained once more one window earlier (at
+    ``train_cut - delta``) and scored on the training window's candidates beside every simple
+    score and the rank average of the LightGBM model with the simple score best there; the
+    candidate of the highest AUC-PR there is applied at ``cut`` (a model then being the one
+    trained at ``train_cut``). Where the earlier window has no past or its candidates are of one
+    class, the LightGBM model is taken.
 
     Returns
     -------
     dict
         ``{'task': ClosureTask, 'train_task': ClosureTask or None, 'positive_rate': float,
-        'scores': {name: {'auc_pr', 'auc_pr_ratio', 'roc_auc'}}, 'skipped': [str], 'seconds': {...}}``;
-        the model's entry is ``'lightgbm'``.
+        'scores': {name: {'auc_pr', 'auc_pr_ratio', 'roc_auc'}}, 'skipped': [str], 'seconds': {...},
+        'selection': {'chosen', 'window', 'auc_pr_ratio': {candidate: value}} or None}``;
+        the models' entries are ``'lightgbm'``, ``'logistic'`` and ``'learned'`` (the chosen one).
 
     Examples
     --------
@@ -734,9 +770,65 @@ def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidate
                                  f"would overlap the test's")
         train = closure_task(items, train_cut, delta, motif=motif, candidates=candidates, closure=closure,
                              max_candidates=max_candidates, seed=seed, threads=threads)
-        m = ClosureModel(walk=all(s in values for s in _WALK), max_walk_work=max_walk_work, seed=seed,
-                         threads=threads).fit(train)
-        result["lightgbm"] = evaluate_closure(task.labels, m.predict_proba(task))
+        walk = all(s in values for s in _WALK)
+        learned = {}
+        for kind in CLOSURE_LEARNERS:
+            m = ClosureModel(walk=walk, max_walk_work=max_walk_work, seed=seed, threads=threads, kind=kind).fit(train)
+            learned[kind] = m.predict_proba(task)
+            result[kind] = evaluate_closure(task.labels, learned[kind])
         seconds["model"] = time.perf_counter() - t0
+        selection = None
+        if select:
+            t0 = time.perf_counter()
+            selection = _select_learner(items, train, train_cut - delta, delta, motif, candidates, closure,
+                                        max_candidates, max_walk_work, walk, [s for s in scores if s in values],
+                                        seed, threads)
+            seconds["selection"] = time.perf_counter() - t0
+        chosen = "lightgbm" if selection is None else selection["chosen"]
+        result["learned"] = evaluate_closure(task.labels, _apply_choice(chosen, learned, values))
     return {"task": task, "train_task": train, "positive_rate": task.positive_rate, "scores": result,
-            "skipped": skipped, "seconds": seconds}
+            "skipped": skipped, "seconds": seconds, "selection": selection if model else None}
+
+
+def _apply_choice(chosen, learned, singles):
+    """The scores of a chosen predictor: a model's, a simple score's, or 'lightgbm+<score>' (the
+    mean of their normalised ranks)."""
+    from scipy.stats import rankdata
+
+    if chosen in learned:
+        return learned[chosen]
+    if chosen in singles:
+        return singles[chosen]
+    model, single = chosen.split("+", 1)
+    return rankdata(learned[model]) + rankdata(singles[single])
+
+
+def _select_learner(items, train, probe_cut, delta, motif, candidates, closure, max_candidates, max_walk_work, walk,
+                    names, seed, threads):
+    """The rolling-origin choice of the learned predictor (see :func:`predict_closure`), or None."""
+    if probe_cut <= float(items.times[0]):
+        return None
+    probe = closure_task(items, probe_cut, delta, motif=motif, candidates=candidates, closure=closure,
+                         max_candidates=max_candidates, seed=seed, threads=threads)
+    pos = int(probe.labels.sum())
+    if pos == 0 or pos == probe.labels.size or train.labels.sum() == 0:
+        return None
+    learned = {}
+    try:
+        for kind in CLOSURE_LEARNERS:
+            m = ClosureModel(walk=walk, max_walk_work=max_walk_work, seed=seed, threads=threads, kind=kind).fit(probe)
+            learned[kind] = m.predict_proba(train)
+    except ParameterError:   # a walk score skipped on one window only: the features differ
+        return None
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        singles = closure_scores(train, names, max_walk_work=max_walk_work, threads=threads)
+    ratio = {k: evaluate_closure(train.labels, v)["auc_pr_ratio"] for k, v in {**learned, **singles}.items()}
+    best_single = max(singles, key=ratio.get)
+    mix = f"lightgbm+{best_single}"
+    ratio[mix] = evaluate_closure(train.labels, _apply_choice(mix, learned, singles))["auc_pr_ratio"]
+    chosen = max(ratio, key=ratio.get)   # ties: LightGBM (first)
+    return {"chosen": chosen, "window": (float(probe_cut), float(probe_cut + delta)), "auc_pr_ratio": ratio,
+            "probe_candidates": int(probe.labels.size), "probe_positives": pos}
