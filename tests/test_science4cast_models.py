@@ -316,7 +316,8 @@ def test_temporal_selection_is_chosen_on_the_past_and_drives_the_prediction(tmp_
     # the probe is trained on the window before the held-out one and never sees year_start
     assert sel["probe_window"] == [fy - h, fy] and sel["probe_positives"] > 0
     assert set(sel["aucs"]) >= {"blend"} | {f"simple:{k}" for k in SIMPLE_SCORES}
-    assert sel["chosen"] == max(sel["aucs"], key=sel["aucs"].get)
+    best = max(sel["aucs"], key=sel["aucs"].get)
+    assert sel["chosen"] == (best if sel["aucs"][best] - sel["aucs"]["blend"] > sel["se_vs_blend"] else "blend")
     ref = LinkPredictor("blend", models=SMALL[:2], n_train_pairs=6000, select=None, seed=1).fit(data)
     blend = ref.predict(data)
     X = lp.features(data)
@@ -349,3 +350,29 @@ def test_temporal_selection_is_chosen_on_the_past_and_drives_the_prediction(tmp_
     (tmp_path / "bad.json").write_text(json.dumps(doc))
     with pytest.raises(GraphFormatError, match="unknown selection"):
         LinkPredictor.load(tmp_path / "bad.json")
+
+
+def test_trim_keeps_the_first_rounds_and_survives_a_round_trip():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(600, 4))
+    y = (X[:, 0] + 0.5 * rng.normal(size=600) > 0).astype(int)
+    est = LinkGBMClassifier(n_estimators=30, num_leaves=7, random_state=0).fit(X, y)
+    want = est.predict_proba(X, n_trees=12)
+    # the first 12 rounds alone, by LightGBM's own raw scores
+    raw = est.booster_.predict(X, num_iteration=12, raw_score=True)
+    assert np.allclose(want[:, 1], 1 / (1 + np.exp(-raw)))
+    assert est.trim(12).n_trees_ == 12
+    assert np.allclose(est.predict_proba(X), want)
+    again = LinkGBMClassifier.from_dict(json.loads(json.dumps(est.to_dict())))
+    assert again.n_trees_ == 12 and np.allclose(again.predict_proba(X), want)
+    with pytest.raises(ParameterError, match="n_trees must be in 1..12"):
+        est.trim(13)
+
+
+def test_members_are_cut_to_fewer_trees_only_where_the_held_out_pairs_allow(data):
+    from graphmine.science4cast.models import TRIM_STEP
+
+    lp = LinkPredictor("blend", models=SMALL[:2], n_train_pairs=6000, select=None, seed=1).fit(data)
+    for name, est, which, _ in lp.estimators_:
+        n = est.n_trees_
+        assert 1 <= n <= 60 and (n % TRIM_STEP == 0 or n == 60)

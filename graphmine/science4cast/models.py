@@ -55,6 +55,10 @@ MIN_WINDOW_POSITIVES = 20
 #: The blend weights are fitted on held-out pairs only when both the held-out pairs and the
 #: training pool keep at least this many positives; otherwise the members blend with equal weights.
 MIN_HOLDOUT_POSITIVES = 20
+#: Members are cut to the fewest trees (a multiple of TRIM_STEP) whose held-out AUC is within
+#: TRIM_TOLERANCE of the best: prediction time is proportional to the trees.
+TRIM_STEP = 10
+TRIM_TOLERANCE = 0.002
 #: With fewer positives than this in the training window the blend trains one member only (the
 #: compact model, which has fewer features to overfit).
 FEW_POSITIVES = 100
@@ -165,9 +169,10 @@ class LinkPredictor:
         check on the past alone. The blend's members are trained once more on the window before
         the held-out one (labels at the held-out window's feature date) and scored on the held-out
         pairs beside every simple score and the equal rank average of that probe blend and the
-        best simple score; the predictor with the highest held-out AUC is kept
-        (:attr:`selection_`): the blend, a simple score, or that rank average with the blend
-        trained on the latest window. This asks how a model trained on one window carries over
+        best simple score. The predictor with the highest held-out AUC replaces the blend when it
+        beats the probe blend there by more than the paired bootstrap SE of the difference
+        (:attr:`selection_`): a simple score, or that rank average with the blend trained on the
+        latest window. This asks how a model trained on one window carries over
         to the next, the question prediction asks. Skipped (the blend is kept) when no held-out
         pairs exist or the earlier window has pairs of one class. None: always the blend.
     seed : int
@@ -344,6 +349,8 @@ class LinkPredictor:
                 raise ParameterError(f"no model could be trained: the past window {year - horizon} -> {year} has "
                                      f"{n_window_pos} positive pairs, but every training sample (without the "
                                      f"{0 if held is None else held[0].shape[0]} held-out pairs) was of one class")
+            if held is not None:
+                self._trim_members(held, names)
             self.weights_ = {name: 1.0 / len(self.estimators_) for name, *_ in self.estimators_}
             if held is not None and (len(self.estimators_) > 1 or self.simple_members):
                 _, hl, hX = held
@@ -366,12 +373,30 @@ class LinkPredictor:
                                            "feature_year": year - horizon}
         return self
 
+    def _trim_members(self, held, names):
+        """Cut every member to the fewest boosting rounds (a multiple of :data:`TRIM_STEP`) whose
+        held-out AUC is within :data:`TRIM_TOLERANCE` of the best of any multiple: prediction
+        time is proportional to the trees."""
+        from .blend import roc_auc
+
+        _, hl, hX = held
+        for name, est, which, _ in self.estimators_:
+            Xs = _select(hX, names, which)
+            n = est.n_trees_
+            steps = sorted(set(range(TRIM_STEP, n, TRIM_STEP)) | {n})
+            aucs = [roc_auc(hl, est.predict_proba(Xs, n_trees=k)[:, 1]) for k in steps]
+            keep = next(k for k, a in zip(steps, aucs) if a >= max(aucs) - TRIM_TOLERANCE)
+            if keep < n:
+                est.trim(keep)
+                self._say(f"train: model {name} cut to {keep} of {n} trees (held-out AUC {aucs[steps.index(keep)]:.4f}, "
+                          f"best {max(aucs):.4f})")
+
     def _select_temporal(self, past, year, h, cutoff, min_edges, n, rng, held, names):
         """The rolling-origin choice of the final predictor (see ``select``), or None if not possible.
 
         ``year``: the held-out pairs' feature date, which is the probe's label date; ``h``: the window
         length; ``held``: the held-out (pairs, labels, features)."""
-        from .blend import rank_average, roc_auc
+        from .blend import bootstrap_aucs, rank_average, roc_auc
         from .simple import SIMPLE_SCORES
 
         if year - h - self.n_snapshots + 1 < MIN_YEAR - 1 or not past.shape[0] or \
@@ -399,12 +424,18 @@ class LinkPredictor:
         cand.update(simple)
         aucs = {k: float(roc_auc(hl, v)) for k, v in cand.items()}
         best_simple = max((f"simple:{k}" for k in SIMPLE_SCORES), key=aucs.get)
-        mix = f"blend+{best_simple}"
-        aucs[mix] = float(roc_auc(hl, rank_average([cand["blend"], simple[best_simple]])))
-        chosen = max(aucs, key=aucs.get)   # ties: the blend (first)
+        cand[f"blend+{best_simple}"] = rank_average([cand["blend"], simple[best_simple]])
+        aucs[f"blend+{best_simple}"] = float(roc_auc(hl, cand[f"blend+{best_simple}"]))
+        # the learned blend stays unless another predictor beats it on the held-out pairs by more
+        # than the paired bootstrap SE of the difference (few held-out positives: the blend stays)
+        keys = list(aucs)
+        boot = bootstrap_aucs(hl, [cand[k] for k in keys], n_boot=200, seed=self.seed)
+        best = max(aucs, key=aucs.get)
+        se = float((boot[:, keys.index(best)] - boot[:, 0]).std(ddof=1)) if best != "blend" else 0.0
+        chosen = best if aucs[best] - aucs["blend"] > se else "blend"
         self._say(f"train: temporal check (probe trained {year - h} -> {year}, scored on the held-out pairs): "
                   + ", ".join(f"{k} {v:.4f}" for k, v in aucs.items()) + f"; chosen: {chosen}")
-        return {"chosen": chosen, "aucs": aucs, "probe_window": [year - h, year],
+        return {"chosen": chosen, "aucs": aucs, "se_vs_blend": se, "probe_window": [year - h, year],
                 "probe_pairs": int(labels.shape[0]), "probe_positives": int(labels.sum())}
 
     def _degrade(self, msg):
