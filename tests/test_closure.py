@@ -315,8 +315,12 @@ def test_learned_predictor_is_chosen_on_the_past_only():
     r = predict_closure(ev, 3000, 500, seed=0, threads=1)
     sel = r["selection"]
     # the check trains one window before the training window and scores the training window
-    assert sel["window"] == (2000.0, 2500.0) and sel["probe_positives"] > 0
-    assert sel["chosen"] == max(sel["auc_pr_ratio"], key=sel["auc_pr_ratio"].get)
+    assert sel["window"] == (2000.0, 2500.0) and sel["probe_positives"] > 0 and sel["check"] == "rolling origin"
+    ratio = sel["auc_pr_ratio"]
+    best_single = max(CLOSURE_SCORES, key=lambda k: ratio.get(k, -1))
+    best_model = max(("lightgbm", "logistic", f"lightgbm+{best_single}"), key=ratio.get)
+    assert sel["chosen"] == (best_single if ratio[best_single] - ratio[best_model] > sel["se_single_vs_model"]
+                             else best_model)
     # its figures are recomputed here from the two earlier windows alone
     probe, train = closure_task(ev, 2000, 500), r["train_task"]
     lg = ClosureModel(seed=0, threads=1).fit(probe).predict_proba(train)
@@ -337,9 +341,10 @@ def test_learned_predictor_is_chosen_on_the_past_only():
     c = sel["chosen"]
     s = tm[c] if c in tm else ts[c] if c in ts else rankdata(tm["lightgbm"]) + rankdata(ts[c.split("+")[1]])
     assert r["scores"]["learned"] == evaluate_closure(test.labels, s)
-    # without an earlier window there is no check, and 'learned' is the LightGBM model
+    # without an earlier window the check splits the training window's candidates
     r2 = predict_closure(ev, 1000, 500, seed=0, threads=1)
-    assert r2["selection"] is None and r2["scores"]["learned"] == r2["scores"]["lightgbm"]
+    assert r2["selection"]["check"] == "split halves"
+    assert r2["selection"]["probe_candidates"] < r2["train_task"].labels.size
     with pytest.raises(ParameterError, match="kind"):
         ClosureModel(kind="forest")
 

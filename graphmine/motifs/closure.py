@@ -645,7 +645,7 @@ class ClosureModel:
         from .._optional import require
 
         if self.kind == "lightgbm":
-            lgb = require("lightgbm", what="the closure model (ClosureModel)")
+            require("lightgbm", what="the closure model (ClosureModel)")
         else:
             require("sklearn", what="the closure model (ClosureModel, kind='logistic')")
         if not isinstance(task, ClosureTask):
@@ -655,6 +655,12 @@ class ClosureModel:
             raise GraphValueError(f"the training window ({task.cut}, {task.cut + task.delta}] gives {pos} closing and "
                                   f"{task.labels.size - pos} open candidates: the model needs both")
         names, X = self._X(task)
+        self._fit_matrix(names, X, task.labels)
+        self.train_window_ = (task.cut, task.cut + task.delta)
+        return self
+
+    def _fit_matrix(self, names, X, labels):
+        """Fit on a feature matrix of :func:`closure_features` (columns ``names``)."""
         self.feature_names_ = names
         if self.kind == "logistic":
             from sklearn.linear_model import LogisticRegression
@@ -664,17 +670,17 @@ class ClosureModel:
             # log scale (the scores span orders of magnitude), then standardised
             self.model_ = make_pipeline(FunctionTransformer(_log_features), StandardScaler(),
                                         LogisticRegression(C=1.0, max_iter=2000))
-            self.model_.fit(X, task.labels.astype(np.int64))
-            self.train_window_ = (task.cut, task.cut + task.delta)
+            self.model_.fit(X, labels.astype(np.int64))
             return self
+        import lightgbm as lgb
+
         nthreads = resolve_threads(self.threads)
         self.model_ = lgb.LGBMClassifier(n_estimators=self.n_estimators, learning_rate=self.learning_rate,
                                          num_leaves=self.num_leaves, min_child_samples=self.min_child_samples,
                                          subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0,
                                          monotone_constraints=[int(n in _MONOTONE) for n in names],
                                          random_state=int(self.seed), n_jobs=nthreads, verbose=-1)
-        self.model_.fit(X, task.labels.astype(np.int64))
-        self.train_window_ = (task.cut, task.cut + task.delta)
+        self.model_.fit(X, labels.astype(np.int64))
         return self
 
     def predict_proba(self, task):
@@ -709,10 +715,12 @@ def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidate
     With ``select`` the learned predictor (entry ``'learned'``) is chosen on the past alone by a
     rolling-origin check: both models are trained once more one window earlier (at
     ``train_cut - delta``) and scored on the training window's candidates beside every simple
-    score and the rank average of the LightGBM model with the simple score best there; the
-    candidate of the highest AUC-PR there is applied at ``cut`` (a model then being the one
-    trained at ``train_cut``). Where the earlier window has no past or its candidates are of one
-    class, the LightGBM model is taken.
+    score and the rank average of the LightGBM model with the simple score best there. The best
+    of the three learned candidates is kept unless the best simple score beats its AUC-PR there
+    by more than the paired bootstrap SE of the difference; the choice is applied at ``cut`` (a
+    model then being the one trained at ``train_cut``). Where the earlier window has no past or
+    its candidates are of one class, the check splits the training window's candidates into
+    halves instead (models fitted on one, scored on the other).
 
     Returns
     -------
@@ -803,32 +811,82 @@ def _apply_choice(chosen, learned, singles):
     return rankdata(learned[model]) + rankdata(singles[single])
 
 
+def _ap_boot(labels, scores, n_boot, rng):
+    """Average precision of every score vector on stratified bootstrap resamples (paired):
+    ndarray (n_boot, len(scores)); ties are broken by position (as in one sort)."""
+    y = np.asarray(labels) == 1
+    pos, neg = np.flatnonzero(y), np.flatnonzero(~y)
+    orders = [np.argsort(-np.asarray(s, np.float64), kind="stable") for s in scores]
+    out = np.empty((n_boot, len(scores)))
+    for b in range(n_boot):
+        w = (np.bincount(rng.choice(pos, pos.size), minlength=y.size)
+             + np.bincount(rng.choice(neg, neg.size), minlength=y.size)).astype(np.float64)
+        for k, o in enumerate(orders):
+            wo, yo = w[o], y[o]
+            tp = np.cumsum(wo * yo)
+            allc = np.cumsum(wo)
+            out[b, k] = float((wo * yo * tp / np.maximum(allc, 1e-300)).sum() / max(tp[-1], 1e-300))
+    return out
+
+
 def _select_learner(items, train, probe_cut, delta, motif, candidates, closure, max_candidates, max_walk_work, walk,
                     names, seed, threads):
-    """The rolling-origin choice of the learned predictor (see :func:`predict_closure`), or None."""
-    if probe_cut <= float(items.times[0]):
-        return None
-    probe = closure_task(items, probe_cut, delta, motif=motif, candidates=candidates, closure=closure,
-                         max_candidates=max_candidates, seed=seed, threads=threads)
-    pos = int(probe.labels.sum())
-    if pos == 0 or pos == probe.labels.size or train.labels.sum() == 0:
-        return None
-    learned = {}
-    try:
-        for kind in CLOSURE_LEARNERS:
-            m = ClosureModel(walk=walk, max_walk_work=max_walk_work, seed=seed, threads=threads, kind=kind).fit(probe)
-            learned[kind] = m.predict_proba(train)
-    except ParameterError:   # a walk score skipped on one window only: the features differ
-        return None
+    """The past-only choice of the learned predictor (see :func:`predict_closure`), or None.
+
+    Rolling origin where an earlier window exists (models trained at ``probe_cut``, scored on the
+    training window); otherwise the training window's candidates split in two halves (models
+    fitted on one, scored on the other). The best learned candidate (LightGBM, logistic
+    regression, LightGBM ranked with the best simple score) is kept unless the best simple score
+    beats it there by more than the paired bootstrap SE of the difference."""
     import warnings
 
+    if train.labels.sum() == 0 or train.labels.sum() == train.labels.size:
+        return None
+    rng = np.random.default_rng(seed)
+    learned = {}
+    probe = None
+    if probe_cut > float(items.times[0]):
+        probe = closure_task(items, probe_cut, delta, motif=motif, candidates=candidates, closure=closure,
+                             max_candidates=max_candidates, seed=seed, threads=threads)
+        pos = int(probe.labels.sum())
+        if pos == 0 or pos == probe.labels.size:
+            probe = None
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         singles = closure_scores(train, names, max_walk_work=max_walk_work, threads=threads)
-    ratio = {k: evaluate_closure(train.labels, v)["auc_pr_ratio"] for k, v in {**learned, **singles}.items()}
+    rows = np.arange(train.labels.size)
+    if probe is not None:
+        try:
+            for kind in CLOSURE_LEARNERS:
+                m = ClosureModel(walk=walk, max_walk_work=max_walk_work, seed=seed, threads=threads, kind=kind)
+                learned[kind] = m.fit(probe).predict_proba(train)
+        except ParameterError:   # a walk score skipped on one window only: the features differ
+            probe = None
+    if probe is None:
+        # no usable earlier window: two halves of the training window's candidates
+        half = rng.random(train.labels.size) < 0.5
+        fit_rows, rows = np.flatnonzero(half), np.flatnonzero(~half)
+        y = train.labels
+        if min(y[fit_rows].sum(), y[rows].sum()) == 0 or y[fit_rows].all() or y[rows].all():
+            return None
+        fnames, X = closure_features(train, walk=walk, max_walk_work=max_walk_work, threads=threads)
+        for kind in CLOSURE_LEARNERS:
+            m = ClosureModel(walk=walk, max_walk_work=max_walk_work, seed=seed, threads=threads, kind=kind)
+            learned[kind] = m._fit_matrix(fnames, X[fit_rows], y[fit_rows]).model_.predict_proba(X[rows])[:, 1]
+        singles = {k: v[rows] for k, v in singles.items()}
+    y = train.labels[rows]
+    ratio = {k: evaluate_closure(y, v)["auc_pr_ratio"] for k, v in {**learned, **singles}.items()}
     best_single = max(singles, key=ratio.get)
     mix = f"lightgbm+{best_single}"
-    ratio[mix] = evaluate_closure(train.labels, _apply_choice(mix, learned, singles))["auc_pr_ratio"]
-    chosen = max(ratio, key=ratio.get)   # ties: LightGBM (first)
-    return {"chosen": chosen, "window": (float(probe_cut), float(probe_cut + delta)), "auc_pr_ratio": ratio,
-            "probe_candidates": int(probe.labels.size), "probe_positives": pos}
+    cand = {**learned, mix: _apply_choice(mix, learned, singles)}
+    ratio[mix] = evaluate_closure(y, cand[mix])["auc_pr_ratio"]
+    best_model = max(cand, key=ratio.get)   # ties: LightGBM (first)
+    boot = _ap_boot(y, [cand[best_model], singles[best_single]], 100, rng)
+    se = float((boot[:, 1] - boot[:, 0]).std(ddof=1)) / max(float(y.mean()), 1e-300)   # on the ratio's scale
+    chosen = best_single if ratio[best_single] - ratio[best_model] > se else best_model
+    return {"chosen": chosen, "check": "rolling origin" if probe is not None else "split halves",
+            "window": (float(probe_cut), float(probe_cut + delta)) if probe is not None else
+            (float(train.cut), float(train.cut + train.delta)),
+            "auc_pr_ratio": ratio, "se_single_vs_model": se,
+            "probe_candidates": int(probe.labels.size) if probe is not None else int(rows.size),
+            "probe_positives": int(probe.labels.sum()) if probe is not None else int(y.sum())}
