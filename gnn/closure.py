@@ -9,8 +9,8 @@ as it is). SEAM (:class:`gnn.SEAM`) is trained on a sample of the training windo
 (80 % training, 20 % validation for early stopping) and scores a sample of the test window's.
 
 The closure data are imbalanced (often under 1 % close), so the samples are stratified: every
-positive is kept with probability ``p1`` and every negative with ``p0`` (at most ``n / 2`` of
-each, expected). The training sample is used as drawn (balanced); the test sample's metrics weight
+positive is kept with probability ``p1`` and every negative with ``p0`` (about ``n / 2``
+positives, all where there are fewer, and negatives for the rest of ``n``). The training sample is used as drawn (balanced); the test sample's metrics weight
 each candidate by ``1 / p`` of its class, so the average precision and ROC AUC estimate those of
 the whole candidate set, and "AUC-PR relative to random" divides by the whole set's positive rate,
 comparable with :func:`graphmine.motifs.predict_closure`'s table. The simple scores are reported
@@ -66,8 +66,9 @@ def closure_motif_task(task, idx=None, split=None):
 
 
 def stratified_sample(labels, n, rng):
-    """(indices, weights): each positive kept with probability p1, each negative with p0, about
-    ``n / 2`` of each class (all of a class that has fewer); weights ``1 / p`` of the class."""
+    """(indices, weights): each positive kept with probability p1 (about ``n / 2`` of them, all
+    when there are fewer), each negative with p0 (about ``n`` minus that many); weights ``1 / p``
+    of the class."""
     y = np.asarray(labels)
     pos, neg = np.flatnonzero(y == 1), np.flatnonzero(y != 1)
     p1 = min(1.0, (n / 2) / max(pos.size, 1))
