@@ -82,6 +82,9 @@ def stratified_sample(labels, n, rng):
 def weighted_closure_metrics(labels, scores, weights, rate):
     """``{'auc_pr', 'auc_pr_ratio', 'roc_auc'}`` on a weighted sample; ``rate``: the whole set's
     positive rate (the ratio's denominator)."""
+    from graphmine._optional import require
+
+    require("sklearn", what="gnn.closure's weighted metrics")
     from sklearn.metrics import average_precision_score, roc_auc_score
 
     ap = float(average_precision_score(labels, scores, sample_weight=weights))
