@@ -150,6 +150,7 @@ def real(args):
     from graphmine.science4cast.blend import bootstrap_aucs
     from graphmine.science4cast.build import build_benchmark
     from graphmine.science4cast.features import feature_names
+    from graphmine.science4cast.models import _select
     from graphmine.science4cast.simple import SIMPLE_SCORES, simple_scores
 
     sets = [(n, d) for n, d in _scholp_sets(args.real) if not args.only or n in args.only]
@@ -204,9 +205,16 @@ def real(args):
             results[name] = info
             continue
         cols = {"blend": s_blend}
-        if len(members) > 1:
-            cols.update({f"member {k}": v for k, v in members.items() if not k.startswith("simple:")})
+        if len(blend.estimators_) > 1:
+            # every trained member's AUC, also of those the prediction did not need (not timed)
+            names = feature_names(blend.n_snapshots)
+            cols.update({f"member {k}": members[k] if k in members else
+                         est.predict_proba(_select(X, names, which))[:, 1]
+                         for k, est, which, _ in blend.estimators_})
         cols.update(simple_scores(X, feature_names(blend.n_snapshots)))
+        sel = blend.selection_ or {}
+        info["chosen"] = sel.get("chosen", "blend (no check)")
+        info["selection"] = sel
         keys = list(cols)
         boot = bootstrap_aucs(y, [cols[k] for k in keys], n_boot=200, seed=args.seed)
         auc = {k: roc_auc(y, cols[k]) for k in keys}
@@ -219,8 +227,8 @@ def real(args):
         print(f"{name}: {ev.n_nodes} vertices, {info['rows']} rows, {info['pairs']} pairs ({info['positives']} "
               f"positive); trained on features at {info['feature_year']} ({info['window_positives']} positives); "
               f"blend {auc['blend']:.4f} +- {se['blend']:.4f}, best simple {best} {auc[best]:.4f}: "
-              f"{info['vs_simple']:+.4f}; features {t_feat:.1f} s ({c_feat:.1f} s CPU), models {t_models:.1f} s "
-              f"({c_models:.1f} s CPU)"
+              f"{info['vs_simple']:+.4f}; chosen on the past: {info['chosen']}; features {t_feat:.1f} s "
+              f"({c_feat:.1f} s CPU), models {t_models:.1f} s ({c_models:.1f} s CPU)"
               + (f"; {'; '.join(notes)}" if notes else ""), flush=True)
 
     keys = ["blend", "member gbm_63_leaves", "member gbm_compact"] + list(SIMPLE_SCORES)
@@ -229,15 +237,15 @@ def real(args):
           f"min_edges 1, times mapped onto 1994-2020 ({args.time_map}), year_start = last complete year - delta, seed {args.seed}, "
           f"{args.train_pairs} training pairs per model")
     print("| network | vertices | rows | pos | trained on | " + " | ".join(short[k] for k in keys)
-          + " | blend - best simple | features s (CPU) | models s (CPU) |")
-    print("|---" * (len(keys) + 8) + "|")
+          + " | chosen on the past | blend - best simple | features s (CPU) | models s (CPU) |")
+    print("|---" * (len(keys) + 9) + "|")
     for name, r in results.items():
         if not r["trained"] or "auc" not in r:
             continue
         cells = [f"{r['auc'][k]:.3f} +- {r['se'][k]:.3f}" if k in r["auc"] else "-" for k in keys]
         window = f"{r['feature_year']} -> {r['year_start']} ({r['window_positives']})"
         print(f"| {name} | {r['vertices']} | {r['rows']} | {r['positives']} | {window} | " + " | ".join(cells)
-              + f" | {r['vs_simple']:+.4f} +- {r['vs_simple_se']:.4f} ({r['best_simple']})"
+              + f" | {r['chosen'].replace('simple:', '')} | {r['vs_simple']:+.4f} +- {r['vs_simple_se']:.4f} ({r['best_simple']})"
               + f" | {r['seconds']['features']:.1f} ({r['seconds']['features_cpu']:.1f})"
               + f" | {r['seconds']['models']:.1f} ({r['seconds']['models_cpu']:.1f}) |")
     for line in lines:

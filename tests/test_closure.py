@@ -306,6 +306,49 @@ def test_learned_model_windows_are_disjoint():
         predict_closure(ev, 3000, 500, train_cut=2800)
 
 
+def test_learned_predictor_is_chosen_on_the_past_only():
+    pytest.importorskip("lightgbm")
+    pytest.importorskip("sklearn")
+    from scipy.stats import rankdata
+
+    ev = synthetic(2)
+    r = predict_closure(ev, 3000, 500, seed=0, threads=1)
+    sel = r["selection"]
+    # the check trains one window before the training window and scores the training window
+    assert sel["window"] == (2000.0, 2500.0) and sel["probe_positives"] > 0 and sel["check"] == "rolling origin"
+    ratio = sel["auc_pr_ratio"]
+    best_single = max(CLOSURE_SCORES, key=lambda k: ratio.get(k, -1))
+    best_model = max(("lightgbm", "logistic", f"lightgbm+{best_single}"), key=ratio.get)
+    assert sel["chosen"] == (best_single if ratio[best_single] - ratio[best_model] > sel["se_single_vs_model"]
+                             else best_model)
+    # its figures are recomputed here from the two earlier windows alone
+    probe, train = closure_task(ev, 2000, 500), r["train_task"]
+    lg = ClosureModel(seed=0, threads=1).fit(probe).predict_proba(train)
+    lr = ClosureModel(seed=0, threads=1, kind="logistic").fit(probe).predict_proba(train)
+    singles = closure_scores(train)
+    assert np.isclose(sel["auc_pr_ratio"]["lightgbm"], evaluate_closure(train.labels, lg)["auc_pr_ratio"])
+    assert np.isclose(sel["auc_pr_ratio"]["logistic"], evaluate_closure(train.labels, lr)["auc_pr_ratio"])
+    for k, v in singles.items():
+        assert np.isclose(sel["auc_pr_ratio"][k], evaluate_closure(train.labels, v)["auc_pr_ratio"])
+    best = max(singles, key=lambda k: sel["auc_pr_ratio"][k])
+    mix = evaluate_closure(train.labels, rankdata(lg) + rankdata(singles[best]))["auc_pr_ratio"]
+    assert np.isclose(sel["auc_pr_ratio"][f"lightgbm+{best}"], mix)
+    # and the test entry 'learned' is that choice applied at the cut
+    test = r["task"]
+    tm = {"lightgbm": ClosureModel(seed=0, threads=1).fit(train).predict_proba(test),
+          "logistic": ClosureModel(seed=0, threads=1, kind="logistic").fit(train).predict_proba(test)}
+    ts = closure_scores(test)
+    c = sel["chosen"]
+    s = tm[c] if c in tm else ts[c] if c in ts else rankdata(tm["lightgbm"]) + rankdata(ts[c.split("+")[1]])
+    assert r["scores"]["learned"] == evaluate_closure(test.labels, s)
+    # without an earlier window the check splits the training window's candidates
+    r2 = predict_closure(ev, 1000, 500, seed=0, threads=1)
+    assert r2["selection"]["check"] == "split halves"
+    assert r2["selection"]["probe_candidates"] < r2["train_task"].labels.size
+    with pytest.raises(ParameterError, match="kind"):
+        ClosureModel(kind="forest")
+
+
 def test_features_and_metrics():
     ev = synthetic(1)
     task = closure_task(ev, 3000, 500)

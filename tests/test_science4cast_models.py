@@ -279,7 +279,8 @@ def test_simple_members_join_the_blend_and_survive_a_round_trip(tmp_path, data):
 
     from graphmine.science4cast.simple import SIMPLE_SCORES
 
-    lp = LinkPredictor("blend", models=SMALL[:2], n_train_pairs=6000, simple_members=True, seed=1).fit(data)
+    lp = LinkPredictor("blend", models=SMALL[:2], n_train_pairs=6000, simple_members=True, select=None,
+                       seed=1).fit(data)
     assert set(lp.weights_) == {n for n, *_ in SMALL[:2]} | {f"simple:{k}" for k in SIMPLE_SCORES}
     scores = lp.predict_all(data)
     kept = [k for k, w in lp.weights_.items() if k.startswith("simple:")]
@@ -300,3 +301,78 @@ def test_simple_members_join_the_blend_and_survive_a_round_trip(tmp_path, data):
     again = LinkPredictor.load(tmp_path / "m.json")
     assert again.simple_members and again.weights_ == lp.weights_
     assert np.allclose(again.predict(data), lp.predict(data, scores))
+
+
+def test_temporal_selection_is_chosen_on_the_past_and_drives_the_prediction(tmp_path, data):
+    import networkx as nx
+
+    from graphmine.science4cast import snapshot
+    from graphmine.science4cast.blend import rank_average
+    from graphmine.science4cast.simple import SIMPLE_SCORES
+
+    lp = LinkPredictor("blend", models=SMALL[:2], n_train_pairs=6000, seed=1).fit(data)
+    sel = lp.selection_
+    h, fy = data.years_delta, lp.trained_on_["feature_year"]
+    # the probe is trained on the window before the held-out one and never sees year_start
+    assert sel["probe_window"] == [fy - h, fy] and sel["probe_positives"] > 0
+    assert set(sel["aucs"]) >= {"blend"} | {f"simple:{k}" for k in SIMPLE_SCORES}
+    best = max(sel["aucs"], key=sel["aucs"].get)
+    assert sel["chosen"] == (best if sel["aucs"][best] - sel["aucs"]["blend"] > sel["se_vs_blend"] else "blend")
+    ref = LinkPredictor("blend", models=SMALL[:2], n_train_pairs=6000, select=None, seed=1).fit(data)
+    blend = ref.predict(data)
+    X = lp.features(data)
+    G = snapshot(data.graph, data.year_start, data.n_vertices).to_networkx()
+    aa = np.array([sum(1 / np.log(G.degree(w)) for w in nx.common_neighbors(G, u, v)) for u, v in data.pairs.tolist()])
+    # each possible choice gives the documented predictor
+    for chosen in ("blend", "simple:aa", "blend+simple:aa"):
+        lp.selection_ = dict(sel, chosen=chosen)
+        scores = lp.predict_all(data, features=X)
+        got = lp.predict(data, scores)
+        if chosen == "blend":
+            assert np.allclose(got, blend)
+        elif chosen == "simple:aa":
+            assert np.allclose(got, aa)
+            # a simple score alone needs no model at prediction time
+            assert not any(k in scores for k, *_ in lp.estimators_)
+        else:
+            # (the ranks of the library's own AA: rounding in networkx's sum can reorder near-ties)
+            assert np.allclose(scores["simple:aa"], aa)
+            assert np.allclose(got, rank_average([blend, scores["simple:aa"]]))
+    lp.save(tmp_path / "m.json")
+    again = LinkPredictor.load(tmp_path / "m.json")
+    assert again.selection_ == lp.selection_
+    assert np.allclose(again.predict(data), lp.predict(data))
+    # a model file with a selection it cannot follow is refused
+    import json
+
+    doc = json.loads((tmp_path / "m.json").read_text())
+    doc["selection"] = {"chosen": "simple:nonsense"}
+    (tmp_path / "bad.json").write_text(json.dumps(doc))
+    with pytest.raises(GraphFormatError, match="unknown selection"):
+        LinkPredictor.load(tmp_path / "bad.json")
+
+
+def test_trim_keeps_the_first_rounds_and_survives_a_round_trip():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(600, 4))
+    y = (X[:, 0] + 0.5 * rng.normal(size=600) > 0).astype(int)
+    est = LinkGBMClassifier(n_estimators=30, num_leaves=7, random_state=0).fit(X, y)
+    want = est.predict_proba(X, n_trees=12)
+    # the first 12 rounds alone, by LightGBM's own raw scores
+    raw = est.booster_.predict(X, num_iteration=12, raw_score=True)
+    assert np.allclose(want[:, 1], 1 / (1 + np.exp(-raw)))
+    assert est.trim(12).n_trees_ == 12
+    assert np.allclose(est.predict_proba(X), want)
+    again = LinkGBMClassifier.from_dict(json.loads(json.dumps(est.to_dict())))
+    assert again.n_trees_ == 12 and np.allclose(again.predict_proba(X), want)
+    with pytest.raises(ParameterError, match="n_trees must be in 1..12"):
+        est.trim(13)
+
+
+def test_members_are_cut_to_fewer_trees_only_where_the_held_out_pairs_allow(data):
+    from graphmine.science4cast.models import TRIM_STEP
+
+    lp = LinkPredictor("blend", models=SMALL[:2], n_train_pairs=6000, select=None, seed=1).fit(data)
+    for name, est, which, _ in lp.estimators_:
+        n = est.n_trees_
+        assert 1 <= n <= 60 and (n % TRIM_STEP == 0 or n == 60)

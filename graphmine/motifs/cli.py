@@ -150,6 +150,8 @@ def run_predict_closure(args):
     if r["train_task"] is not None:
         tr = r["train_task"]
         out["train"] = {"cut": tr.cut, "n_candidates": int(tr.tuples.shape[0]), "positives": int(tr.labels.sum())}
+    if r.get("selection"):
+        out["selection"] = r["selection"]
     if args.json:
         print(json.dumps(out))
     else:
@@ -160,6 +162,12 @@ def run_predict_closure(args):
         if "train" in out:
             print(f"model trained at cut {out['train']['cut']:g}: {out['train']['n_candidates']} candidates, "
                   f"{out['train']['positives']} close")
+        if "selection" in out:
+            sel = out["selection"]
+            print(f"learned = {sel['chosen']}: chosen on the window ({sel['window'][0]:g}, {sel['window'][1]:g}] "
+                  f"with models trained one window earlier (AUC-PR/random there: "
+                  + ", ".join(f"{k} {v:.2f}" for k, v in sorted(sel["auc_pr_ratio"].items(), key=lambda kv: -kv[1]))
+                  + ")")
         for line in r["skipped"]:
             print(line)
         width = max(len(n) for n in r["scores"])

@@ -64,10 +64,12 @@ from ..exceptions import GraphValueError, ParameterError, warn_at_caller
 from . import _closure_kernels as _ck
 from .heuristics import auc_ap
 
-__all__ = ["CLOSURE_SCORES", "CLOSURE_MOTIFS", "ClosureTask", "ClosureModel", "closure_task", "closure_scores",
+__all__ = ["CLOSURE_SCORES", "CLOSURE_MOTIFS", "CLOSURE_LEARNERS", "ClosureTask", "ClosureModel", "closure_task", "closure_scores",
            "closure_features", "evaluate_closure", "predict_closure", "default_cut"]
 
 CLOSURE_MOTIFS = ("triangle", "clique4")
+#: the learned models of :class:`ClosureModel`
+CLOSURE_LEARNERS = ("lightgbm", "logistic")
 #: the simple scores, in report order
 CLOSURE_SCORES = ("harmonic_mean", "geometric_mean", "arithmetic_mean", "common_neighbors", "jaccard",
                   "adamic_adar", "projected_pa", "simplicial_pa", "katz", "ppr")
@@ -579,12 +581,19 @@ def evaluate_closure(labels, scores):
 
 # -- the learned model -----------------------------------------------------------------------------
 
+def _log_features(X):
+    return np.log1p(np.maximum(X, 0.0))
+
+
 class ClosureModel:
-    """LightGBM over the closure scores and their components (scikit-learn style).
+    """LightGBM (or a logistic regression) over the closure scores and their components.
 
     A small model (100 trees of 4 leaves, at least 100 candidates a leaf), its output constrained to
     grow with the pair-weight features: trained on one earlier window, it has to carry over to a
     later one, and larger, unconstrained models fitted that window's noise in our runs.
+
+    ``kind='logistic'``: Benson et al.'s learned baseline instead, a logistic regression over
+    the same features (log(1 + x), standardised).
 
     Parameters
     ----------
@@ -593,10 +602,11 @@ class ClosureModel:
         Include Katz and PPR among the features (when their work fits ``max_walk_work``).
     seed : int
     threads : int, optional
+    kind : {'lightgbm', 'logistic'}
 
     Attributes
     ----------
-    model_ : lightgbm.LGBMClassifier
+    model_ : lightgbm.LGBMClassifier (or a scikit-learn pipeline)
     feature_names_ : list of str
     train_window_ : (float, float)
         The training labels' window ``(cut', cut' + delta]``.
@@ -615,7 +625,9 @@ class ClosureModel:
     """
 
     def __init__(self, n_estimators=100, learning_rate=0.05, num_leaves=4, min_child_samples=100, walk=True,
-                 max_walk_work=4e9, seed=0, threads=None):
+                 max_walk_work=4e9, seed=0, threads=None, kind="lightgbm"):
+        _check_choice("kind", kind, CLOSURE_LEARNERS)
+        self.kind = kind
         self.n_estimators = n_estimators
         self.learning_rate = learning_rate
         self.num_leaves = num_leaves
@@ -632,7 +644,10 @@ class ClosureModel:
         """Train on ``task``'s candidates and labels (an earlier cut than any task it will score)."""
         from .._optional import require
 
-        lgb = require("lightgbm", what="the closure model (ClosureModel)")
+        if self.kind == "lightgbm":
+            require("lightgbm", what="the closure model (ClosureModel)")
+        else:
+            require("sklearn", what="the closure model (ClosureModel, kind='logistic')")
         if not isinstance(task, ClosureTask):
             raise ParameterError(f"fit needs a ClosureTask, got {type(task).__name__}")
         pos = int(task.labels.sum())
@@ -640,15 +655,32 @@ class ClosureModel:
             raise GraphValueError(f"the training window ({task.cut}, {task.cut + task.delta}] gives {pos} closing and "
                                   f"{task.labels.size - pos} open candidates: the model needs both")
         names, X = self._X(task)
+        self._fit_matrix(names, X, task.labels)
+        self.train_window_ = (task.cut, task.cut + task.delta)
+        return self
+
+    def _fit_matrix(self, names, X, labels):
+        """Fit on a feature matrix of :func:`closure_features` (columns ``names``)."""
         self.feature_names_ = names
+        if self.kind == "logistic":
+            from sklearn.linear_model import LogisticRegression
+            from sklearn.pipeline import make_pipeline
+            from sklearn.preprocessing import FunctionTransformer, StandardScaler
+
+            # log scale (the scores span orders of magnitude), then standardised
+            self.model_ = make_pipeline(FunctionTransformer(_log_features), StandardScaler(),
+                                        LogisticRegression(C=1.0, max_iter=2000))
+            self.model_.fit(X, labels.astype(np.int64))
+            return self
+        import lightgbm as lgb
+
         nthreads = resolve_threads(self.threads)
         self.model_ = lgb.LGBMClassifier(n_estimators=self.n_estimators, learning_rate=self.learning_rate,
                                          num_leaves=self.num_leaves, min_child_samples=self.min_child_samples,
                                          subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0,
                                          monotone_constraints=[int(n in _MONOTONE) for n in names],
                                          random_state=int(self.seed), n_jobs=nthreads, verbose=-1)
-        self.model_.fit(X, task.labels.astype(np.int64))
-        self.train_window_ = (task.cut, task.cut + task.delta)
+        self.model_.fit(X, labels.astype(np.int64))
         return self
 
     def predict_proba(self, task):
@@ -672,19 +704,31 @@ class ClosureModel:
 
 @restores_threads
 def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidates="auto", closure="auto",
-                    scores=CLOSURE_SCORES, model=True, train_cut=None, max_candidates=200_000,
+                    scores=CLOSURE_SCORES, model=True, train_cut=None, select=True, max_candidates=200_000,
                     max_walk_work=4e9, seed=0, threads=None, verbose=False):
-    """Score the candidates at ``cut`` with every simple score and the learned model; evaluate.
+    """Score the candidates at ``cut`` with every simple score and the learned models; evaluate.
 
-    The model trains at ``train_cut`` (default ``cut - delta``) with labels from
-    ``(train_cut, train_cut + delta]``, which must end by ``cut``.
+    The models (LightGBM and a logistic regression, :class:`ClosureModel`) train at ``train_cut``
+    (default ``cut - delta``) with labels from ``(train_cut, train_cut + delta]``, which must end
+    by ``cut``.
+
+    With ``select`` the learned predictor (entry ``'learned'``) is chosen on the past alone by a
+    rolling-origin check: both models are trained once more one window earlier (at
+    ``train_cut - delta``) and scored on the training window's candidates beside every simple
+    score and the rank average of the LightGBM model with the simple score best there. The best
+    of the three learned candidates is kept unless the best simple score beats its AUC-PR there
+    by more than the paired bootstrap SE of the difference; the choice is applied at ``cut`` (a
+    model then being the one trained at ``train_cut``). Where the earlier window has no past or
+    its candidates are of one class, the check splits the training window's candidates into
+    halves instead (models fitted on one, scored on the other).
 
     Returns
     -------
     dict
         ``{'task': ClosureTask, 'train_task': ClosureTask or None, 'positive_rate': float,
-        'scores': {name: {'auc_pr', 'auc_pr_ratio', 'roc_auc'}}, 'skipped': [str], 'seconds': {...}}``;
-        the model's entry is ``'lightgbm'``.
+        'scores': {name: {'auc_pr', 'auc_pr_ratio', 'roc_auc'}}, 'skipped': [str], 'seconds': {...},
+        'selection': {'chosen', 'window', 'auc_pr_ratio': {candidate: value}} or None}``;
+        the models' entries are ``'lightgbm'``, ``'logistic'`` and ``'learned'`` (the chosen one).
 
     Examples
     --------
@@ -734,9 +778,115 @@ def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidate
                                  f"would overlap the test's")
         train = closure_task(items, train_cut, delta, motif=motif, candidates=candidates, closure=closure,
                              max_candidates=max_candidates, seed=seed, threads=threads)
-        m = ClosureModel(walk=all(s in values for s in _WALK), max_walk_work=max_walk_work, seed=seed,
-                         threads=threads).fit(train)
-        result["lightgbm"] = evaluate_closure(task.labels, m.predict_proba(task))
+        walk = all(s in values for s in _WALK)
+        learned = {}
+        for kind in CLOSURE_LEARNERS:
+            m = ClosureModel(walk=walk, max_walk_work=max_walk_work, seed=seed, threads=threads, kind=kind).fit(train)
+            learned[kind] = m.predict_proba(task)
+            result[kind] = evaluate_closure(task.labels, learned[kind])
         seconds["model"] = time.perf_counter() - t0
+        selection = None
+        if select:
+            t0 = time.perf_counter()
+            selection = _select_learner(items, train, train_cut - delta, delta, motif, candidates, closure,
+                                        max_candidates, max_walk_work, walk, [s for s in scores if s in values],
+                                        seed, threads)
+            seconds["selection"] = time.perf_counter() - t0
+        chosen = "lightgbm" if selection is None else selection["chosen"]
+        result["learned"] = evaluate_closure(task.labels, _apply_choice(chosen, learned, values))
     return {"task": task, "train_task": train, "positive_rate": task.positive_rate, "scores": result,
-            "skipped": skipped, "seconds": seconds}
+            "skipped": skipped, "seconds": seconds, "selection": selection if model else None}
+
+
+def _apply_choice(chosen, learned, singles):
+    """The scores of a chosen predictor: a model's, a simple score's, or 'lightgbm+<score>' (the
+    mean of their normalised ranks)."""
+    from scipy.stats import rankdata
+
+    if chosen in learned:
+        return learned[chosen]
+    if chosen in singles:
+        return singles[chosen]
+    model, single = chosen.split("+", 1)
+    return rankdata(learned[model]) + rankdata(singles[single])
+
+
+def _ap_boot(labels, scores, n_boot, rng):
+    """Average precision of every score vector on stratified bootstrap resamples (paired):
+    ndarray (n_boot, len(scores)); ties are broken by position (as in one sort)."""
+    y = np.asarray(labels) == 1
+    pos, neg = np.flatnonzero(y), np.flatnonzero(~y)
+    orders = [np.argsort(-np.asarray(s, np.float64), kind="stable") for s in scores]
+    out = np.empty((n_boot, len(scores)))
+    for b in range(n_boot):
+        w = (np.bincount(rng.choice(pos, pos.size), minlength=y.size)
+             + np.bincount(rng.choice(neg, neg.size), minlength=y.size)).astype(np.float64)
+        for k, o in enumerate(orders):
+            wo, yo = w[o], y[o]
+            tp = np.cumsum(wo * yo)
+            allc = np.cumsum(wo)
+            out[b, k] = float((wo * yo * tp / np.maximum(allc, 1e-300)).sum() / max(tp[-1], 1e-300))
+    return out
+
+
+def _select_learner(items, train, probe_cut, delta, motif, candidates, closure, max_candidates, max_walk_work, walk,
+                    names, seed, threads):
+    """The past-only choice of the learned predictor (see :func:`predict_closure`), or None.
+
+    Rolling origin where an earlier window exists (models trained at ``probe_cut``, scored on the
+    training window); otherwise the training window's candidates split in two halves (models
+    fitted on one, scored on the other). The best learned candidate (LightGBM, logistic
+    regression, LightGBM ranked with the best simple score) is kept unless the best simple score
+    beats it there by more than the paired bootstrap SE of the difference."""
+    import warnings
+
+    if train.labels.sum() == 0 or train.labels.sum() == train.labels.size:
+        return None
+    rng = np.random.default_rng(seed)
+    learned = {}
+    probe = None
+    if probe_cut > float(items.times[0]):
+        probe = closure_task(items, probe_cut, delta, motif=motif, candidates=candidates, closure=closure,
+                             max_candidates=max_candidates, seed=seed, threads=threads)
+        pos = int(probe.labels.sum())
+        if pos == 0 or pos == probe.labels.size:
+            probe = None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        singles = closure_scores(train, names, max_walk_work=max_walk_work, threads=threads)
+    rows = np.arange(train.labels.size)
+    if probe is not None:
+        try:
+            for kind in CLOSURE_LEARNERS:
+                m = ClosureModel(walk=walk, max_walk_work=max_walk_work, seed=seed, threads=threads, kind=kind)
+                learned[kind] = m.fit(probe).predict_proba(train)
+        except ParameterError:   # a walk score skipped on one window only: the features differ
+            probe = None
+    if probe is None:
+        # no usable earlier window: two halves of the training window's candidates
+        half = rng.random(train.labels.size) < 0.5
+        fit_rows, rows = np.flatnonzero(half), np.flatnonzero(~half)
+        y = train.labels
+        if min(y[fit_rows].sum(), y[rows].sum()) == 0 or y[fit_rows].all() or y[rows].all():
+            return None
+        fnames, X = closure_features(train, walk=walk, max_walk_work=max_walk_work, threads=threads)
+        for kind in CLOSURE_LEARNERS:
+            m = ClosureModel(walk=walk, max_walk_work=max_walk_work, seed=seed, threads=threads, kind=kind)
+            learned[kind] = m._fit_matrix(fnames, X[fit_rows], y[fit_rows]).model_.predict_proba(X[rows])[:, 1]
+        singles = {k: v[rows] for k, v in singles.items()}
+    y = train.labels[rows]
+    ratio = {k: evaluate_closure(y, v)["auc_pr_ratio"] for k, v in {**learned, **singles}.items()}
+    best_single = max(singles, key=ratio.get)
+    mix = f"lightgbm+{best_single}"
+    cand = {**learned, mix: _apply_choice(mix, learned, singles)}
+    ratio[mix] = evaluate_closure(y, cand[mix])["auc_pr_ratio"]
+    best_model = max(cand, key=ratio.get)   # ties: LightGBM (first)
+    boot = _ap_boot(y, [cand[best_model], singles[best_single]], 100, rng)
+    se = float((boot[:, 1] - boot[:, 0]).std(ddof=1)) / max(float(y.mean()), 1e-300)   # on the ratio's scale
+    chosen = best_single if ratio[best_single] - ratio[best_model] > se else best_model
+    return {"chosen": chosen, "check": "rolling origin" if probe is not None else "split halves",
+            "window": (float(probe_cut), float(probe_cut + delta)) if probe is not None else
+            (float(train.cut), float(train.cut + train.delta)),
+            "auc_pr_ratio": ratio, "se_single_vs_model": se,
+            "probe_candidates": int(probe.labels.size) if probe is not None else int(rows.size),
+            "probe_positives": int(probe.labels.sum()) if probe is not None else int(y.sum())}

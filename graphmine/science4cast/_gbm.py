@@ -170,15 +170,19 @@ class LinkGBMClassifier(ClassifierMixin, BaseEstimator):
                                   num_boost_round=int(self.n_estimators), callbacks=callbacks)
         return self
 
-    def _raw_proba(self, X):
+    def _raw_proba(self, X, n_trees=None):
         kw = {} if self.n_jobs is None else {"num_threads": int(self.n_jobs)}
+        if n_trees is not None:
+            kw["num_iteration"] = int(n_trees)
         p = self.booster_.predict(X, **kw)
         if self.classes_.shape[0] == 2:
             return np.column_stack((1.0 - p, p))
         return p
 
-    def predict_proba(self, X):
-        """Class probabilities, independent of the pair order when ``swap_features`` is set."""
+    def predict_proba(self, X, n_trees=None):
+        """Class probabilities, independent of the pair order when ``swap_features`` is set.
+
+        ``n_trees``: use only the first that many boosting rounds (default: all)."""
         from sklearn.utils.validation import check_is_fitted
 
         check_is_fitted(self, "booster_")
@@ -186,11 +190,27 @@ class LinkGBMClassifier(ClassifierMixin, BaseEstimator):
         X = _validate_data(self, X, reset=False, dtype=(np.float64, np.float32))
         perm = self._perm(X.shape[1])
         if perm is not None and self.symmetry == "canonical":
-            return self._raw_proba(self._canonical(X, perm))
-        p = self._raw_proba(X)
+            return self._raw_proba(self._canonical(X, perm), n_trees)
+        p = self._raw_proba(X, n_trees)
         if perm is not None:
-            p = 0.5 * (p + self._raw_proba(X[:, perm]))
+            p = 0.5 * (p + self._raw_proba(X[:, perm], n_trees))
         return p
+
+    @property
+    def n_trees_(self):
+        """Boosting rounds in the fitted model (fewer than ``n_estimators`` after :meth:`trim`)."""
+        return int(self.booster_.current_iteration())
+
+    def trim(self, n_trees):
+        """Keep only the first ``n_trees`` boosting rounds (a cheaper model). Returns self."""
+        lgb = require("lightgbm", what="LinkGBMClassifier")
+
+        n_trees = int(n_trees)
+        if not 1 <= n_trees <= self.n_trees_:
+            raise ParameterError(f"n_trees must be in 1..{self.n_trees_}, got {n_trees}")
+        if n_trees < self.n_trees_:
+            self.booster_ = lgb.Booster(model_str=self.booster_.model_to_string(num_iteration=n_trees))
+        return self
 
     def predict(self, X):
         p = self.predict_proba(X)

@@ -14,7 +14,15 @@ window (features at ``year_start - years_delta``, labels at ``year_start``), whi
 trained on; the pairs to be predicted are never used. The simple scores (degree sum and product,
 degree growth, common neighbours, Adamic-Adar, Jaccard) are candidates of that selection beside
 the trained models with ``simple_members=True``, so where the held-out window favours a simple
-score the blend takes it.
+score the blend takes it. The members are then cut to the fewest trees (a multiple of 10) whose
+held-out AUC is within 0.002 of their best: prediction time is proportional to the trees.
+
+Model selection (``select='temporal'``, the default): a window the blend learns from can behave
+unlike the window it predicts (on real data: a burst of new items, another school day), so the
+final predictor is chosen by how a model trained on one past window carries over to the next. The
+members are trained once more one window earlier and scored on the held-out pairs beside every
+simple score and their equal rank average with the best one; the blend stays unless one of those
+beats it there by more than the paired bootstrap SE. Everything is chosen on the past.
 
 Prediction scores every pair once per model (the models put each pair in a canonical order, see
 :class:`~graphmine.science4cast.estimators.LinkGBMClassifier`), with all cores unless ``threads``
@@ -55,6 +63,10 @@ MIN_WINDOW_POSITIVES = 20
 #: The blend weights are fitted on held-out pairs only when both the held-out pairs and the
 #: training pool keep at least this many positives; otherwise the members blend with equal weights.
 MIN_HOLDOUT_POSITIVES = 20
+#: Members are cut to the fewest trees (a multiple of TRIM_STEP) whose held-out AUC is within
+#: TRIM_TOLERANCE of the best: prediction time is proportional to the trees.
+TRIM_STEP = 10
+TRIM_TOLERANCE = 0.002
 #: With fewer positives than this in the training window the blend trains one member only (the
 #: compact model, which has fewer features to overfit).
 FEW_POSITIVES = 100
@@ -160,6 +172,17 @@ class LinkPredictor:
         triadic closure).
     n_holdout_pairs : int or None
         Held-out past pairs for fitting the weights (default ``n_train_pairs // 2``).
+    select : {'temporal', None}
+        'temporal' (the default): after training, choose the final predictor by a rolling-origin
+        check on the past alone. The blend's members are trained once more on the window before
+        the held-out one (labels at the held-out window's feature date) and scored on the held-out
+        pairs beside every simple score and the equal rank average of that probe blend and the
+        best simple score. The predictor with the highest held-out AUC replaces the blend when it
+        beats the probe blend there by more than the paired bootstrap SE of the difference
+        (:attr:`selection_`): a simple score, or that rank average with the blend trained on the
+        latest window. This asks how a model trained on one window carries over
+        to the next, the question prediction asks. Skipped (the blend is kept) when no held-out
+        pairs exist or the earlier window has pairs of one class. None: always the blend.
     seed : int
     threads : int or None
         Threads for the feature kernels and LightGBM.
@@ -179,12 +202,15 @@ class LinkPredictor:
     """
 
     def __init__(self, kind="blend", models=None, *, n_snapshots=4, max_distance=4, n_train_pairs=200000,
-                 positive_fraction=0.25, blend_weights="fit", n_holdout_pairs=None, simple_members=False, seed=0,
-                 threads=None, progress=False):
+                 positive_fraction=0.25, blend_weights="fit", n_holdout_pairs=None, simple_members=False,
+                 select="temporal", seed=0, threads=None, progress=False):
         if kind not in ("blend", "baseline"):
             raise ParameterError(f"kind must be 'blend' or 'baseline', got {kind!r}")
         if blend_weights not in ("fit", "equal"):
             raise ParameterError(f"blend_weights must be 'fit' or 'equal', got {blend_weights!r}")
+        if select not in ("temporal", None):
+            raise ParameterError(f"select must be 'temporal' or None, got {select!r}")
+        self.select = select
         self.kind = kind
         self.models = [_spec(m) for m in (DEFAULT_MODELS if models is None else models)]
         self.blend_weights = blend_weights
@@ -201,6 +227,7 @@ class LinkPredictor:
         self.progress = progress
         self.estimators_ = None
         self.weights_ = None
+        self.selection_ = None
         self.trained_on_ = None
         self._degraded = []
 
@@ -254,6 +281,7 @@ class LinkPredictor:
         cutoff, min_edges = self._setting(data)
         rng = np.random.default_rng(self.seed)
         self.estimators_ = []
+        self.selection_ = None
         self._degraded = []
         held = None
         horizon, n_window_pos = self._choose_window(past, year, h, cutoff, min_edges, n)
@@ -329,6 +357,8 @@ class LinkPredictor:
                 raise ParameterError(f"no model could be trained: the past window {year - horizon} -> {year} has "
                                      f"{n_window_pos} positive pairs, but every training sample (without the "
                                      f"{0 if held is None else held[0].shape[0]} held-out pairs) was of one class")
+            if held is not None:
+                self._trim_members(held, names)
             self.weights_ = {name: 1.0 / len(self.estimators_) for name, *_ in self.estimators_}
             if held is not None and (len(self.estimators_) > 1 or self.simple_members):
                 _, hl, hX = held
@@ -339,6 +369,9 @@ class LinkPredictor:
                 self.weights_ = {name: float(wi) for name, wi in zip(hs, w)}
                 self._say("train: blend weights on held-out past pairs: "
                           + ", ".join(f"{k} {v:.2f}" for k, v in self.weights_.items()) + f" (AUC {auc:.4f})")
+            if self.select == "temporal" and held is not None:
+                self.selection_ = self._select_temporal(past, year - horizon, horizon, cutoff, min_edges, n, rng,
+                                                        held, names)
         self.trained_on_ = {"year_start": year, "years_delta": h, "feature_year": year - horizon,
                             "vertex_degree_cutoff": cutoff, "min_edges": min_edges,
                             "n_pairs": int(n_pairs), "positives": int(n_pos), "n_vertices": n,
@@ -347,6 +380,71 @@ class LinkPredictor:
             self.trained_on_["holdout"] = {"n_pairs": int(held[0].shape[0]), "positives": int(held[1].sum()),
                                            "feature_year": year - horizon}
         return self
+
+    def _trim_members(self, held, names):
+        """Cut every member to the fewest boosting rounds (a multiple of :data:`TRIM_STEP`) whose
+        held-out AUC is within :data:`TRIM_TOLERANCE` of the best of any multiple: prediction
+        time is proportional to the trees."""
+        from .blend import roc_auc
+
+        _, hl, hX = held
+        for name, est, which, _ in self.estimators_:
+            Xs = _select(hX, names, which)
+            n = est.n_trees_
+            steps = sorted(set(range(TRIM_STEP, n, TRIM_STEP)) | {n})
+            aucs = [roc_auc(hl, est.predict_proba(Xs, n_trees=k)[:, 1]) for k in steps]
+            keep = next(k for k, a in zip(steps, aucs) if a >= max(aucs) - TRIM_TOLERANCE)
+            if keep < n:
+                est.trim(keep)
+                self._say(f"train: model {name} cut to {keep} of {n} trees (held-out AUC {aucs[steps.index(keep)]:.4f}, "
+                          f"best {max(aucs):.4f})")
+
+    def _select_temporal(self, past, year, h, cutoff, min_edges, n, rng, held, names):
+        """The rolling-origin choice of the final predictor (see ``select``), or None if not possible.
+
+        ``year``: the held-out pairs' feature date, which is the probe's label date; ``h``: the window
+        length; ``held``: the held-out (pairs, labels, features)."""
+        from .blend import bootstrap_aucs, rank_average, roc_auc
+        from .simple import SIMPLE_SCORES
+
+        if year - h - self.n_snapshots + 1 < MIN_YEAR - 1 or not past.shape[0] or \
+                int(past[:, 2].min()) >= year_end_day(year - h):
+            self._say(f"train: no window before {year - h} -> {year} for the temporal check: the blend is kept")
+            return None
+        got = self._training_set(past, year, h, cutoff, min_edges, n, rng, what="probe")
+        if got is None:
+            self._say(f"train: the probe window {year - h} -> {year} gives pairs of one class: the blend is kept")
+            return None
+        from ._gbm import LinkGBMClassifier
+
+        _, labels, X = got
+        _, hl, hX = held
+        probe = []
+        for i, (name, est0, which, _) in enumerate(self.estimators_):
+            params = next(p for m, p, *_ in self.models if m == name)
+            sub = [names[j] for j in _columns(names, which)]
+            est = LinkGBMClassifier(swap_features=swap_permutation(sub), random_state=self.seed + i,
+                                    n_jobs=self._lgb_threads(), **params)
+            est.fit(_select(X, names, which), labels)
+            probe.append(est.predict_proba(_select(hX, names, which))[:, 1])
+        cand = {"blend": rank_average(probe) if len(probe) > 1 else probe[0]}
+        simple = _simple(hX, names)
+        cand.update(simple)
+        aucs = {k: float(roc_auc(hl, v)) for k, v in cand.items()}
+        best_simple = max((f"simple:{k}" for k in SIMPLE_SCORES), key=aucs.get)
+        cand[f"blend+{best_simple}"] = rank_average([cand["blend"], simple[best_simple]])
+        aucs[f"blend+{best_simple}"] = float(roc_auc(hl, cand[f"blend+{best_simple}"]))
+        # the learned blend stays unless another predictor beats it on the held-out pairs by more
+        # than the paired bootstrap SE of the difference (few held-out positives: the blend stays)
+        keys = list(aucs)
+        boot = bootstrap_aucs(hl, [cand[k] for k in keys], n_boot=200, seed=self.seed)
+        best = max(aucs, key=aucs.get)
+        se = float((boot[:, keys.index(best)] - boot[:, 0]).std(ddof=1)) if best != "blend" else 0.0
+        chosen = best if aucs[best] - aucs["blend"] > se else "blend"
+        self._say(f"train: temporal check (probe trained {year - h} -> {year}, scored on the held-out pairs): "
+                  + ", ".join(f"{k} {v:.4f}" for k, v in aucs.items()) + f"; chosen: {chosen}")
+        return {"chosen": chosen, "aucs": aucs, "se_vs_blend": se, "probe_window": [year - h, year],
+                "probe_pairs": int(labels.shape[0]), "probe_positives": int(labels.sum())}
 
     def _degrade(self, msg):
         self._degraded.append(msg)
@@ -418,9 +516,10 @@ class LinkPredictor:
         out = {}
         names = feature_names(self.n_snapshots)
         # the baseline scores both pair orders: twice the rows
-        rows = X.shape[0] * sum(2 if which is None else 1 for _, _, which, _ in self.estimators_)
+        ests = [e for e in self.estimators_ if self._needed(e[0])]
+        rows = X.shape[0] * sum(2 if which is None else 1 for _, _, which, _ in ests)
         with progress_bar(self.progress, rows, "score", unit="pair", scale=True) as bar:
-            for name, est, which, _ in self.estimators_:
+            for name, est, which, _ in ests:
                 t0 = time.perf_counter()
                 if hasattr(est, "n_jobs"):
                     # prediction splits into independent rows: all cores unless told otherwise
@@ -432,9 +531,22 @@ class LinkPredictor:
                 else:
                     out[name] = _proba(est, _select(X, names, which), bar)
                 self._say(f"predict: model {name} scored {X.shape[0]} pairs [{time.perf_counter() - t0:.1f} s]")
-        if self.kind == "blend" and any(k.startswith("simple:") for k in self.weights_ or {}):
-            out.update((k, v) for k, v in _simple(X, names).items() if k in self.weights_)
+        if self.kind == "blend":
+            chosen = (self.selection_ or {}).get("chosen", "blend")
+            want = {k for k in (self.weights_ or {}) if k.startswith("simple:")}
+            want |= {k for k in _SIMPLE_KEYS if chosen.endswith(k)}
+            if want:
+                out.update((k, v) for k, v in _simple(X, names).items() if k in want)
         return out
+
+    def _needed(self, name):
+        """Whether the prediction needs model ``name``: not when the selection chose a simple
+        score alone, nor when its blend weight is 0 (another member takes all the weight)."""
+        chosen = (self.selection_ or {}).get("chosen", "blend")
+        if self.kind == "blend" and chosen.startswith("simple:"):
+            return False
+        w = self.weights_ or {}
+        return len(self.estimators_) == 1 or w.get(name, 1.0) > 0
 
     def predict(self, data, scores=None):
         """One score per pair (higher: more likely): the weighted rank average of the models
@@ -449,10 +561,20 @@ class LinkPredictor:
             scores = self.predict_all(data, features=X)
             t2 = time.perf_counter()
             self._say(f"predict: {X.shape[0]} pairs: features {t1 - t0:.1f} s, models {t2 - t1:.1f} s")
-        if len(scores) == 1:
-            return next(iter(scores.values()))
+        chosen = (self.selection_ or {}).get("chosen", "blend") if self.kind == "blend" else "blend"
+        if chosen.startswith("simple:"):
+            return scores[chosen]
         weights = self.weights_ or {}
-        return rank_average(list(scores.values()), [weights.get(k, 1.0) for k in scores])
+        # the blend's members: those of positive weight (with no weights, the trained models)
+        members = {k: v for k, v in scores.items() if (weights.get(k, 0) > 0 if weights else
+                                                        not k.startswith("simple:"))}
+        members = members or {k: v for k, v in scores.items() if not k.startswith("simple:")}
+        blend = next(iter(members.values())) if len(members) == 1 else \
+            rank_average(list(members.values()), [weights.get(k, 1.0) for k in members])
+        if chosen == "blend":
+            return blend
+        # 'blend+simple:<score>': the equal rank average of the blend and that score
+        return rank_average([blend, scores[chosen[len("blend+"):]]])
 
     def feature_importances(self):
         """(feature names, mean normalised gain over the blended models)."""
@@ -475,7 +597,7 @@ class LinkPredictor:
                "max_distance": self.max_distance, "n_train_pairs": self.n_train_pairs,
                "positive_fraction": self.positive_fraction, "blend_weights": self.blend_weights,
                "n_holdout_pairs": self.n_holdout_pairs, "simple_members": self.simple_members, "seed": self.seed,
-               "weights": self.weights_,
+               "weights": self.weights_, "select": self.select, "selection": self.selection_,
                "feature_names": feature_names(self.n_snapshots) if self.kind == "blend" else None,
                "trained_on": self.trained_on_,
                "models": [{"name": name, "columns": which, "window": window, "estimator": est.to_dict()}
@@ -507,9 +629,15 @@ class LinkPredictor:
                      n_snapshots=doc["n_snapshots"], max_distance=doc["max_distance"],
                      n_train_pairs=doc["n_train_pairs"], positive_fraction=doc["positive_fraction"],
                      blend_weights=doc.get("blend_weights", "equal"), n_holdout_pairs=doc.get("n_holdout_pairs"),
-                     simple_members=doc.get("simple_members", False),
+                     simple_members=doc.get("simple_members", False), select=doc.get("select"),
                      seed=doc["seed"], threads=threads, progress=progress)
             lp.trained_on_ = doc["trained_on"]
+            sel = doc.get("selection")   # files written before the temporal check: the blend
+            if sel is not None and (not isinstance(sel, dict) or not isinstance(sel.get("chosen"), str)
+                                    or sel["chosen"] not in ("blend",) + _SIMPLE_KEYS
+                                    + tuple(f"blend+{k}" for k in _SIMPLE_KEYS)):
+                raise ValueError(f"unknown selection {sel!r}")
+            lp.selection_ = sel
             weights = doc.get("weights")   # files without weights: a plain rank average
             lp.weights_ = None if weights is None else {str(k): float(v) for k, v in weights.items()}
             lp.estimators_ = []
@@ -522,6 +650,9 @@ class LinkPredictor:
         except (KeyError, TypeError, ValueError, AttributeError, ParameterError) as exc:
             raise GraphFormatError(f"malformed model file: {exc}", path) from None
         return lp
+
+
+_SIMPLE_KEYS = tuple(f"simple:{k}" for k in ("deg_sum", "deg_prod", "deg_growth", "cn", "aa", "jac"))
 
 
 def _simple(X, names):

@@ -1,0 +1,70 @@
+"""SEAM on closure candidates (gnn.closure): the MotifTask built from a ClosureTask against a
+networkx recomputation, the stratified sample and its weighted metrics against the unweighted
+ones, and one short training run."""
+
+import networkx as nx
+import numpy as np
+import pytest
+
+pytest.importorskip("torch")
+pytest.importorskip("torch_geometric")
+pytest.importorskip("sklearn")
+
+from graphmine.exceptions import ParameterError  # noqa: E402
+from graphmine.motifs.closure import closure_task, evaluate_closure  # noqa: E402
+from gnn.closure import (closure_motif_task, seam_closure, stratified_sample,  # noqa: E402
+                         weighted_closure_metrics)
+from test_closure import events, synthetic  # noqa: E402
+
+
+def test_motif_task_is_the_unweighted_past_with_the_missing_pairs_as_targets():
+    ev = synthetic(3, n=40, m=1500)
+    for kind in ("open", "wedge"):
+        task = closure_task(ev, 1000, 300, candidates=kind)
+        mt = closure_motif_task(task)
+        G = nx.Graph()
+        G.add_nodes_from(range(ev.n_nodes))
+        for i in range(np.searchsorted(ev.times, 1000, side="right")):
+            it = ev.item_nodes[ev.item_ptr[i]:ev.item_ptr[i + 1]].tolist()
+            G.add_edges_from((a, b) for a in it for b in it if a < b)
+        assert mt.observed.n_edges == G.number_of_edges()
+        assert np.array_equal(mt.tuples, task.tuples) and np.array_equal(mt.labels, task.labels)
+        want = [[not G.has_edge(int(t[a]), int(t[b])) for a, b in mt.motif.edges.tolist()] for t in task.tuples]
+        assert np.array_equal(mt.targets, np.array(want, bool).reshape(mt.targets.shape))
+        assert mt.targets.sum(axis=1).max(initial=0) == (0 if kind == "open" else 1)
+        assert (mt.split == 2).all()
+
+
+def test_weighted_sample_estimates_the_whole_set():
+    rng = np.random.default_rng(0)
+    y = (rng.random(5000) < 0.05).astype(np.int8)
+    s = y + rng.normal(0, 1, y.size)
+    # a sample as large as the set keeps everything with weight 1: the plain metrics
+    idx, w = stratified_sample(y, 2 * y.size, rng)
+    assert idx.size == y.size and (w == 1).all()
+    assert weighted_closure_metrics(y, s, w, y.mean()) == pytest.approx(evaluate_closure(y, s))
+    # a smaller one keeps every positive here (fewer than n / 2) and about n - positives negatives,
+    # reweighted by 1 / p
+    idx, w = stratified_sample(y, 1000, rng)
+    ys = y[idx]
+    assert ys.sum() == y.sum() and 650 < (ys == 0).sum() < 830
+    assert np.allclose(w[ys == 0], (y == 0).sum() / (1000 - y.sum()))
+    whole, est = evaluate_closure(y, s), weighted_closure_metrics(ys, s[idx], w, y.mean())
+    assert abs(est["roc_auc"] - whole["roc_auc"]) < 0.03 and abs(est["auc_pr"] - whole["auc_pr"]) < 0.05
+
+
+def test_seam_closure_trains_on_the_earlier_window():
+    ev = synthetic(4, n=60, m=3000)
+    train, test = closure_task(ev, 1800, 600), closure_task(ev, 2400, 600)
+    r = seam_closure(train, test, n_train=300, n_test=10_000, seed=0, epochs=2, threads=1, device="cpu")
+    assert r["n_test"] == test.labels.size and r["test_positives"] == int(test.labels.sum())
+    # the whole test set with weight 1: the simple scores' figures are the plain ones
+    from graphmine.motifs.closure import closure_scores
+
+    gm = evaluate_closure(test.labels, closure_scores(test, ["geometric_mean"])["geometric_mean"])
+    assert r["singles"]["geometric_mean"] == pytest.approx(gm)
+    assert 0 <= r["seam"]["roc_auc"] <= 1 and r["seam"]["auc_pr_ratio"] > 0
+    with pytest.raises(ParameterError, match="after the test cut"):
+        seam_closure(test, train)
+    with pytest.raises(ParameterError, match="ClosureTask"):
+        closure_motif_task(events([[0, 1]], [1.0]))
