@@ -254,10 +254,10 @@ SIM_MULTI = textwrap.dedent(r'''
                 assert gc.count_cliques(gm.as_graph(H), k, devices=workers) == nx_cliques(H, k), k
             got = gc.clique_counts(gm.as_graph(H), 4, devices=workers)
             assert (got == gc.clique_counts(gm.as_graph(H), 4)).all() and got.sum() == 4 * nx_cliques(H, 4)
-    # row cuts of about equal work: more workers than rows, and a hub row alone
-    cuts = _multi.row_split(np.array([0, 10, 10, 11, 12]), 2)
+    # row cuts of about equal work (per arc 1 + the shorter list): the heavy row alone; no arcs
+    cuts = _multi.row_split(np.array([0, 3, 3, 4, 4]), np.array([1, 2, 3, 3]), 2, sample=1)
     assert cuts.tolist() == [0, 1, 4], cuts
-    assert _multi.row_split(np.array([0, 1]), 3).tolist() == [0, 1, 1, 1]
+    assert _multi.row_split(np.array([0, 0, 0]), np.array([], np.int32), 3).tolist() == [0, 2, 2, 2]
     # device ids: default every visible one; a missing one or a bad value is one clear error
     assert _multi.resolve_devices(None) == [0] and _multi.resolve_devices(0) == [0]
     for bad in ([1], [], [0, -1], "x", [0.5], [True]):

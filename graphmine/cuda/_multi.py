@@ -1,7 +1,7 @@
 """Exact counts spread over several GPUs of one host: row blocks of the oriented CSR per GPU.
 
 Triangles (and per-vertex triangles): the ranks are cut into one range [lo, hi) per worker, of
-about equal estimated work (sum over the rows of d+(u) (d+(u) + 1): the wedges a row closes).
+about equal estimated work (:func:`row_split`: per arc, the shorter list of its intersection).
 A worker counts the arcs u -> v with u in its range; it needs the rows of u and v, all of them
 at ranks >= lo (v > u), so it holds the oriented CSR from row lo on: ``oind[optr[lo]:]`` with
 the row pointers shifted by optr[lo] (the first worker's rows are the whole graph). The first
@@ -56,14 +56,63 @@ def is_multi(devices):
     return devices != [0]
 
 
-def row_split(indptr, parts):
+def row_split(indptr, indices, parts, sample=8):
     """Cuts lo_0 = 0 < lo_1 < ... < lo_parts = n of the rows into ``parts`` ranges of about equal
-    work, estimated per row as d+(u) (d+(u) + 1)."""
+    work, estimated from every ``sample``-th arc u -> v as the triangle kernels spend it: a
+    binned arc looks up the shorter list's s = min(d+(u), d+(v)) elements by binary search in
+    the longer (s log2 of its length), a hub's arc reads N+(v) once (d+(v))."""
+    from . import _kernels as K
+
     n = indptr.shape[0] - 1
-    d = np.diff(indptr).astype(np.float64)
-    c = np.concatenate([[0.0], np.cumsum(d * (d + 1.0))])
-    cuts = np.searchsorted(c, np.linspace(0.0, c[-1], parts + 1)[1:-1], side="left")
+    m = indices.shape[0]
+    if m == 0:
+        return np.array([0] + [n] * max(parts, 1), np.int64)
+    if parts <= 1:
+        return np.array([0, n], np.int64)
+    d = np.diff(indptr)
+    j = np.arange(0, m, max(1, int(sample)), dtype=np.int64)
+    u = np.searchsorted(indptr, j, side="right") - 1
+    du, dv = d[u].astype(np.float64), d[indices[j]].astype(np.float64)
+    hub = (u >= n - 1 - K.HUB_BITS) & (du > K.HUB_MIN)
+    w = 1.0 + np.where(hub, dv, np.minimum(du, dv) * np.log2(2.0 + np.maximum(du, dv)))
+    c = np.cumsum(w)
+    at = np.searchsorted(c, np.linspace(0.0, c[-1], parts + 1)[1:-1], side="left")
+    cuts = np.searchsorted(indptr, j[np.clip(at, 0, j.shape[0] - 1)], side="left")  # the next row start
     return np.concatenate([[0], np.clip(cuts, 0, n), [n]]).astype(np.int64)
+
+
+_PRIMED = set()
+
+
+def _prime(workers, what):
+    """Load the kernels of ``what`` ('triangles', 'partitioned', 'cliques') on every device of
+    ``workers`` from this thread, once per process: numba-cuda loads a kernel's module into a
+    context on its first launch, and two threads doing that at once on one context collide."""
+    from ..validation import as_graph
+    from ._exact import _sim
+
+    if _sim():
+        return
+    cuda = cuda_module()
+    W = [(i, j) for i in range(8) for j in range(i + 1, 8) if (i + j) % 7]
+    for dev in sorted(set(workers)):
+        if (dev, what) in _PRIMED:
+            continue
+        with cuda.gpus[dev]:
+            from . import _exact, _partition
+
+            if what == "cliques":
+                _exact.count_cliques(as_graph(W), 4, "degeneracy", 1)
+                _exact.clique_counts(as_graph(W), 4, "degeneracy", 1)
+            elif what == "partitioned":
+                _partition.count_partitioned(as_graph(W), "degree", 1, parts=2, bounds=(0, 1, 2), hub_min=1)
+            else:
+                for hub_min in (1 << 40, 1):
+                    G = as_graph(W)
+                    G.oriented("degree", relabel=True)  # copied, not built: the build stays on device 0
+                    _exact.triangle_launch(_tail(G, "degree", -1, 0, G.n_nodes, _host_orientation(G, "degree", 1, [])),
+                                           per_vertex=True, bounds=(0, 1, 2), hub_min=hub_min)
+        _PRIMED.add((dev, what))
 
 
 def _run(workers, fn, serial=False):
@@ -162,7 +211,7 @@ def _triangles(G, order, threads, workers, per_vertex, timings=None, serial=Fals
                                     "per-vertex triangles (not partitioned)")
         return _partitioned(G, threads, workers, timings, serial=serial, **launch), None
     host = _host_orientation(G, order, threads, workers)
-    cuts = row_split(host[0], len(workers))
+    cuts = row_split(host[0], host[1], len(workers))
     n = host[0].shape[0] - 1
 
     def work(i, dev):
@@ -171,6 +220,8 @@ def _triangles(G, order, threads, workers, per_vertex, timings=None, serial=Fals
         total, pv = triangle_launch(DG, per_vertex=per_vertex, timings=tm, **launch)
         return total, (pv.copy_to_host()[:n] if per_vertex else None), tm
 
+    if not serial:
+        _prime(workers, "triangles")
     res = _run(workers, work, serial)
     if timings is not None:
         timings["workers"] = [r[2] for r in res]
@@ -207,6 +258,8 @@ def _partitioned(G, threads, workers, timings=None, serial=False, **launch):
         total = count_partitioned(G, "degree", threads, parts=p, timings=tm, blocks=mine[i], **launch)
         return total, tm
 
+    if not serial:
+        _prime(workers, "partitioned")
     res = _run(workers, work, serial)
     if timings is not None:
         timings.update(parts=p, workers=[r[1] for r in res])
@@ -255,6 +308,8 @@ def _cliques(G, k, order, threads, workers, per_vertex, timings=None, serial=Fal
         _stop(tm, t0, t1)
         return int(out.copy_to_host()[0]), (pv.copy_to_host()[:DG.n] if per_vertex else None), tm
 
+    if not serial:
+        _prime(workers, "cliques")
     res = _run(workers, work, serial)
     if timings is not None:
         timings["workers"] = [r[2] for r in res]
