@@ -70,8 +70,10 @@ def row_split(indptr, indices, parts, sample=8):
     if parts <= 1:
         return np.array([0, n], np.int64)
     d = np.diff(indptr)
-    j = np.arange(0, m, max(1, int(sample)), dtype=np.int64)
-    u = np.searchsorted(indptr, j, side="right") - 1
+    step = max(1, int(sample))
+    j = np.arange(0, m, step, dtype=np.int64)
+    # the row of every sampled arc: row u holds the multiples of step in [indptr[u], indptr[u + 1])
+    u = np.repeat(np.arange(n, dtype=np.int64), np.diff(-(-np.asarray(indptr, np.int64) // step)))
     du, dv = d[u].astype(np.float64), d[indices[j]].astype(np.float64)
     hub = (u >= n - 1 - K.HUB_BITS) & (du > K.HUB_MIN)
     w = 1.0 + np.where(hub, dv, np.minimum(du, dv) * np.log2(2.0 + np.maximum(du, dv)))
@@ -211,7 +213,11 @@ def _triangles(G, order, threads, workers, per_vertex, timings=None, serial=Fals
                                     "per-vertex triangles (not partitioned)")
         return _partitioned(G, threads, workers, timings, serial=serial, **launch), None
     host = _host_orientation(G, order, threads, workers)
-    cuts = row_split(host[0], host[1], len(workers))
+    cache = G.__dict__.setdefault("_cuda", {})
+    key = ("cuts", order, len(workers))
+    if key not in cache:
+        cache[key] = row_split(host[0], host[1], len(workers))
+    cuts = cache[key]
     n = host[0].shape[0] - 1
 
     def work(i, dev):
