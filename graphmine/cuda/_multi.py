@@ -290,6 +290,9 @@ def _cliques(G, k, order, threads, workers, per_vertex, timings=None, serial=Fal
 
     cuda = cuda_module()
     G.oriented(order, relabel=True, threads=threads)  # once, before the threads
+    for dev in sorted(set(workers)):  # the copies too: two workers of one device share one
+        with cuda.gpus[dev]:
+            _base(G, order, threads, dev)
     n = G.n_nodes
 
     def work(i, dev):
