@@ -401,3 +401,25 @@ def test_cli_device_cuda_without_gpu_exits_2(tmp_path):
     r = subprocess.run([sys.executable, "-m", "graphmine", "count-cliques", str(path), "--device", "auto", "-q",
                         "--json"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
     assert r.returncode == 0 and '"count": 4' in r.stdout, r.stderr
+
+
+def test_cli_devices_option_errors(tmp_path, capsys):
+    """--devices: GPU ids separated by commas, with --device cuda and an exact count only; a
+    wrong value is one line and exit status 2 (no GPU needed: checked before any is asked for)."""
+    from graphmine.cli import main
+
+    path = tmp_path / "k4.el"
+    path.write_text("0 1\n0 2\n0 3\n1 2\n1 3\n2 3\n")
+    for argv, want in (([str(path), "--device", "cuda", "--devices", "0,x"], "expected GPU ids separated by commas"),
+                       ([str(path), "--devices", "0"], "--devices applies to exact counts with --device cuda"),
+                       ([str(path), "--device", "cuda", "--devices", "0", "--method", "bloom"],
+                        "--devices applies to exact counts with --device cuda"),
+                       ([str(path), "--all-k", "--devices", "0"], "--devices")):
+        try:
+            code = main(["count-cliques", *argv])
+        except SystemExit as exc:
+            code = exc.code
+        out, err = capsys.readouterr()
+        assert code == 2 and out == "", (argv, code, out)
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and " error: " in lines[0] and want in lines[0], (argv, err)
