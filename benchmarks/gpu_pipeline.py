@@ -16,6 +16,9 @@ Sections (each prints a table; every GPU count is checked against the CPU's):
   process's stages (read, CUDA import, context, kernel loading, count) with and without the
   warm-up thread beside the read.
 - ``--per-vertex S``: k-cliques through every vertex on Kronecker S against the total count.
+- ``--multi S,...``: the count over several GPUs (row blocks per GPU): with one GPU, two workers
+  on it timed one after the other (each block's kernel time, the split's balance); with two or
+  more, workers [0, 1] too. ``--multi-cliques S``: the same for 4- and 5-cliques.
 
     python benchmarks/gpu_pipeline.py --build 20,22 --partition 22 --parts 4 \
         --whole 22:3,20:3,16:4,14:5 --repeat 2 --per-vertex 12 --json rows.json
@@ -362,6 +365,75 @@ def per_vertex(scale, ks, rows):
               flush=True)
 
 
+def multi(scales, threads, repeat, rows, clique_scale=0):
+    """Several GPUs (issue 24): the count split into row blocks, one worker per GPU. With one
+    visible GPU, two workers on it timed one after the other give each block's kernel time: the
+    two-GPU kernel time would be the larger of the two (the split's balance), the workers running
+    at once. Counts checked against the CPU's."""
+    from numba import cuda
+
+    from graphmine.cuda import _exact, _multi
+
+    ngpu = len(cuda.gpus)
+    print(f"\nSeveral GPUs: {ngpu} visible")
+    print("| graph | edges | workers | count | one GPU kernel ms | per-worker kernel ms (alone) | max / one GPU "
+          "| threaded wall s | cuts |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for s in scales:
+        t0 = time.perf_counter()
+        G = kronecker_graph(s, 16, seed=1)
+        tgen = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        want = gm.count_triangles(G, threads=threads)
+        tcpu = time.perf_counter() - t0
+        one = None
+        for _ in range(repeat):
+            tm = {}
+            got1 = _exact.count_triangles(G, "degree", threads, timings=tm)
+            one = tm["kernel"] if one is None else min(one, tm["kernel"])
+        sets = [[0, 0]] + ([[0, 1]] if ngpu >= 2 else [])
+        for workers in sets:
+            best = None
+            for _ in range(repeat):
+                tm = {}
+                got = _multi.count_triangles(G, threads, workers, timings=tm, serial=True)
+                ks = [w["kernel"] for w in tm["workers"]]
+                best = ks if best is None or max(ks) < max(best) else best
+            sync()
+            t0 = time.perf_counter()
+            got_t = _multi.count_triangles(G, threads, workers)
+            sync()
+            wall = time.perf_counter() - t0
+            pv_ok = None
+            if s <= 22:
+                pv_ok = bool((gm.cuda.triangles(G, devices=workers) == gm.cuda.triangles(G, devices=[0])).all())
+            ok = got == want == got1 == got_t
+            rows.append(dict(section="multi", scale=s, edges=G.n_edges, workers=workers, count=got, ok=ok,
+                             one_gpu_kernel_s=one, worker_kernel_s=best, threaded_wall_s=wall, cuts=tm["cuts"],
+                             per_vertex_ok=pv_ok, gen_s=tgen, cpu_count_s=tcpu))
+            print(f"| Kronecker {s} | {G.n_edges:,} | {workers} | {got:,} {'ok' if ok else 'MISMATCH'}"
+                  f"{'' if pv_ok is None else ', per-vertex ' + ('ok' if pv_ok else 'MISMATCH')} | {one * 1e3:.2f} | "
+                  f"{' / '.join(f'{k * 1e3:.2f}' for k in best)} | {max(best) / one:.2f} | {wall:.3f} | "
+                  f"{tm['cuts'][1:-1]} |", flush=True)
+        gm.cuda.release(G)
+        del G
+    if clique_scale:
+        G = kronecker_graph(clique_scale, 16, seed=1)
+        for k in (4, 5):
+            want = gm.cuda.count_cliques(G, k, devices=[0])
+            tm1 = {}
+            _exact.count_cliques(G, k, "degeneracy", threads, timings=tm1)
+            tm = {}
+            got = _multi.count_cliques(G, k, "degeneracy", threads, [0, 0], timings=tm, serial=True)
+            ks = [w["kernel"] for w in tm["workers"]]
+            ok = got == want
+            rows.append(dict(section="multi_cliques", scale=clique_scale, k=k, count=got, ok=ok,
+                             one_gpu_kernel_s=tm1["kernel"], worker_kernel_s=ks))
+            print(f"| Kronecker {clique_scale}, k = {k} | {G.n_edges:,} | [0, 0] | {got:,} {'ok' if ok else 'MISMATCH'} "
+                  f"| {tm1['kernel'] * 1e3:.2f} | {' / '.join(f'{x * 1e3:.2f}' for x in ks)} | "
+                  f"{max(ks) / tm1['kernel']:.2f} | - | - |", flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", default="20,22", help="scales of the build and first-call rows ('' for none)")
@@ -370,6 +442,8 @@ def main():
     ap.add_argument("--whole", default="20:3,22:3", help="scale:k pairs of the whole-process runs")
     ap.add_argument("--per-vertex", type=int, default=0, help="scale of the per-vertex k-clique rows")
     ap.add_argument("--per-vertex-k", default="4,5,6,7,8")
+    ap.add_argument("--multi", default="", help="scales of the several-GPU rows (issue 24; '' for none)")
+    ap.add_argument("--multi-cliques", type=int, default=0, help="scale of the several-GPU k-clique rows")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--threads", type=int, default=os.cpu_count())
     ap.add_argument("--dir", default="/tmp", help="where the edge-list files go (removed after use)")
@@ -404,6 +478,9 @@ def main():
             partition(args.partition, args.threads, [int(x) for x in args.parts.split(",") if x], rows)
         if args.per_vertex:
             per_vertex(args.per_vertex, [int(x) for x in args.per_vertex_k.split(",")], rows)
+        if args.multi or args.multi_cliques:
+            multi([int(x) for x in args.multi.split(",") if x], args.threads, args.repeat, rows,
+                  args.multi_cliques)
         if args.whole:
             whole([tuple(int(y) for y in x.split(":")) for x in args.whole.split(",")], args.repeat, args.dir, rows)
     finally:

@@ -91,6 +91,8 @@ def _cmd_count_cliques(args):
     from .dispatch import count_cliques
 
     warm = None
+    if args.devices is not None and (args.device != "cuda" or args.method != "exact"):
+        raise _param_error("--devices applies to exact counts with --device cuda")
     if args.device == "cuda":
         from .cuda import preflight, warm_up
 
@@ -108,7 +110,12 @@ def _cmd_count_cliques(args):
     if args.method == "exact" and args.k >= 4 and commands.show_progress(args):
         kwargs["progress"] = True
     t0 = time.perf_counter()
-    result = count_cliques(G, args.k, method=args.method, threads=args.threads, device=args.device, **kwargs)
+    if args.devices is not None:
+        from .cuda import count_cliques as gpu_count_cliques
+
+        result = gpu_count_cliques(G, args.k, threads=args.threads, devices=args.devices)
+    else:
+        result = count_cliques(G, args.k, method=args.method, threads=args.threads, device=args.device, **kwargs)
     seconds = time.perf_counter() - t0
     out = {"file": args.file, "k": args.k, "method": args.method}
     if hasattr(result, "to_dict"):
@@ -143,9 +150,9 @@ def _cmd_count_cliques(args):
 def _cmd_all_k(args):
     """count-cliques --all-k: exact counts of every clique size at once."""
     if (args.method != "exact" or args.device != "cpu" or args.budget is not None or args.seed is not None
-            or args.scheduler is not None):
-        raise _param_error("--all-k counts exactly on the CPU: it takes no --method, --budget, --seed, --device "
-                           "or --scheduler")
+            or args.scheduler is not None or args.devices is not None):
+        raise _param_error("--all-k counts exactly on the CPU: it takes no --method, --budget, --seed, --device, "
+                           "--devices or --scheduler")
     from .clique_census import count_all_cliques
 
     G, load_s = commands.load_input(args)
@@ -195,6 +202,16 @@ def _cmd_triangles(args):
             print(f"per-vertex counts written to {args.out}")
         print(f"graph: {G.n_nodes:,} vertices, {G.n_edges:,} edges; load {load_s:.3f} s, count {seconds:.3f} s")
     return 0
+
+
+def _device_ids(text):
+    """--devices: comma-separated GPU ids (non-negative integers)."""
+    import argparse
+
+    parts = [x.strip() for x in str(text).split(",")]
+    if not parts or not all(x.isdigit() for x in parts):
+        raise argparse.ArgumentTypeError(f"expected GPU ids separated by commas (e.g. 0,1), got {text!r}")
+    return [int(x) for x in parts]
 
 
 def _param_error(message):
@@ -276,6 +293,8 @@ def build_parser():
                         "so the run can be repeated)")
     c.add_argument("--device", default="cpu", choices=["cpu", "cuda", "auto"],
                    help="count on the CPU (default), a CUDA GPU, or the GPU when one is visible")
+    c.add_argument("--devices", default=None, type=_device_ids,
+                   help="with --device cuda: the GPUs to count on, e.g. 0,1 (default: every visible GPU)")
     c.add_argument("--all-k", action="store_true",
                    help="exact counts of every clique size up to the clique number at once (ignores -k)")
     c.add_argument("--scheduler", default=None, help="count on a Dask cluster: local, local:N (N workers) or "

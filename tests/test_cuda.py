@@ -227,6 +227,78 @@ SIM_BLOOM = textwrap.dedent(r'''
     del os.environ["GRAPHMINE_GPU_MAX_BYTES"]
 ''')
 
+SIM_MULTI = textwrap.dedent(r'''
+    # several GPUs (issue 24): the simulator has one device, so two or three workers on it
+    # exercise the row split, the per-worker views and the host-side sums
+    from graphmine.cuda import _multi, _partition
+    from graphmine.exceptions import ParameterError
+
+    def nx_cliques(H, k):
+        return sum(1 for c in nx.enumerate_all_cliques(H) if len(c) == k)
+
+    for H in (nx.karate_club_graph(), nx.gnp_random_graph(34, 0.3, seed=3), nx.star_graph(7), nx.empty_graph(3)):
+        tri = sum(nx.triangles(H).values()) // 3
+        pv = np.array([nx.triangles(H)[v] for v in sorted(H)], np.int64)
+        for workers in ([0, 0], [0, 0, 0]):
+            G = gm.as_graph(H)  # no host orientation: device 0 builds it, the workers view its rows
+            tm = {}
+            assert _multi.count_triangles(G, 1, workers, timings=tm) == tri, (workers, tri)
+            assert len(tm["workers"]) == len(workers) and tm["cuts"][0] == 0 and tm["cuts"][-1] == G.n_nodes
+            assert (gc.triangles(G, devices=workers) == pv).all()
+            G = gm.as_graph(H)
+            G.oriented("degree", relabel=True)  # the host's orientation, rows copied per worker
+            assert gc.count_triangles(G, devices=workers) == tri
+            assert gc.count_triangles(gm.as_graph(H), order="degeneracy", devices=workers) == tri
+            assert _multi.count_triangles(gm.as_graph(H), 1, workers, bounds=(0, 1, 2), hub_min=1) == tri
+            for k in (4, 5):
+                assert gc.count_cliques(gm.as_graph(H), k, devices=workers) == nx_cliques(H, k), k
+            got = gc.clique_counts(gm.as_graph(H), 4, devices=workers)
+            assert (got == gc.clique_counts(gm.as_graph(H), 4)).all() and got.sum() == 4 * nx_cliques(H, 4)
+    # row cuts of about equal work (per arc 1 + the shorter list): the heavy row alone; no arcs
+    cuts = _multi.row_split(np.array([0, 3, 3, 4, 4]), np.array([1, 2, 3, 3]), 2, sample=1)
+    assert cuts.tolist() == [0, 1, 4], cuts
+    assert _multi.row_split(np.array([0, 0, 0]), np.array([], np.int32), 3).tolist() == [0, 2, 2, 2]
+    # device ids: default every visible one; a missing one or a bad value is one clear error
+    assert _multi.resolve_devices(None) == [0] and _multi.resolve_devices(0) == [0]
+    for bad in ([1], [], [0, -1], "x", [0.5], [True]):
+        try:
+            gc.count_triangles(nx.karate_club_graph(), devices=bad)
+        except ParameterError as exc:
+            assert "devices" in str(exc), exc
+        else:
+            raise AssertionError(bad)
+    # partitioned counts: the snake order sends p - 1 fewer blocks; blocks dealt to two workers
+    for H in (nx.karate_club_graph(), nx.gnp_random_graph(50, 0.25, seed=2)):
+        tri = sum(nx.triangles(H).values()) // 3
+        G = gm.as_graph(H)
+        tm = {}
+        assert _partition.count_partitioned(G, "degree", 1, parts=4, timings=tm) == tri
+        assert tm["pairs"] == 10 and tm["copies"] == 7, tm
+        shares = [_partition.count_partitioned(G, "degree", 1, parts=5, blocks=b) for b in ([0, 4, 2], [1, 3])]
+        assert sum(shares) == tri, shares
+        os.environ["GRAPHMINE_GPU_MAX_BYTES"] = str(16 * (G.n_nodes + 1) + 7 * G.n_edges)
+        tm = {}
+        assert _multi.count_triangles(gm.as_graph(H), 1, [0, 0], timings=tm) == tri
+        assert tm["parts"] >= 4 and len(tm["workers"]) == 2, tm
+        del os.environ["GRAPHMINE_GPU_MAX_BYTES"]
+    # the CLI's --devices
+    import io, contextlib, json, tempfile
+    from graphmine.cli import main
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "k.el")
+        H = nx.karate_club_graph()
+        with open(path, "w") as fh:
+            fh.writelines(f"{a} {b}\n" for a, b in H.edges)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert main(["count-cliques", path, "--device", "cuda", "--devices", "0,0", "--json", "-q"]) == 0
+        assert json.loads(out.getvalue())["count"] == 45
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            assert main(["count-cliques", path, "--devices", "0"]) == 2
+        assert "--devices applies to exact counts with --device cuda" in err.getvalue(), err.getvalue()
+
+''')
 
 
 def run_script(script, timeout=600):
@@ -237,11 +309,13 @@ def run_script(script, timeout=600):
                           timeout=timeout)
 
 
-@pytest.mark.parametrize("part", ["counts", "build", "bloom"])
+@pytest.mark.parametrize("part", ["counts", "build", "bloom", "multi"])
 def test_kernels_match_cpu_and_networkx(part):
     """Every CUDA kernel (simulated in CI) against graphmine's CPU kernels and networkx: exact and
-    per-vertex counts; the device build, partitions and device='auto'; the Bloom sketches."""
-    script = SIM_PRELUDE + {"counts": SIM_COUNTS, "build": SIM_BUILD, "bloom": SIM_BLOOM}[part] + 'print("ALL OK")\n'
+    per-vertex counts; the device build, partitions and device='auto'; the Bloom sketches; several
+    workers (issue 24's split and sums, two or three workers on the one simulated device)."""
+    script = (SIM_PRELUDE + {"counts": SIM_COUNTS, "build": SIM_BUILD, "bloom": SIM_BLOOM, "multi": SIM_MULTI}[part]
+              + 'print("ALL OK")\n')
     r = run_script(script)
     assert r.returncode == 0 and "ALL OK" in r.stdout, r.stdout[-3000:] + r.stderr[-5000:]
 
@@ -327,3 +401,25 @@ def test_cli_device_cuda_without_gpu_exits_2(tmp_path):
     r = subprocess.run([sys.executable, "-m", "graphmine", "count-cliques", str(path), "--device", "auto", "-q",
                         "--json"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
     assert r.returncode == 0 and '"count": 4' in r.stdout, r.stderr
+
+
+def test_cli_devices_option_errors(tmp_path, capsys):
+    """--devices: GPU ids separated by commas, with --device cuda and an exact count only; a
+    wrong value is one line and exit status 2 (no GPU needed: checked before any is asked for)."""
+    from graphmine.cli import main
+
+    path = tmp_path / "k4.el"
+    path.write_text("0 1\n0 2\n0 3\n1 2\n1 3\n2 3\n")
+    for argv, want in (([str(path), "--device", "cuda", "--devices", "0,x"], "expected GPU ids separated by commas"),
+                       ([str(path), "--devices", "0"], "--devices applies to exact counts with --device cuda"),
+                       ([str(path), "--device", "cuda", "--devices", "0", "--method", "bloom"],
+                        "--devices applies to exact counts with --device cuda"),
+                       ([str(path), "--all-k", "--devices", "0"], "--devices")):
+        try:
+            code = main(["count-cliques", *argv])
+        except SystemExit as exc:
+            code = exc.code
+        out, err = capsys.readouterr()
+        assert code == 2 and out == "", (argv, code, out)
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and " error: " in lines[0] and want in lines[0], (argv, err)

@@ -34,16 +34,21 @@ def _check_order(order, k):
 
 
 @restores_threads
-def count_triangles(G, *, order="degree", threads=None):
+def count_triangles(G, *, order="degree", threads=None, devices=None):
     """The number of triangles of ``G``, counted on the GPU.
 
     Parameters
     ----------
     G : Graph or anything :func:`graphmine.as_graph` accepts
     order : {'degree', 'degeneracy'}
-        Orientation (built on the CPU, cached on the graph).
+        Orientation (the degree order is built on the GPU, the degeneracy order on the CPU;
+        cached on the graph).
     threads : int, optional
         CPU threads for the orientation.
+    devices : list of int, optional
+        The GPUs to count on (ids as numba.cuda numbers them; one may repeat: two workers on
+        one GPU). Default: every visible GPU. Several: row blocks of the oriented graph per GPU,
+        sums combined on the host (:mod:`graphmine.cuda._multi`).
 
     Returns
     -------
@@ -68,13 +73,19 @@ def count_triangles(G, *, order="degree", threads=None):
 
     from . import _partition
 
+    workers = _workers(devices)
     with _exact.quiet():
+        if workers is not None:
+            from . import _multi
+
+            return _multi.count_triangles(G, nthreads, workers, order=order)
         return _partition.count_triangles(G, order, nthreads)
 
 
 @restores_threads
-def triangles(G, *, threads=None):
-    """Triangles through every vertex (int64 array), counted on the GPU.
+def triangles(G, *, threads=None, devices=None):
+    """Triangles through every vertex (int64 array), counted on the GPU (``devices`` as in
+    :func:`count_triangles`).
 
     Examples
     --------
@@ -87,13 +98,20 @@ def triangles(G, *, threads=None):
     require_device()
     from . import _exact
 
+    workers = _workers(devices)
     with _exact.quiet():
+        if workers is not None:
+            from . import _multi
+
+            return _multi.triangles(G, nthreads, workers)
         return _exact.triangles(G, nthreads)
 
 
 @restores_threads
-def count_cliques(G, k=3, *, order=None, threads=None):
-    """The number of k-cliques of ``G`` (3 <= k <= MAX_K), counted on the GPU.
+def count_cliques(G, k=3, *, order=None, threads=None, devices=None):
+    """The number of k-cliques of ``G`` (3 <= k <= MAX_K), counted on the GPU (``devices`` as in
+    :func:`count_triangles`; for k >= 4 every GPU holds the whole oriented graph and counts a
+    share of the root vertices).
 
     Examples
     --------
@@ -114,16 +132,24 @@ def count_cliques(G, k=3, *, order=None, threads=None):
 
     from . import _partition
 
+    workers = _workers(devices)
     with _exact.quiet():
+        if workers is not None:
+            from . import _multi
+
+            if k == 3:
+                return _multi.count_triangles(G, nthreads, workers, order=order)
+            return _multi.count_cliques(G, k, order, nthreads, workers)
         if k == 3:
             return _partition.count_triangles(G, order, nthreads)
         return _exact.count_cliques(G, k, order, nthreads)
 
 
 @restores_threads
-def clique_counts(G, k=3, *, order=None, threads=None):
+def clique_counts(G, k=3, *, order=None, threads=None, devices=None):
     """The number of k-cliques through every vertex (int64 array; 3 <= k <= MAX_K), counted on
-    the GPU. k = 3 is :func:`triangles`; the entries sum to k times :func:`count_cliques`.
+    the GPU (``devices`` as in :func:`count_triangles`). k = 3 is :func:`triangles`; the
+    entries sum to k times :func:`count_cliques`.
 
     Examples
     --------
@@ -144,12 +170,28 @@ def clique_counts(G, k=3, *, order=None, threads=None):
     require_device()
     from . import _exact
 
+    if k == 3 and order != "degree":
+        raise ParameterError("per-vertex triangles on the GPU use the degree order (order='degree')")
+    workers = _workers(devices)
     with _exact.quiet():
-        if k == 3 and order == "degree":
-            return _exact.triangles(G, nthreads)
+        if workers is not None:
+            from . import _multi
+
+            if k == 3:
+                return _multi.triangles(G, nthreads, workers)
+            return np.asarray(_multi.clique_counts(G, k, order, nthreads, workers)[1])
         if k == 3:
-            raise ParameterError("per-vertex triangles on the GPU use the degree order (order='degree')")
+            return _exact.triangles(G, nthreads)
         return np.asarray(_exact.clique_counts(G, k, order, nthreads)[1])
+
+
+def _workers(devices):
+    """The GPUs of a count: None for the one-GPU path (device 0 alone), else the device ids
+    (:func:`graphmine.cuda._multi.resolve_devices`)."""
+    from . import _multi
+
+    ids = _multi.resolve_devices(devices)
+    return ids if _multi.is_multi(ids) else None
 
 def _warm(k):
     """Load what a k-clique count on the GPU loads, on a small graph (see :func:`warm_up`)."""
