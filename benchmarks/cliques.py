@@ -249,7 +249,7 @@ def family(args):
     from math import comb
 
     th = args.threads
-    print(f"\nAll clique sizes at once (succinct clique tree), {th} threads, best of {args.repeat} "
+    print(f"\nAll clique sizes at once (clique polynomials; the succinct clique tree past 2^92), {th} threads, best of {args.repeat} "
           "(first run: compile or cache load, shown apart)")
     print(f"{'graph':22s} {'edges':>9s} {'omega':>5s} {'first s':>8s} {'best s':>8s}  largest counts")
     G, planted = gm.generators.planted_cliques_graph(args.planted_n, args.planted_p, [args.planted_size], seed=1)
