@@ -10,6 +10,7 @@ generator :func:`maximal_cliques` receives them in batches of whole search roots
 import numpy as np
 
 from . import _maximal_kernels as _mk
+from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
 from .exceptions import ParameterError
 from .validation import as_graph
@@ -205,6 +206,7 @@ def clique_communities(G, k):
         return []
     rank, maxp, maxdeg = _setup(G)
     vparts, sizes = [], []
+    held = 0
     v = 0
     while v < n:
         verts, offs, v = _mk._maximal_list(G.indptr, G.indices, rank, maxp, maxdeg, v, BATCH)
@@ -213,6 +215,10 @@ def clique_communities(G, k):
         if keep.any():
             vparts.append(verts[np.repeat(keep, size)])
             sizes.append(size[keep])
+            held += vparts[-1].shape[0]
+            # the kept cliques, their concatenation and the percolation's membership lists
+            check_allocation(24 * held, f"the maximal cliques of {k} or more vertices (growing)",
+                             "k-clique communities hold them all; pass a larger k")
     if not sizes:
         return []
     verts = np.concatenate(vparts)

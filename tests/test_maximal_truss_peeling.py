@@ -220,3 +220,9 @@ def test_clique_communities_bad_k():
         gm.clique_communities(nx.complete_graph(3), 1)
     assert gm.clique_communities(nx.empty_graph(0), 3) == []
     assert gm.clique_communities(nx.path_graph(4), 3) == []
+
+
+def test_clique_communities_memory_limit(monkeypatch):
+    monkeypatch.setenv("GRAPHMINE_MAX_BYTES", "1000")
+    with pytest.raises(gm.exceptions.ResourceLimitError, match="maximal cliques of 3 or more"):
+        gm.clique_communities(nx.complete_graph(200), 3)
