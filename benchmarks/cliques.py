@@ -187,6 +187,25 @@ def compiler(*names):
 KCLIST_CASES = (("facebook_combined", (4, 5, 6)), ("ca-HepTh", (4, 5)), ("ca-GrQc", (4, 5)))
 
 
+def write_adjacency_graph(G, path):
+    """GBBS's symmetric AdjacencyGraph text format (header, n, arcs, offsets, targets)."""
+    with open(path, "w") as fh:
+        fh.write(f"AdjacencyGraph\n{G.n_nodes}\n{G.indices.shape[0]}\n")
+        fh.write("\n".join(map(str, G.indptr[:-1].tolist())) + "\n")
+        fh.write("\n".join(map(str, G.indices.tolist())) + "\n")
+
+
+def arbcount(exe, path, k, threads, rounds):
+    """(count, best and slowest seconds) of ArbCount (GBBS Clique, Goodrich-Pszona order, eps 0.1):
+    its ranking, filtering and counting per round, file reading excluded."""
+    env = dict(os.environ, PARLAY_NUM_THREADS=str(threads))
+    r = subprocess.run([exe, "-s", "-k", str(k), "-rounds", str(rounds), "--directType", "GOODRICHPSZONA",
+                        "-e", "0.1", path], capture_output=True, text=True, env=env, check=True)
+    times = [float(line.split()[-1]) for line in r.stdout.splitlines() if line.startswith("### Running Time:")]
+    count = int(next(line.split()[-1] for line in r.stdout.splitlines() if line.startswith("count:")))
+    return count, min(times), max(times)
+
+
 def kclist_compare(args):
     """graphmine's k-clique count against the kClist-style reference, side by side."""
     cc = compiler("cc", "gcc", "clang")
@@ -242,6 +261,35 @@ def kclist_compare(args):
             print(f"{gname:18s} {k:2d} {count:15,d} {cell(ours)} {cell(ref)} {ratio} {len(ours):4d}", flush=True)
     shutil.rmtree(tmp, ignore_errors=True)
     print("ratio = graphmine / kClist (best runs)")
+    if args.arbcount:
+        arb_compare(args, cases)
+
+
+def arb_compare(args, cases):
+    """graphmine's k-clique count against ArbCount (built elsewhere; its path in --arbcount)."""
+    th = args.threads
+    tmp = tempfile.mkdtemp(prefix="graphmine-arb-")
+    print(f"\nk-cliques against ArbCount (GBBS), {th} threads, best of {args.repeat} (ordering included, "
+          "file reading excluded) [slowest]; ratio = graphmine / ArbCount")
+    print(f"{'graph':18s} {'k':>2s} {'count':>15s} {'graphmine s':>20s} {'ArbCount s':>20s} {'ratio':>6s}")
+    for gname, G, _path, ks in cases:
+        path = os.path.join(tmp, "g.adj")
+        write_adjacency_graph(G, path)
+        for k in sorted(set(ks) | {4, 5, 6}):
+            if G.n_edges > 2e6 and k > 4:
+                continue
+            ours = []
+            for _ in range(max(args.repeat, 5 if G.n_edges < 1e6 else 1)):
+                H = gm.Graph(G.indptr, G.indices, _trusted=True)
+                t0 = time.perf_counter()
+                count = gm.count_cliques(H, k, threads=th)
+                ours.append(time.perf_counter() - t0)
+            c, best, worst = arbcount(args.arbcount, path, k, th, max(args.repeat, 5 if G.n_edges < 1e6 else 1))
+            if c != count:
+                raise SystemExit(f"ArbCount counted {c} {k}-cliques on {gname}, graphmine {count}")
+            print(f"{gname:18s} {k:2d} {count:15,d} {min(ours):9.4f} [{max(ours):7.4f}] {best:9.4f} [{worst:7.4f}] "
+                  f"{min(ours) / best:6.2f}", flush=True)
+    shutil.rmtree(tmp, ignore_errors=True)
 
 
 def family(args):
@@ -396,6 +444,7 @@ def main():
     ap.add_argument("--skip-whole-process", action="store_true")
     ap.add_argument("--only-whole-process", action="store_true")
     ap.add_argument("--skip-kclist", action="store_true")
+    ap.add_argument("--arbcount", default="", help="path of a built GBBS Clique program (ArbCount): also compare")
     ap.add_argument("--only-kclist", action="store_true")
     ap.add_argument("--scaling", action="store_true", help="only the triangle thread-scaling table")
     ap.add_argument("--only-family", action="store_true",
