@@ -46,6 +46,9 @@ FUNCTIONS = {
     "node_clique_number": "From a compiled maximal-clique search; without ``cliques``.",
     "k_truss": "Edge supports by a parallel compiled kernel, then bucket peeling; graphs without edge or "
                "node attributes.",
+    "k_clique_communities": "Clique percolation over the maximal cliques with a compiled union-find; "
+                            "without ``cliques``. The communities are those of networkx, their order "
+                            "may differ.",
 }
 
 

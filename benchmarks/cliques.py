@@ -28,6 +28,7 @@ The C and C++ references are compiled with the system compiler if one is present
     python benchmarks/cliques.py --only-kclist [--kclist-scale 18] [--threads 2]
     python benchmarks/cliques.py --scaling [--scaling-scale 20]
     python benchmarks/cliques.py --only-family [--all-k-graphs ca-HepTh] [--truss-scale 16] [--threads 2]
+    python benchmarks/cliques.py --only-communities [--kcc-graphs ca-HepTh,ca-GrQc] [--kcc-k 4]
 
 Libraries that are not installed, or graphs too large for a library within --budget seconds
 (estimated from the previous graph), are shown as '-'. Nothing here asserts on time.
@@ -186,6 +187,25 @@ def compiler(*names):
 KCLIST_CASES = (("facebook_combined", (4, 5, 6)), ("ca-HepTh", (4, 5)), ("ca-GrQc", (4, 5)))
 
 
+def write_adjacency_graph(G, path):
+    """GBBS's symmetric AdjacencyGraph text format (header, n, arcs, offsets, targets)."""
+    with open(path, "w") as fh:
+        fh.write(f"AdjacencyGraph\n{G.n_nodes}\n{G.indices.shape[0]}\n")
+        fh.write("\n".join(map(str, G.indptr[:-1].tolist())) + "\n")
+        fh.write("\n".join(map(str, G.indices.tolist())) + "\n")
+
+
+def arbcount(exe, path, k, threads, rounds):
+    """(count, best and slowest seconds) of ArbCount (GBBS Clique, Goodrich-Pszona order, eps 0.1):
+    its ranking, filtering and counting per round, file reading excluded."""
+    env = dict(os.environ, PARLAY_NUM_THREADS=str(threads))
+    r = subprocess.run([exe, "-s", "-k", str(k), "-rounds", str(rounds), "--directType", "GOODRICHPSZONA",
+                        "-e", "0.1", path], capture_output=True, text=True, env=env, check=True)
+    times = [float(line.split()[-1]) for line in r.stdout.splitlines() if line.startswith("### Running Time:")]
+    count = int(next(line.split()[-1] for line in r.stdout.splitlines() if line.startswith("count:")))
+    return count, min(times), max(times)
+
+
 def kclist_compare(args):
     """graphmine's k-clique count against the kClist-style reference, side by side."""
     cc = compiler("cc", "gcc", "clang")
@@ -241,6 +261,35 @@ def kclist_compare(args):
             print(f"{gname:18s} {k:2d} {count:15,d} {cell(ours)} {cell(ref)} {ratio} {len(ours):4d}", flush=True)
     shutil.rmtree(tmp, ignore_errors=True)
     print("ratio = graphmine / kClist (best runs)")
+    if args.arbcount:
+        arb_compare(args, cases)
+
+
+def arb_compare(args, cases):
+    """graphmine's k-clique count against ArbCount (built elsewhere; its path in --arbcount)."""
+    th = args.threads
+    tmp = tempfile.mkdtemp(prefix="graphmine-arb-")
+    print(f"\nk-cliques against ArbCount (GBBS), {th} threads, best of {args.repeat} (ordering included, "
+          "file reading excluded) [slowest]; ratio = graphmine / ArbCount")
+    print(f"{'graph':18s} {'k':>2s} {'count':>15s} {'graphmine s':>20s} {'ArbCount s':>20s} {'ratio':>6s}")
+    for gname, G, _path, ks in cases:
+        path = os.path.join(tmp, "g.adj")
+        write_adjacency_graph(G, path)
+        for k in sorted(set(ks) | {4, 5, 6}):
+            if G.n_edges > 2e6 and k > 4:
+                continue
+            ours = []
+            for _ in range(max(args.repeat, 5 if G.n_edges < 1e6 else 1)):
+                H = gm.Graph(G.indptr, G.indices, _trusted=True)
+                t0 = time.perf_counter()
+                count = gm.count_cliques(H, k, threads=th)
+                ours.append(time.perf_counter() - t0)
+            c, best, worst = arbcount(args.arbcount, path, k, th, max(args.repeat, 5 if G.n_edges < 1e6 else 1))
+            if c != count:
+                raise SystemExit(f"ArbCount counted {c} {k}-cliques on {gname}, graphmine {count}")
+            print(f"{gname:18s} {k:2d} {count:15,d} {min(ours):9.4f} [{max(ours):7.4f}] {best:9.4f} [{worst:7.4f}] "
+                  f"{min(ours) / best:6.2f}", flush=True)
+    shutil.rmtree(tmp, ignore_errors=True)
 
 
 def family(args):
@@ -249,7 +298,7 @@ def family(args):
     from math import comb
 
     th = args.threads
-    print(f"\nAll clique sizes at once (succinct clique tree), {th} threads, best of {args.repeat} "
+    print(f"\nAll clique sizes at once (clique polynomials; the succinct clique tree past 2^92), {th} threads, best of {args.repeat} "
           "(first run: compile or cache load, shown apart)")
     print(f"{'graph':22s} {'edges':>9s} {'omega':>5s} {'first s':>8s} {'best s':>8s}  largest counts")
     G, planted = gm.generators.planted_cliques_graph(args.planted_n, args.planted_p, [args.planted_size], seed=1)
@@ -329,6 +378,32 @@ def family(args):
                     ("nx.k_truss(backend='graphmine'), conversions included", t_be),
                     ("graphmine.k_truss on a Graph", t_ours)):
         print(f"{what:52s} {t:8.3f} {t_nx / t:14.1f}", flush=True)
+    communities(args)
+
+
+def communities(args):
+    """k-clique communities: networkx's k_clique_communities against the graphmine backend."""
+    import networkx as nx
+
+    th = args.threads
+    for gname in args.kcc_graphs.split(","):
+        G = gm.datasets.load(gname)
+        H = G.to_networkx()
+        k = args.kcc_k
+        gm.clique_communities(gm.generators.kronecker_graph(8, 8, seed=1), k)  # compile or load
+        nx.config.backends.graphmine.threads = th
+        t_nx, want = best_time(lambda: set(nx.community.k_clique_communities(H, k)), 1)
+        Hc = H.copy()  # a graph without graphmine's conversion cached
+        t_be, got = best_time(lambda: set(nx.community.k_clique_communities(Hc, k, backend="graphmine")), 1)
+        t_gm, groups = best_time(lambda: gm.clique_communities(G, k), args.repeat)
+        if got != want or len(groups) != len(want):
+            raise SystemExit(f"k-clique communities on {gname}: graphmine and networkx differ")
+        print(f"\nk-clique communities (k = {k}) on {gname} ({G.n_edges:,} edges; {len(want):,} communities)")
+        print(f"{'what':52s} {'s':>8s} {'networkx / it':>14s}")
+        for what, t in (("networkx k_clique_communities", t_nx),
+                        ("nx k_clique_communities(backend='graphmine'), with conversion", t_be),
+                        ("graphmine.clique_communities on a Graph", t_gm)):
+            print(f"{what:52s} {t:8.3f} {t_nx / t:14.1f}", flush=True)
 
 
 def scaling(args):
@@ -369,6 +444,7 @@ def main():
     ap.add_argument("--skip-whole-process", action="store_true")
     ap.add_argument("--only-whole-process", action="store_true")
     ap.add_argument("--skip-kclist", action="store_true")
+    ap.add_argument("--arbcount", default="", help="path of a built GBBS Clique program (ArbCount): also compare")
     ap.add_argument("--only-kclist", action="store_true")
     ap.add_argument("--scaling", action="store_true", help="only the triangle thread-scaling table")
     ap.add_argument("--only-family", action="store_true",
@@ -387,6 +463,9 @@ def main():
     ap.add_argument("--truss-p", type=float, default=2e-4)
     ap.add_argument("--truss-k", type=int, default=6)
     ap.add_argument("--scaling-scale", type=int, default=20)
+    ap.add_argument("--kcc-graphs", default="ca-HepTh,ca-GrQc", help="graphs of the k-clique communities table")
+    ap.add_argument("--kcc-k", type=int, default=4)
+    ap.add_argument("--only-communities", action="store_true", help="only the k-clique communities table")
     args = ap.parse_args()
     scales = [int(s) for s in args.scales.split(",") if s]
     if args.only_whole_process:
@@ -397,6 +476,9 @@ def main():
         return
     if args.scaling:
         scaling(args)
+        return
+    if args.only_communities:
+        communities(args)
         return
     if args.only_family:
         family(args)

@@ -323,3 +323,55 @@ def _list_cliques(optr, oind, k, lo, cap):
                     level += 1
         u += 1
     return out[:nout], u
+
+
+@njit(cache=True, nogil=True)
+def _percolate(verts, offs, n, k):
+    """k-clique percolation over cliques (verts/offs, every clique of >= k vertices): the root of
+    every clique's class, cliques joined when they share k - 1 or more vertices (union-find with
+    path halving; the cliques at each vertex from a counting sort; shared vertices counted per
+    pair with a stamped counter)."""
+    nc = offs.shape[0] - 1
+    at = np.zeros(n + 1, np.int64)
+    for i in range(verts.shape[0]):
+        at[verts[i] + 1] += 1
+    for v in range(n):
+        at[v + 1] += at[v]
+    fill = at[:n].copy()
+    memb = np.empty(verts.shape[0], np.int64)
+    for c in range(nc):
+        for i in range(offs[c], offs[c + 1]):
+            v = verts[i]
+            memb[fill[v]] = c
+            fill[v] += 1
+    parent = np.arange(nc)
+    cnt = np.zeros(nc, np.int64)
+    stamp = np.full(nc, -1, np.int64)
+    for c in range(nc):
+        for i in range(offs[c], offs[c + 1]):
+            v = verts[i]
+            for j in range(at[v], at[v + 1]):
+                d = memb[j]
+                if d <= c:
+                    continue
+                if stamp[d] != c:
+                    stamp[d] = c
+                    cnt[d] = 0
+                cnt[d] += 1
+                if cnt[d] == k - 1:
+                    a = c
+                    while parent[a] != a:
+                        parent[a] = parent[parent[a]]
+                        a = parent[a]
+                    b = d
+                    while parent[b] != b:
+                        parent[b] = parent[parent[b]]
+                        b = parent[b]
+                    if a != b:
+                        parent[max(a, b)] = min(a, b)
+    for c in range(nc):
+        a = c
+        while parent[a] != a:
+            a = parent[a]
+        parent[c] = a
+    return parent

@@ -10,13 +10,14 @@ generator :func:`maximal_cliques` receives them in batches of whole search roots
 import numpy as np
 
 from . import _maximal_kernels as _mk
+from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
 from .exceptions import ParameterError
 from .validation import as_graph
 from ._interrupt import interruptible
 
 __all__ = ["maximal_cliques", "count_maximal_cliques", "node_clique_number", "enumerate_cliques",
-           "list_cliques"]
+           "list_cliques", "clique_communities"]
 
 # vertices written per batch of the generators
 BATCH = 1 << 18
@@ -167,3 +168,68 @@ def enumerate_cliques(G, *, max_k=None, batch=BATCH):
         if not found:
             return
         k += 1
+
+
+@interruptible
+def clique_communities(G, k):
+    """The k-clique communities of ``G`` (clique percolation; Palla et al. 2005): the unions of the
+    k-cliques that a chain of k-cliques sharing k - 1 vertices joins, as ``networkx``'s
+    ``k_clique_communities``.
+
+    Computed from the maximal cliques of at least k vertices (two of them in one community when
+    they share k - 1 or more vertices), joined by a union-find in a compiled kernel. Memory holds
+    those maximal cliques.
+
+    Parameters
+    ----------
+    G : Graph or anything :func:`graphmine.as_graph` accepts
+    k : int
+        Clique size >= 2.
+
+    Returns
+    -------
+    list of ndarray
+        One sorted int64 array of vertex numbers per community, ordered by their smallest vertex.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> H = nx.Graph([(0, 1), (0, 2), (1, 2), (1, 3), (2, 3), (3, 4), (4, 5), (5, 3)])
+    >>> [c.tolist() for c in clique_communities(H, 3)]
+    [[0, 1, 2, 3], [3, 4, 5]]
+    """
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 2:
+        raise ParameterError(f"k must be an integer >= 2, got {k!r}")
+    G = as_graph(G)
+    n = G.n_nodes
+    if n == 0:
+        return []
+    rank, maxp, maxdeg = _setup(G)
+    vparts, sizes = [], []
+    held = 0
+    v = 0
+    while v < n:
+        verts, offs, v = _mk._maximal_list(G.indptr, G.indices, rank, maxp, maxdeg, v, BATCH)
+        size = np.diff(offs)
+        keep = size >= k
+        if keep.any():
+            vparts.append(verts[np.repeat(keep, size)])
+            sizes.append(size[keep])
+            held += vparts[-1].shape[0]
+            # the kept cliques, their concatenation and the percolation's membership lists
+            check_allocation(24 * held, f"the maximal cliques of {k} or more vertices (growing)",
+                             "k-clique communities hold them all; pass a larger k")
+    if not sizes:
+        return []
+    verts = np.concatenate(vparts)
+    size = np.concatenate(sizes)
+    offs = np.zeros(size.shape[0] + 1, np.int64)
+    np.cumsum(size, out=offs[1:])
+    root = _mk._percolate(verts, offs, n, int(k))
+    label = np.repeat(root, size)
+    pairs = np.unique(label * n + verts)
+    label, members = pairs // n, pairs % n
+    cuts = np.flatnonzero(np.diff(label)) + 1
+    groups = np.split(members, cuts)
+    groups.sort(key=lambda g: int(g[0]))
+    return groups

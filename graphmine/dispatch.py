@@ -313,6 +313,8 @@ for _name, _ref, _summary in (
         ("count_maximal_cliques", "graphmine.clique_enumeration:count_maximal_cliques", "number of maximal cliques"),
         ("enumerate_cliques", "graphmine.clique_enumeration:enumerate_cliques", "every clique, by size"),
         ("node_clique_number", "graphmine.clique_enumeration:node_clique_number", "largest clique at every vertex"),
+        ("clique_communities", "graphmine.clique_enumeration:clique_communities", "k-clique communities "
+                                                                                  "(clique percolation)"),
         ("count_all_cliques", "graphmine.clique_census:count_all_cliques", "k-clique counts of every k at once"),
         ("vertex_clique_counts", "graphmine.clique_census:vertex_clique_counts", "k-cliques through every vertex"),
         ("edge_clique_counts", "graphmine.clique_census:edge_clique_counts", "k-cliques through every edge"),

@@ -200,3 +200,29 @@ def test_networkx_backend_declines_and_refuses():
     with pytest.raises(nx.NetworkXNotImplemented, match="self loops"):
         B.k_truss(H, 3)
     assert nx.k_truss(nx.complete_graph(5), 4, backend="graphmine").n_edges == 10
+
+
+@given(edge_arrays(dense=True), st.integers(2, 5))
+def test_clique_communities_equal_networkx(data, k):
+    import networkx as nx
+    from networkx.algorithms.community import k_clique_communities as nx_kcc
+
+    n, edges = data
+    H = nx_graph(n, edges)
+    want = set(map(frozenset, nx_kcc(H, k)))
+    got = gm.clique_communities(gm.from_edges(edges, n_nodes=n), k)
+    assert {frozenset(c.tolist()) for c in got} == want and len(got) == len(want)
+    assert set(nx_kcc(H, k, backend="graphmine")) == want
+
+
+def test_clique_communities_bad_k():
+    with pytest.raises(gm.exceptions.ParameterError, match="k must be"):
+        gm.clique_communities(nx.complete_graph(3), 1)
+    assert gm.clique_communities(nx.empty_graph(0), 3) == []
+    assert gm.clique_communities(nx.path_graph(4), 3) == []
+
+
+def test_clique_communities_memory_limit(monkeypatch):
+    monkeypatch.setenv("GRAPHMINE_MAX_BYTES", "1000")
+    with pytest.raises(gm.exceptions.ResourceLimitError, match="maximal cliques of 3 or more"):
+        gm.clique_communities(nx.complete_graph(200), 3)

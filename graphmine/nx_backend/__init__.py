@@ -19,7 +19,7 @@ Examples
 
 from .algorithms import (adamic_adar_index, all_triangles, average_clustering, average_neighbor_degree,
                          clustering, core_number, enumerate_all_cliques, find_cliques, jaccard_coefficient,
-                         k_truss, node_clique_number, pagerank, preferential_attachment,
+                         k_clique_communities, k_truss, node_clique_number, pagerank, preferential_attachment,
                          resource_allocation_index, square_clustering, transitivity, triangles)
 from .convert import NetworkXGraph, from_networkx, to_networkx
 from .interface import BackendInterface
@@ -28,4 +28,5 @@ __all__ = ["BackendInterface", "NetworkXGraph", "from_networkx", "to_networkx",
            "triangles", "clustering", "average_clustering", "transitivity", "square_clustering",
            "all_triangles", "jaccard_coefficient", "adamic_adar_index", "resource_allocation_index",
            "preferential_attachment", "core_number", "pagerank", "average_neighbor_degree",
-           "find_cliques", "enumerate_all_cliques", "node_clique_number", "k_truss"]
+           "find_cliques", "enumerate_all_cliques", "node_clique_number", "k_truss",
+           "k_clique_communities"]

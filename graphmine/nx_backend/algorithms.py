@@ -40,7 +40,8 @@ from .convert import (NetworkXGraph, from_networkx, has_node, nbunch_indices, no
 __all__ = ["triangles", "clustering", "average_clustering", "transitivity", "square_clustering",
            "all_triangles", "jaccard_coefficient", "adamic_adar_index", "resource_allocation_index",
            "preferential_attachment", "core_number", "pagerank", "average_neighbor_degree",
-           "find_cliques", "enumerate_all_cliques", "node_clique_number", "k_truss"]
+           "find_cliques", "enumerate_all_cliques", "node_clique_number", "k_truss",
+           "k_clique_communities"]
 
 # pairs scored per kernel call when ebunch is None (all non-edges, produced lazily)
 _BLOCK = 1 << 16
@@ -632,3 +633,31 @@ def k_truss(G, k):
     graph_attrs = dict(H.graph) if isinstance(H, NetworkXGraph) else {}
     return NetworkXGraph(T.indptr, T.indices, T.node_ids, np.zeros(T.n_nodes, np.uint8), graph_attrs,
                          {"input_edges": T.n_edges, "self_loops": 0, "duplicates": 0})
+
+
+def k_clique_communities(G, k, cliques=None):
+    """The k-clique communities, as ``networkx``'s ``k_clique_communities`` (without ``cliques``):
+    a generator of frozensets of nodes, by clique percolation over the maximal cliques in a
+    compiled union-find (the order of the communities differs).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import k_clique_communities
+    >>> sorted(map(sorted, k_clique_communities(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]), 3)))
+    [[0, 1, 2]]
+    """
+    import networkx as nx
+
+    if cliques is not None:
+        raise NotImplementedError("graphmine's k_clique_communities computes the cliques itself")
+    if k < 2:
+        raise nx.NetworkXError(f"k={k}, k must be greater than 1.")
+    H = _graph(G)
+    groups = _maximal.clique_communities(H, k)
+    if _identity_labels(H):
+        yield from (frozenset(g.tolist()) for g in groups)
+        return
+    labels = node_labels(H)
+    for g in groups:
+        yield frozenset(labels[v] for v in g.tolist())

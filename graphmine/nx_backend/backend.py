@@ -17,7 +17,7 @@ FUNCTIONS = {
     "resource_allocation_index": "link_scores", "preferential_attachment": "link_scores",
     "core_number": "core_number", "pagerank": "pagerank", "average_neighbor_degree": "average_neighbor_degree",
     "find_cliques": "maximal_cliques", "enumerate_all_cliques": "enumerate_cliques",
-    "node_clique_number": "node_clique_number", "k_truss": "k_truss",
+    "node_clique_number": "node_clique_number", "k_truss": "k_truss", "k_clique_communities": "clique_communities",
     "common_neighbor_centrality": "common_neighbor_centrality",
 }
 

@@ -128,6 +128,8 @@ class BackendInterface:
             return "graphmine's find_cliques takes no nodes argument"
         if name == "node_clique_number" and _argument(args, kwargs, "cliques", 2) is not None:
             return "graphmine's node_clique_number computes the cliques itself"
+        if name == "k_clique_communities" and _argument(args, kwargs, "cliques", 2) is not None:
+            return "graphmine's k_clique_communities computes the cliques itself"
         if name == "k_truss" and not isinstance(G, Graph) and (
                 any(data for _, _, data in G.edges(data=True)) or any(data for _, data in G.nodes(data=True))):
             return "graphmine's k_truss keeps no edge or node attributes"
