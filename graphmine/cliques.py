@@ -195,6 +195,8 @@ def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
 # is seen within about a second and a progress bar moves; the parallel region's start costs
 # ~50 us, nothing next to a batch
 BATCH_SECONDS = 0.2
+# the smallest batch, in estimated work units (d+(u)^2 + 1 per root): a few milliseconds of work
+MIN_BATCH = float(1 << 20)
 
 
 def _cliques_in_batches(O, k, nthreads, progress):
@@ -215,7 +217,9 @@ def _cliques_in_batches(O, k, nthreads, progress):
     n = O.indptr.shape[0] - 1
     count = 0
     hi = n
-    step = total / 4096  # the first batch: small, to measure the rate on the densest roots
+    # the first batch: small, to measure the rate on the densest roots, but not below MIN_BATCH:
+    # each batch starts a parallel region, whose threads wake late on a busy machine
+    step = max(total / 4096, MIN_BATCH)
     with progress_bar(progress, 100.0, f"{k}-cliques", unit="%",
                       bar_format="{desc}: {percentage:3.0f}%|{bar}| {elapsed}<{remaining}") as bar:
         while hi > 0:
