@@ -2,7 +2,7 @@
 
 Contract: graphmine CSR (rows sorted); ``us``/``vs`` are equal-length int64 arrays of vertices.
 Each pair writes only its own row of the output, so the parallel loop is race-free. The sorted
-merge that walks both neighbourhoods lives in its own helper. Never validates.
+merge that walks both neighbourhoods is :func:`graphmine._setops.intersect_degree_sums`. Never validates.
 """
 
 import numpy as np
@@ -15,12 +15,6 @@ CN, JACCARD, AA, RA, PA = 0, 1, 2, 3, 4
 N_SCORES = 5
 
 
-@njit(cache=True)
-def _common_sums(indices, a, b, c, d, deg):
-    """Common neighbours of rows indices[a:b] and indices[c:d]: (count, sum 1/log deg, sum 1/deg)."""
-    return intersect_degree_sums(indices, a, b, indices, c, d, deg)
-
-
 @njit(cache=True, parallel=True)
 def _pair_scores(indptr, indices, deg, us, vs, nthreads):
     n = us.shape[0]
@@ -31,7 +25,9 @@ def _pair_scores(indptr, indices, deg, us, vs, nthreads):
             v = vs[i]
             du = indptr[u + 1] - indptr[u]
             dv = indptr[v + 1] - indptr[v]
-            cn, aa, ra = _common_sums(indices, indptr[u], indptr[u + 1], indptr[v], indptr[v + 1], deg)
+            # (count, sum 1/log deg, sum 1/deg) of the common neighbours
+            cn, aa, ra = intersect_degree_sums(indices, indptr[u], indptr[u + 1], indices, indptr[v], indptr[v + 1],
+                                               deg)
             union = du + dv - cn
             out[i, CN] = cn
             out[i, JACCARD] = cn / union if union > 0 else 0.0

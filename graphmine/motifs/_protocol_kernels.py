@@ -83,6 +83,7 @@ def _local_tuples(indptr, indices, parent, pairs, target, n_wanted, max_attempts
                 c += 1
         if c != target:
             continue
-        out[got] = x
+        for j in range(k):  # a row assignment would compile numba's shape-mismatch raise (seconds)
+            out[got, j] = x[j]
         got += 1
     return out[:got]

@@ -243,8 +243,13 @@ def _cliques_sketch_total(optr, oind, k, max_out, kind, est, clamp, F, M, S, nbi
             _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp, F, M, S, nbits, b,
                                  seeds, ctab, vtab, tmpF, andF, tmpM, buf, mark, mark2, H, hc, hbase,
                                  andH, thresh, out)
-        parts[t, :] = out
-    return parts.sum(axis=0)
+        for j in range(7):  # explicit loops: a slice assignment or a sum with an axis costs seconds of compile
+            parts[t, j] = out[j]
+    total = np.zeros(7, np.float64)
+    for t in range(nthreads):
+        for j in range(7):
+            total[j] += parts[t, j]
+    return total
 
 
 @njit(cache=True, inline="always")
@@ -334,8 +339,13 @@ def _triangles_bloom_total(optr, oind, est, clamp, F, nbits, b, ctab, stab, H, h
         out = np.zeros(7, np.float64)
         _triangles_bloom_part(optr, oind, t, nthreads, est, clamp, F, nbits, b, ctab, stab, H, hc, thresh,
                               np.zeros(n, np.bool_), out)
-        parts[t, :] = out
-    return parts.sum(axis=0)
+        for j in range(7):  # explicit loops: a slice assignment or a sum with an axis costs seconds of compile
+            parts[t, j] = out[j]
+    total = np.zeros(7, np.float64)
+    for t in range(nthreads):
+        for j in range(7):
+            total[j] += parts[t, j]
+    return total
 
 
 @njit(cache=True, parallel=True)
@@ -444,8 +454,13 @@ def _triangles_bloom_ranked_total(start, dplus, arcs, est, clamp, R, wh, nbits, 
         out = np.zeros(7, np.float64)
         _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R, wh, nbits, b, ctab, stab,
                                      hc, thresh, np.zeros(n, np.bool_), out)
-        parts[t, :] = out
-    return parts.sum(axis=0)
+        for j in range(7):  # explicit loops: a slice assignment or a sum with an axis costs seconds of compile
+            parts[t, j] = out[j]
+    total = np.zeros(7, np.float64)
+    for t in range(nthreads):
+        for j in range(7):
+            total[j] += parts[t, j]
+    return total
 
 
 @njit(cache=True, inline="always")
@@ -546,5 +561,10 @@ def _triangles_bottomk_total(optr, oind, kmv, clamp, M, S, thresh, nthreads):
     for t in prange(nthreads):
         out = np.zeros(7, np.float64)
         _triangles_bottomk_part(optr, oind, t, nthreads, kmv, clamp, M, S, thresh, np.zeros(n, np.bool_), out)
-        parts[t, :] = out
-    return parts.sum(axis=0)
+        for j in range(7):  # explicit loops: a slice assignment or a sum with an axis costs seconds of compile
+            parts[t, j] = out[j]
+    total = np.zeros(7, np.float64)
+    for t in range(nthreads):
+        for j in range(7):
+            total[j] += parts[t, j]
+    return total
