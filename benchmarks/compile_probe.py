@@ -29,28 +29,8 @@ COMMANDS = (
     "predict-motifs ca-GrQc --motif clique --k 4 --method heuristic",
 )
 
-PROBE = r"""
-import atexit, json, sys, time
-from numba.core import event
-
-out, sys.argv = sys.argv[1], ["graphmine"] + sys.argv[2:]
-records, stack = [], []
-
-class Compiles(event.Listener):
-    def on_start(self, ev):
-        stack.append((time.perf_counter(), time.process_time()))
-
-    def on_end(self, ev):
-        w0, c0 = stack.pop()
-        f = ev.data["dispatcher"].py_func
-        records.append((f"{f.__module__}.{f.__qualname__}", str(ev.data["args"]), time.perf_counter() - w0,
-                        time.process_time() - c0, len(stack)))
-
-event.register("numba:compile", Compiles())
-atexit.register(lambda: json.dump(records, open(out, "w")))
-from graphmine.cli import run
-run()
-"""
+# the same probe as benchmarks/startup.py --cold (a listener on numba's compile events)
+from startup import PROBE  # noqa: E402  (this script's folder is on sys.path)
 
 
 def probe(args, env, top):

@@ -107,6 +107,20 @@ def triangles(G, *, threads=None, devices=None):
         return _exact.triangles(G, nthreads)
 
 
+def _clique_arguments(G, k, order, threads):
+    """(G, k, order, threads) of a k-clique call checked, and a device required."""
+    from ..cliques import check_k
+
+    k = check_k(k)
+    if k > MAX_K:
+        raise ParameterError(f"device='cuda' counts k-cliques up to k = {MAX_K}, got k = {k}; use device='cpu'")
+    G = as_graph(G)
+    order = _check_order(order, k)
+    nthreads = resolve_threads(threads)
+    require_device()
+    return G, k, order, nthreads
+
+
 @restores_threads
 def count_cliques(G, k=3, *, order=None, threads=None, devices=None):
     """The number of k-cliques of ``G`` (3 <= k <= MAX_K), counted on the GPU (``devices`` as in
@@ -119,15 +133,7 @@ def count_cliques(G, k=3, *, order=None, threads=None, devices=None):
     >>> gc.count_cliques(nx.complete_graph(6), 4) if gc.is_available() else 15
     15
     """
-    from ..cliques import check_k
-
-    k = check_k(k)
-    if k > MAX_K:
-        raise ParameterError(f"device='cuda' counts k-cliques up to k = {MAX_K}, got k = {k}; use device='cpu'")
-    G = as_graph(G)
-    order = _check_order(order, k)
-    nthreads = resolve_threads(threads)
-    require_device()
+    G, k, order, nthreads = _clique_arguments(G, k, order, threads)
     from . import _exact
 
     from . import _partition
@@ -159,15 +165,7 @@ def clique_counts(G, k=3, *, order=None, threads=None, devices=None):
     """
     import numpy as np
 
-    from ..cliques import check_k
-
-    k = check_k(k)
-    if k > MAX_K:
-        raise ParameterError(f"device='cuda' counts k-cliques up to k = {MAX_K}, got k = {k}; use device='cpu'")
-    G = as_graph(G)
-    order = _check_order(order, k)
-    nthreads = resolve_threads(threads)
-    require_device()
+    G, k, order, nthreads = _clique_arguments(G, k, order, threads)
     from . import _exact
 
     if k == 3 and order != "degree":

@@ -220,6 +220,17 @@ def _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp, F,
         mark[oind[optr[u] + j]] = False
 
 
+@njit(cache=True, inline="always")
+def _sum_parts(parts):
+    """The per-thread partial sums added up, thread by thread (explicit loops: a sum with an axis
+    costs seconds of compile)."""
+    total = np.zeros(parts.shape[1], np.float64)
+    for t in range(parts.shape[0]):
+        for j in range(parts.shape[1]):
+            total[j] += parts[t, j]
+    return total
+
+
 @njit(cache=True, parallel=True)
 def _cliques_sketch_total(optr, oind, k, max_out, kind, est, clamp, F, M, S, nbits, b, seeds,
                           ctab, vtab, H, hc, hbase, thresh, nthreads):
@@ -245,11 +256,7 @@ def _cliques_sketch_total(optr, oind, k, max_out, kind, est, clamp, F, M, S, nbi
                                  andH, thresh, out)
         for j in range(7):  # explicit loops: a slice assignment or a sum with an axis costs seconds of compile
             parts[t, j] = out[j]
-    total = np.zeros(7, np.float64)
-    for t in range(nthreads):
-        for j in range(7):
-            total[j] += parts[t, j]
-    return total
+    return _sum_parts(parts)
 
 
 @njit(cache=True, inline="always")
@@ -341,11 +348,7 @@ def _triangles_bloom_total(optr, oind, est, clamp, F, nbits, b, ctab, stab, H, h
                               np.zeros(n, np.bool_), out)
         for j in range(7):  # explicit loops: a slice assignment or a sum with an axis costs seconds of compile
             parts[t, j] = out[j]
-    total = np.zeros(7, np.float64)
-    for t in range(nthreads):
-        for j in range(7):
-            total[j] += parts[t, j]
-    return total
+    return _sum_parts(parts)
 
 
 @njit(cache=True, parallel=True)
@@ -456,11 +459,7 @@ def _triangles_bloom_ranked_total(start, dplus, arcs, est, clamp, R, wh, nbits, 
                                      hc, thresh, np.zeros(n, np.bool_), out)
         for j in range(7):  # explicit loops: a slice assignment or a sum with an axis costs seconds of compile
             parts[t, j] = out[j]
-    total = np.zeros(7, np.float64)
-    for t in range(nthreads):
-        for j in range(7):
-            total[j] += parts[t, j]
-    return total
+    return _sum_parts(parts)
 
 
 @njit(cache=True, inline="always")
@@ -563,8 +562,4 @@ def _triangles_bottomk_total(optr, oind, kmv, clamp, M, S, thresh, nthreads):
         _triangles_bottomk_part(optr, oind, t, nthreads, kmv, clamp, M, S, thresh, np.zeros(n, np.bool_), out)
         for j in range(7):  # explicit loops: a slice assignment or a sum with an axis costs seconds of compile
             parts[t, j] = out[j]
-    total = np.zeros(7, np.float64)
-    for t in range(nthreads):
-        for j in range(7):
-            total[j] += parts[t, j]
-    return total
+    return _sum_parts(parts)
