@@ -12,10 +12,12 @@ import contextlib
 import os
 import sys
 import tempfile
+import threading
 
 from .exceptions import OutputExistsError, OutputPathError
 
-__all__ = ["remove_temporary_files", "check_output_path", "atomic_write", "silence_stdout"]
+__all__ = ["remove_temporary_files", "check_output_path", "atomic_write", "silence_stdout", "begin_delivery",
+           "reset_delivery", "claim_interrupt", "DeliveringStream"]
 
 
 def check_output_path(path, force=False, *, flag="--force"):
@@ -95,6 +97,7 @@ def atomic_write(path, mode="wb", *, force=False, flag="--force", **open_kwargs)
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)
+        begin_delivery()
         os.replace(tmp, path)
     except BaseException as exc:
         with contextlib.suppress(OSError):
@@ -126,3 +129,57 @@ def silence_stdout():
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, sys.stdout.fileno())
         os.close(null)
+
+
+# The program's commit point. A Ctrl-C before a command starts to deliver its results ends it
+# with nothing written; once it replaces an output file or prints a result line, the results are
+# complete, and a Ctrl-C arriving in the microseconds before the process exits must not end it
+# half-delivered (the file in place, "interrupted" printed, status 130). The lock makes the two
+# exclusive: the program's handler claims it and exits holding it, or finds delivery begun.
+_delivery = threading.RLock()  # re-entrant: the handler may run on a thread inside begin_delivery
+_delivering = False
+
+
+def begin_delivery():
+    """Mark that the running command delivers its results from now on (see :func:`claim_interrupt`)."""
+    global _delivering
+    with _delivery:
+        _delivering = True
+
+
+def reset_delivery():
+    """A new command starts: nothing delivered yet."""
+    global _delivering
+    with _delivery:
+        _delivering = False
+
+
+def claim_interrupt():
+    """For the ``graphmine`` program's Ctrl-C handler: True if the command has delivered nothing
+    (the lock is then kept: the process ends without delivering), False if delivery has begun (the
+    command finishes and the signal is ignored)."""
+    _delivery.acquire()
+    if _delivering:
+        _delivery.release()
+        return False
+    return True
+
+
+class DeliveringStream:
+    """Standard output of the ``graphmine`` program: its first write begins delivery (commands
+    print only their results there; progress and warnings go to standard error)."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text):
+        if text:
+            begin_delivery()
+        return self._stream.write(text)
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)

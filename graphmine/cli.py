@@ -331,6 +331,7 @@ def main(argv=None, *, program=False):
     set-up alone.
     """
     parser = build_parser()
+    _output.reset_delivery()
     try:
         args = parser.parse_args(argv)
         if program:
@@ -370,7 +371,10 @@ def _exit_interrupted(signum, frame):
     """The program's SIGINT handler: end at once with status 130. Python runs it in the main thread
     at that thread's next bytecode, which may be inside a ctypes callback (llvmlite's, while numba
     compiles or loads a kernel); a KeyboardInterrupt raised there would be printed and swallowed,
-    an exit cannot be."""
+    an exit cannot be. Once the command has begun to deliver its results (an output file in place,
+    a result printed) it is allowed to finish: the signal is ignored."""
+    if not _output.claim_interrupt():
+        return
     try:
         _end_interrupted()
     finally:
@@ -395,6 +399,8 @@ def run():
     _interrupt.exit_on_interrupt()  # on Ctrl-C the program exits at once, not after the kernel
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not when started ignoring it
         signal.signal(signal.SIGINT, _exit_interrupted)
+    if sys.stdout is not None:
+        sys.stdout = _output.DeliveringStream(sys.stdout)
     try:
         status = main(program=True)
     except KeyboardInterrupt:  # during argument parsing or a component's import

@@ -7,6 +7,7 @@ import io
 import json
 import lzma
 import os
+import signal
 import subprocess
 import sys
 
@@ -405,3 +406,49 @@ def test_warnings_point_at_the_callers_line():
         gm.similarity(G, method="bloom", bits=64, seed=1)  # 64-bit filters of up to 1,045 neighbours fill up
     sat = [w for w in caught if issubclass(w.category, gm.SketchSaturationWarning)]
     assert sat and all(w.filename == __file__ for w in sat)
+
+
+DELIVERY_SCRIPT = r"""
+import os, signal, sys, time
+from graphmine import _output, cli
+
+when, path, out = sys.argv[1:]
+begin = _output.begin_delivery
+sent = []
+
+
+def begin_delivery():  # a Ctrl-C just before, or just after, the command starts to deliver
+    if when == "before" and not sent:
+        sent.append(os.kill(os.getpid(), signal.SIGINT))
+        time.sleep(0.5)  # the main thread takes the signal meanwhile
+    begin()
+    if when == "after" and not sent:
+        sent.append(os.kill(os.getpid(), signal.SIGINT))
+        time.sleep(0.5)
+
+
+_output.begin_delivery = begin_delivery
+sys.argv = ["graphmine", "triangles", path, "--out", out]
+cli.run()
+"""
+
+
+@pytest.mark.parametrize("when", ["before", "after"])
+def test_ctrl_c_at_the_moment_of_delivery(tmp_path, when):
+    """Ctrl-C before the output file replaces its target: nothing written, status 130. Ctrl-C once
+    it has: the results are complete and the program finishes them (status 0), instead of saying
+    'interrupted' with the file in place."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = tmp_path / "t.tsv"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
+    r = subprocess.run([sys.executable, "-c", DELIVERY_SCRIPT, when, os.path.join(root, "datasets", "ca-GrQc.txt"),
+                        str(out)], env=env, capture_output=True, text=True, timeout=120,
+                       preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    if when == "before":
+        assert (r.returncode, r.stdout, r.stderr) == (130, "", "graphmine: interrupted\n")
+        assert os.listdir(tmp_path) == []
+    else:
+        assert r.returncode == 0 and r.stderr == "", r.stderr
+        assert r.stdout.startswith("triangles: 48,260 ")
+        lines = out.read_text().splitlines()
+        assert len(lines) == 1 + 5242 and sum(int(x.split("\t")[1]) for x in lines[1:]) == 3 * 48260
