@@ -128,7 +128,8 @@ def main(argv=None):
             best = max(single, key=single.get)
             cells = [f"{s[n][metric]:.2f}" if n in s else "-" for n in names]
             print(f"| {rec['dataset']} | {rec['candidates']} | {rec['positives']} | {rec['rate']:.4f} | "
-                  + " | ".join(cells) + f" | {'-' if args.seam_only else _chosen(rec)} | {SHORT[best]} {single[best]:.2f} |")
+                  + " | ".join(cells) + f" | {'-' if args.seam_only else _chosen(rec)} | "
+                  f"{SHORT[best]} {single[best]:.2f} |")
     for model in ("learned", "lightgbm", "logistic"):
         wins = [rec["dataset"] for rec in rows if model in rec["scores"] and rec["scores"][model]["auc_pr_ratio"]
                 >= max(rec["scores"][n]["auc_pr_ratio"] for n in CLOSURE_SCORES if n in rec["scores"])]

@@ -237,7 +237,8 @@ def real(args):
     print(f"\nAUC +- bootstrap SE (200 resamples); {args.pairs} pairs, delta {args.delta}, cutoff {args.cutoff}, "
           f"min_edges 1, times mapped onto 1994-2020 ({args.time_map}), year_start = last complete year - delta, seed {args.seed}, "
           f"{args.train_pairs} training pairs per model")
-    print("| network | vertices | rows | pos | trained on | held-out SE (supported) | " + " | ".join(short[k] for k in keys)
+    print("| network | vertices | rows | pos | trained on | held-out SE (supported) | "
+          + " | ".join(short[k] for k in keys)
           + " | chosen on the past | blend - best simple | features s (CPU) | models s (CPU) |")
     print("|---" * (len(keys) + 10) + "|")
     for name, r in results.items():
@@ -263,7 +264,8 @@ def real(args):
     undecidable = [n for n, r in scored.items() if r["supported"] and r["se"]["blend"] > MAX_AUC_SE]
     judged = [n for n in scored if n not in unsupported and n not in undecidable]
     met = [n for n in judged if scored[n]["vs_simple"] >= 0.01]
-    print(f"not a supported trained blend (held-out AUC's bootstrap SE > {MAX_AUC_SE}): {', '.join(unsupported) or 'none'}")
+    print(f"not a supported trained blend (held-out AUC's bootstrap SE > {MAX_AUC_SE}): "
+          f"{', '.join(unsupported) or 'none'}")
     print(f"supported, but the target window's blend AUC has a bootstrap SE > {MAX_AUC_SE} (the 0.01 criterion cannot "
           f"be decided): " + (", ".join(f"{n} ({scored[n]['positives']} positives, SE {scored[n]['se']['blend']:.3f})"
                                         for n in undecidable) or "none"))

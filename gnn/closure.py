@@ -12,8 +12,9 @@ of the pair weights, CN, Jaccard, AA, PA, SPA and their components) in
 ``info['candidate_features']``. By default (``weighted=True``) SEAM uses both: the GCN layers
 weight every subgraph edge by ``log(1 + w)`` and the closure features replace the unweighted
 heuristic scores as the candidate-level input (which reaches the logit through a linear skip, so
-the network can reproduce a weighted score's ranking and learn what the subgraph adds to it). SEAM (:class:`gnn.SEAM`) is trained on a sample of the training window's candidates
-(80 % training, 20 % validation for early stopping) and scores a sample of the test window's.
+the network can reproduce a weighted score's ranking and learn what the subgraph adds to it).
+SEAM (:class:`gnn.SEAM`) is trained on a sample of the training window's candidates (80 %
+training, 20 % validation for early stopping) and scores a sample of the test window's.
 
 The closure data are imbalanced (often under 1 % close), so the samples are stratified: every
 positive is kept with probability ``p1`` and every negative with ``p0`` (about ``n / 2``
