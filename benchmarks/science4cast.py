@@ -3,6 +3,7 @@
     python benchmarks/science4cast.py [--vertices 64719] [--pairs 1000000] [--seed 0] [--json OUT]
     python benchmarks/science4cast.py --scenarios [--size small|competition] [--only NAME ...] [--json OUT]
     python benchmarks/science4cast.py --real DIR [--pairs 100000] [--train-pairs 20000] [--only NAME ...]
+    python benchmarks/science4cast.py --real DIR --variants [--only NAME ...]
 
 Generates a benchmark-format data set (64,719 concepts, ~1.8M rows by 2014, 1M pairs,
 year_start 2014, years_delta 3, cutoff 0, min_edges 1), then: the pickle round trip, the features
@@ -30,6 +31,14 @@ SE of the blend, each member and every simple score, the blend's margin over the
 score, and the feature and model times of the prediction. A data set that cannot train
 prints one line with the positives found in its past windows; one whose pairs hold no positive is
 trained but has no AUC.
+
+``--real DIR --variants``: a study, not a selection (every variant is scored on the target pairs):
+one LightGBM member (the compact setting's hyper-parameters) on all features or the compact
+ones, raw or rank-normalised per window (every column replaced by its quantile among that
+window's negatives, the target's among all its pairs: a model trained one window earlier then
+sees the same scale when degrees and counts grow), trained on the latest usable past window
+(pool 1, the window ``LinkPredictor`` trains on) or on the latest two or three stacked (pool 2, 3:
+more positives); its AUC minus the best simple score's.
 """
 
 import argparse
@@ -281,6 +290,85 @@ def real(args):
             json.dump(results, fh, indent=1, default=float)
 
 
+def _rank_normalised(X, ref):
+    """Every column of X as its mid-rank quantile among the rows of ref (float32)."""
+    out = np.empty(X.shape, np.float32)
+    for j in range(X.shape[1]):
+        r = np.sort(ref[:, j])
+        out[:, j] = (np.searchsorted(r, X[:, j], "left") + np.searchsorted(r, X[:, j], "right")) / (2.0 * r.size)
+    return out
+
+
+def variants(args):
+    """The study of ``--real DIR --variants`` (module docstring): one table."""
+    import warnings
+
+    from graphmine.events import read_events
+    from graphmine.science4cast._gbm import LinkGBMClassifier
+    from graphmine.science4cast.build import build_benchmark
+    from graphmine.science4cast.features import feature_names, swap_permutation
+    from graphmine.science4cast.models import DEFAULT_MODELS, _columns
+    from graphmine.science4cast.simple import simple_scores
+    from graphmine.science4cast.snapshots import year_end_day
+
+    params = dict(next(p for name, p, which in DEFAULT_MODELS if which == "compact"))
+    keys = [(cols, how, pool) for cols in ("all", "compact") for how in ("raw", "rank") for pool in (1, 2, 3)]
+    table = []
+    for name, path in _scholp_sets(args.real):
+        if args.only and name not in args.only:
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            data, _ = build_benchmark(read_events(path), years_delta=args.delta, vertex_degree_cutoff=args.cutoff,
+                                      min_edges=1, n_pairs=args.pairs, seed=args.seed, time_map=args.time_map)
+            lp = LinkPredictor("blend", n_train_pairs=args.train_pairs, seed=args.seed, threads=args.threads)
+            year, h, n = int(data.year_start), int(data.years_delta), data.n_vertices
+            past = data.graph[data.graph[:, 2] < year_end_day(year)]
+            cutoff, min_edges = lp._setting(data)
+            horizon, _ = lp._choose_window(past, year, h, cutoff, min_edges, n)
+            rng = np.random.default_rng(args.seed)
+            wins = []
+            for k in range(3):   # the window LinkPredictor trains on, then the ones before it
+                got = lp._training_set(past, year - k * h, horizon, cutoff, min_edges, n, rng)
+                if got is None:
+                    break
+                wins.append(got)
+        y = data.solution
+        if not wins or y.min() == y.max():
+            continue
+        names = feature_names(lp.n_snapshots)
+        Xt = lp.features(data)
+        simple = {k: roc_auc(y, v) for k, v in simple_scores(Xt, names).items()}
+        best = max(simple, key=simple.get)
+        row = {"network": name, "positives": int(y.sum()), "windows": [int(w[1].sum()) for w in wins],
+               "best": best, "best_auc": simple[best], "auc": {}}
+        for cols, how, pool in keys:
+            if pool > len(wins):
+                continue
+            c = _columns(names, cols)
+            Xs = [w[2][:, c] for w in wins[:pool]]
+            if how == "rank":
+                Xs = [_rank_normalised(X, X[w[1] == 0]) for X, w in zip(Xs, wins)]
+            est = LinkGBMClassifier(swap_features=swap_permutation([names[i] for i in c]), random_state=args.seed,
+                                    n_jobs=1 if args.threads is None else args.threads, **params)
+            est.fit(np.vstack(Xs), np.concatenate([w[1] for w in wins[:pool]]))
+            Xe = Xt[:, c] if how == "raw" else _rank_normalised(Xt[:, c], Xt[:, c])
+            row["auc"][f"{cols} {how} pool {pool}"] = roc_auc(y, est.predict_proba(Xe)[:, 1])
+        table.append(row)
+        print(f"{name}: done", file=sys.stderr, flush=True)
+    cols = [f"{c} {h} pool {p}" for c, h, p in keys]
+    print("\nAUC of one LightGBM member minus the best simple score's (on the target pairs)")
+    print("| network | pos | training windows' positives | best simple | " + " | ".join(cols) + " |")
+    print("|---|---|---|---|" + "---|" * len(cols))
+    for r in table:
+        cells = [f"{r['auc'][k] - r['best_auc']:+.3f}" if k in r["auc"] else "-" for k in cols]
+        print(f"| {r['network']} | {r['positives']} | {', '.join(map(str, r['windows']))} | {r['best']} "
+              f"{r['best_auc']:.3f} | " + " | ".join(cells) + " |")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(table, fh, indent=1, default=float)
+
+
 def main():
     logging.basicConfig(level=logging.INFO, format="%(message)s")  # the stage messages of graphmine.science4cast
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -298,6 +386,7 @@ def main():
     ap.add_argument("--time-map", default="linear", choices=("linear", "rank"),
                     help="how --real maps the events' times onto 1994-2020 (default linear)")
     ap.add_argument("--cutoff", type=int, default=5, help="vertex_degree_cutoff of --real (default 5)")
+    ap.add_argument("--variants", action="store_true", help="with --real: the study of member variants (see above)")
     args = ap.parse_args()
     if args.real:
         if args.pairs == 1_000_000:
@@ -305,7 +394,7 @@ def main():
         if args.train_pairs == 100_000:
             args.train_pairs = 20_000
         logging.getLogger().setLevel(logging.WARNING)
-        return real(args)
+        return variants(args) if args.variants else real(args)
     if args.scenarios:
         if args.train_pairs == 100_000 and args.size == "small":
             args.train_pairs = 20_000
