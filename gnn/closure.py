@@ -2,11 +2,19 @@
 
 A :class:`graphmine.motifs.ClosureTask` (open triangles or 4-sets at a cut, labelled by whether
 they close in the next window) becomes a :class:`graphmine.motifs.MotifTask` over the past's
-projected graph (unweighted): the candidates are the samples, the motif is the clique on their
-vertices, and the motif edges to predict are the candidate's pairs missing from the past (none for
-open triangles, whose three pairs are linked: the subgraph is then the candidate's neighbourhood
-as it is). SEAM (:class:`gnn.SEAM`) is trained on a sample of the training window's candidates
-(80 % training, 20 % validation for early stopping) and scores a sample of the test window's.
+projected graph: the candidates are the samples, the motif is the clique on their vertices, and
+the motif edges to predict are the candidate's pairs missing from the past (none for open
+triangles, whose three pairs are linked: the subgraph is then the candidate's neighbourhood as it
+is). The task carries the pair weights (how many past items two vertices shared) in
+``info['edge_weights']`` and the closure features of every candidate
+(:func:`graphmine.motifs.closure.closure_features` without the walk scores: the generalised means
+of the pair weights, CN, Jaccard, AA, PA, SPA and their components) in
+``info['candidate_features']``. By default (``weighted=True``) SEAM uses both: the GCN layers
+weight every subgraph edge by ``log(1 + w)`` and the closure features replace the unweighted
+heuristic scores as the candidate-level input (which reaches the logit through a linear skip, so
+the network can reproduce a weighted score's ranking and learn what the subgraph adds to it).
+SEAM (:class:`gnn.SEAM`) is trained on a sample of the training window's candidates (80 %
+training, 20 % validation for early stopping) and scores a sample of the test window's.
 
 The closure data are imbalanced (often under 1 % close), so the samples are stratified: every
 positive is kept with probability ``p1`` and every negative with ``p0`` (about ``n / 2``
@@ -24,7 +32,7 @@ import numpy as np
 from graphmine.exceptions import GraphValueError, ParameterError
 from graphmine.graph import from_edges
 from graphmine.motifs import MotifTask, clique
-from graphmine.motifs.closure import ClosureTask, closure_scores
+from graphmine.motifs.closure import ClosureTask, closure_features, closure_scores
 
 __all__ = ["closure_motif_task", "stratified_sample", "weighted_closure_metrics", "seam_closure"]
 
@@ -61,8 +69,12 @@ def closure_motif_task(task, idx=None, split=None):
     labels = task.labels[idx].astype(np.int8)
     split = np.full(idx.shape[0], 2, np.int8) if split is None else np.asarray(split, np.int8)
     kind = np.where(labels == 1, 0, 2).astype(np.int8)
+    # the pair weights, keyed u * n + v (u < v): sorted, as the CSR rows and their columns are
+    edge_keys = src[keep] * p.n + p.indices[keep]
+    names, X = closure_features(task, walk=False)
     return MotifTask(G, G, motif, tuples, labels, kind, split, targets, np.zeros((0, 2), np.int64),
-                     {"from": "closure", "cut": task.cut, "delta": task.delta})
+                     {"from": "closure", "cut": task.cut, "delta": task.delta,
+                      "edge_weights": (edge_keys, p.weights[keep]), "candidate_features": (names, X[idx])})
 
 
 def stratified_sample(labels, n, rng):
@@ -92,7 +104,7 @@ def weighted_closure_metrics(labels, scores, weights, rate):
                                                                                       sample_weight=weights))}
 
 
-def seam_closure(train_task, test_task, *, n_train=2000, n_test=4000, seed=0, **seam_params):
+def seam_closure(train_task, test_task, *, n_train=2000, n_test=4000, weighted=True, seed=0, **seam_params):
     """Train SEAM on ``train_task``'s candidates (a sample), score ``test_task``'s (a sample).
 
     Parameters
@@ -101,6 +113,9 @@ def seam_closure(train_task, test_task, *, n_train=2000, n_test=4000, seed=0, **
         The earlier window (its labels must end by the test's cut) and the one to predict.
     n_train, n_test : int
         Candidates sampled from each (stratified, see the module docstring).
+    weighted : bool
+        SEAM sees the pair weights (``edge_weights=True``, ``features='task'``: the closure
+        features); False: the unweighted subgraphs and heuristic scores (SEAM's defaults).
     seed : int
     **seam_params
         Passed to :class:`gnn.SEAM` (e.g. ``epochs``, ``hops``, ``threads``, ``device``).
@@ -133,6 +148,8 @@ def seam_closure(train_task, test_task, *, n_train=2000, n_test=4000, seed=0, **
         raise GraphValueError(f"the test window's sample ({te.size} candidates) is of one class")
     t0 = time.perf_counter()
     params = dict(verbose=False, seed=seed)
+    if weighted:
+        params.update(edge_weights=True, features="task")
     params.update(seam_params)
     m = SEAM(**params).fit(closure_motif_task(train_task, tr, split))
     p = m.predict_proba(closure_motif_task(test_task, te), "test")

@@ -18,6 +18,14 @@ monotone-in-log ranking of a heuristic and learn what the subgraph adds to it: t
 subsumed, not competed with. :func:`select_seam` fits several settings (e.g. hops 1 and 2) and
 keeps the one with the best validation AUC; the test split is never looked at.
 
+With ``edge_weights=True`` the task carries a weight for every observed edge
+(``task.info['edge_weights']``: sorted keys ``u * n + v`` with ``u < v``, and their weights, as
+:func:`gnn.closure.closure_motif_task` gives for the pair weights of a temporal past); each subgraph
+edge then enters the GCN layers with weight ``log(1 + w)`` (``GCNConv``'s ``edge_weight``), so the
+message passing sees how often two vertices met, not only that they did. ``features='task'`` takes
+the candidate-level features from the task (``task.info['candidate_features']``: names and one row
+per candidate) instead of the unweighted heuristics.
+
 A call leaves torch's process-wide state as it found it: the thread count, the random generators
 (seeded work runs inside :func:`torch.random.fork_rng`), grad mode, the deterministic-algorithm
 flags and the default dtype. Fitted models are saved with :meth:`SEAM.save` (weights as a
@@ -55,16 +63,17 @@ __all__ = ["SEAM", "DGCNN", "resolve_device", "heuristic_features", "select_seam
            "DEFAULT_CANDIDATES", "MODEL_FORMAT"]
 
 LABELINGS = ("distance", "zero_one")
-#: candidate-level input features besides the subgraph: none, or the heuristic motif scores
-FEATURES = (None, "heuristic")
+#: candidate-level input features besides the subgraph: none, the heuristic motif scores, or the
+#: task's own (``task.info['candidate_features']``, e.g. the closure scores of weighted pairs)
+FEATURES = (None, "heuristic", "task")
 # log(s + eps) spreads the products of small link scores, which crowd near 0
 _LOG_EPS = 1e-3
 MODEL_FORMAT = "graphmine.seam.model"
 # the constructor's parameters, saved with a model
 _PARAMS = ("hops", "labeling", "features", "hidden", "sort_k", "epochs", "lr", "batch_size", "patience",
-           "dropout", "max_nodes_per_hop", "device", "seed", "threads", "verbose")
+           "dropout", "max_nodes_per_hop", "device", "seed", "threads", "verbose", "edge_weights")
 # parameters a model file may lack (written before they existed) and the value that file meant
-_PARAM_DEFAULTS = {"features": None}
+_PARAM_DEFAULTS = {"features": None, "edge_weights": False}
 
 
 def _first_line(exc):
@@ -159,6 +168,41 @@ def heuristic_features(task, split=None):
     return names, X[task.indices(split)]
 
 
+def _candidate_features(task, kind):
+    """(names, rows of all candidates) of ``features=kind``: the heuristics, or the task's own."""
+    if kind == "heuristic":
+        return heuristic_features(task)
+    got = task.info.get("candidate_features") if isinstance(task.info, dict) else None
+    if got is None:
+        raise ParameterError("features='task' needs task.info['candidate_features'] (names, one row per "
+                             "candidate); this task has none")
+    names, X = got
+    X = np.asarray(X, np.float64)
+    if X.ndim != 2 or X.shape != (task.tuples.shape[0], len(names)):
+        raise ParameterError(f"task.info['candidate_features'] must have one row per candidate "
+                             f"({task.tuples.shape[0]}) and one column per name ({len(names)}), got {X.shape}")
+    return list(names), np.maximum(X, 0.0)
+
+
+def _subgraph_edge_weights(task, S):
+    """log(1 + w) of every subgraph edge (float32 tensor), w looked up in task.info['edge_weights']."""
+    got = task.info.get("edge_weights") if isinstance(task.info, dict) else None
+    if got is None:
+        raise ParameterError("edge_weights=True needs task.info['edge_weights'] (sorted keys u * n + v, weights); "
+                             "this task has none")
+    keys, weights = (np.asarray(a) for a in got)
+    n = np.int64(task.observed.n_nodes)
+    pos = np.repeat(np.arange(len(S), dtype=np.int64), np.diff(S.edge_ptr))
+    base = S.node_ptr[pos]
+    a, b = S.nodes[base + S.edges[:, 0]], S.nodes[base + S.edges[:, 1]]
+    q = np.minimum(a, b) * n + np.maximum(a, b)
+    j = np.minimum(np.searchsorted(keys, q), max(keys.size - 1, 0))
+    if q.size and (keys.size == 0 or not np.array_equal(keys[j], q)):
+        raise ParameterError("task.info['edge_weights'] lacks an edge of the observed graph")
+    return torch.from_numpy(np.log1p(np.maximum(weights[j], 0.0)).astype(np.float32)) if q.size else \
+        torch.zeros(0, dtype=torch.float32)
+
+
 def _transform(X):
     """s -> (s, log(s + eps)): the MLP sees both the score and the log of the product form."""
     return np.concatenate((X, np.log(X + _LOG_EPS)), axis=1)
@@ -201,11 +245,11 @@ class DGCNN(torch.nn.Module):
         self.skip = Linear(self.num_features, 1) if self.num_features else None
         self.dropout = dropout
 
-    def forward(self, x, edge_index, batch, feat=None):
+    def forward(self, x, edge_index, batch, feat=None, edge_weight=None):
         h = self.embedding(x)
         xs = []
         for conv in self.convs:
-            h = torch.tanh(conv(h, edge_index))
+            h = torch.tanh(conv(h, edge_index, edge_weight))
             xs.append(h)
         h = torch.cat(xs, dim=-1)
         h = self.pool(h, batch)                       # [B, sort_k * total]
@@ -237,9 +281,14 @@ class SEAM:
         Radius h of the enclosing subgraphs (1 or 2).
     labeling : {'distance', 'zero_one'}
         Node labels: sorted distances to the motif vertices (DRNL for k vertices) or membership.
-    features : {'heuristic', None}
+    features : {'heuristic', 'task', None}
         Candidate-level inputs beside the subgraph: the heuristic motif scores
-        (:func:`heuristic_features`, the default) or none (the subgraph alone).
+        (:func:`heuristic_features`, the default), the task's own (``task.info['candidate_features']``,
+        a pair (names, array of one row per candidate)), or none (the subgraph alone).
+    edge_weights : bool
+        Weight every subgraph edge by ``log(1 + w)`` in the GCN layers, ``w`` from
+        ``task.info['edge_weights']`` (a pair: sorted int64 keys ``u * n + v``, ``u < v``, over the
+        observed edges, and their float weights); default False (unweighted).
     hidden : int
         Width of the GCN layers.
     sort_k : int, optional
@@ -287,8 +336,9 @@ class SEAM:
 
     def __init__(self, hops=1, labeling="distance", features="heuristic", hidden=32, sort_k=None, epochs=50,
                  lr=1e-3, batch_size=32, patience=10, dropout=0.5, max_nodes_per_hop=None, device="auto", seed=0,
-                 threads=None, verbose=True):
+                 threads=None, verbose=True, edge_weights=False):
         self.hops = hops
+        self.edge_weights = edge_weights
         self.labeling = labeling
         self.features = features
         self.hidden = hidden
@@ -309,7 +359,9 @@ class SEAM:
         if self.labeling not in LABELINGS:
             raise ParameterError(f"labeling must be one of {', '.join(LABELINGS)}, got {self.labeling!r}")
         if self.features not in FEATURES:
-            raise ParameterError(f"features must be 'heuristic' or None, got {self.features!r}")
+            raise ParameterError(f"features must be 'heuristic', 'task' or None, got {self.features!r}")
+        if not isinstance(self.edge_weights, (bool, np.bool_)):
+            raise ParameterError(f"edge_weights must be True or False, got {self.edge_weights!r}")
         for name in ("epochs", "batch_size", "hidden"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
@@ -327,9 +379,10 @@ class SEAM:
         x_all = torch.from_numpy(lab)
         e_all = torch.from_numpy(S.edges)
         y = task.labels[idx]
+        w_all = _subgraph_edge_weights(task, S) if self.edge_weights else None
         feat = None
-        if self.features == "heuristic":
-            names, X = heuristic_features(task)
+        if self.features is not None:
+            names, X = _candidate_features(task, self.features)
             X = _transform(X[idx])
             if not hasattr(self, "feature_mean_"):      # fitting: standardise on the training split
                 self.feature_names_ = names
@@ -344,13 +397,16 @@ class SEAM:
             e = e_all[c:d].t()
             g = Data(x=x_all[a:b], edge_index=torch.cat([e, e.flip(0)], dim=1), y=torch.tensor([float(y[i])]),
                      num_nodes=int(b - a))
+            if w_all is not None:
+                g.edge_weight = torch.cat([w_all[c:d], w_all[c:d]])
             if feat is not None:
                 g.feat = feat[i:i + 1]
             data.append(g)
         return data, S
 
     def _forward(self, batch):
-        return self.model_(batch.x, batch.edge_index, batch.batch, getattr(batch, "feat", None))
+        return self.model_(batch.x, batch.edge_index, batch.batch, getattr(batch, "feat", None),
+                           getattr(batch, "edge_weight", None))
 
     def _predict(self, loader):
         self.model_.eval()
@@ -439,9 +495,9 @@ class SEAM:
         if task.motif.k != self.k_:
             raise ParameterError(f"this SEAM model was trained on motifs of {self.k_} vertices, the task's "
                                  f"{task.motif.name} has {task.motif.k}")
-        if self.features == "heuristic" and heuristic_features(task)[0] != self.feature_names_:
+        if self.features is not None and _candidate_features(task, self.features)[0] != self.feature_names_:
             raise ParameterError(f"this SEAM model was trained on the features {', '.join(self.feature_names_)}; "
-                                 f"the task's {task.motif.name} gives others (deal-breakers differ)")
+                                 f"the task's {task.motif.name} gives others")
         idx = task.indices(split)
         with _torch_state(self.threads, self.device_):
             data, _ = self._graphs(task, idx)

@@ -68,3 +68,44 @@ def test_seam_closure_trains_on_the_earlier_window():
         seam_closure(test, train)
     with pytest.raises(ParameterError, match="ClosureTask"):
         closure_motif_task(events([[0, 1]], [1.0]))
+
+
+def test_pair_weights_reach_the_subgraph_edges():
+    """info['edge_weights'] are the past's co-occurrence counts (networkx), every subgraph edge gets
+    log(1 + its count), and the candidate features are closure_features' rows."""
+    from gnn.seam import SEAM, _subgraph_edge_weights
+    from graphmine.motifs import enclosing_subgraphs
+    from graphmine.motifs.closure import closure_features
+
+    ev = synthetic(5, n=40, m=1200)
+    task = closure_task(ev, 800, 300)
+    mt = closure_motif_task(task)
+    G = nx.Graph()
+    for i in range(np.searchsorted(ev.times, 800, side="right")):
+        it = ev.item_nodes[ev.item_ptr[i]:ev.item_ptr[i + 1]].tolist()
+        for a in it:
+            for b in it:
+                if a < b:
+                    w = G.get_edge_data(a, b, {"w": 0})["w"]
+                    G.add_edge(a, b, w=w + 1)
+    keys, w = mt.info["edge_weights"]
+    want = sorted((min(a, b) * ev.n_nodes + max(a, b), d["w"]) for a, b, d in G.edges(data=True))
+    assert keys.tolist() == [k for k, _ in want] and w.tolist() == [float(x) for _, x in want]
+    S = enclosing_subgraphs(mt.observed, mt.motif, mt.tuples[:20], mt.targets[:20], hops=1)
+    got = _subgraph_edge_weights(mt, S).numpy()
+    pos = np.repeat(np.arange(len(S)), np.diff(S.edge_ptr))
+    glob = S.nodes[S.node_ptr[pos][:, None] + S.edges]
+    assert np.allclose(got, [np.log1p(G[int(a)][int(b)]["w"]) for a, b in glob])
+    names, X = mt.info["candidate_features"]
+    assert (names, X.tolist()) == (lambda r: (r[0], r[1].tolist()))(closure_features(task, walk=False))
+    # a task without the weights or features is refused by name
+    bare = closure_motif_task(task)
+    bare.info = {}
+    for kw, what in (({"edge_weights": True, "features": None}, "edge_weights"),
+                     ({"features": "task"}, "candidate_features")):
+        bare.split[:] = 0
+        bare.split[-5:] = 1
+        with pytest.raises(ParameterError, match=what):
+            SEAM(epochs=1, verbose=False, threads=1, device="cpu", **kw).fit(bare)
+    with pytest.raises(ParameterError, match="edge_weights must be"):
+        SEAM(edge_weights="yes", epochs=1, verbose=False, device="cpu").fit(mt)

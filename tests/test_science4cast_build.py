@@ -206,7 +206,10 @@ def test_held_out_pairs_drawn_first_leave_positives_for_training(monkeypatch):
     monkeypatch.setattr(models, "FEW_POSITIVES", 10)   # keep both members at 45 positives
     data = _constructed(45)
     lp, msgs = _fit(data)
-    assert msgs == []
+    # the only warning: 22 held-out positives measure the blend's AUC too loosely to claim it
+    assert len(msgs) == 1 and "too few positives to support a trained blend: 45 positive pairs in the window " \
+        "2002 -> 2005, 22 of them held out" in msgs[0]
+    assert lp.trained_on_["supported"] is False and lp.trained_on_["holdout_auc_se"] > models.MAX_AUC_SE
     assert lp.trained_on_["window_positives"] == 45
     assert lp.trained_on_["holdout"]["positives"] == 22
     assert len(lp.estimators_) == 2 and lp.trained_on_["positives"] == 2 * 23
@@ -226,6 +229,9 @@ def test_few_positives_one_member_and_equal_weights(monkeypatch):
     lp, msgs = _fit(data)
     assert any("equal weights" in m for m in msgs) and len(lp.estimators_) == 2
     assert lp.weights_ == {"a": 0.5, "b": 0.5} and "holdout" not in lp.trained_on_
+    # nothing held out: nothing measures the blend, so it is not claimed
+    assert any("30 positive pairs in the window 2002 -> 2005, too few to hold some out" in m for m in msgs)
+    assert lp.trained_on_["supported"] is False and lp.trained_on_["holdout_auc_se"] is None
 
 
 def test_wider_window_when_the_latest_has_no_positive():
@@ -267,7 +273,9 @@ def test_small_graph_held_out_pairs_leave_negatives_for_training():
 
     data = _constructed(150)
     available = unconnected_pair_count(data.graph, 2002, 0, data.n_vertices)
-    lp = models.LinkPredictor(models=SMALL2, n_train_pairs=3 * available, seed=0).fit(data)
-    assert len(lp.estimators_) == 2 and lp.trained_on_["degraded"] == []
+    with pytest.warns(UserWarning, match="support a trained blend"):
+        lp = models.LinkPredictor(models=SMALL2, n_train_pairs=3 * available, seed=0).fit(data)
+    assert len(lp.estimators_) == 2
+    assert [m for m in lp.trained_on_["degraded"] if "support a trained blend" not in m] == []
     assert lp.trained_on_["holdout"]["n_pairs"] <= available // 2
     assert lp.trained_on_["n_pairs"] > lp.trained_on_["positives"] > 0

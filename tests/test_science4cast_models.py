@@ -338,9 +338,17 @@ def test_temporal_selection_is_chosen_on_the_past_and_drives_the_prediction(tmp_
             # (the ranks of the library's own AA: rounding in networkx's sum can reorder near-ties)
             assert np.allclose(scores["simple:aa"], aa)
             assert np.allclose(got, rank_average([blend, scores["simple:aa"]]))
+    # the support check: the held-out AUC's bootstrap SE against the Hanley-McNeil closed form
+    t = lp.trained_on_
+    a, n1 = t["holdout_auc"], t["holdout"]["positives"]
+    n0 = t["holdout"]["n_pairs"] - n1
+    q1, q2 = a / (2 - a), 2 * a * a / (1 + a)
+    hm = np.sqrt((a * (1 - a) + (n1 - 1) * (q1 - a * a) + (n0 - 1) * (q2 - a * a)) / (n1 * n0))
+    assert 0.7 * hm < t["holdout_auc_se"] < 1.4 * hm
+    assert t["supported"] == (t["holdout_auc_se"] <= 0.01)
     lp.save(tmp_path / "m.json")
     again = LinkPredictor.load(tmp_path / "m.json")
-    assert again.selection_ == lp.selection_
+    assert again.selection_ == lp.selection_ and again.trained_on_["supported"] == t["supported"]
     assert np.allclose(again.predict(data), lp.predict(data))
     # a model file with a selection it cannot follow is refused
     import json

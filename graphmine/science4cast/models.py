@@ -55,7 +55,7 @@ from .snapshots import (MIN_YEAR, multigraph_degree, training_pairs, unconnected
                         year_end_day)
 
 __all__ = ["LinkPredictor", "DEFAULT_MODELS", "MODEL_FORMAT", "require_ml", "MIN_WINDOW_POSITIVES",
-           "MIN_HOLDOUT_POSITIVES", "FEW_POSITIVES"]
+           "MIN_HOLDOUT_POSITIVES", "FEW_POSITIVES", "MAX_AUC_SE"]
 
 #: A past window with fewer positives than this makes training try wider windows (features
 #: further back, the same label date).
@@ -70,6 +70,11 @@ TRIM_TOLERANCE = 0.002
 #: With fewer positives than this in the training window the blend trains one member only (the
 #: compact model, which has fewer features to overfit).
 FEW_POSITIVES = 100
+#: A trained blend is claimed only when the past supports it: the final predictor's AUC on the
+#: held-out past pairs has a bootstrap standard error (200 stratified resamples) of at most this.
+#: Above it (a handful of positives) no difference of 0.01 AUC from a simple score could be shown;
+#: ``trained_on_['supported']`` is then False, with a warning naming the positives found.
+MAX_AUC_SE = 0.01
 
 _log = logging.getLogger(LOGGER_NAME)
 # rows per LightGBM prediction call while a progress bar is shown (the bar moves per chunk)
@@ -269,7 +274,11 @@ class LinkPredictor:
         training pool would keep fewer than :data:`MIN_HOLDOUT_POSITIVES` positives (the held-out
         pairs are drawn first and never drawn for training). It fails, with a ParameterError
         naming the positives of every past window tried, only when no usable past window has a
-        positive pair.
+        positive pair. The blend trained is claimed as supported by the past
+        (``trained_on_['supported']``) only when its AUC on the held-out past pairs has a bootstrap
+        SE of at most :data:`MAX_AUC_SE` (0.01); otherwise a warning names the positives found and
+        the held-out SE (a handful of positives cannot show a gain of 0.01 over a simple score).
+        The SE is measured on the past, never on the pairs to predict.
         """
         require_ml(self.kind, "LinkPredictor.fit")
         from ._gbm import LinkGBMClassifier
@@ -372,14 +381,41 @@ class LinkPredictor:
             if self.select == "temporal" and held is not None:
                 self.selection_ = self._select_temporal(past, year - horizon, horizon, cutoff, min_edges, n, rng,
                                                         held, names)
+            support = self._support(held, names, n_window_pos, year - horizon, year)
         self.trained_on_ = {"year_start": year, "years_delta": h, "feature_year": year - horizon,
                             "vertex_degree_cutoff": cutoff, "min_edges": min_edges,
                             "n_pairs": int(n_pairs), "positives": int(n_pos), "n_vertices": n,
                             "window_positives": int(n_window_pos), "degraded": list(self._degraded)}
+        if self.kind == "blend":
+            self.trained_on_.update(support)
         if held is not None:
             self.trained_on_["holdout"] = {"n_pairs": int(held[0].shape[0]), "positives": int(held[1].sum()),
                                            "feature_year": year - horizon}
         return self
+
+    def _support(self, held, names, n_window_pos, t0, t1):
+        """``{'supported', 'holdout_auc', 'holdout_auc_se'}``: whether the held-out past pairs
+        measure the final predictor's AUC to a bootstrap SE of at most :data:`MAX_AUC_SE`; when
+        not, a warning names the positives found (see ``fit``)."""
+        from .blend import bootstrap_aucs, roc_auc
+
+        if held is None:
+            self._degrade(f"the past gives too few positives to support a trained blend: {n_window_pos} positive "
+                          f"pairs in the window {t0} -> {t1}, too few to hold some out and measure the blend's AUC "
+                          f"to a bootstrap SE of {MAX_AUC_SE}; the predictor is not a supported trained blend")
+            return {"supported": False, "holdout_auc": None, "holdout_auc_se": None}
+        _, hl, hX = held
+        hs = {name: est.predict_proba(_select(hX, names, which))[:, 1] for name, est, which, _ in self.estimators_}
+        hs.update(_simple(hX, names))
+        s = self.predict(None, scores=hs)
+        auc = float(roc_auc(hl, s))
+        se = float(bootstrap_aucs(hl, [s], n_boot=200, seed=self.seed)[:, 0].std(ddof=1))
+        if se > MAX_AUC_SE:
+            self._degrade(f"the past gives too few positives to support a trained blend: {n_window_pos} positive "
+                          f"pairs in the window {t0} -> {t1}, {int(hl.sum())} of them held out; the held-out AUC "
+                          f"{auc:.3f} has a bootstrap SE of {se:.3f} > {MAX_AUC_SE}, so no gain over the simple "
+                          "scores can be shown; the predictor is not a supported trained blend")
+        return {"supported": se <= MAX_AUC_SE, "holdout_auc": auc, "holdout_auc_se": se}
 
     def _trim_members(self, held, names):
         """Cut every member to the fewest boosting rounds (a multiple of :data:`TRIM_STEP`) whose
