@@ -20,7 +20,7 @@ import os
 
 import numpy as np
 
-__all__ = ["work_budget", "SMALL_BYTES", "SMALL_EDGES", "SMALL_WORK", "SMALL_WORK_CACHED", "SMALL_WORK_COLD",
+__all__ = ["work_budget", "serial_first", "SERIAL_ARCS", "SMALL_BYTES", "SMALL_EDGES", "SMALL_WORK", "SMALL_WORK_CACHED", "SMALL_WORK_COLD",
            "parse_clean_ints", "dense_ids", "compact_dense", "csr_from_pairs", "sorted_rows", "orient_by_rank",
            "extension_work", "triangle_work", "clique_count", "triangles_per_vertex"]
 
@@ -69,6 +69,20 @@ def work_budget(kernel):
     if _cached(kernel) and not kernel.targetoptions.get("parallel"):
         return SMALL_WORK_CACHED
     return SMALL_WORK_COLD
+
+
+#: jobs over at most this many arcs (CSR entries) run a parallel kernel's serial twin while the
+#: parallel kernel is neither loaded nor in numba's cache (:func:`serial_first`)
+SERIAL_ARCS = 1 << 17
+
+
+def serial_first(kernel, arcs):
+    """Whether a job over ``arcs`` CSR entries runs the serial twin of the parallel ``kernel``
+    (the same part function, thread part after thread part: the same result to the last bit):
+    the job is small and ``kernel`` is neither loaded in this process nor in numba's cache.
+    A parallel kernel's first compile costs 1-2 s more than its serial twin's (numba's parfor
+    passes and the threading layer's set-up), more than a small job's serial run."""
+    return arcs <= SERIAL_ARCS and not kernel.overloads and not _cached(kernel)
 
 
 def dense_ids(top, count):
