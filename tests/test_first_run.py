@@ -145,3 +145,40 @@ def test_motif_serial_twins_equal_the_parallel_kernels(monkeypatch, kron):
     for a, b in zip(*out):
         assert a.dtype == b.dtype
         np.testing.assert_array_equal(a, b)
+
+
+def test_work_budget_follows_what_the_kernels_first_call_costs():
+    class Kernel:
+        overloads = {}
+        targetoptions = {"parallel": True}
+
+    k = Kernel()
+    assert sw.work_budget(k) == sw.SMALL_WORK_COMPILE  # no cache entry: a compile
+    Kernel.overloads = {"sig": None}
+    assert sw.work_budget(k) == sw.SMALL_WORK
+    assert sw.SMALL_WORK < sw.SMALL_WORK_CACHED < sw.SMALL_WORK_COLD < sw.SMALL_WORK_COMPILE
+
+
+def test_load_cached_kernels_loads_what_the_cache_holds_and_compiles_nothing(tmp_path):
+    """In a fresh process with a cache filled by another: the kernels of a module are loaded
+    (their overloads appear) without a compile event, and nothing else."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    fill = "from graphmine.motifs import _heuristic_kernels as h; import numpy as np; " \
+           "h.pair_scores_serial(np.array([0, 1, 2]), np.array([1, 0], np.int32), np.array([1, 1]), " \
+           "np.array([0]), np.array([1]), 1)"
+    subprocess.run([sys.executable, "-c", fill], check=True, env=env)
+    probe = ("from numba.core import event\n"
+             "n = []\n"
+             "class L(event.Listener):\n"
+             "    def on_start(self, ev): n.append(ev.data['dispatcher'].py_func.__name__)\n"
+             "    def on_end(self, ev): pass\n"
+             "event.register('numba:compile', L())\n"
+             "from graphmine.motifs import _heuristic_kernels as h\n"
+             "from graphmine._startup import load_cached_kernels\n"
+             "print(load_cached_kernels([h]), sorted(n), len(h._pair_scores_part.overloads))")
+    out = subprocess.run([sys.executable, "-c", probe], check=True, env=env, capture_output=True, text=True)
+    assert out.stdout.split() == ["(1,", "1)", "[]", "1"]
