@@ -121,19 +121,10 @@ def quick_exit(status, *, cleanup=True):
     os._exit(status if isinstance(status, int) else 1)
 
 
-def _dispatchers(modules):
-    """The numba dispatchers (``@njit`` functions) defined in ``modules``."""
-    from numba.core.registry import CPUDispatcher
-
-    for mod in modules:
-        for name, obj in sorted(vars(mod).items()):
-            if isinstance(obj, CPUDispatcher) and obj.py_func.__module__ == mod.__name__:
-                yield obj
-
-
-def load_cached_kernels(modules):
-    """Load into this process every kernel of ``modules`` that numba's cache holds for this
-    source and this CPU, compiling nothing: (kernels loaded, signatures loaded).
+def load_cached_kernels(kernels):
+    """Load into this process every signature of the numba ``kernels`` (``@njit`` functions called
+    from Python) that numba's cache holds for this source and this CPU, compiling nothing:
+    (kernels loaded, signatures loaded).
 
     A kernel's first call in a process finds its compiled code in numba's cache (10-50 ms each,
     more for parallel kernels); a Dask worker pays that in its first tasks, one kernel after the
@@ -142,8 +133,8 @@ def load_cached_kernels(modules):
     the function's bytecode); a kernel with no fresh entry is left to compile on first use. Uses
     numba's cache objects, which are not a public API: where they differ, nothing is loaded.
     """
-    kernels = sigs = 0
-    for disp in _dispatchers(modules):
+    loaded = sigs = 0
+    for disp in kernels:
         try:
             cache = disp._cache
             index = cache._cache_file._load_index()
@@ -158,7 +149,6 @@ def load_cached_kernels(modules):
             if sig not in disp.overloads:
                 disp.compile(sig)  # found in the cache: a load, not a compile
                 done += 1
-        kernels += done > 0
+        loaded += done > 0
         sigs += done
-    return kernels, sigs
-
+    return loaded, sigs

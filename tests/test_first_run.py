@@ -179,6 +179,6 @@ def test_load_cached_kernels_loads_what_the_cache_holds_and_compiles_nothing(tmp
              "event.register('numba:compile', L())\n"
              "from graphmine.motifs import _heuristic_kernels as h\n"
              "from graphmine._startup import load_cached_kernels\n"
-             "print(load_cached_kernels([h]), sorted(n), len(h._pair_scores_part.overloads))")
+             "print(load_cached_kernels([h._pair_scores_part]), sorted(n), len(h._pair_scores_part.overloads))")
     out = subprocess.run([sys.executable, "-c", probe], check=True, env=env, capture_output=True, text=True)
     assert out.stdout.split() == ["(1,", "1)", "[]", "1"]

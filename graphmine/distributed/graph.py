@@ -110,11 +110,14 @@ def local_client(n_workers=None, *, threads_per_worker=1, processes=True, warm=T
 def _load_task_kernels():
     """Load the kernels of this module's tasks from numba's cache (what a worker's warm-up runs):
     (kernels, signatures) loaded."""
-    from .. import _parse_kernels, _sketch_kernels
+    from .. import _parse_kernels as pk, _sketch_kernels as sk
     from .._startup import load_cached_kernels
-    from . import _block_kernels
+    from . import _block_kernels as bk
 
-    return load_cached_kernels([_block_kernels, _parse_kernels, _sketch_kernels])
+    # the kernels that _tasks and the reader call (their helpers are compiled into them)
+    return load_cached_kernels([bk._split_pairs, bk._group_rows, bk._block_cliques, bk._block_bloom_triangles,
+                                sk._bloom_build, pk._plan, pk._parse_chunks, pk._first_data_line,
+                                pk._tokenise_chunks, pk._intern_tokens])
 
 
 def warm_up(client):
