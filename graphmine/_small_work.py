@@ -14,13 +14,19 @@ lines, and lines of exactly two decimal ids (at most 18 digits) separated by bla
 optionally followed by blanks and a ``\\r``. Anything else (a header, a third column, commas, a
 sign, a stray byte) returns None and the file goes through the kernel parser, which stays the one
 source of error messages.
+
+Where numpy cannot give exactly a kernel's result (the sketch estimates: sums of floats), small
+jobs run the serial twin of a parallel kernel instead (:func:`serial_first`): the kernel's own
+per-thread part function, called part after part, which compiles in a fraction of a parallel
+kernel's time and gives the same floats.
 """
 
 import os
 
 import numpy as np
 
-__all__ = ["work_budget", "serial_first", "SERIAL_ARCS", "SMALL_BYTES", "SMALL_EDGES", "SMALL_WORK", "SMALL_WORK_CACHED", "SMALL_WORK_COLD", "SMALL_WORK_COMPILE",
+__all__ = ["work_budget", "serial_first", "SERIAL_ARCS", "SMALL_BYTES", "SMALL_EDGES", "SMALL_WORK",
+           "SMALL_WORK_CACHED", "SMALL_WORK_COLD", "SMALL_WORK_COMPILE",
            "parse_clean_ints", "dense_ids", "compact_dense", "csr_from_pairs", "sorted_rows", "orient_by_rank",
            "extension_work", "triangle_work", "clique_count", "triangles_per_vertex"]
 
