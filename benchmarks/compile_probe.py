@@ -52,6 +52,15 @@ def probe(args, env, top):
           f"outermost compiles {outer:.2f} CPU s")
     for name, sig, w, c, d in sorted(recs, key=lambda x: -x[3])[:top]:
         print(f"   {c:6.2f}  d{d}  {name}  {sig[:70]}")
+    # a function compiled for more than one signature: often a parfor body retyped with a uint64
+    # loop index, or int32 and int64 index arrays of one kernel
+    sigs = {}
+    for name, sig, w, c, d in recs:
+        if not name.startswith("numba."):
+            sigs.setdefault(name, []).append((c, sig))
+    for name, got in sorted(sigs.items()):
+        if len(got) > 1:
+            print(f"   compiled {len(got)} times ({sum(c for c, _ in got):.2f} CPU s inclusive): {name}")
     return wall, cpu, len(recs), outer
 
 

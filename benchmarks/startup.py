@@ -292,10 +292,11 @@ def networkx_backend(args):
             best = r if best is None or r["wall"] < best["wall"] else best
         rows[label] = best
     base = rows["networkx"]
-    print(f"{'call':28s} {'wall s':>8s} {'cpu s':>8s} {'vs networkx':>12s}  ({base['edges']:,} edges)")
+    print(f"{'call':28s} {'wall s':>8s} {'cpu s':>8s} {'vs networkx':>12s} {'by cpu':>7s}  ({base['edges']:,} edges)")
     for label, r in rows.items():
         assert r["sum"] == base["sum"], (label, r["sum"], base["sum"])
-        print(f"{label:28s} {r['wall']:8.3f} {r['cpu']:8.3f} {base['wall'] / r['wall']:11.2f}x")
+        print(f"{label:28s} {r['wall']:8.3f} {r['cpu']:8.3f} {base['wall'] / r['wall']:11.2f}x "
+              f"{base['cpu'] / r['cpu']:6.2f}x")
     sizes = [25, 50, 100, 150, 200, 300, 400, 800, 1600, 3200]
     small = _nx_run(NX_SMALL, [json.dumps(sizes), str(args.repeat)], env)
     print("\nsmall graphs, warm process, conversion included (should_run's threshold)")
@@ -305,14 +306,20 @@ def networkx_backend(args):
               f"{r['networkx'] / r['graphmine']:8.2f}x")
 
 # a LocalCluster's workers (processes) counting the triangles of a shipped graph twice: the first
-# job pays every worker's first tasks (kernels compiled, or loaded from the cache they share)
+# job pays every worker's first tasks (kernels compiled, or loaded from the cache they share),
+# unless the cluster's start had the workers load them (graphmine.distributed.warm_up)
 DASK_JOBS = r"""
 import json, sys, time
 from graphmine import datasets
 from graphmine.distributed import count_cliques, local_client
 
-path, workers = datasets.resolve(sys.argv[1]), int(sys.argv[2])
-client = local_client(workers)
+path, workers, warm = datasets.resolve(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "1"
+t = time.perf_counter()
+try:
+    client = local_client(workers, warm=warm)
+except TypeError:  # a graphmine without the warm-up
+    client = local_client(workers)
+start = time.perf_counter() - t
 times = []
 for _ in range(2):
     t = time.perf_counter()
@@ -320,22 +327,25 @@ for _ in range(2):
     times.append(time.perf_counter() - t)
 cpu = sum(client.run(lambda: __import__("time").process_time()).values())
 client.close(); client.cluster.close()
-print(json.dumps({"first": times[0], "second": times[1], "count": count, "worker_cpu": cpu}))
+print(json.dumps({"start": start, "first": times[0], "second": times[1], "count": count, "worker_cpu": cpu}))
 """
 
 
 def dask_workers(args):
     """A worker's first task: two jobs on a new LocalCluster, with numba's cache empty and
-    then warm (the workers share it: the cache's folder is the same on one machine)."""
+    then warm (the workers share it: the cache's folder is the same on one machine), the
+    workers warmed up at the cluster's start or not."""
     root = os.environ.get("GRAPHMINE_ROOT", ROOT)
     cache = tempfile.mkdtemp(prefix="graphmine-dask-cache-")
     env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""), NUMBA_CACHE_DIR=cache)
     print(f"dask: {args.workers} worker processes, count_cliques({args.dask}, 3) twice on one cluster "
           f"(load average {os.getloadavg()[0]:.1f})")
-    print(f"{'numba cache':14s} {'first job s':>12s} {'second job s':>13s} {'workers cpu s':>14s}")
-    for label in ("empty", "warm"):
-        r = _nx_run(DASK_JOBS, [args.dask, str(args.workers)], env)
-        print(f"{label:14s} {r['first']:12.2f} {r['second']:13.2f} {r['worker_cpu']:14.2f}")
+    print(f"{'numba cache':12s} {'warm-up':8s} {'cluster start s':>16s} {'first job s':>12s} {'second job s':>13s} "
+          f"{'workers cpu s':>14s}")
+    for label, warm in (("empty", "0"), ("warm", "0"), ("warm", "1")):
+        r = _nx_run(DASK_JOBS, [args.dask, str(args.workers), warm], env)
+        print(f"{label:12s} {'yes' if warm == '1' else 'no':8s} {r['start']:16.2f} {r['first']:12.2f} "
+              f"{r['second']:13.2f} {r['worker_cpu']:14.2f}")
     shutil.rmtree(cache, ignore_errors=True)
 
 

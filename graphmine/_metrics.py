@@ -1,11 +1,34 @@
 """Scores of rankings shared by the components (motif prediction, link prediction)."""
 
 import numpy as np
-from scipy.stats import rankdata
 
 from .exceptions import ParameterError
 
-__all__ = ["roc_auc"]
+__all__ = ["roc_auc", "average_ranks"]
+
+
+def average_ranks(s):
+    """The ranks 1..n of ``s``, ties given the mean of their ranks (scipy.stats.rankdata's
+    'average', computed the same way; any NaN makes every rank NaN, as there). Here in numpy:
+    importing scipy.stats costs about 0.9 s of CPU, a third of a first run's budget.
+
+    Examples
+    --------
+    >>> average_ranks([0.5, 0.1, 0.5, 0.7]).tolist()
+    [2.5, 1.0, 2.5, 4.0]
+    """
+    s = np.asarray(s, dtype=np.float64).reshape(-1)
+    if np.isnan(s).any():
+        return np.full(s.shape[0], np.nan)
+    order = np.argsort(s, kind="mergesort")
+    v = s[order]
+    first = np.ones(v.shape[0], bool)  # the first of every run of equal values
+    first[1:] = v[1:] != v[:-1]
+    dense = np.cumsum(first)  # 1 + the run of every sorted position
+    bounds = np.append(np.flatnonzero(first), v.shape[0])  # where each run starts, then n
+    ranks = np.empty(v.shape[0], np.float64)
+    ranks[order] = 0.5 * (bounds[dense] + bounds[dense - 1] + 1)
+    return ranks
 
 
 def roc_auc(labels, scores):
@@ -27,5 +50,5 @@ def roc_auc(labels, scores):
     n0 = y.shape[0] - n1
     if n1 == 0 or n0 == 0:
         raise ParameterError("the AUC needs at least one positive and one negative label")
-    r = rankdata(s)
+    r = average_ranks(s)
     return float((r[pos].sum() - n1 * (n1 + 1) / 2) / (n1 * n0))

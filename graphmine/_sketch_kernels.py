@@ -54,14 +54,28 @@ def _bloom_insert(row, x, nbits, seeds):
 @njit(cache=True, parallel=True)
 def _bloom_build(indptr, indices, words, seeds, nthreads):
     """Bloom filters of every row: uint64[n, words], b = len(seeds) hashes, B = 64 * words."""
-    n = indptr.shape[0] - 1
-    out = np.zeros((n, words), np.uint64)
-    nbits = 64 * words
+    out = np.zeros((indptr.shape[0] - 1, words), np.uint64)
     for t in prange(nthreads):
-        for u in range(t, n, nthreads):
-            row = out[u]
-            for p in range(indptr[u], indptr[u + 1]):
-                _bloom_insert(row, indices[p], nbits, seeds)
+        # np.int64(t): the parfor's body is retyped with an unsigned t (a second compile)
+        _bloom_rows(indptr, indices, 64 * words, seeds, np.int64(t), nthreads, out)
+    return out
+
+
+@njit(cache=True)
+def _bloom_rows(indptr, indices, nbits, seeds, t, nthreads, out):
+    """The Bloom filters of the rows t, t + nthreads, ... into ``out``."""
+    for u in range(t, indptr.shape[0] - 1, nthreads):
+        row = out[u]
+        for p in range(indptr[u], indptr[u + 1]):
+            _bloom_insert(row, indices[p], nbits, seeds)
+
+
+def bloom_build_serial(indptr, indices, words, seeds, nthreads):
+    """:func:`_bloom_build` on the calling thread (the same filters), without a parallel
+    kernel's compile: for small graphs."""
+    out = np.zeros((indptr.shape[0] - 1, words), np.uint64)
+    for t in range(nthreads):
+        _bloom_rows(indptr, indices, 64 * words, seeds, t, nthreads, out)
     return out
 
 
@@ -106,19 +120,51 @@ def _khash_build(indptr, indices, seeds, nthreads):
     return out
 
 
+@njit(cache=True, inline="always")
+def _sift_down(h, i, s):
+    """Restore the max-heap h[0:s] below position i."""
+    x = h[i]
+    while True:
+        c = 2 * i + 1
+        if c >= s:
+            break
+        if c + 1 < s and h[c + 1] > h[c]:
+            c += 1
+        if h[c] <= x:
+            break
+        h[i] = h[c]
+        i = c
+    h[i] = x
+
+
 @njit(cache=True)
 def _bottomk_fill(row, elems, lo, hi, seed, buf):
-    """The k = len(row) smallest hash values of elems[lo:hi], sorted, into row; returns how many."""
+    """The k = len(row) smallest hash values of elems[lo:hi], sorted, into row; returns how many.
+
+    A max-heap of the k smallest seen so far (a value below its top replaces it), then a heap
+    sort: O(m + k log k) expected for random hashes, and plain loops (np.partition and np.sort
+    cost about 10 s of compile on the 2-core machine). The k smallest of distinct values are one
+    set, so the row is the same whatever the selection method. ``buf`` (scratch of the callers)
+    is not needed.
+    """
     m = hi - lo
-    for p in range(m):
-        buf[p] = np.uint32(_hash32(elems[lo + p], seed[0], seed[1], seed[2]))
     k = row.shape[0]
-    # only the k smallest are kept: select them in linear time, then sort those
-    part = np.sort(buf[:m]) if m <= k else np.sort(np.partition(buf[:m], k - 1)[:k])
     s = min(m, k)
     for p in range(s):
-        row[p] = part[p]
-    for p in range(s, row.shape[0]):
+        row[p] = np.uint32(_hash32(elems[lo + p], seed[0], seed[1], seed[2]))
+    for i in range(s // 2 - 1, -1, -1):
+        _sift_down(row, i, s)
+    for p in range(s, m):
+        x = np.uint32(_hash32(elems[lo + p], seed[0], seed[1], seed[2]))
+        if x < row[0]:
+            row[0] = x
+            _sift_down(row, 0, s)
+    for e in range(s - 1, 0, -1):  # heap sort: the largest to the end
+        x = row[0]
+        row[0] = row[e]
+        row[e] = x
+        _sift_down(row, 0, e)
+    for p in range(s, k):
         row[p] = EMPTY32
     return s
 
@@ -165,6 +211,56 @@ def _bloom_hub_build(indptr, indices, hub_words, words, seeds, nthreads):
     return hubs, out, counts
 
 
+@njit(cache=True)
+def _bloom_hub_ranked_rows(indptr, indices, rank, hub_words, words, seeds, t, nthreads, rows, counts, dplus,
+                           start, arcs):
+    """The rows of :func:`_bloom_hub_build_ranked` of the vertices t, t + nthreads, ... (each
+    vertex writes its own row and its own slots only)."""
+    n = indptr.shape[0] - 1
+    base = n - 64 * hub_words
+    hw = np.uint64(hub_words)
+    nb = np.uint64(64 * words)
+    for u in range(t, n, nthreads):
+        ru = rank[u]
+        a = indptr[u]
+        d = 0
+        for p in range(a, indptr[u + 1]):
+            x = rank[indices[p]]
+            arcs[a + d] = x
+            d += np.int64(x > ru)
+        row = rows[ru]
+        c = 0
+        for p in range(a, a + d):
+            x = arcs[p]
+            if x >= base:
+                y = np.uint64(x - base)
+                row[y >> S6] |= ONE << (y & LOW6)
+                c += 1
+            else:
+                for q in range(seeds.shape[0]):
+                    h = _hash32(x, seeds[q, 0], seeds[q, 1], seeds[q, 2])
+                    pos = (h * nb) >> S32
+                    row[hw + (pos >> S6)] |= ONE << (pos & LOW6)
+        counts[ru] = c
+        dplus[ru] = d
+        start[ru] = a
+
+
+def _bloom_hub_ranked_alloc(n, nnz, hub_words, words, dtype):
+    """The outputs of :func:`_bloom_hub_build_ranked`, allocated by numpy (rows zeroed)."""
+    return (np.zeros((n, hub_words + words), np.uint64), np.zeros(n, np.int64), np.zeros(n, np.int64),
+            np.empty(n, np.int64), np.empty(nnz, dtype))
+
+
+def bloom_hub_build_ranked_serial(indptr, indices, rank, hub_words, words, seeds, nthreads):
+    """:func:`_bloom_hub_build_ranked` on the calling thread, part after part (the same arrays),
+    with one small serial kernel: for small graphs whose parallel kernel is not compiled yet."""
+    out = _bloom_hub_ranked_alloc(indptr.shape[0] - 1, indices.shape[0], hub_words, words, rank.dtype)
+    for t in range(nthreads):
+        _bloom_hub_ranked_rows(indptr, indices, rank, hub_words, words, seeds, t, nthreads, *out)
+    return out
+
+
 @njit(cache=True, parallel=True)
 def _bloom_hub_build_ranked(indptr, indices, rank, hub_words, words, seeds, nthreads):
     """Split sketches of the out-neighbourhoods N+(v) = {w in N(v): rank[w] > rank[v]} read
@@ -182,37 +278,13 @@ def _bloom_hub_build_ranked(indptr, indices, rank, hub_words, words, seeds, nthr
     per row, out-degrees, start, arcs).
     """
     n = indptr.shape[0] - 1
-    base = n - 64 * hub_words
     rows = np.zeros((n, hub_words + words), np.uint64)
-    hw = np.uint64(hub_words)
-    nb = np.uint64(64 * words)
     counts = np.zeros(n, np.int64)
     dplus = np.zeros(n, np.int64)
     start = np.empty(n, np.int64)
     arcs = np.empty(indices.shape[0], rank.dtype)
     for t in prange(nthreads):
-        for u in range(t, n, nthreads):
-            ru = rank[u]
-            a = indptr[u]
-            d = 0
-            for p in range(a, indptr[u + 1]):
-                x = rank[indices[p]]
-                arcs[a + d] = x
-                d += np.int64(x > ru)
-            row = rows[ru]
-            c = 0
-            for p in range(a, a + d):
-                x = arcs[p]
-                if x >= base:
-                    y = np.uint64(x - base)
-                    row[y >> S6] |= ONE << (y & LOW6)
-                    c += 1
-                else:
-                    for q in range(seeds.shape[0]):
-                        h = _hash32(x, seeds[q, 0], seeds[q, 1], seeds[q, 2])
-                        pos = (h * nb) >> S32
-                        row[hw + (pos >> S6)] |= ONE << (pos & LOW6)
-            counts[ru] = c
-            dplus[ru] = d
-            start[ru] = a
+        # np.int64(t): the parfor's body is retyped with an unsigned t (a second compile)
+        _bloom_hub_ranked_rows(indptr, indices, rank, hub_words, words, seeds, np.int64(t), nthreads, rows, counts,
+                               dplus, start, arcs)
     return rows, counts, dplus, start, arcs

@@ -14,13 +14,19 @@ lines, and lines of exactly two decimal ids (at most 18 digits) separated by bla
 optionally followed by blanks and a ``\\r``. Anything else (a header, a third column, commas, a
 sign, a stray byte) returns None and the file goes through the kernel parser, which stays the one
 source of error messages.
+
+Where numpy cannot give exactly a kernel's result (the sketch estimates: sums of floats), small
+jobs run the serial twin of a parallel kernel instead (:func:`serial_first`): the kernel's own
+per-thread part function, called part after part, which compiles in a fraction of a parallel
+kernel's time and gives the same floats.
 """
 
 import os
 
 import numpy as np
 
-__all__ = ["work_budget", "SMALL_BYTES", "SMALL_EDGES", "SMALL_WORK", "SMALL_WORK_CACHED", "SMALL_WORK_COLD",
+__all__ = ["work_budget", "serial_first", "SERIAL_ARCS", "SMALL_BYTES", "SMALL_EDGES", "SMALL_WORK",
+           "SMALL_WORK_CACHED", "SMALL_WORK_COLD", "SMALL_WORK_COMPILE",
            "parse_clean_ints", "dense_ids", "compact_dense", "csr_from_pairs", "sorted_rows", "orient_by_rank",
            "extension_work", "triangle_work", "clique_count", "triangles_per_vertex"]
 
@@ -33,7 +39,8 @@ SMALL_EDGES = 1 << 18
 #: process yet (:func:`work_budget`)
 SMALL_WORK = 1 << 18
 SMALL_WORK_CACHED = 1 << 19
-SMALL_WORK_COLD = 1 << 22
+SMALL_WORK_COLD = 1 << 23
+SMALL_WORK_COMPILE = 1 << 25
 # candidates checked at a time (bounded temporaries: about 60 bytes each)
 _BLOCK = 1 << 20
 # arc sets of orientations with n * n up to this many bits are bitmaps (32 MiB)
@@ -60,15 +67,32 @@ def _cached(kernel):
 
 def work_budget(kernel):
     """The candidates a clique count may look at on numpy rather than call ``kernel``: what the
-    kernel's first call in this process would cost. Loaded already: nothing (SMALL_WORK). In
-    numba's cache: a load, 10-50 ms for a serial kernel (SMALL_WORK_CACHED), 0.3-0.5 s of CPU for
-    a parallel one, whose first call also starts numba's thread pool (SMALL_WORK_COLD). Neither:
-    a compile of 1-12 s (SMALL_WORK_COLD)."""
+    kernel's first call in this process would cost, at 35-50 ns per candidate (ca-HepPh's
+    4.6 million in 0.16-0.22 s of CPU on the 2-core machine). Loaded already: nothing
+    (SMALL_WORK). In numba's cache: a load, 10-50 ms for a serial kernel (SMALL_WORK_CACHED),
+    0.3-0.5 s of CPU for a parallel one, whose first call also starts numba's thread pool
+    (SMALL_WORK_COLD). Neither: a compile of 1-12 s (SMALL_WORK_COMPILE)."""
     if kernel.overloads:
         return SMALL_WORK
-    if _cached(kernel) and not kernel.targetoptions.get("parallel"):
+    if not _cached(kernel):
+        return SMALL_WORK_COMPILE
+    if not kernel.targetoptions.get("parallel"):
         return SMALL_WORK_CACHED
     return SMALL_WORK_COLD
+
+
+#: jobs over at most this many arcs (CSR entries) run a parallel kernel's serial twin while the
+#: parallel kernel is neither loaded nor in numba's cache (:func:`serial_first`)
+SERIAL_ARCS = 1 << 17
+
+
+def serial_first(kernel, arcs):
+    """Whether a job over ``arcs`` CSR entries runs the serial twin of the parallel ``kernel``
+    (the same part function, thread part after thread part: the same result to the last bit):
+    the job is small and ``kernel`` is neither loaded in this process nor in numba's cache.
+    A parallel kernel's first compile costs 1-2 s more than its serial twin's (numba's parfor
+    passes and the threading layer's set-up), more than a small job's serial run."""
+    return arcs <= SERIAL_ARCS and not kernel.overloads and not _cached(kernel)
 
 
 def dense_ids(top, count):

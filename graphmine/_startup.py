@@ -24,7 +24,7 @@ import logging
 import os
 import sys
 
-__all__ = ["lean_numba_setup", "quick_exit", "HIDDEN"]
+__all__ = ["lean_numba_setup", "quick_exit", "HIDDEN", "load_cached_kernels"]
 
 # the packages numba's setup probes for, and what it would use them for
 HIDDEN = {"scipy.linalg": "BLAS for np.dot / np.linalg in kernels", "cffi": "cffi functions in kernels"}
@@ -119,3 +119,36 @@ def quick_exit(status, *, cleanup=True):
         logging.shutdown()
         atexit._run_exitfuncs()
     os._exit(status if isinstance(status, int) else 1)
+
+
+def load_cached_kernels(kernels):
+    """Load into this process every signature of the numba ``kernels`` (``@njit`` functions called
+    from Python) that numba's cache holds for this source and this CPU, compiling nothing:
+    (kernels loaded, signatures loaded).
+
+    A kernel's first call in a process finds its compiled code in numba's cache (10-50 ms each,
+    more for parallel kernels); a Dask worker pays that in its first tasks, one kernel after the
+    other. Called when a worker starts, the loads happen before any task arrives. The cache's
+    index names the signatures held (the same key numba checks on a call: this numba, this CPU,
+    the function's bytecode); a kernel with no fresh entry is left to compile on first use. Uses
+    numba's cache objects, which are not a public API: where they differ, nothing is loaded.
+    """
+    loaded = sigs = 0
+    for disp in kernels:
+        try:
+            cache = disp._cache
+            index = cache._cache_file._load_index()
+            codegen = disp.targetctx.codegen()
+            magic = codegen.magic_tuple()
+            fresh = [key[0] for key in index if key[1] == magic and
+                     key[2] == cache._index_key(key[0], codegen)[2]]
+        except (AttributeError, TypeError, IndexError, OSError):  # no cache, or another numba's layout
+            continue
+        done = 0
+        for sig in fresh:
+            if sig not in disp.overloads:
+                disp.compile(sig)  # found in the cache: a load, not a compile
+                done += 1
+        loaded += done > 0
+        sigs += done
+    return loaded, sigs

@@ -24,7 +24,8 @@ def _read(text, **kw):
 def _both(monkeypatch, text, **kw):
     small = _read(text, **kw)
     with monkeypatch.context() as m:
-        for name in ("SMALL_BYTES", "SMALL_EDGES", "SMALL_WORK", "SMALL_WORK_CACHED", "SMALL_WORK_COLD"):
+        for name in ("SMALL_BYTES", "SMALL_EDGES", "SMALL_WORK", "SMALL_WORK_CACHED", "SMALL_WORK_COLD",
+                     "SMALL_WORK_COMPILE"):
             m.setattr(sw, name, -1)
         kernel = _read(text, **kw)
     return small, kernel
@@ -105,7 +106,7 @@ def test_counts_match_networkx(monkeypatch, edges):
         assert gm.count_cliques(G, k) == want
         assert gm.count_cliques(G, k, order="degeneracy") == want
     with monkeypatch.context() as m:
-        for name in ("SMALL_EDGES", "SMALL_WORK", "SMALL_WORK_CACHED", "SMALL_WORK_COLD"):
+        for name in ("SMALL_EDGES", "SMALL_WORK", "SMALL_WORK_CACHED", "SMALL_WORK_COLD", "SMALL_WORK_COMPILE"):
             m.setattr(sw, name, -1)
         K = gm.from_edges(np.array(edges), relabel=True)
         assert gm.count_cliques(K, 4) == gm.count_cliques(G, 4)

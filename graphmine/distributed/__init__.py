@@ -10,7 +10,8 @@ LocalCluster sized to the machine is started and closed. See docs/distributed.md
 """
 
 from .counting import VertexCounts, average_clustering, count_cliques, count_triangles, triangles
-from .graph import DistributedGraph, expand_source, local_client, memory_per_worker
+from .graph import DistributedGraph, expand_source, local_client, memory_per_worker, warm_up
 
 __all__ = ["count_triangles", "count_cliques", "triangles", "average_clustering", "DistributedGraph",
-           "VertexCounts", "local_client", "expand_source", "memory_per_worker"]
+           "VertexCounts", "local_client", "expand_source", "memory_per_worker",
+           "warm_up"]

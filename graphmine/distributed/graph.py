@@ -39,7 +39,7 @@ from ..exceptions import GraphFormatError, ParameterError
 from ..graph import Graph, index_dtype_for as _index_dtype
 from . import _tasks as _t
 
-__all__ = ["DistributedGraph", "local_client", "expand_source"]
+__all__ = ["DistributedGraph", "local_client", "warm_up", "expand_source"]
 
 _GLOB_CHARS = set("*?[")
 
@@ -87,11 +87,12 @@ def _is_dask_frame(obj):
     return type(obj).__module__.startswith("dask") and hasattr(obj, "to_delayed") and hasattr(obj, "npartitions")
 
 
-def local_client(n_workers=None, *, threads_per_worker=1, processes=True):
+def local_client(n_workers=None, *, threads_per_worker=1, processes=True, warm=True):
     """A :class:`distributed.Client` on a new :class:`distributed.LocalCluster` on free ports:
-    ``n_workers`` workers (default: one per core) of ``threads_per_worker`` threads. Close both
-    with ``client.close(); client.cluster.close()`` (what the functions of this module do with
-    the clusters they start)."""
+    ``n_workers`` workers (default: one per core) of ``threads_per_worker`` threads, warmed up by
+    :func:`warm_up` unless ``warm=False``. Close both with ``client.close();
+    client.cluster.close()`` (what the functions of this module do with the clusters they
+    start)."""
     _require_distributed()
     from distributed import Client, LocalCluster
 
@@ -100,7 +101,57 @@ def local_client(n_workers=None, *, threads_per_worker=1, processes=True):
     # worker logs off: a failed task reaches the caller as its exception (a shard's format error)
     cluster = LocalCluster(n_workers=n_workers, threads_per_worker=threads_per_worker, processes=processes,
                            dashboard_address=":0", scheduler_port=0, silence_logs=logging.CRITICAL)
-    return Client(cluster)
+    client = Client(cluster)
+    if warm:
+        warm_up(client)
+    return client
+
+
+def _load_task_kernels():
+    """Load the kernels of this module's tasks from numba's cache (what a worker's warm-up runs):
+    (kernels, signatures) loaded."""
+    from .. import _parse_kernels as pk, _sketch_kernels as sk
+    from .._startup import load_cached_kernels
+    from . import _block_kernels as bk
+
+    # the kernels that _tasks and the reader call (their helpers are compiled into them)
+    return load_cached_kernels([bk._split_pairs, bk._group_rows, bk._block_cliques, bk._block_bloom_triangles,
+                                sk._bloom_build, pk._plan, pk._parse_chunks, pk._first_data_line,
+                                pk._tokenise_chunks, pk._intern_tokens])
+
+
+def warm_up(client):
+    """Have every worker of ``client`` (those running now and those that join later) load the
+    kernels of graphmine's tasks from numba's cache when it starts, before any task arrives.
+
+    Without it a worker's first tasks load their kernels one after the other on the way (10-50 ms
+    each, more for a parallel kernel) and the slowest worker holds the job up; workers on one
+    machine share the cache's folder (``NUMBA_CACHE_DIR``, or ``__pycache__`` beside the
+    package). Kernels that the cache does not hold yet are compiled by the first task that
+    needs them, as before. Returns {worker address: (kernels, signatures) loaded}.
+
+    Examples
+    --------
+    >>> from graphmine.distributed import local_client, warm_up
+    >>> client = local_client(1, processes=False, warm=False)
+    >>> loaded = warm_up(client)  # {worker address: (kernels, signatures) loaded}
+    >>> len(loaded)
+    1
+    >>> client.close(); client.cluster.close()
+    """
+    _require_distributed()
+    from distributed.diagnostics.plugin import WorkerPlugin
+
+    class GraphmineWarmUp(WorkerPlugin):
+        """Runs on every worker's start (a plugin, so that workers joining later run it too)."""
+
+        name = "graphmine-warm-up"
+
+        def setup(self, worker):
+            worker.graphmine_warm_up = _load_task_kernels()
+
+    client.register_plugin(GraphmineWarmUp())
+    return client.run(lambda dask_worker: getattr(dask_worker, "graphmine_warm_up", None))
 
 
 @contextmanager

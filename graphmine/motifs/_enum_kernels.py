@@ -42,7 +42,7 @@ def _fits(indptr, indices, x, level, w, req, forb, lt):
         if lt[j, level] and not y < w:
             return False
         if req[level, j] or forb[level, j]:
-            e = _has_edge(indptr, indices, w, y)
+            e = _has_edge(indptr, indices, np.int64(w), y)  # int64 as in the other callers: one compile
             if req[level, j] and not e:
                 return False
             if forb[level, j] and e:
@@ -59,7 +59,7 @@ def _from_root(indptr, indices, root, rot, parent, req, forb, lt, cap, max_steps
         if write:
             out[base, 0] = root
         return 1
-    level = 1
+    level = np.int64(1)  # not a literal 1: _fits would compile once more for Literal[int](1)
     ptr[1] = 0
     found = 0
     steps = 0
@@ -89,28 +89,58 @@ def _from_root(indptr, indices, root, rot, parent, req, forb, lt, cap, max_steps
     return found
 
 
+@njit(cache=True)
+def _enumerate_part(indptr, indices, roots, rots, parent, req, forb, lt, cap, max_steps, write, out, base,
+                    counts, t, nthreads):
+    """:func:`_enumerate` for the roots t, t + nthreads, ... (one thread's share)."""
+    k = parent.shape[0]
+    nr = roots.shape[0]
+    x = np.empty(k, np.int64)
+    ptr = np.zeros(k, np.int64)
+    for r in range(t, nr, nthreads):
+        counts[r] = _from_root(indptr, indices, roots[r], rots[r], parent, req, forb, lt, cap, max_steps,
+                               write, out, base[r], x, ptr)
+
+
 @njit(cache=True, parallel=True)
 def _enumerate(indptr, indices, roots, rots, parent, req, forb, lt, cap, max_steps, write, out, base,
                counts, nthreads):
     """Per root: count (write=False) or write (write=True, at out[base[r]:]) its instances."""
-    k = parent.shape[0]
-    nr = roots.shape[0]
     for t in prange(nthreads):
-        x = np.empty(k, np.int64)
-        ptr = np.zeros(k, np.int64)
-        for r in range(t, nr, nthreads):
-            counts[r] = _from_root(indptr, indices, roots[r], rots[r], parent, req, forb, lt, cap, max_steps,
-                                   write, out, base[r], x, ptr)
+        # np.int64(t): the parfor's body is retyped with an unsigned t (a second compile)
+        _enumerate_part(indptr, indices, roots, rots, parent, req, forb, lt, cap, max_steps, write, out, base,
+                        counts, np.int64(t), nthreads)
+
+
+def enumerate_serial(indptr, indices, roots, rots, parent, req, forb, lt, cap, max_steps, write, out, base,
+                     counts, nthreads):
+    """:func:`_enumerate` on the calling thread, share after share (the same counts and rows),
+    without a parallel kernel's compile: for small graphs."""
+    for t in range(nthreads):
+        _enumerate_part(indptr, indices, roots, rots, parent, req, forb, lt, cap, max_steps, write, out, base,
+                        counts, t, nthreads)
+
+
+@njit(cache=True)
+def _tuple_edge_flags_part(indptr, indices, tuples, pairs, t, nthreads, flags):
+    """:func:`_tuple_edge_flags` for the tuples t, t + nthreads, ..."""
+    for i in range(t, tuples.shape[0], nthreads):
+        for e in range(pairs.shape[0]):
+            flags[i, e] = _has_edge(indptr, indices, tuples[i, pairs[e, 0]], tuples[i, pairs[e, 1]])
 
 
 @njit(cache=True, parallel=True)
 def _tuple_edge_flags(indptr, indices, tuples, pairs, nthreads):
     """flags[i, e] = whether (tuples[i, pairs[e, 0]], tuples[i, pairs[e, 1]]) is an edge."""
-    n = tuples.shape[0]
-    ne = pairs.shape[0]
-    flags = np.zeros((n, ne), np.bool_)
+    flags = np.zeros((tuples.shape[0], pairs.shape[0]), np.bool_)
     for t in prange(nthreads):
-        for i in range(t, n, nthreads):
-            for e in range(ne):
-                flags[i, e] = _has_edge(indptr, indices, tuples[i, pairs[e, 0]], tuples[i, pairs[e, 1]])
+        _tuple_edge_flags_part(indptr, indices, tuples, pairs, np.int64(t), nthreads, flags)
+    return flags
+
+
+def tuple_edge_flags_serial(indptr, indices, tuples, pairs, nthreads):
+    """:func:`_tuple_edge_flags` on the calling thread (the same flags): for small graphs."""
+    flags = np.zeros((tuples.shape[0], pairs.shape[0]), np.bool_)
+    for t in range(nthreads):
+        _tuple_edge_flags_part(indptr, indices, tuples, pairs, t, nthreads, flags)
     return flags

@@ -3,6 +3,7 @@
 import numpy as np
 
 from .._interrupt import interruptible
+from .._small_work import serial_first
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
 from ..validation import as_graph
@@ -83,13 +84,15 @@ def find_motifs(G, motif, *, induced=True, cap_per_root=None, max_steps=None, se
     k = motif.k
     counts = np.zeros(n, np.int64)
     dummy = np.empty((0, k), np.int64)
-    _k._enumerate(G.indptr, G.indices, roots, rots, parent, req, forb, lt, cap, steps, False, dummy,
-                  np.zeros(n, np.int64), counts, nthreads)
+    run = _k._enumerate
+    if serial_first(run, G.indices.shape[0]):
+        run = _k.enumerate_serial
+    run(G.indptr, G.indices, roots, rots, parent, req, forb, lt, cap, steps, False, dummy, np.zeros(n, np.int64),
+        counts, nthreads)
     base = np.zeros(n, np.int64)
     np.cumsum(counts[:-1], out=base[1:])
     out = np.empty((int(counts.sum()), k), np.int64)
-    _k._enumerate(G.indptr, G.indices, roots, rots, parent, req, forb, lt, cap, steps, True, out, base,
-                  counts, nthreads)
+    run(G.indptr, G.indices, roots, rots, parent, req, forb, lt, cap, steps, True, out, base, counts, nthreads)
     res = np.empty_like(out)
     res[:, motif.match_order] = out
     return res
@@ -139,7 +142,10 @@ def motif_edge_flags(G, motif, tuples, *, dealbreakers=False, threads=None):
     motif = _check_motif(motif)
     t = _check_tuples(G, motif, tuples)
     pairs = motif.dealbreakers if dealbreakers else motif.edges
-    return _k._tuple_edge_flags(G.indptr, G.indices, t, np.ascontiguousarray(pairs), resolve_threads(threads))
+    flags = _k._tuple_edge_flags
+    if serial_first(flags, G.indices.shape[0] + t.shape[0]):
+        flags = _k.tuple_edge_flags_serial
+    return flags(G.indptr, G.indices, t, np.ascontiguousarray(pairs), resolve_threads(threads))
 
 
 def is_motif(G, motif, tuples, *, induced=True, threads=None):

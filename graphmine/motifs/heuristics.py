@@ -22,11 +22,12 @@ weights; the gap is what an independence assumption between the links gives away
 import numpy as np
 
 from .._interrupt import interruptible
+from .._small_work import serial_first
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
 from ..validation import as_graph
 from . import _heuristic_kernels as _hk
-from ._enum_kernels import _tuple_edge_flags
+from ._enum_kernels import _tuple_edge_flags, tuple_edge_flags_serial
 from .enumerate import _check_motif, _check_tuples
 
 __all__ = ["LINK_SCORES", "MOTIF_MODES", "link_scores", "motif_scores", "heuristic_motif_scores",
@@ -52,8 +53,11 @@ def _pairs_array(G, pairs):
 
 
 def _raw_scores(G, p, nthreads):
-    return _hk._pair_scores(G.indptr, G.indices, G.degree, np.ascontiguousarray(p[:, 0]),
-                            np.ascontiguousarray(p[:, 1]), nthreads)
+    scores = _hk._pair_scores
+    if serial_first(scores, G.indices.shape[0] + p.shape[0]):
+        scores = _hk.pair_scores_serial
+    return scores(G.indptr, G.indices, G.degree, np.ascontiguousarray(p[:, 0]), np.ascontiguousarray(p[:, 1]),
+                  nthreads)
 
 
 @interruptible
@@ -133,7 +137,10 @@ def heuristic_motif_scores(G, motif, tuples, *, links=LINK_SCORES, modes=MOTIF_M
     allp = np.concatenate((E, D)) if md else E
     pairs = np.stack((t[:, allp[:, 0]], t[:, allp[:, 1]]), axis=-1).reshape(-1, 2)
     raw = _raw_scores(G, pairs, nthreads).reshape(N, allp.shape[0], _hk.N_SCORES)
-    present = _tuple_edge_flags(G.indptr, G.indices, t, np.ascontiguousarray(allp), nthreads)
+    flags = _tuple_edge_flags
+    if serial_first(flags, G.indices.shape[0] + t.shape[0]):
+        flags = tuple_edge_flags_serial
+    present = flags(G.indptr, G.indices, t, np.ascontiguousarray(allp), nthreads)
     out = {}
     for l in links:
         s = raw[:, :, _COL[l]].copy()

@@ -138,13 +138,13 @@ def _finish(kind, est, clamp, C, s, level, u, optr, oind, F, M, S, nbits, b, see
             if level == 0:
                 e, v, z = pair_khash(M, u, M, w, s, dw, clamp)
             else:
-                e, v, z = pair_khash(tmpM, 0, M, w, s, dw, clamp)
+                e, v, z = pair_khash(tmpM, np.int64(0), M, w, s, dw, clamp)
             st_ = math.sqrt(v)
         else:
             if level == 0:
                 e, v, z = pair_bottomk(M, u, S[u], M, w, S[w], s, dw, kind == KIND_KMV, clamp)
             else:
-                e, v, z = pair_bottomk(tmpM, 0, sc, M, w, S[w], s, dw, kind == KIND_KMV, clamp)
+                e, v, z = pair_bottomk(tmpM, np.int64(0), sc, M, w, S[w], s, dw, kind == KIND_KMV, clamp)
             st_ = math.sqrt(v)
         tot += e
         var += v
@@ -182,7 +182,7 @@ def _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp, F,
             andF[0, q] = F[u, q]
     for q in range(H.shape[1]):
         andH[0, q] = H[u, q]
-    level = 0
+    level = np.int64(0)  # not a literal 0: _finish would compile once more for Literal[int](0)
     while level >= 0:
         need = k - (level + 1)
         if need == 2:
@@ -206,7 +206,7 @@ def _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp, F,
                     cand[1, m] = x
                     m += 1
         else:
-            m = intersect_into(cand[level], 0, size[level], oind, optr[w], optr[w + 1], cand[level + 1])
+            m = intersect_into(cand[level], np.int64(0), size[level], oind, optr[w], optr[w + 1], cand[level + 1])
         if m >= need - 1:
             size[level + 1] = m
             pos[level + 1] = 0
@@ -231,32 +231,57 @@ def _sum_parts(parts):
     return total
 
 
+@njit(cache=True)
+def _cliques_sketch_part(optr, oind, k, max_out, kind, est, clamp, F, M, S, nbits, b, seeds, ctab, vtab, H, hc,
+                         hbase, thresh, t, nthreads, out):
+    """:func:`_cliques_sketch_total`'s sums over the apexes t, t + nthreads, ... added to ``out``
+    (one thread's share, with its own buffers)."""
+    n = optr.shape[0] - 1
+    cand = np.empty((k - 1, max_out + 1), oind.dtype)
+    size = np.zeros(k - 1, np.int64)
+    pos = np.zeros(k - 1, np.int64)
+    tmpF = np.zeros((1, F.shape[1]), np.uint64)
+    andF = np.zeros((k - 1, F.shape[1]), np.uint64)
+    andH = np.zeros((k - 1, H.shape[1]), np.uint64)
+    tmpM = np.empty((1, M.shape[1]), np.uint32)
+    buf = np.empty(max_out + 1, np.uint32)
+    mark = np.zeros(n, np.bool_)
+    mark2 = np.zeros(n, np.bool_)
+    for u in range(t, n, nthreads):
+        _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp, F, M, S, nbits, b,
+                             seeds, ctab, vtab, tmpF, andF, tmpM, buf, mark, mark2, H, hc, hbase,
+                             andH, thresh, out)
+
+
 @njit(cache=True, parallel=True)
 def _cliques_sketch_total(optr, oind, k, max_out, kind, est, clamp, F, M, S, nbits, b, seeds,
                           ctab, vtab, H, hc, hbase, thresh, nthreads):
     """Estimated number of k-cliques (k >= 3): float64[7] = [exact part, estimated part, variance
     sum, sd sum, saturated terms, estimated terms, terms]; the estimate is out[0] + out[1]."""
-    n = optr.shape[0] - 1
     parts = np.zeros((nthreads, 7), np.float64)
     for t in prange(nthreads):
-        cand = np.empty((k - 1, max_out + 1), oind.dtype)
-        size = np.zeros(k - 1, np.int64)
-        pos = np.zeros(k - 1, np.int64)
-        tmpF = np.zeros((1, F.shape[1]), np.uint64)
-        andF = np.zeros((k - 1, F.shape[1]), np.uint64)
-        andH = np.zeros((k - 1, H.shape[1]), np.uint64)
-        tmpM = np.empty((1, M.shape[1]), np.uint32)
-        buf = np.empty(max_out + 1, np.uint32)
-        mark = np.zeros(n, np.bool_)
-        mark2 = np.zeros(n, np.bool_)
         out = np.zeros(7, np.float64)
-        for u in range(t, n, nthreads):
-            _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp, F, M, S, nbits, b,
-                                 seeds, ctab, vtab, tmpF, andF, tmpM, buf, mark, mark2, H, hc, hbase,
-                                 andH, thresh, out)
+        # np.int64(t): the parfor's body is retyped with an unsigned t (a second compile)
+        _cliques_sketch_part(optr, oind, k, max_out, kind, est, clamp, F, M, S, nbits, b, seeds, ctab, vtab, H,
+                             hc, hbase, thresh, np.int64(t), nthreads, out)
         for j in range(7):  # explicit loops: a slice assignment or a sum with an axis costs seconds of compile
             parts[t, j] = out[j]
     return _sum_parts(parts)
+
+
+def cliques_sketch_serial(optr, oind, k, max_out, kind, est, clamp, F, M, S, nbits, b, seeds, ctab, vtab, H, hc,
+                          hbase, thresh, nthreads):
+    """:func:`_cliques_sketch_total` on the calling thread, share after share: the same compiled
+    part, the same sums in the same order (the same float64[7] to the last bit), without a
+    parallel kernel's compile: for small graphs."""
+    parts = np.zeros((nthreads, 7), np.float64)
+    for t in range(nthreads):
+        _cliques_sketch_part(optr, oind, k, max_out, kind, est, clamp, F, M, S, nbits, b, seeds, ctab, vtab, H, hc,
+                             hbase, thresh, t, nthreads, parts[t])
+    total = np.zeros(7, np.float64)
+    for t in range(nthreads):  # in the order of _sum_parts
+        total += parts[t]
+    return total
 
 
 @njit(cache=True, inline="always")
@@ -344,11 +369,28 @@ def _triangles_bloom_total(optr, oind, est, clamp, F, nbits, b, ctab, stab, H, h
     parts = np.zeros((nthreads, 7), np.float64)
     for t in prange(nthreads):
         out = np.zeros(7, np.float64)
-        _triangles_bloom_part(optr, oind, t, nthreads, est, clamp, F, nbits, b, ctab, stab, H, hc, thresh,
+        _triangles_bloom_part(optr, oind, np.int64(t), nthreads, est, clamp, F, nbits, b, ctab, stab, H, hc, thresh,
                               np.zeros(n, np.bool_), out)
         for j in range(7):  # explicit loops: a slice assignment or a sum with an axis costs seconds of compile
             parts[t, j] = out[j]
     return _sum_parts(parts)
+
+
+@njit(cache=True)
+def _pairs_sketch_part(us, vs, deg, kind, est, clamp, F, M, S, nbits, b, ctab, vtab, t, nthreads, out, var, sat):
+    """:func:`_pairs_sketch` for the pairs t, t + nthreads, ..."""
+    for i in range(t, us.shape[0], nthreads):
+        u = us[i]
+        v = vs[i]
+        if kind == KIND_BLOOM:
+            e, w, st = pair_bloom(F, u, F, v, deg[u], deg[v], nbits, b, est, clamp, ctab, vtab)
+        elif kind == KIND_KHASH:
+            e, w, st = pair_khash(M, u, M, v, deg[u], deg[v], clamp)
+        else:
+            e, w, st = pair_bottomk(M, u, S[u], M, v, S[v], deg[u], deg[v], kind == KIND_KMV, clamp)
+        out[i] = e
+        var[i] = w
+        sat[i] = st != 0
 
 
 @njit(cache=True, parallel=True)
@@ -359,18 +401,19 @@ def _pairs_sketch(us, vs, deg, kind, est, clamp, F, M, S, nbits, b, ctab, vtab, 
     var = np.zeros(m, np.float64)
     sat = np.zeros(m, np.bool_)
     for t in prange(nthreads):
-        for i in range(t, m, nthreads):
-            u = us[i]
-            v = vs[i]
-            if kind == KIND_BLOOM:
-                e, w, st = pair_bloom(F, u, F, v, deg[u], deg[v], nbits, b, est, clamp, ctab, vtab)
-            elif kind == KIND_KHASH:
-                e, w, st = pair_khash(M, u, M, v, deg[u], deg[v], clamp)
-            else:
-                e, w, st = pair_bottomk(M, u, S[u], M, v, S[v], deg[u], deg[v], kind == KIND_KMV, clamp)
-            out[i] = e
-            var[i] = w
-            sat[i] = st != 0
+        # np.int64(t): the parfor's body is retyped with an unsigned t (a second compile)
+        _pairs_sketch_part(us, vs, deg, kind, est, clamp, F, M, S, nbits, b, ctab, vtab, np.int64(t), nthreads,
+                           out, var, sat)
+    return out, var, sat
+
+
+def pairs_sketch_serial(us, vs, deg, kind, est, clamp, F, M, S, nbits, b, ctab, vtab, nthreads):
+    """:func:`_pairs_sketch` on the calling thread (every pair by the same compiled code: the same
+    arrays to the last bit), without a parallel kernel's compile: for small graphs."""
+    m = us.shape[0]
+    out, var, sat = np.zeros(m, np.float64), np.zeros(m, np.float64), np.zeros(m, np.bool_)
+    for t in range(nthreads):
+        _pairs_sketch_part(us, vs, deg, kind, est, clamp, F, M, S, nbits, b, ctab, vtab, t, nthreads, out, var, sat)
     return out, var, sat
 
 
@@ -399,13 +442,15 @@ def _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R,
     uwh = np.uint64(wh)
     wt = np.uint64(R.shape[1])
     F = R[:, wh:]  # the filters, for the estimators other than OR
-    exact = 0
+    # typed counters and flags (np.int64(0), not 0): a literal argument compiles a helper once
+    # more for Literal[int](0) / Literal[bool](True)
+    exact = np.int64(0)
     tot = 0.0
     var = 0.0
     sd = 0.0
-    sat = 0
-    nest = 0
-    terms = 0
+    sat = np.int64(0)
+    nest = np.int64(0)
+    terms = np.int64(0)
     for u in range(t, n, nthreads):
         uu = np.uint64(u)
         du = dplus[uu]
@@ -424,7 +469,7 @@ def _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R,
             dvb = dv - hc[v]
             if dv <= thresh and dvb > 0 and dub > 0:
                 if not marked:
-                    _set_marks(mark, arcs, a, e_, True)
+                    _set_marks(mark, arcs, a, e_, np.bool_(True))
                     marked = True
                 lo = np.uint64(start[v])
                 exact += _count_marked(mark, arcs, lo, lo + np.uint64(dv))
@@ -442,7 +487,7 @@ def _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R,
             sat += z
             nest += 1
         if marked:
-            _set_marks(mark, arcs, a, e_, False)
+            _set_marks(mark, arcs, a, e_, np.bool_(False))
     _add_totals(out, exact, tot, var, sd, sat, nest, terms)
 
 
@@ -455,11 +500,29 @@ def _triangles_bloom_ranked_total(start, dplus, arcs, est, clamp, R, wh, nbits, 
     parts = np.zeros((nthreads, 7), np.float64)
     for t in prange(nthreads):
         out = np.zeros(7, np.float64)
-        _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R, wh, nbits, b, ctab, stab,
+        # np.int64(t): the parfor's body is retyped with an unsigned t, which would compile the
+        # part a second time
+        _triangles_bloom_ranked_part(start, dplus, arcs, np.int64(t), nthreads, est, clamp, R, wh, nbits, b, ctab, stab,
                                      hc, thresh, np.zeros(n, np.bool_), out)
         for j in range(7):  # explicit loops: a slice assignment or a sum with an axis costs seconds of compile
             parts[t, j] = out[j]
     return _sum_parts(parts)
+
+
+def triangles_bloom_ranked_serial(start, dplus, arcs, est, clamp, R, wh, nbits, b, ctab, stab, hc, thresh,
+                                  nthreads):
+    """:func:`_triangles_bloom_ranked_total` on the calling thread, part after part: the same
+    compiled part function, the same parts summed in the same order, so the same float64[7] to
+    the last bit, without a parallel kernel's compile (seconds more): for small graphs."""
+    parts = np.zeros((nthreads, 7), np.float64)
+    mark = np.zeros(dplus.shape[0], np.bool_)  # every part leaves it cleared
+    for t in range(nthreads):
+        _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R, wh, nbits, b, ctab, stab, hc,
+                                     thresh, mark, parts[t])
+    total = np.zeros(7, np.float64)
+    for t in range(nthreads):  # in the order of _sum_parts
+        total += parts[t]
+    return total
 
 
 @njit(cache=True, inline="always")
@@ -559,7 +622,7 @@ def _triangles_bottomk_total(optr, oind, kmv, clamp, M, S, thresh, nthreads):
     parts = np.zeros((nthreads, 7), np.float64)
     for t in prange(nthreads):
         out = np.zeros(7, np.float64)
-        _triangles_bottomk_part(optr, oind, t, nthreads, kmv, clamp, M, S, thresh, np.zeros(n, np.bool_), out)
+        _triangles_bottomk_part(optr, oind, np.int64(t), nthreads, kmv, clamp, M, S, thresh, np.zeros(n, np.bool_), out)
         for j in range(7):  # explicit loops: a slice assignment or a sum with an axis costs seconds of compile
             parts[t, j] = out[j]
     return _sum_parts(parts)

@@ -19,6 +19,7 @@ import numpy as np
 
 from .. import cliques as _exact_cliques
 from .._interrupt import interruptible
+from .._small_work import serial_first
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError, SketchSaturationWarning, warn_at_caller
 from ..validation import as_graph
@@ -216,7 +217,10 @@ def clique_estimate(G, k, method, *, budget=None, bits=None, hashes=1, sketch_k=
         if ranked:
             S = NeighbourhoodSketch(method, order, G.indptr, G.indices, words, ksk, hashes, s, nthreads,
                                     hub_words=wh, rank=rank)
-            r = _ak._triangles_bloom_ranked_total(S.start, S.set_sizes, S.arcs, _EST_CODE[estimator], bool(clamp),
+            total = _ak._triangles_bloom_ranked_total
+            if serial_first(total, G.indices.shape[0]):
+                total = _ak.triangles_bloom_ranked_serial
+            r = total(S.start, S.set_sizes, S.arcs, _EST_CODE[estimator], bool(clamp),
                                                   S.rows, wh, S.bits, hashes, S.ctab, S.stab, S.hub_counts,
                                                   thresh, nthreads)
             runs.append((r[0] + r[1], r[3], int(r[4]), int(r[5]), S, int(r[6])))
@@ -234,7 +238,10 @@ def clique_estimate(G, k, method, *, budget=None, bits=None, hashes=1, sketch_k=
             r = _ak._triangles_bottomk_total(O.indptr, O.indices, method == "kmv", bool(clamp), M, St, thresh,
                                              nthreads)
         else:
-            r = _ak._cliques_sketch_total(
+            total = _ak._cliques_sketch_total
+            if serial_first(total, O.indices.shape[0]):
+                total = _ak.cliques_sketch_serial
+            r = total(
                 O.indptr, O.indices, k, O.max_out_degree, kind, _EST_CODE[estimator], bool(clamp),
                 F, M, St, nbits, b, S.seeds, S.ctab, S.stab if kind == KIND_BLOOM else S.vtab, S.hubs,
                 S.hub_counts, S.hub_base, thresh, nthreads)
@@ -389,7 +396,10 @@ def edge_intersections(G, method, *, budget=None, bits=None, hashes=1, sketch_k=
                               seed=seed, scope="all", threads=nthreads)
     e = G.edges() if pairs is None else pairs
     kind, F, M, St, nbits, b = _sketch_args(S)
-    est, var, sat = _ak._pairs_sketch(np.ascontiguousarray(e[:, 0]), np.ascontiguousarray(e[:, 1]),
+    pairs_sketch = _ak._pairs_sketch
+    if serial_first(pairs_sketch, int(S.set_sizes.sum()) + e.shape[0]):
+        pairs_sketch = _ak.pairs_sketch_serial
+    est, var, sat = pairs_sketch(np.ascontiguousarray(e[:, 0]), np.ascontiguousarray(e[:, 1]),
                                       S.set_sizes, kind, _EST_CODE[estimator], bool(clamp), F, M, St,
                                       nbits, b, S.ctab, S.vtab, nthreads)
     return e, est, var, sat, S, estimator

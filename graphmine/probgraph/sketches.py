@@ -15,6 +15,7 @@ import numpy as np
 
 from .._threads import resolve_threads, restores_threads
 from .._limits import check_allocation
+from .._small_work import serial_first
 from ..exceptions import ParameterError
 from ..validation import as_graph
 from .. import _sketch_kernels as _sk
@@ -190,7 +191,10 @@ class NeighbourhoodSketch:
             self.k = 0
             if rank is not None:
                 self.rank = rank
-                self.rows, self.hub_counts, self.set_sizes, self.start, self.arcs = _sk._bloom_hub_build_ranked(
+                build = _sk._bloom_hub_build_ranked
+                if serial_first(build, indices.shape[0]):
+                    build = _sk.bloom_hub_build_ranked_serial
+                self.rows, self.hub_counts, self.set_sizes, self.start, self.arcs = build(
                     indptr, indices, rank, hub_words, words, self.seeds, nthreads)
                 self.hubs = self.rows[:, :hub_words]
                 self.filters = self.rows[:, hub_words:]
@@ -203,7 +207,10 @@ class NeighbourhoodSketch:
                 self.hub_bits = 64 * hub_words
                 self.hub_base = n - self.hub_bits
             else:
-                self.filters = _sk._bloom_build(indptr, indices, words, self.seeds, nthreads)
+                build = _sk._bloom_build
+                if serial_first(build, indices.shape[0]):
+                    build = _sk.bloom_build_serial
+                self.filters = build(indptr, indices, words, self.seeds, nthreads)
             self.ctab, self.vtab = bloom_tables(self.bits, hashes)
             self.stab = np.sqrt(self.vtab)
             self.nbytes = 8 * n * (words + hub_words)
