@@ -1,0 +1,147 @@
+"""Shared docstring text: the parameter entries that many public functions have in common.
+
+A docstring names a shared entry by a line that holds only ``{name}`` (at the indentation of the
+Parameters entries); :func:`fill_doc` replaces it with the entry of :data:`PARAMETERS`, indented
+alike. The same parameter (``G``, ``threads``, ``method``, ``device``, ``seed``, ``budget``, ...)
+is then described in one place, and ``help()``, the doctests and the rendered docs show the
+filled text. Under ``python -OO`` docstrings are None and the functions are returned unchanged.
+"""
+
+import inspect
+import re
+
+__all__ = ["PARAMETERS", "fill_doc", "fill"]
+
+# name -> numpydoc entry (first line unindented, description indented by four spaces)
+PARAMETERS = {
+    "G": """\
+G : Graph or anything :func:`graphmine.as_graph` accepts
+    The undirected graph: a :class:`~graphmine.Graph`, a networkx graph, a scipy sparse
+    adjacency matrix, an (m, 2) array of edges or an edge-list file path.""",
+    "threads": """\
+threads : int, optional
+    Number of threads of the parallel kernels (default None: numba's current setting, all
+    cores unless lowered). numba's setting is restored on return.""",
+    "method": """\
+method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}, default 'exact'
+    'exact' counts exactly; the others estimate from sketches of the vertex neighbourhoods
+    (Bloom filters, k-hash or one-hash MinHash, k minimum values) and return an
+    :class:`~graphmine.probgraph.Estimate` or :class:`~graphmine.probgraph.ArrayEstimate`;
+    their options (``budget``, ``seed``, ...) are those of the :mod:`graphmine.probgraph`
+    function of the same name.""",
+    "device": """\
+device : {'cpu', 'cuda', 'auto'}, default 'cpu'
+    Where to count: 'cuda' runs the kernels of :mod:`graphmine.cuda` on the GPU (raising
+    :class:`~graphmine.cuda.NoCudaDeviceError` when none is visible); 'auto' takes the GPU
+    when one is visible and the graph is large enough to gain from it.""",
+    "sketch_kwargs": """\
+**kwargs
+    Options of the sketch methods (``budget``, ``seed``, ``estimator``, ...), passed to the
+    :mod:`graphmine.probgraph` function of the same name; none for ``method='exact'``.""",
+    "seed": """\
+seed : int, optional
+    Seed of the random choices (default None: fresh entropy). The same seed gives the same
+    result.""",
+    "budget": """\
+budget : float, default 0.25
+    Memory of the sketches as a fraction of the memory of the CSR graph itself, in (0, 1];
+    a larger budget gives a smaller error.""",
+    "k": """\
+k : int
+    Clique size, >= 3.""",
+    "order": """\
+order : {'degree', 'degeneracy'}, optional
+    Orientation of the edges before counting (default: 'degree' for k = 3, 'degeneracy'
+    otherwise, whose out-degrees are bounded by the graph's degeneracy).""",
+    "count_zeros": """\
+count_zeros : bool, default True
+    As in networkx: if False, average only over vertices with a nonzero coefficient.
+    Isolated vertices count as 0 when True; use ``G.degree > 0`` to average over vertices
+    with an edge (the convention of the published SNAP figures).""",
+    "nx_G": """\
+G : NetworkXGraph or networkx.Graph
+    The graph, converted by the backend (:func:`graphmine.nx_backend.from_networkx`) when
+    networkx dispatches to it.""",
+}
+
+_PLACEHOLDER = re.compile(r"^([ \t]*)\{(\w+)\}[ \t]*$", re.M)
+
+
+def fill(doc, entries=None):
+    """Replace every line ``{name}`` of ``doc`` by the entry ``name``, indented like the line.
+
+    Parameters
+    ----------
+    doc : str or None
+        A docstring; None (docstrings stripped by ``python -OO``) is returned as is.
+    entries : dict of str to str, optional
+        The entries to use (default :data:`PARAMETERS`).
+
+    Returns
+    -------
+    str or None
+        The filled docstring.
+
+    Raises
+    ------
+    KeyError
+        A placeholder names no entry (a typo in the docstring, found at import).
+
+    Examples
+    --------
+    >>> print(fill('''Sum.
+    ...
+    ...     Parameters
+    ...     ----------
+    ...     {k}
+    ... '''))
+    Sum.
+    <BLANKLINE>
+        Parameters
+        ----------
+        k : int
+            Clique size, >= 3.
+    <BLANKLINE>
+    """
+    if doc is None:
+        return None
+    entries = PARAMETERS if entries is None else entries
+
+    def entry(match):
+        indent, name = match.groups()
+        if name not in entries:
+            raise KeyError(f"docstring placeholder {{{name}}} names no shared entry; known: {sorted(entries)}")
+        return "\n".join(indent + line if line else line for line in entries[name].splitlines())
+
+    return _PLACEHOLDER.sub(entry, doc)
+
+
+def fill_doc(obj):
+    """Decorator: fill the ``{name}`` placeholder lines of a function's or class's docstring.
+
+    Parameters
+    ----------
+    obj : function or class
+        Its ``__doc__`` is replaced by the filled text (unchanged when docstrings are stripped).
+
+    Returns
+    -------
+    function or class
+        ``obj`` itself.
+
+    Examples
+    --------
+    >>> @fill_doc
+    ... def f(threads=None):
+    ...     '''Do nothing.
+    ...
+    ...     Parameters
+    ...     ----------
+    ...     {threads}
+    ...     '''
+    >>> inspect.getdoc(f).splitlines()[3]
+    'threads : int, optional'
+    """
+    if obj.__doc__ is not None:
+        obj.__doc__ = fill(obj.__doc__)
+    return obj

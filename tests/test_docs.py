@@ -1,0 +1,688 @@
+"""Every exported name is documented: numpydoc sections for functions and classes.
+
+The exported names are every name in ``__all__`` of the public modules and subpackages of
+``graphmine``, ``spatial`` and ``gnn`` (a module is public when no part of its dotted name starts
+with an underscore). They are found by walking the source tree, so a new module or a new name in an
+``__all__`` is checked without editing this file. Rules:
+
+- function: a summary line; ``Parameters`` when it takes parameters, naming each of them;
+  ``Returns`` or ``Yields`` when its body returns a value; ``Examples`` with a doctest (``>>>``);
+- class: a summary line, ``Parameters`` naming the constructor's parameters, ``Attributes``
+  where instances carry public data attributes, ``Examples`` with a doctest. Record types
+  (named tuples, dataclasses) describe their fields once, under ``Attributes``;
+- exception, warning, module: a summary line;
+- constant: a comment on the line above its assignment, or on the same line.
+
+Modules whose optional extra is missing are skipped with the extra's name. The docstrings are
+absent under ``python -OO``, so the checks skip there.
+"""
+
+import ast
+import dataclasses
+import importlib
+import inspect
+import os
+import re
+import sys
+import textwrap
+import types
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PACKAGES = ("graphmine", "spatial", "gnn")
+# top-level module of an optional dependency -> the extra of graphmine that installs it
+EXTRAS = {"torch": "gnn", "torch_geometric": "gnn", "sklearn": "ml", "lightgbm": "ml", "dask": "dask",
+          "distributed": "dask", "numba_cuda": "cuda"}
+SECTION = re.compile(r"^\s*([A-Z][A-Za-z ]+)\n\s*-{3,}\s*$", re.M)
+
+
+def public_modules():
+    """Dotted names of the public modules and packages, found in the source tree (not imported)."""
+    found = []
+    for top in PACKAGES:
+        for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, top)):
+            dirnames[:] = sorted(d for d in dirnames
+                                 if not d.startswith(("_", ".")) and os.path.exists(os.path.join(dirpath, d, "__init__.py")))
+            package = os.path.relpath(dirpath, ROOT).replace(os.sep, ".")
+            found.append(package)
+            found += [f"{package}.{f[:-3]}" for f in sorted(filenames)
+                      if f.endswith(".py") and not f.startswith("_")]
+    return found
+
+
+def import_or_skip(name):
+    """Import module ``name``; skip the test, naming the extra, when an optional dependency is missing."""
+    from graphmine.exceptions import MissingDependencyError
+
+    try:
+        return importlib.import_module(name)
+    except MissingDependencyError as exc:
+        pytest.skip(f"{name}: {exc}")
+    except ImportError as exc:
+        top = (exc.name or "").split(".")[0]
+        if top in EXTRAS:
+            pytest.skip(f"{name} needs {top}: pip install \"graphmine[{EXTRAS[top]}]\"")
+        raise
+
+
+def sections(doc):
+    """{section title: body text} of a numpydoc docstring, plus the summary under ''."""
+    doc = inspect.cleandoc(doc or "")
+    heads = list(SECTION.finditer(doc))
+    out = {"": doc[:heads[0].start()] if heads else doc}
+    for i, h in enumerate(heads):
+        end = heads[i + 1].start() if i + 1 < len(heads) else len(doc)
+        out[h.group(1).strip()] = doc[h.end():end]
+    return out
+
+
+def documented_names(body):
+    """Names described in a Parameters/Attributes section body ('a, b : int' lines at the left margin)."""
+    names = set()
+    for line in textwrap.dedent(body).splitlines():
+        if line and not line[0].isspace():
+            for part in line.split(":")[0].split(","):
+                names.add(part.strip().lstrip("*"))
+    return names
+
+
+def function_node(func):
+    """The ast node of ``func``'s definition, or None without source."""
+    try:
+        src = textwrap.dedent(inspect.getsource(func))
+    except (OSError, TypeError):
+        return None
+    for node in ast.walk(ast.parse(src)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return node
+    return None
+
+
+def own_nodes(node):
+    """The nodes of a function body, without those of nested functions and classes."""
+    stack = list(node.body)
+    while stack:
+        n = stack.pop()
+        yield n
+        for child in ast.iter_child_nodes(n):
+            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                stack.append(child)
+
+
+def returns_value(func):
+    node = function_node(func)
+    if node is None:
+        return True
+    for n in own_nodes(node):
+        if isinstance(n, (ast.Yield, ast.YieldFrom)):
+            return True
+        if isinstance(n, ast.Return) and n.value is not None and not (
+                isinstance(n.value, ast.Constant) and n.value.value is None):
+            return True
+    return False
+
+
+def parameters(obj):
+    try:
+        sig = inspect.signature(obj)
+    except (TypeError, ValueError):
+        return []
+    # private keywords (``_trusted``) are not part of the documented interface
+    return [p.name for p in sig.parameters.values() if p.name not in ("self", "cls") and not p.name.startswith("_")]
+
+
+def public_attributes(cls):
+    """Public data attributes of instances: properties and ``self.x = ...`` in the class's methods."""
+    attrs = {n for n, v in vars(cls).items() if isinstance(v, property) and not n.startswith("_")}
+    for v in vars(cls).values():
+        v = getattr(v, "__func__", v)
+        node = function_node(v) if inspect.isfunction(v) else None
+        for n in own_nodes(node) if node is not None else ():
+            for t in getattr(n, "targets", [getattr(n, "target", None)]):
+                if (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+                        and not t.attr.startswith("_")):
+                    attrs.add(t.attr)
+    return attrs
+
+
+def record_fields(cls):
+    if dataclasses.is_dataclass(cls):
+        return [f.name for f in dataclasses.fields(cls)]
+    if issubclass(cls, tuple) and hasattr(cls, "_fields"):
+        return list(cls._fields)
+    return None
+
+
+def has_example(secs):
+    return ">>>" in secs.get("Examples", "")
+
+
+def check_callable(obj, kind):
+    """Problems of a function's or class's docstring, as short phrases."""
+    doc = inspect.getdoc(obj) if kind == "function" else obj.__dict__.get("__doc__")
+    if not doc or not doc.strip():
+        return ["no docstring"]
+    secs = sections(doc)
+    problems = []
+    if not secs[""].strip():
+        problems.append("no summary line")
+    if kind == "function":
+        target = getattr(obj, "py_func", inspect.unwrap(obj))
+        params = parameters(obj)
+        if params:
+            missing = [p for p in params if p not in documented_names(secs.get("Parameters", ""))]
+            if "Parameters" not in secs:
+                problems.append("no Parameters section")
+            elif missing:
+                problems.append(f"Parameters lacks {', '.join(missing)}")
+        if returns_value(target) and "Returns" not in secs and "Yields" not in secs:
+            problems.append("no Returns/Yields section")
+    else:
+        fields = record_fields(obj)
+        if fields is not None:
+            missing = [f for f in fields if f not in documented_names(secs.get("Attributes", ""))]
+            if missing:
+                problems.append(f"Attributes lacks {', '.join(missing)}")
+        else:
+            params = parameters(obj)
+            if params:
+                missing = [p for p in params if p not in documented_names(secs.get("Parameters", ""))]
+                if "Parameters" not in secs:
+                    problems.append("no Parameters section")
+                elif missing:
+                    problems.append(f"Parameters lacks {', '.join(missing)}")
+            if public_attributes(obj) and "Attributes" not in secs:
+                problems.append("no Attributes section")
+    if not has_example(secs):
+        problems.append("no Examples section with a doctest")
+    return problems
+
+
+def constant_comment(module, name):
+    """Whether the assignment of ``name`` in ``module`` (or where it was imported from) has a comment."""
+    seen = set()
+    while module.__name__ not in seen:
+        seen.add(module.__name__)
+        try:
+            src = inspect.getsource(module)
+        except (OSError, TypeError):
+            return False
+        lines = src.splitlines()
+        tree = ast.parse(src)
+        origin = None
+        for node in tree.body:
+            targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+            if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+                first, last = node.lineno - 1, node.end_lineno - 1
+                above = lines[first - 1].strip() if first > 0 else ""
+                return above.startswith("#") or "#" in lines[first] or "#" in lines[last]
+            if isinstance(node, ast.ImportFrom) and any((a.asname or a.name) == name for a in node.names):
+                origin = importlib.util.resolve_name("." * node.level + (node.module or ""), module.__package__) \
+                    if node.level else node.module
+        if origin is None:
+            return False
+        module = importlib.import_module(origin)
+    return False
+
+
+def kind_of(obj):
+    if inspect.ismodule(obj):
+        return "module"
+    if inspect.isclass(obj):
+        return "exception" if issubclass(obj, BaseException) else "class"
+    if callable(obj):
+        return "function"
+    return "constant"
+
+
+def problems_of(module, name):
+    """(kind, problems) of the exported ``module.name``."""
+    obj = getattr(module, name)
+    kind = kind_of(obj)
+    if kind in ("module", "exception"):
+        doc = obj.__doc__ if kind == "module" else obj.__dict__.get("__doc__")
+        return kind, ([] if doc and inspect.cleandoc(doc).strip() else ["no summary line"])
+    if kind == "constant":
+        return kind, ([] if constant_comment(module, name) else ["no comment at its assignment"])
+    return kind, check_callable(obj, kind)
+
+
+MODULES = public_modules()
+# names still waiting for their sections; the list only shrinks (a documented name must leave it)
+PENDING = frozenset("""
+graphmine.Graph
+graphmine.OrientedGraph
+graphmine.as_graph
+graphmine.from_edges
+graphmine.write_edgelist
+graphmine.clique_core_number
+graphmine.node_clique_number
+graphmine.enumerate_cliques
+graphmine.choose_sketch
+graphmine.Estimate
+graphmine.cli.main
+graphmine.cli.run
+graphmine.cli.build_parser
+graphmine.clique_enumeration.node_clique_number
+graphmine.clique_enumeration.enumerate_cliques
+graphmine.clique_enumeration.list_cliques
+graphmine.clique_peeling.clique_core_number
+graphmine.clique_peeling.DensestSubgraph
+graphmine.cliques.triangles
+graphmine.cliques.check_k
+graphmine.commands.Parser
+graphmine.commands.positive_int
+graphmine.commands.non_negative_int
+graphmine.commands.clique_size
+graphmine.commands.budget_fraction
+graphmine.commands.add_input_argument
+graphmine.commands.show_progress
+graphmine.commands.kernels_cached
+graphmine.commands.note_first_compile
+graphmine.commands.load_input
+graphmine.datasets.names
+graphmine.datasets.path
+graphmine.datasets.load
+graphmine.datasets.data_dir
+graphmine.datasets.resolve
+graphmine.events.TemporalEvents
+graphmine.events.events_from_items
+graphmine.exceptions.warn_at_caller
+graphmine.generators.kronecker_edges
+graphmine.generators.kronecker_graph
+graphmine.generators.erdos_renyi_graph
+graphmine.generators.planted_cliques_graph
+graphmine.graph.Graph
+graphmine.graph.OrientedGraph
+graphmine.graph.from_edges
+graphmine.graph.from_scipy
+graphmine.graph.from_networkx
+graphmine.graph.build_csr
+graphmine.graph.compact_ids
+graphmine.graph.check_vertex_count
+graphmine.graph.index_dtype_for
+graphmine.graph.INDPTR_DTYPE
+graphmine.io.EdgeList
+graphmine.io.write_edgelist
+graphmine.io.write_vertex_table
+graphmine.io.read_bytes
+graphmine.registry.SKETCH_METHODS
+graphmine.registry.Backend
+graphmine.registry.Family
+graphmine.registry.Implementation
+graphmine.registry.register
+graphmine.registry.family
+graphmine.registry.families
+graphmine.registry.implementations
+graphmine.registry.select
+graphmine.validation.as_graph
+graphmine.cuda.triangles
+graphmine.cuda.count_cliques
+graphmine.cuda.clique_counts
+graphmine.cuda.is_available
+graphmine.cuda.preflight
+graphmine.cuda.release
+graphmine.cuda.use_cuda
+graphmine.cuda.warm_up
+graphmine.cuda.auto_min_edges
+graphmine.cuda.backend.can_run
+graphmine.cuda.backend.clustering
+graphmine.cuda.backend.average_clustering
+graphmine.cuda.backend.transitivity
+graphmine.cuda.backend.bloom_count_triangles
+graphmine.distributed.count_cliques
+graphmine.distributed.triangles
+graphmine.distributed.average_clustering
+graphmine.distributed.VertexCounts
+graphmine.distributed.local_client
+graphmine.distributed.expand_source
+graphmine.distributed.memory_per_worker
+graphmine.distributed.cli.count_cliques_command
+graphmine.distributed.cli.scheduler_client
+graphmine.distributed.counting.count_cliques
+graphmine.distributed.counting.triangles
+graphmine.distributed.counting.average_clustering
+graphmine.distributed.counting.VertexCounts
+graphmine.distributed.graph.local_client
+graphmine.distributed.graph.expand_source
+graphmine.motifs.clique
+graphmine.motifs.star
+graphmine.motifs.path
+graphmine.motifs.cycle
+graphmine.motifs.motif_from_graph
+graphmine.motifs.get_motif
+graphmine.motifs.MOTIF_KINDS
+graphmine.motifs.count_motifs
+graphmine.motifs.is_motif
+graphmine.motifs.motif_edge_flags
+graphmine.motifs.canonical_tuples
+graphmine.motifs.MotifTask
+graphmine.motifs.motif_prediction_task
+graphmine.motifs.SPLITS
+graphmine.motifs.LINK_SCORES
+graphmine.motifs.link_scores
+graphmine.motifs.motif_scores
+graphmine.motifs.heuristic_motif_scores
+graphmine.motifs.evaluate_heuristics
+graphmine.motifs.auc_ap
+graphmine.motifs.ClosureTask
+graphmine.motifs.ClosureModel
+graphmine.motifs.closure_features
+graphmine.motifs.evaluate_closure
+graphmine.motifs.predict_closure
+graphmine.motifs.default_cut
+graphmine.motifs.CLOSURE_MOTIFS
+graphmine.motifs.EnclosingSubgraphs
+graphmine.motifs.enclosing_subgraphs
+graphmine.motifs.distance_labels
+graphmine.motifs.n_distance_labels
+graphmine.motifs.zero_one_labels
+graphmine.motifs.cli.register
+graphmine.motifs.cli.run_predict_motifs
+graphmine.motifs.cli.run_predict_closure
+graphmine.motifs.closure.CLOSURE_MOTIFS
+graphmine.motifs.closure.ClosureTask
+graphmine.motifs.closure.ClosureModel
+graphmine.motifs.closure.closure_features
+graphmine.motifs.closure.evaluate_closure
+graphmine.motifs.closure.predict_closure
+graphmine.motifs.closure.default_cut
+graphmine.motifs.enumerate.count_motifs
+graphmine.motifs.enumerate.is_motif
+graphmine.motifs.enumerate.motif_edge_flags
+graphmine.motifs.enumerate.canonical_tuples
+graphmine.motifs.heuristics.LINK_SCORES
+graphmine.motifs.heuristics.link_scores
+graphmine.motifs.heuristics.motif_scores
+graphmine.motifs.heuristics.heuristic_motif_scores
+graphmine.motifs.heuristics.evaluate_heuristics
+graphmine.motifs.heuristics.auc_ap
+graphmine.motifs.patterns.clique
+graphmine.motifs.patterns.star
+graphmine.motifs.patterns.path
+graphmine.motifs.patterns.cycle
+graphmine.motifs.patterns.motif_from_graph
+graphmine.motifs.patterns.get_motif
+graphmine.motifs.patterns.MOTIF_KINDS
+graphmine.motifs.protocol.MotifTask
+graphmine.motifs.protocol.motif_prediction_task
+graphmine.motifs.protocol.SPLITS
+graphmine.motifs.subgraphs.EnclosingSubgraphs
+graphmine.motifs.subgraphs.enclosing_subgraphs
+graphmine.motifs.subgraphs.distance_labels
+graphmine.motifs.subgraphs.n_distance_labels
+graphmine.motifs.subgraphs.zero_one_labels
+graphmine.nx_backend.BackendInterface
+graphmine.nx_backend.NetworkXGraph
+graphmine.nx_backend.to_networkx
+graphmine.nx_backend.triangles
+graphmine.nx_backend.clustering
+graphmine.nx_backend.average_clustering
+graphmine.nx_backend.transitivity
+graphmine.nx_backend.square_clustering
+graphmine.nx_backend.all_triangles
+graphmine.nx_backend.jaccard_coefficient
+graphmine.nx_backend.adamic_adar_index
+graphmine.nx_backend.resource_allocation_index
+graphmine.nx_backend.preferential_attachment
+graphmine.nx_backend.core_number
+graphmine.nx_backend.pagerank
+graphmine.nx_backend.average_neighbor_degree
+graphmine.nx_backend.find_cliques
+graphmine.nx_backend.enumerate_all_cliques
+graphmine.nx_backend.node_clique_number
+graphmine.nx_backend.k_truss
+graphmine.nx_backend.k_clique_communities
+graphmine.nx_backend.algorithms.triangles
+graphmine.nx_backend.algorithms.clustering
+graphmine.nx_backend.algorithms.average_clustering
+graphmine.nx_backend.algorithms.transitivity
+graphmine.nx_backend.algorithms.square_clustering
+graphmine.nx_backend.algorithms.all_triangles
+graphmine.nx_backend.algorithms.jaccard_coefficient
+graphmine.nx_backend.algorithms.adamic_adar_index
+graphmine.nx_backend.algorithms.resource_allocation_index
+graphmine.nx_backend.algorithms.preferential_attachment
+graphmine.nx_backend.algorithms.core_number
+graphmine.nx_backend.algorithms.pagerank
+graphmine.nx_backend.algorithms.average_neighbor_degree
+graphmine.nx_backend.algorithms.find_cliques
+graphmine.nx_backend.algorithms.enumerate_all_cliques
+graphmine.nx_backend.algorithms.node_clique_number
+graphmine.nx_backend.algorithms.k_truss
+graphmine.nx_backend.algorithms.k_clique_communities
+graphmine.nx_backend.convert.NetworkXGraph
+graphmine.nx_backend.convert.to_networkx
+graphmine.nx_backend.convert.unsupported
+graphmine.nx_backend.convert.node_labels
+graphmine.nx_backend.convert.node_index
+graphmine.nx_backend.convert.self_loops
+graphmine.nx_backend.convert.has_node
+graphmine.nx_backend.convert.nbunch_indices
+graphmine.nx_backend.interface.BackendInterface
+graphmine.probgraph.count_triangles
+graphmine.probgraph.triangles
+graphmine.probgraph.clustering
+graphmine.probgraph.average_clustering
+graphmine.probgraph.transitivity
+graphmine.probgraph.choose_sketch
+graphmine.probgraph.Estimate
+graphmine.probgraph.ArrayEstimate
+graphmine.probgraph.JarvisPatrickResult
+graphmine.probgraph.NeighbourhoodSketch
+graphmine.probgraph.SketchChoice
+graphmine.probgraph.MEASURES
+graphmine.probgraph.cli.register
+graphmine.probgraph.counting.count_triangles
+graphmine.probgraph.counting.triangles
+graphmine.probgraph.counting.clustering
+graphmine.probgraph.counting.average_clustering
+graphmine.probgraph.counting.transitivity
+graphmine.probgraph.counting.warn_saturation
+graphmine.probgraph.counting.clique_estimate
+graphmine.probgraph.results.SketchResult
+graphmine.probgraph.results.Estimate
+graphmine.probgraph.results.ArrayEstimate
+graphmine.probgraph.results.make_estimate
+graphmine.probgraph.results.make_array_estimate
+graphmine.probgraph.similarity.MEASURES
+graphmine.probgraph.similarity.JarvisPatrickResult
+graphmine.probgraph.sketches.ESTIMATORS
+graphmine.probgraph.sketches.NeighbourhoodSketch
+graphmine.probgraph.sketches.DEFAULT_BUDGET
+graphmine.probgraph.sketches.MAX_HASHES
+graphmine.probgraph.sketches.check_positive_int
+graphmine.probgraph.sketches.check_estimator
+graphmine.probgraph.sketches.check_method
+graphmine.probgraph.sketches.hash_seeds
+graphmine.probgraph.sketches.resolve_seed
+graphmine.probgraph.sketches.sketch_size
+graphmine.probgraph.tuning.SketchChoice
+graphmine.probgraph.tuning.choose_sketch
+graphmine.science4cast.Science4CastData
+graphmine.science4cast.load_pickle
+graphmine.science4cast.make_data
+graphmine.science4cast.read_benchmark
+graphmine.science4cast.read_competition
+graphmine.science4cast.read_data
+graphmine.science4cast.read_solution
+graphmine.science4cast.write_benchmark
+graphmine.science4cast.write_competition
+graphmine.science4cast.write_solution
+graphmine.science4cast.generate_benchmark
+graphmine.science4cast.generate_temporal_graph
+graphmine.science4cast.edges_before
+graphmine.science4cast.multigraph_degree
+graphmine.science4cast.pair_edge_counts
+graphmine.science4cast.sample_pairs
+graphmine.science4cast.snapshot
+graphmine.science4cast.snapshot_weights
+graphmine.science4cast.training_pairs
+graphmine.science4cast.year_end_day
+graphmine.science4cast.feature_names
+graphmine.science4cast.pair_features
+graphmine.science4cast.swap_permutation
+graphmine.science4cast.baseline.DegreeBaseline
+graphmine.science4cast.baseline.degree_features
+graphmine.science4cast.blend.roc_auc
+graphmine.science4cast.build.build_benchmark
+graphmine.science4cast.build.map_times
+graphmine.science4cast.cli.register
+graphmine.science4cast.cli.main
+graphmine.science4cast.cli.read_submission
+graphmine.science4cast.cli.read_ids
+graphmine.science4cast.cli.ids_path
+graphmine.science4cast.features.pair_features
+graphmine.science4cast.features.feature_names
+graphmine.science4cast.features.swap_permutation
+graphmine.science4cast.features.snapshot_pair_features
+graphmine.science4cast.generator.generate_temporal_graph
+graphmine.science4cast.generator.generate_benchmark
+graphmine.science4cast.io.Science4CastData
+graphmine.science4cast.io.load_pickle
+graphmine.science4cast.io.make_data
+graphmine.science4cast.io.read_data
+graphmine.science4cast.io.read_competition
+graphmine.science4cast.io.read_benchmark
+graphmine.science4cast.io.read_solution
+graphmine.science4cast.io.write_competition
+graphmine.science4cast.io.write_benchmark
+graphmine.science4cast.io.write_solution
+graphmine.science4cast.models.LinkPredictor
+graphmine.science4cast.models.MODEL_FORMAT
+graphmine.science4cast.models.require_ml
+graphmine.science4cast.simple.simple_scores
+graphmine.science4cast.snapshots.year_end_day
+graphmine.science4cast.snapshots.edges_before
+graphmine.science4cast.snapshots.snapshot
+graphmine.science4cast.snapshots.snapshot_weights
+graphmine.science4cast.snapshots.multigraph_degree
+graphmine.science4cast.snapshots.pair_edge_counts
+graphmine.science4cast.snapshots.sample_pairs
+graphmine.science4cast.snapshots.training_pairs
+graphmine.science4cast.snapshots.window_positives
+graphmine.science4cast.snapshots.unconnected_pair_count
+graphmine.science4cast.snapshots.MIN_YEAR
+graphmine.science4cast.snapshots.MAX_YEAR
+spatial.Metrics
+spatial.Result
+spatial.DEFAULT_WORDS
+spatial.DEFAULT_MESSAGE_WORDS
+spatial.matmul_lower_bound
+spatial.tree_reduce
+spatial.tree_scan
+spatial.tree_levels
+spatial.LAYOUTS
+spatial.collectives.tree_reduce
+spatial.collectives.tree_scan
+spatial.layout.LAYOUTS
+spatial.machine.Metrics
+spatial.machine.DEFAULT_WORDS
+spatial.machine.DEFAULT_MESSAGE_WORDS
+spatial.matmul.matmul_lower_bound
+spatial.report.ALGORITHMS
+spatial.report.GROWTH_TOLERANCE
+spatial.report.Report
+spatial.trace.plot_traffic
+spatial.trace.write_log
+spatial.trace.traffic_grid
+gnn.SEAM
+gnn.DGCNN
+gnn.resolve_device
+gnn.closure.closure_motif_task
+gnn.closure.stratified_sample
+gnn.closure.weighted_closure_metrics
+gnn.closure.seam_closure
+gnn.seam.SEAM
+gnn.seam.DGCNN
+gnn.seam.resolve_device
+gnn.seam.LABELINGS
+gnn.seam.MODEL_FORMAT
+""".split())
+
+
+def test_modules_found():
+    # the walk sees the packages' public modules and none of the private ones
+    assert {"graphmine", "graphmine.cliques", "graphmine.probgraph.counting", "graphmine.cuda", "spatial",
+            "spatial.sorting", "gnn.seam"} <= set(MODULES)
+    assert not [m for m in MODULES if any(p.startswith("_") for p in m.split("."))]
+
+
+def test_sections_parser():
+    doc = """Sum.
+
+    Parameters
+    ----------
+    a, b : int
+        Numbers.
+    **kw : dict
+        Ignored.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> 1 + 2
+    3
+    """
+
+    def f(a, b, **kw):
+        return a + b
+
+    def g(a, c):
+        return a
+
+    assert sections(doc).keys() == {"", "Parameters", "Returns", "Examples"}
+    assert documented_names(sections(doc)["Parameters"]) == {"a", "b", "kw"}
+    f.__doc__ = doc
+    assert check_callable(f, "function") == []
+    g.__doc__ = doc
+    assert check_callable(g, "function") == ["Parameters lacks c"]
+    g.__doc__ = "Sum."
+    assert check_callable(g, "function") == ["no Parameters section", "no Returns/Yields section",
+                                             "no Examples section with a doctest"]
+
+
+@pytest.mark.skipif(sys.flags.optimize >= 2, reason="docstrings are stripped under python -OO")
+@pytest.mark.parametrize("name", MODULES)
+def test_exported_names_documented(name):
+    module = import_or_skip(name)
+    offenders = []
+    for export in getattr(module, "__all__", []):
+        kind, problems = problems_of(module, export)
+        if problems:
+            offenders.append(f"{name}.{export} ({kind}): {'; '.join(problems)}")
+    new = [o for o in offenders if o.split(" (")[0] not in PENDING]
+    assert not new, f"{len(new)} exported names lack numpydoc sections:\n" + "\n".join(new)
+    done = sorted(p for p in PENDING if p.rsplit(".", 1)[0] == name and not any(o.startswith(p + " (") for o in offenders))
+    assert not done, f"documented now, remove from PENDING: {done}"
+
+
+def census():
+    """(exported objects, fully documented ones, offenders) over every module that imports here."""
+    checked, offenders = {}, {}
+    for name in MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        for export in getattr(module, "__all__", []):
+            obj = getattr(module, export)
+            key = (id(obj), export) if kind_of(obj) == "constant" else id(obj)
+            if key in checked:
+                continue
+            kind, problems = problems_of(module, export)
+            checked[key] = f"{name}.{export}"
+            if problems:
+                offenders[f"{name}.{export}"] = (kind, problems)
+    return len(checked), len(checked) - len(offenders), offenders
+
+
+if __name__ == "__main__":
+    total, good, bad = census()
+    for where, (kind, problems) in sorted(bad.items()):
+        print(f"{where} ({kind}): {'; '.join(problems)}")
+    print(f"{good} of {total} exported names fully documented")
