@@ -139,7 +139,7 @@ def fill_doc(obj):
     ...     ----------
     ...     {threads}
     ...     '''
-    >>> inspect.getdoc(f).splitlines()[3]
+    >>> inspect.getdoc(f).splitlines()[4]
     'threads : int, optional'
     """
     if obj.__doc__ is not None:
