@@ -10,6 +10,7 @@ generator :func:`maximal_cliques` receives them in batches of whole search roots
 import numpy as np
 
 from . import _maximal_kernels as _mk
+from ._docs import fill_doc
 from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
 from .exceptions import ParameterError
@@ -29,6 +30,7 @@ def _setup(G):
     return O.rank, O.max_out_degree, maxdeg
 
 
+@fill_doc
 def maximal_cliques(G, *, batch=BATCH):
     """Every maximal clique of ``G`` once, as a list of vertex numbers (a generator).
 
@@ -38,7 +40,7 @@ def maximal_cliques(G, *, batch=BATCH):
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     batch : int
         Vertices per batch.
 
@@ -66,15 +68,16 @@ def maximal_cliques(G, *, batch=BATCH):
 
 @interruptible
 @restores_threads
+@fill_doc
 def count_maximal_cliques(G, *, by_size=False, threads=None):
     """The number of maximal cliques of ``G``.
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     by_size : bool
         Return the counts by clique size instead (``counts[s]`` maximal cliques of s vertices).
-    threads : int, optional
+    {threads}
 
     Returns
     -------
@@ -171,6 +174,7 @@ def enumerate_cliques(G, *, max_k=None, batch=BATCH):
 
 
 @interruptible
+@fill_doc
 def clique_communities(G, k):
     """The k-clique communities of ``G`` (clique percolation; Palla et al. 2005): the unions of the
     k-cliques that a chain of k-cliques sharing k - 1 vertices joins, as ``networkx``'s
@@ -182,7 +186,7 @@ def clique_communities(G, k):
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     k : int
         Clique size >= 2.
 

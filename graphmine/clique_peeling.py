@@ -24,6 +24,7 @@ from fractions import Fraction
 import numpy as np
 
 from . import _peel_kernels as _pk
+from ._docs import fill_doc
 from .clique_census import vertex_clique_counts
 from .exceptions import ParameterError, ResourceLimitError
 from .clique_enumeration import list_cliques
@@ -79,12 +80,13 @@ def _clique_degrees(G, k, threads):
 
 
 @interruptible
+@fill_doc
 def clique_core_number(G, k=3, *, threads=None):
     """The k-clique core number of every vertex (int64 array; k = 2 gives the core number).
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     k : int
         Clique size >= 2.
     threads : int, optional
@@ -118,12 +120,13 @@ def _best_suffix(order, gone, total):
 
 
 @interruptible
+@fill_doc
 def densest_clique_subgraph(G, k=3, *, method="auto", eps=0.01, max_iter=100, threads=None):
     """The k-clique densest subgraph: the vertex set S maximising k-cliques(S) / |S|.
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     k : int
         Clique size >= 2 (k = 2: the densest subgraph by edges per vertex).
     method : {'auto', 'exact', 'approx'}

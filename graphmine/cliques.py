@@ -13,6 +13,7 @@ import time
 
 from . import _clique_kernels as _ck
 from . import _small_work as _sw
+from ._docs import fill_doc
 from ._interrupt import cancel_flag, check as _check_interrupt, interruptible
 from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
@@ -79,14 +80,14 @@ def check_k(k):
 
 @interruptible
 @restores_threads
+@fill_doc
 def count_triangles(G, *, threads=None):
     """The number of triangles of ``G`` (exact, CPU).
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    threads : int, optional
-        Threads to use (default: all).
+    {G}
+    {threads}
 
     Returns
     -------
@@ -139,19 +140,19 @@ def triangles(G, *, threads=None):
 
 @interruptible
 @restores_threads
+@fill_doc
 def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
     """The number of k-cliques (complete subgraphs on k vertices) of ``G``, for any k >= 3
     (exact, CPU).
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    k : int
-        Clique size, >= 3.
+    {G}
+    {k}
     order : {'degree', 'degeneracy'}, optional
         Orientation for exact counting (default: degree for k = 3, degeneracy otherwise, whose
         out-degrees are bounded by the graph's degeneracy).
-    threads : int, optional
+    {threads}
     progress : bool
         Exact k >= 4: show a progress bar on stderr (tqdm). The count runs in batches of roots
         of about 0.2 s each (Ctrl-C is seen between them); the bar shows the share of the time,

@@ -13,6 +13,7 @@ on a GPU) on top, through :func:`local_clustering`, :func:`mean_clustering` and
 
 import numpy as np
 
+from ._docs import fill_doc
 from .cliques import count_triangles, triangles
 from .validation import as_graph
 
@@ -47,6 +48,7 @@ def local_clustering(tri, degree):
     return out
 
 
+@fill_doc
 def mean_clustering(c, count_zeros=True):
     """The mean of local coefficients ``c`` (over the nonzero ones if ``count_zeros`` is False).
 
@@ -54,7 +56,7 @@ def mean_clustering(c, count_zeros=True):
     ----------
     c : ndarray of float64
         Local clustering coefficients.
-    count_zeros : bool
+    {count_zeros}
 
     Returns
     -------
@@ -95,14 +97,14 @@ def transitivity_from_count(n_triangles, degree):
     return 3.0 * n_triangles / triples if triples else 0.0
 
 
+@fill_doc
 def clustering(G, *, threads=None):
     """Local clustering coefficient of every vertex (0 for degree < 2), as a float array.
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    threads : int, optional
-        Threads to use (default: all).
+    {G}
+    {threads}
 
     Returns
     -------
@@ -118,18 +120,15 @@ def clustering(G, *, threads=None):
     return local_clustering(triangles(G, threads=threads), G.degree)
 
 
+@fill_doc
 def average_clustering(G, *, count_zeros=True, threads=None):
     """Mean local clustering coefficient.
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    count_zeros : bool
-        As in networkx: if False, average only over vertices with a nonzero coefficient.
-        Isolated vertices count as 0 when True; use ``G.degree > 0`` to average over vertices
-        with an edge (the convention of the published SNAP figures).
-    threads : int, optional
-        Threads to use (default: all).
+    {G}
+    {count_zeros}
+    {threads}
 
     Returns
     -------
@@ -144,14 +143,14 @@ def average_clustering(G, *, count_zeros=True, threads=None):
     return mean_clustering(clustering(G, threads=threads), count_zeros)
 
 
+@fill_doc
 def transitivity(G, *, threads=None):
     """Global transitivity: 3 x triangles / connected triples.
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    threads : int, optional
-        Threads to use (default: all).
+    {G}
+    {threads}
 
     Returns
     -------
