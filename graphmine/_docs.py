@@ -42,6 +42,10 @@ device : {'cpu', 'cuda', 'auto'}, default 'cpu'
 seed : int, optional
     Seed of the random choices (default None: fresh entropy). The same seed gives the same
     result.""",
+    "rng_seed": """\
+seed : int or numpy.random.Generator, optional
+    Seed of the random draws, or a generator to draw from (default None: fresh entropy).
+    The same int seed gives the same graph.""",
     "budget": """\
 budget : float, default 0.25
     Memory of the sketches as a fraction of the memory of the CSR graph itself, in (0, 1];

@@ -103,8 +103,20 @@ def count_maximal_cliques(G, *, by_size=False, threads=None):
 
 @interruptible
 @restores_threads
+@fill_doc
 def node_clique_number(G, *, threads=None):
-    """The size of the largest clique containing each vertex (int64 array of length n).
+    """The size of the largest clique containing each vertex.
+
+    Parameters
+    ----------
+    {G}
+    {threads}
+
+    Returns
+    -------
+    ndarray of int64 of shape (n,)
+        Entry v is the number of vertices of the largest clique through v (1 for an isolated
+        vertex), as ``networkx.node_clique_number``.
 
     Examples
     --------
@@ -120,9 +132,27 @@ def node_clique_number(G, *, threads=None):
     return _mk._maximal_count(G.indptr, G.indices, rank, maxp, maxdeg, True, nthreads)[1]
 
 
+@fill_doc
 def list_cliques(G, k, *, batch=BATCH):
-    """Every k-clique of ``G`` once, in batches: a generator of (count, k) int64 arrays of vertex
-    numbers (k >= 1).
+    """Every k-clique of ``G`` once, in batches.
+
+    Parameters
+    ----------
+    {G}
+    k : int
+        Clique size, >= 1 (1: the vertices, 2: the edges).
+    batch : int, default BATCH
+        About how many vertex numbers a batch holds (``batch // k`` cliques).
+
+    Yields
+    ------
+    ndarray of int64 of shape (count, k)
+        A batch of cliques, each row sorted increasingly.
+
+    Raises
+    ------
+    ParameterError
+        ``k`` is not an integer >= 1.
 
     Examples
     --------
@@ -151,9 +181,24 @@ def list_cliques(G, k, *, batch=BATCH):
             yield np.sort(inv[out], axis=1)
 
 
+@fill_doc
 def enumerate_cliques(G, *, max_k=None, batch=BATCH):
-    """Every clique of ``G`` (single vertices and edges included) by increasing size, as lists of
-    vertex numbers: a generator, one size at a time, each size in batches.
+    """Every clique of ``G`` (single vertices and edges included) by increasing size.
+
+    As ``networkx.enumerate_all_cliques``, one size at a time, each size listed in batches.
+
+    Parameters
+    ----------
+    {G}
+    max_k : int, optional
+        Largest clique size to list (default: all sizes).
+    batch : int, default BATCH
+        About how many vertex numbers are listed per kernel call.
+
+    Yields
+    ------
+    list of int
+        A clique's vertex numbers, increasing.
 
     Examples
     --------

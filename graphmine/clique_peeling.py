@@ -92,6 +92,17 @@ def clique_core_number(G, k=3, *, threads=None):
     threads : int, optional
         Threads for the initial per-vertex counts (the peeling is serial).
 
+    Returns
+    -------
+    ndarray of int64 of shape (n,)
+        Entry v is the largest c such that v lies in a subgraph where every vertex is in at
+        least c of the subgraph's k-cliques.
+
+    Raises
+    ------
+    ParameterError
+        ``k`` is not an integer >= 2.
+
     Examples
     --------
     >>> import networkx as nx

@@ -64,7 +64,22 @@ def _checked(result):
 
 
 def check_k(k):
-    """``k`` as an int, or ParameterError unless it is an integer >= 3 (a clique size).
+    """Check a clique size.
+
+    Parameters
+    ----------
+    k : int
+        The clique size to check.
+
+    Returns
+    -------
+    int
+        ``k`` as a Python int.
+
+    Raises
+    ------
+    ParameterError
+        ``k`` is not an integer (bools refused) or is below 3.
 
     Examples
     --------
@@ -114,8 +129,19 @@ def count_triangles(G, *, threads=None):
 
 @interruptible
 @restores_threads
+@fill_doc
 def triangles(G, *, threads=None):
-    """The number of triangles through every vertex (int64 array of length n; exact, CPU).
+    """The number of triangles through every vertex (exact, CPU).
+
+    Parameters
+    ----------
+    {G}
+    {threads}
+
+    Returns
+    -------
+    ndarray of int64 of shape (n,)
+        ``t[v]``, the number of triangles containing vertex ``v``.
 
     Examples
     --------
