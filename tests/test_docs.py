@@ -253,40 +253,11 @@ def problems_of(module, name):
 MODULES = public_modules()
 # names still waiting for their sections; the list only shrinks (a documented name must leave it)
 PENDING = frozenset("""
-graphmine.write_edgelist
 graphmine.choose_sketch
 graphmine.Estimate
-graphmine.cli.main
-graphmine.cli.run
-graphmine.cli.build_parser
 graphmine.clique_peeling.DensestSubgraph
 graphmine.commands.Parser
-graphmine.commands.positive_int
-graphmine.commands.non_negative_int
-graphmine.commands.clique_size
-graphmine.commands.budget_fraction
-graphmine.commands.add_input_argument
-graphmine.commands.show_progress
-graphmine.commands.kernels_cached
-graphmine.commands.note_first_compile
-graphmine.commands.load_input
-graphmine.events.TemporalEvents
-graphmine.events.events_from_items
-graphmine.exceptions.warn_at_caller
 graphmine.graph.INDPTR_DTYPE
-graphmine.io.EdgeList
-graphmine.io.write_edgelist
-graphmine.io.write_vertex_table
-graphmine.io.read_bytes
-graphmine.registry.SKETCH_METHODS
-graphmine.registry.Backend
-graphmine.registry.Family
-graphmine.registry.Implementation
-graphmine.registry.register
-graphmine.registry.family
-graphmine.registry.families
-graphmine.registry.implementations
-graphmine.registry.select
 graphmine.cuda.triangles
 graphmine.cuda.count_cliques
 graphmine.cuda.clique_counts
