@@ -50,6 +50,65 @@ seed : int or numpy.random.Generator, optional
 budget : float, default 0.25
     Memory of the sketches as a fraction of the memory of the CSR graph itself, in (0, 1];
     a larger budget gives a smaller error.""",
+    # the options of the sketch estimates (graphmine.probgraph and its GPU and Dask back-ends)
+    "sketch_method": """\
+method : {'bloom', 'khash', 'onehash', 'kmv', 'exact'}, default 'bloom'
+    The sketch: Bloom filters, k-hash MinHash, one-hash (bottom-k) MinHash or k minimum
+    values; 'exact' returns the exact count of the :mod:`graphmine` function of the same
+    name instead of an estimate.""",
+    "sketch_budget": """\
+budget : float, optional
+    Sketch memory as a fraction of the sketched CSR, 64 (n + nnz) bits, in (0, 1] (default
+    0.25 when neither ``bits`` nor ``sketch_k`` is given). A larger budget, a smaller error.""",
+    "sketch_bits": """\
+bits : int, optional
+    Bloom filter size per vertex, in bits (rounded up to a multiple of 64); instead of
+    ``budget``.""",
+    "sketch_hashes": """\
+hashes : int, default 1
+    Hash functions per Bloom filter, 1..16.""",
+    "sketch_k": """\
+sketch_k : int, optional
+    MinHash hash functions (k-hash) or values kept (one-hash, KMV; >= 3 for KMV); instead
+    of ``budget``.""",
+    "sketch_estimator": """\
+estimator : {'or', 'and', 'limit', 'minhash', 'kmv'}, optional
+    Intersection estimator: for Bloom filters 'or' (default), 'and' or 'limit'; MinHash
+    sketches take 'minhash' and KMV 'kmv' (their defaults).""",
+    "sketch_seed": """\
+seed : int, optional
+    Seeds the hash functions (default None: drawn from fresh entropy and recorded in the
+    result's ``params``); the same seed gives the same sketches and estimate.""",
+    "sketch_clamp": """\
+clamp : bool, optional
+    Clamp every intersection estimate to [0, min(|X|, |Y|)]. Default: False for Bloom
+    filters in the clique counts, whose bias-corrected estimates sum without bias while
+    clamping biases the sum upward; True otherwise (MinHash/KMV single-term estimates are
+    heavy-tailed). Saturated terms are always clamped.""",
+    "sketch_confidence": """\
+confidence : float, default 0.95
+    Level of the confidence interval, in (0, 1).""",
+    "sketch_replicates": """\
+replicates : int, default 1
+    1: one sketch, ``stderr`` a bound (see :class:`~graphmine.probgraph.Estimate`). R >= 2:
+    R independent sketches (R times the work); the estimate is their mean and ``stderr``
+    their standard error, a calibrated error rather than a bound.""",
+    "sketch_hub_bits": """\
+hub_bits : int, optional
+    Bloom only: size of the exact bitmap of the highest-ranked vertices in every sketch
+    (rounded up to 64, at most n). Default: half of the ``budget``, or none when ``bits`` is
+    given; 0 turns it off. Within a ``budget`` the Bloom filters get the rest.""",
+    "sketch_exact_threshold": """\
+exact_threshold : int, optional
+    Intersections with an out-neighbourhood of at most this many vertices are computed
+    exactly; default: the sketch row length in 64-bit words (k for MinHash/KMV); 0 estimates
+    every term.""",
+    "sketch_device": """\
+device : {'cpu', 'cuda', 'auto'}, default 'cpu'
+    Where to run: other than 'cpu', the call goes through :mod:`graphmine.registry` to the
+    back-ends of that device (:mod:`graphmine.cuda` estimates triangles from Bloom filters
+    on the GPU: the same seed gives the same filters and, up to the order of float
+    additions, the same estimate as on the CPU). 'auto': the GPU where it applies.""",
     "k": """\
 k : int
     Clique size, >= 3.""",

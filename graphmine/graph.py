@@ -27,6 +27,7 @@ from .exceptions import GraphValueError, ParameterError
 __all__ = ["Graph", "OrientedGraph", "from_edges", "from_scipy", "from_networkx", "build_csr", "compact_ids",
            "check_vertex_count", "index_dtype_for", "INDPTR_DTYPE", "SERIAL_EDGES"]
 
+# dtype of every graph's ``indptr`` (row offsets): int64, whatever the number of vertices
 INDPTR_DTYPE = np.int64
 
 # below this many edges one thread finishes before a thread pool would wake up

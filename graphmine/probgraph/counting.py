@@ -12,6 +12,7 @@ the triangles through it, |N(u) ∩ N(v)|:
     c_v = \\frac{2 T(v)}{d_v (d_v - 1)}.
 """
 
+from .._docs import fill_doc
 import math
 import time
 
@@ -249,6 +250,7 @@ def clique_estimate(G, k, method, *, budget=None, bits=None, hashes=1, sketch_k=
     return est
 
 
+@fill_doc
 def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
                   estimator=None, seed=None, order=None, clamp=None, confidence=0.95, replicates=1,
                   hub_bits=None, exact_threshold=None, threads=None, device="cpu"):
@@ -265,47 +267,35 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    k : int
-        Clique size, >= 3.
-    method : {'bloom', 'khash', 'onehash', 'kmv', 'exact'}
-        Sketch; 'exact' returns :func:`graphmine.count_cliques`'s int.
-    budget, bits, hashes, sketch_k, seed
-        Sketch size and hashes (see :func:`sketch_neighbourhoods`); default budget 0.25.
-    estimator : {'or', 'and', 'limit'}, optional
-        Bloom intersection estimator (default 'or'; 'and' is the multi-set AND of the prefix's
-        filters, biased upward by coincident bits).
-    order : {'degree', 'degeneracy'}, optional
-        Orientation (default: degree for k = 3, degeneracy otherwise).
-    clamp : bool, optional
-        Clamp every intersection estimate to [0, min(|X|, |Y|)]. Default: False for Bloom
-        filters, whose bias-corrected estimates sum without bias while clamping biases the sum
-        upward (estimates of small intersections are raised, never lowered); True for
-        MinHash/KMV, whose single-term estimates are heavy-tailed. Saturated terms are always
-        clamped.
-    confidence : float
-        Level of the confidence interval.
-    replicates : int
-        1 (default): one sketch; ``stderr`` is the bound described in :class:`Estimate`.
-        R >= 2: R independent sketches (R times the work); the estimate is their mean and
-        ``stderr`` their standard error, a calibrated error rather than a bound.
-    hub_bits : int, optional
-        Bloom only: size of the exact bitmap of the highest-ranked vertices in every sketch
-        (rounded up to 64, at most n). Default: half of the ``budget``, or none when ``bits``
-        is given; 0 turns it off. Within a ``budget`` the Bloom filters get the rest.
-    exact_threshold : int, optional
-        Intersections with an out-neighbourhood of at most this many vertices are computed
-        exactly (marker lookups); default: the sketch row length in 64-bit words (k for
-        MinHash/KMV); 0 estimates every term.
-    threads : int, optional
-    device : {'cpu', 'cuda', 'auto'}
-        'cuda': build the sketches and estimate on the GPU (:mod:`graphmine.cuda`; Bloom
-        filters and k = 3 only); the same seed gives the same filters and, up to the order of
-        float additions, the same estimate as on the CPU. 'auto': the GPU where it applies.
+    {G}
+    {k}
+    {sketch_method}
+    {sketch_budget}
+    {sketch_bits}
+    {sketch_hashes}
+    {sketch_k}
+    {sketch_estimator}
+        For k >= 4 Bloom's 'and' is the multi-set AND of the prefix's filters, biased upward
+        by coincident bits.
+    {sketch_seed}
+    {order}
+    {sketch_clamp}
+    {sketch_confidence}
+    {sketch_replicates}
+    {sketch_hub_bits}
+    {sketch_exact_threshold}
+    {threads}
+    {sketch_device}
 
     Returns
     -------
     Estimate
+        The estimate, its standard error and confidence interval, and the sketch used.
+
+    Raises
+    ------
+    ParameterError
+        ``k`` < 3, an unknown method or estimator, or sketch sizes out of range.
 
     Examples
     --------
@@ -329,6 +319,7 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
                            hub_bits=hub_bits, exact_threshold=exact_threshold)
 
 
+@fill_doc
 def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
                     estimator=None, seed=None, order="degree", clamp=None, confidence=0.95,
                     replicates=1, hub_bits=None, exact_threshold=None, threads=None, device="cpu"):
@@ -345,12 +336,32 @@ def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sket
     facebook_combined (average degree 44) it takes 12x the exact count's time. Prefer ``'bloom'``
     (or ``method='exact'``) for counting; bottom-k sketches pay for similarity, not for triangles.
 
-    Parameters are those of :func:`count_cliques` with k = 3 (``device='cuda'`` runs the Bloom
-    sketches and the estimate on the GPU).
+    .. math:: \\hat T = \\sum_{u \\to v} \\widehat{|N^+(u) \\cap N^+(v)|}
+
+    Parameters
+    ----------
+    {G}
+    {sketch_method}
+    {sketch_budget}
+    {sketch_bits}
+    {sketch_hashes}
+    {sketch_k}
+    {sketch_estimator}
+    {sketch_seed}
+    order : {'degree', 'degeneracy'}, default 'degree'
+        Orientation whose out-neighbourhoods are sketched.
+    {sketch_clamp}
+    {sketch_confidence}
+    {sketch_replicates}
+    {sketch_hub_bits}
+    {sketch_exact_threshold}
+    {threads}
+    {sketch_device}
 
     Returns
     -------
     Estimate
+        The triangle estimate (an int for ``method='exact'``).
 
     Examples
     --------
@@ -417,19 +428,30 @@ def _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence
                 seed=seed, clamp=clamp, confidence=confidence, threads=threads)
 
 
+@fill_doc
 def triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None, estimator=None,
               seed=None, clamp=True, confidence=0.95, threads=None, device="cpu"):
     """Estimated triangles through every vertex, T(v) = 1/2 sum over u in N(v) of |N(u) ∩ N(v)|.
+
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    method : {'bloom', 'khash', 'onehash', 'kmv', 'exact'}
-        Sketches of the full neighbourhoods N(v) ('exact' forwards to graphmine).
-    budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads
-        As in :func:`count_cliques`.
+    {G}
+    {sketch_method}
+    {sketch_budget}
+    {sketch_bits}
+    {sketch_hashes}
+    {sketch_k}
+    {sketch_estimator}
+    {sketch_seed}
+    {sketch_clamp}
+    {sketch_confidence}
+    {threads}
+    {sketch_device}
+
     Returns
     -------
     ArrayEstimate
+        One estimate per vertex (length n); the intervals are clipped to [0, d(d - 1)/2].
 
     Examples
     --------
@@ -460,16 +482,26 @@ def _local_from(G, e, est, var):
     return c, cvar, w
 
 
+@fill_doc
 def clustering(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None, estimator=None,
                seed=None, clamp=True, confidence=0.95, threads=None, device="cpu"):
     """Estimated local clustering coefficient of every vertex (0 for degree < 2).
+
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    method : {'bloom', 'khash', 'onehash', 'kmv', 'exact'}
-        Sketches of the full neighbourhoods N(v) ('exact' forwards to graphmine).
-    budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads
-        As in :func:`count_cliques`.
+    {G}
+    {sketch_method}
+    {sketch_budget}
+    {sketch_bits}
+    {sketch_hashes}
+    {sketch_k}
+    {sketch_estimator}
+    {sketch_seed}
+    {sketch_clamp}
+    {sketch_confidence}
+    {threads}
+    {sketch_device}
+
     Returns
     -------
     ArrayEstimate
@@ -494,6 +526,7 @@ def clustering(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=
     return make_array_estimate(np.clip(c, 0.0, 1.0), cvar, confidence=conf, hi=1.0, **meta)
 
 
+@fill_doc
 def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits=None, hashes=1,
                        sketch_k=None, estimator=None, seed=None, clamp=True, confidence=0.95,
                        threads=None, device="cpu"):
@@ -503,16 +536,27 @@ def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits
     (1/N) sum_uv t_uv (w_u + w_v) with w_v = 1 / (d_v (d_v - 1)); its standard error is bounded
     by (1/N) sum_uv sd(t_uv) (w_u + w_v). With ``count_zeros=False`` the mean runs over the
     vertices whose estimated coefficient is positive.
+
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    method : {'bloom', 'khash', 'onehash', 'kmv', 'exact'}
-        Sketches of the full neighbourhoods N(v) ('exact' forwards to graphmine).
-    budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads
-        As in :func:`count_cliques`.
+    {G}
+    {count_zeros}
+    {sketch_method}
+    {sketch_budget}
+    {sketch_bits}
+    {sketch_hashes}
+    {sketch_k}
+    {sketch_estimator}
+    {sketch_seed}
+    {sketch_clamp}
+    {sketch_confidence}
+    {threads}
+    {sketch_device}
+
     Returns
     -------
     Estimate
+        The mean, in [0, 1], with its error bound.
 
     Examples
     --------
@@ -541,16 +585,40 @@ def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits
     return make_estimate(mean, bound, confidence=conf, hi=1.0, **meta)
 
 
+@fill_doc
 def transitivity(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
                  estimator=None, seed=None, order="degree", clamp=None, confidence=0.95,
                  replicates=1, hub_bits=None, exact_threshold=None, threads=None, device="cpu"):
     """Estimated transitivity 3 T / (connected triples) from the oriented triangle estimate.
 
-    Parameters are those of :func:`count_triangles` (``device`` too); the error is T's, scaled.
+    .. math:: \\hat\\tau = \\frac{3 \\hat T}{\\sum_v \\binom{d_v}{2}}
+
+    The error is the triangle estimate's, scaled.
+
+    Parameters
+    ----------
+    {G}
+    {sketch_method}
+    {sketch_budget}
+    {sketch_bits}
+    {sketch_hashes}
+    {sketch_k}
+    {sketch_estimator}
+    {sketch_seed}
+    order : {'degree', 'degeneracy'}, default 'degree'
+        Orientation of the triangle estimate.
+    {sketch_clamp}
+    {sketch_confidence}
+    {sketch_replicates}
+    {sketch_hub_bits}
+    {sketch_exact_threshold}
+    {threads}
+    {sketch_device}
 
     Returns
     -------
     Estimate
+        The transitivity, at most 1.
 
     Examples
     --------
