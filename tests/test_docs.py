@@ -257,8 +257,6 @@ def problems_of(module, name):
 MODULES = public_modules()
 # names still waiting for their sections; the list only shrinks (a documented name must leave it)
 PENDING = frozenset("""
-graphmine.choose_sketch
-graphmine.Estimate
 graphmine.clique_peeling.DensestSubgraph
 graphmine.cuda.triangles
 graphmine.cuda.count_cliques
@@ -404,35 +402,6 @@ graphmine.nx_backend.convert.self_loops
 graphmine.nx_backend.convert.has_node
 graphmine.nx_backend.convert.nbunch_indices
 graphmine.nx_backend.interface.BackendInterface
-graphmine.probgraph.choose_sketch
-graphmine.probgraph.Estimate
-graphmine.probgraph.ArrayEstimate
-graphmine.probgraph.JarvisPatrickResult
-graphmine.probgraph.NeighbourhoodSketch
-graphmine.probgraph.SketchChoice
-graphmine.probgraph.MEASURES
-graphmine.probgraph.cli.register
-graphmine.probgraph.counting.warn_saturation
-graphmine.probgraph.counting.clique_estimate
-graphmine.probgraph.results.SketchResult
-graphmine.probgraph.results.Estimate
-graphmine.probgraph.results.ArrayEstimate
-graphmine.probgraph.results.make_estimate
-graphmine.probgraph.results.make_array_estimate
-graphmine.probgraph.similarity.MEASURES
-graphmine.probgraph.similarity.JarvisPatrickResult
-graphmine.probgraph.sketches.ESTIMATORS
-graphmine.probgraph.sketches.NeighbourhoodSketch
-graphmine.probgraph.sketches.DEFAULT_BUDGET
-graphmine.probgraph.sketches.MAX_HASHES
-graphmine.probgraph.sketches.check_positive_int
-graphmine.probgraph.sketches.check_estimator
-graphmine.probgraph.sketches.check_method
-graphmine.probgraph.sketches.hash_seeds
-graphmine.probgraph.sketches.resolve_seed
-graphmine.probgraph.sketches.sketch_size
-graphmine.probgraph.tuning.SketchChoice
-graphmine.probgraph.tuning.choose_sketch
 graphmine.science4cast.Science4CastData
 graphmine.science4cast.load_pickle
 graphmine.science4cast.make_data

@@ -147,7 +147,21 @@ def _cmd_jarvis_patrick(args):
 
 
 def register(subparsers):
-    """Add the ``clustering`` and ``jarvis-patrick`` subcommands."""
+    """Add the ``clustering`` and ``jarvis-patrick`` subcommands.
+
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        The subcommands of the ``graphmine`` parser.
+
+    Examples
+    --------
+    >>> from graphmine.commands import Parser
+    >>> p = Parser(prog="graphmine")
+    >>> register(p.add_subparsers(dest="command"))
+    >>> p.parse_args(["clustering", "ca-GrQc", "--method", "kmv"]).method
+    'kmv'
+    """
     c = subparsers.add_parser("clustering", help=COMMANDS["clustering"],
                               description="Average local clustering coefficient and transitivity, "
                                           "exact or estimated from neighbourhood sketches.")

@@ -42,6 +42,26 @@ def _check_confidence(confidence):
 
 
 def warn_saturation(saturated, total, what):
+    """Warn (:class:`~graphmine.SketchSaturationWarning`) when estimated terms hit a full Bloom filter.
+
+    Parameters
+    ----------
+    saturated : int
+        Terms whose filters were full (no warning when 0).
+    total : int
+        Terms estimated.
+    what : str
+        The quantity, for the message.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as seen:
+    ...     warnings.simplefilter("always")
+    ...     warn_saturation(2, 100, "triangles")
+    >>> seen[0].category.__name__
+    'SketchSaturationWarning'
+    """
     if saturated:
         warn_at_caller(
             f"{saturated} of {total} estimated intersections ({100 * saturated / max(total, 1):.2g}%) "
@@ -157,6 +177,7 @@ def degree_rank(degree):
 
 @interruptible
 @restores_threads
+@fill_doc
 def clique_estimate(G, k, method, *, budget=None, bits=None, hashes=1, sketch_k=None, estimator=None, seed=None,
                     order=None, clamp=None, confidence=0.95, threads=None, replicates=1, hub_bits=None,
                     exact_threshold=None, gpu_run=None):
@@ -165,12 +186,24 @@ def clique_estimate(G, k, method, *, budget=None, bits=None, hashes=1, sketch_k=
     Parameters
     ----------
     G : Graph
+        A validated graph.
     k : int
         Checked clique size.
     method : str
         A sketch method.
-    budget, bits, hashes, sketch_k, estimator, seed, order, clamp, confidence, threads, replicates, hub_bits, exact_threshold
-        As in :func:`count_cliques`.
+    {sketch_budget}
+    {sketch_bits}
+    {sketch_hashes}
+    {sketch_k}
+    {sketch_estimator}
+    {sketch_seed}
+    {order}
+    {sketch_clamp}
+    {sketch_confidence}
+    {threads}
+    {sketch_replicates}
+    {sketch_hub_bits}
+    {sketch_exact_threshold}
     gpu_run : callable, optional
         A device back-end's Bloom triangle run for one seed (``graphmine.cuda``'s, which passes
         it): ``gpu_run(G, order, threads, words, hub_words, hashes, seed, estimator code, clamp,
@@ -179,6 +212,14 @@ def clique_estimate(G, k, method, *, budget=None, bits=None, hashes=1, sketch_k=
     Returns
     -------
     Estimate
+        The k-clique estimate.
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine as gm
+    >>> est = clique_estimate(gm.as_graph(nx.complete_graph(6)), 4, "kmv", sketch_k=16, seed=2)
+    >>> est.estimate, est.quantity  # whole sets fit the sketches: exact, C(6, 4)
+    (15.0, '4-cliques')
     """
     t0 = time.perf_counter()
     check_method(method)
