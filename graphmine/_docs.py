@@ -121,10 +121,32 @@ count_zeros : bool, default True
     As in networkx: if False, average only over vertices with a nonzero coefficient.
     Isolated vertices count as 0 when True; use ``G.degree > 0`` to average over vertices
     with an edge (the convention of the published SNAP figures).""",
+    # the networkx backend's functions (graphmine.nx_backend): networkx's parameters
     "nx_G": """\
-G : NetworkXGraph or networkx.Graph
-    The graph, converted by the backend (:func:`graphmine.nx_backend.from_networkx`) when
-    networkx dispatches to it.""",
+G : Graph, NetworkXGraph or networkx.Graph
+    The undirected graph: the backend graph networkx hands over, a :class:`~graphmine.Graph`,
+    or an undirected simple networkx graph (converted by
+    :func:`~graphmine.nx_backend.from_networkx`).""",
+    "nx_nodes": """\
+nodes : node or iterable of nodes, optional
+    One node: return its value alone; an iterable: a dict over those nodes; None (default):
+    a dict over every node, in networkx's node order.""",
+    "nx_weight": """\
+weight : None
+    Edge weights are not supported: anything but None raises NotImplementedError (networkx
+    itself then runs the call).""",
+    "nx_ebunch": """\
+ebunch : iterable of node pairs, optional
+    The pairs to score (default None: every pair of distinct non-adjacent nodes, produced
+    lazily in blocks).""",
+    "nx_pair_scores": """\
+iterator of (u, v, float)
+    One ``(u, v, score)`` tuple per pair, in the order of ``ebunch`` (or of networkx's
+    ``non_edges``), as networkx yields them.""",
+    "nx_cliques": """\
+cliques : None
+    Precomputed cliques are not supported: anything but None raises NotImplementedError
+    (networkx itself then runs the call).""",
 }
 
 _PLACEHOLDER = re.compile(r"^([ \t]*)\{(\w+)\}[ \t]*$", re.M)
