@@ -121,6 +121,23 @@ count_zeros : bool, default True
     As in networkx: if False, average only over vertices with a nonzero coefficient.
     Isolated vertices count as 0 when True; use ``G.degree > 0`` to average over vertices
     with an edge (the convention of the published SNAP figures).""",
+    # the GPU's functions (graphmine.cuda)
+    "cuda_threads": """\
+threads : int, optional
+    CPU threads of the work done on the host (the degeneracy orientation); default: numba's
+    setting, restored on return.""",
+    "cuda_devices": """\
+devices : list of int, optional
+    The GPUs to count on (ids as numba.cuda numbers them; one may repeat: two workers on one
+    GPU). Default: every visible GPU. Several: row blocks of the oriented graph per GPU, sums
+    combined on the host (:mod:`graphmine.cuda._multi`).""",
+    "cuda_clique_k": """\
+k : int, default 3
+    Clique size, 3 <= k <= :data:`graphmine.cuda.MAX_K`.""",
+    "cuda_raises": """\
+NoCudaDeviceError
+    No CUDA device is visible (or numba-cuda is missing: the message names the ``cuda``
+    extra).""",
     # the networkx backend's functions (graphmine.nx_backend): networkx's parameters
     "nx_G": """\
 G : Graph, NetworkXGraph or networkx.Graph
