@@ -121,6 +121,16 @@ count_zeros : bool, default True
     As in networkx: if False, average only over vertices with a nonzero coefficient.
     Isolated vertices count as 0 when True; use ``G.degree > 0`` to average over vertices
     with an edge (the convention of the published SNAP figures).""",
+    # the motif functions (graphmine.motifs)
+    "motif": """\
+motif : Motif
+    The pattern (:func:`~graphmine.motifs.clique`, :func:`~graphmine.motifs.star`, ...).""",
+    "motif_tuples": """\
+tuples : array_like of int of shape (N, k)
+    Distinct vertices per row, in the motif's position order.""",
+    "motif_size": """\
+k : int
+    Number of motif vertices, 2..10.""",
     # the GPU's functions (graphmine.cuda)
     "cuda_threads": """\
 threads : int, optional

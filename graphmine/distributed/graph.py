@@ -66,7 +66,8 @@ def expand_source(source):
     Raises
     ------
     GraphFormatError
-        A path or pattern that names no file.
+        A glob pattern that matches no file (a missing plain path is returned as it is; reading
+        it reports the error).
 
     Examples
     --------

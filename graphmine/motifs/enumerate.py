@@ -1,5 +1,6 @@
 """Finding motif instances in a graph: exact enumeration, capped sampling, membership tests."""
 
+from .._docs import fill_doc
 import numpy as np
 
 from .._interrupt import interruptible
@@ -36,6 +37,7 @@ def _level_matrices(motif, induced):
 
 @interruptible
 @restores_threads
+@fill_doc
 def find_motifs(G, motif, *, induced=True, cap_per_root=None, max_steps=None, seed=None, threads=None):
     """Instances of ``motif`` in ``G``, one canonical tuple per instance.
 
@@ -46,13 +48,15 @@ def find_motifs(G, motif, *, induced=True, cap_per_root=None, max_steps=None, se
 
     Parameters
     ----------
-    G : graph input accepted by :func:`graphmine.as_graph`
-    motif : Motif
-    induced : bool
-        Require the deal-breaker pairs to be non-edges (default True).
+    {G}
+    {motif}
+    induced : bool, default True
+        Require the deal-breaker pairs to be non-edges.
     cap_per_root, max_steps : int, optional
+        Most instances kept and most candidate probes spent per root (default: no cap).
     seed : int, optional
-    threads : int, optional
+        With caps: rotates each root's scan order (default None: no rotation).
+    {threads}
 
     Returns
     -------
@@ -95,8 +99,22 @@ def find_motifs(G, motif, *, induced=True, cap_per_root=None, max_steps=None, se
     return res
 
 
+@fill_doc
 def count_motifs(G, motif, *, induced=True, threads=None):
     """The number of instances of ``motif`` in ``G`` (exact enumeration).
+
+    Parameters
+    ----------
+    {G}
+    {motif}
+    induced : bool, default True
+        Require the deal-breaker pairs to be non-edges.
+    {threads}
+
+    Returns
+    -------
+    int
+        The number of instances (automorphic images counted once).
 
     Examples
     --------
@@ -128,12 +146,30 @@ def _check_tuples(G, motif, tuples):
 
 @interruptible
 @restores_threads
+@fill_doc
 def motif_edge_flags(G, motif, tuples, *, dealbreakers=False, threads=None):
     """Which motif edges (or deal-breaker pairs) of every tuple are edges of ``G``.
+
+    Parameters
+    ----------
+    {G}
+    {motif}
+    {motif_tuples}
+    dealbreakers : bool, default False
+        Flag the deal-breaker pairs instead of the motif edges.
+    {threads}
 
     Returns
     -------
     ndarray of bool, shape (N, |E_M|) (or (N, |E_{M,D}|) with ``dealbreakers=True``)
+        Entry (i, j): the j-th pair of the pattern is an edge of ``G`` in tuple i.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.motifs import clique
+    >>> motif_edge_flags(nx.path_graph(4), clique(3), [[0, 1, 2]]).tolist()  # edges 01, 02, 12
+    [[True, False, True]]
     """
     G = as_graph(G)
     motif = _check_motif(motif)
@@ -142,8 +178,23 @@ def motif_edge_flags(G, motif, tuples, *, dealbreakers=False, threads=None):
     return _k._tuple_edge_flags(G.indptr, G.indices, t, np.ascontiguousarray(pairs), resolve_threads(threads))
 
 
+@fill_doc
 def is_motif(G, motif, tuples, *, induced=True, threads=None):
     """Whether each tuple (distinct vertices, positions in motif order) is an instance in ``G``.
+
+    Parameters
+    ----------
+    {G}
+    {motif}
+    {motif_tuples}
+    induced : bool, default True
+        Require the deal-breaker pairs to be non-edges.
+    {threads}
+
+    Returns
+    -------
+    ndarray of bool of shape (N,)
+        Whether every motif edge (and, if induced, no deal-breaker) is present.
 
     Examples
     --------
@@ -163,10 +214,21 @@ def is_motif(G, motif, tuples, *, induced=True, threads=None):
     return ok
 
 
+@fill_doc
 def canonical_tuples(motif, tuples):
     """Map every tuple of distinct vertices to its canonical automorphic image.
 
     Two tuples denote the same motif instance iff their canonical forms are equal.
+
+    Parameters
+    ----------
+    {motif}
+    {motif_tuples}
+
+    Returns
+    -------
+    ndarray of int64 of shape (N, k)
+        The image of each tuple that meets the motif's order constraints.
 
     Examples
     --------
