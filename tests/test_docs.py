@@ -258,33 +258,6 @@ MODULES = public_modules()
 # names still waiting for their sections; the list only shrinks (a documented name must leave it)
 PENDING = frozenset("""
 graphmine.clique_peeling.DensestSubgraph
-graphmine.motifs.ClosureTask
-graphmine.motifs.ClosureModel
-graphmine.motifs.closure_features
-graphmine.motifs.evaluate_closure
-graphmine.motifs.predict_closure
-graphmine.motifs.default_cut
-graphmine.motifs.CLOSURE_MOTIFS
-graphmine.motifs.EnclosingSubgraphs
-graphmine.motifs.enclosing_subgraphs
-graphmine.motifs.distance_labels
-graphmine.motifs.n_distance_labels
-graphmine.motifs.zero_one_labels
-graphmine.motifs.cli.register
-graphmine.motifs.cli.run_predict_motifs
-graphmine.motifs.cli.run_predict_closure
-graphmine.motifs.closure.CLOSURE_MOTIFS
-graphmine.motifs.closure.ClosureTask
-graphmine.motifs.closure.ClosureModel
-graphmine.motifs.closure.closure_features
-graphmine.motifs.closure.evaluate_closure
-graphmine.motifs.closure.predict_closure
-graphmine.motifs.closure.default_cut
-graphmine.motifs.subgraphs.EnclosingSubgraphs
-graphmine.motifs.subgraphs.enclosing_subgraphs
-graphmine.motifs.subgraphs.distance_labels
-graphmine.motifs.subgraphs.n_distance_labels
-graphmine.motifs.subgraphs.zero_one_labels
 graphmine.science4cast.Science4CastData
 graphmine.science4cast.load_pickle
 graphmine.science4cast.make_data

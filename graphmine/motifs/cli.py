@@ -22,7 +22,21 @@ COMMANDS = {"predict-motifs": "motif prediction: heuristic motif scores or the S
 
 
 def register(subparsers):
-    """Add the ``predict-motifs`` subcommand."""
+    """Add the ``predict-motifs`` and ``predict-closure`` subcommands.
+
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        The subcommands of the ``graphmine`` parser.
+
+    Examples
+    --------
+    >>> from graphmine.commands import Parser
+    >>> p = Parser(prog="graphmine")
+    >>> register(p.add_subparsers(dest="command"))
+    >>> p.parse_args(["predict-motifs", "ca-GrQc", "--motif", "star", "-k", "4"]).k
+    4
+    """
     p = subparsers.add_parser("predict-motifs", help=COMMANDS["predict-motifs"],
                               description="Hide the edges of motif instances and score how well each method "
                                           "tells them from negatives (test-split ROC AUC and AP).")
@@ -84,6 +98,37 @@ def _gnn():
 
 
 def run_predict_motifs(args):
+    """Run ``predict-motifs``: build the motif-prediction task, score it, print AUC and AP.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed ``predict-motifs`` command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0.
+
+    Raises
+    ------
+    ParameterError
+        A malformed ``--remove``, or a motif size its kind does not allow.
+    MissingDependencyError
+        ``--method seam`` without the ``gnn`` extra.
+
+    Examples
+    --------
+    >>> from graphmine.cli import build_parser
+    >>> args = build_parser().parse_args(["predict-motifs", "Celegans", "--motif", "clique", "-k", "3",
+    ...                                   "--positives", "20", "-q"])
+    >>> run_predict_motifs(args)  # doctest: +ELLIPSIS
+    Celegans: 3-clique, 20 positives, 20 negatives, 4 in the test split
+    scorer                                  AUC      AP
+    cn/independent                       0.5000  0.7500
+    ...
+    0
+    """
     from .heuristics import evaluate_heuristics
     from .patterns import get_motif
     from .protocol import motif_prediction_task
@@ -129,6 +174,41 @@ def run_predict_motifs(args):
 
 
 def run_predict_closure(args):
+    """Run ``predict-closure``: read the events, score the candidates at the cut, print the table.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed ``predict-closure`` command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0.
+
+    Raises
+    ------
+    GraphFormatError
+        A missing or malformed events file.
+    MissingDependencyError
+        The model without the ``ml`` extra (``--no-model`` needs none).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from graphmine.cli import build_parser
+    >>> rows = [(1, [0, 1, 2]), (2, [2, 3]), (3, [3, 4]), (4, [2, 4]), (4, [4, 5]), (6, [2, 3, 4, 9]),
+    ...         (7, [3, 5]), (3, [0, 4]), (2, [1, 4])]
+    >>> path = os.path.join(tempfile.mkdtemp(), "items.txt")
+    >>> _ = open(path, "w").write("".join(f"{t} " + " ".join(map(str, it)) + "\\n" for t, it in rows))
+    >>> args = build_parser().parse_args(["predict-closure", path, "--cut", "4", "--delta", "5", "--no-model", "-q"])
+    >>> run_predict_closure(args)  # doctest: +ELLIPSIS
+    /...items.txt: triangle (open, closure by simplex), cut 4, delta 5: 4 candidates, 1 close (rate 0.25)
+    score             AUC-PR/random  ROC AUC
+    simplicial_pa             1.333   0.6667
+    ...
+    0
+    """
     from ..events import read_events
     from .closure import predict_closure
 
