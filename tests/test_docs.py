@@ -11,7 +11,8 @@ with an underscore). They are found by walking the source tree, so a new module 
   where instances carry public data attributes, ``Examples`` with a doctest. Record types
   (named tuples, dataclasses) describe their fields once, under ``Attributes``;
 - exception, warning, module: a summary line;
-- constant: a comment on the line above its assignment, or on the same line.
+- constant: a comment on the line above its assignment or on the same line, or a string right
+  after it (an attribute docstring).
 
 Modules whose optional extra is missing are skipped with the extra's name. The docstrings are
 absent under ``python -OO``, so the checks skip there.
@@ -101,13 +102,12 @@ def function_node(func):
 
 def own_nodes(node):
     """The nodes of a function body, without those of nested functions and classes."""
-    stack = list(node.body)
+    nested = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+    stack = [n for n in node.body if not isinstance(n, nested)]
     while stack:
         n = stack.pop()
         yield n
-        for child in ast.iter_child_nodes(n):
-            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-                stack.append(child)
+        stack.extend(child for child in ast.iter_child_nodes(n) if not isinstance(child, nested))
 
 
 def returns_value(func):
@@ -215,12 +215,16 @@ def constant_comment(module, name):
         lines = src.splitlines()
         tree = ast.parse(src)
         origin = None
-        for node in tree.body:
+        for i, node in enumerate(tree.body):
             targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
             if any(isinstance(t, ast.Name) and t.id == name for t in targets):
                 first, last = node.lineno - 1, node.end_lineno - 1
                 above = lines[first - 1].strip() if first > 0 else ""
-                return above.startswith("#") or "#" in lines[first] or "#" in lines[last]
+                after = tree.body[i + 1] if i + 1 < len(tree.body) else None
+                # an attribute docstring (a string right after the assignment) counts too
+                docstring = (isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
+                             and isinstance(after.value.value, str))
+                return docstring or above.startswith("#") or "#" in lines[first] or "#" in lines[last]
             if isinstance(node, ast.ImportFrom) and any((a.asname or a.name) == name for a in node.names):
                 origin = importlib.util.resolve_name("." * node.level + (node.module or ""), module.__package__) \
                     if node.level else node.module
@@ -323,28 +327,6 @@ graphmine.science4cast.snapshots.window_positives
 graphmine.science4cast.snapshots.unconnected_pair_count
 graphmine.science4cast.snapshots.MIN_YEAR
 graphmine.science4cast.snapshots.MAX_YEAR
-spatial.Metrics
-spatial.Result
-spatial.DEFAULT_WORDS
-spatial.DEFAULT_MESSAGE_WORDS
-spatial.matmul_lower_bound
-spatial.tree_reduce
-spatial.tree_scan
-spatial.tree_levels
-spatial.LAYOUTS
-spatial.collectives.tree_reduce
-spatial.collectives.tree_scan
-spatial.layout.LAYOUTS
-spatial.machine.Metrics
-spatial.machine.DEFAULT_WORDS
-spatial.machine.DEFAULT_MESSAGE_WORDS
-spatial.matmul.matmul_lower_bound
-spatial.report.ALGORITHMS
-spatial.report.GROWTH_TOLERANCE
-spatial.report.Report
-spatial.trace.plot_traffic
-spatial.trace.write_log
-spatial.trace.traffic_grid
 gnn.SEAM
 gnn.DGCNN
 gnn.resolve_device
