@@ -1,8 +1,8 @@
 """Shared docstring text: the parameter entries that many public functions have in common.
 
-A docstring names a shared entry by a line that holds only ``{name}`` (at the indentation of the
-Parameters entries); :func:`fill_doc` replaces it with the entry of :data:`PARAMETERS`, indented
-alike. The same parameter (``G``, ``threads``, ``method``, ``device``, ``seed``, ``budget``, ...)
+A docstring names shared entries by a line that holds only ``{name}`` or ``{name, name, ...}``
+(at the indentation of the Parameters entries); :func:`fill_doc` replaces it with those entries
+of :data:`PARAMETERS`, in that order, indented alike. The same parameter (``G``, ``threads``, ``method``, ``device``, ``seed``, ``budget``, ...)
 is then described in one place, and ``help()``, the doctests and the rendered docs show the
 filled text. Under ``python -OO`` docstrings are None and the functions are returned unchanged.
 """
@@ -176,11 +176,13 @@ cliques : None
     (networkx itself then runs the call).""",
 }
 
-_PLACEHOLDER = re.compile(r"^([ \t]*)\{(\w+)\}[ \t]*$", re.M)
+_PLACEHOLDER = re.compile(r"^([ \t]*)\{(\w+(?:[ \t]*,[ \t]*\w+)*)\}[ \t]*$", re.M)
 
 
 def fill(doc, entries=None):
-    """Replace every line ``{name}`` of ``doc`` by the entry ``name``, indented like the line.
+    """Replace every line ``{name}`` (or ``{name, name, ...}``) of ``doc`` by those entries.
+
+    The entries are indented like the line.
 
     Parameters
     ----------
@@ -205,7 +207,7 @@ def fill(doc, entries=None):
     ...
     ...     Parameters
     ...     ----------
-    ...     {k}
+    ...     {k, threads}
     ... '''))
     Sum.
     <BLANKLINE>
@@ -213,6 +215,9 @@ def fill(doc, entries=None):
         ----------
         k : int
             Clique size, >= 3.
+        threads : int, optional
+            Number of threads of the parallel kernels (default None: numba's current setting, all
+            cores unless lowered). numba's setting is restored on return.
     <BLANKLINE>
     """
     if doc is None:
@@ -220,10 +225,13 @@ def fill(doc, entries=None):
     entries = PARAMETERS if entries is None else entries
 
     def entry(match):
-        indent, name = match.groups()
-        if name not in entries:
-            raise KeyError(f"docstring placeholder {{{name}}} names no shared entry; known: {sorted(entries)}")
-        return "\n".join(indent + line if line else line for line in entries[name].splitlines())
+        indent, names = match.groups()
+        out = []
+        for name in (n.strip() for n in names.split(",")):
+            if name not in entries:
+                raise KeyError(f"docstring placeholder {{{name}}} names no shared entry; known: {sorted(entries)}")
+            out.extend(indent + line if line else line for line in entries[name].splitlines())
+        return "\n".join(out)
 
     return _PLACEHOLDER.sub(entry, doc)
 

@@ -60,6 +60,7 @@ def pagerank(G, alpha=0.85, *, tol=1e-10, max_iter=200, nstart=None, threads=Non
     Returns
     -------
     ndarray of float64
+        The rank of every vertex; the values sum to 1.
 
     Examples
     --------
@@ -111,12 +112,12 @@ def average_neighbor_degree(G, *, threads=None):
 
     Parameters
     ----------
-    {G}
-    {threads}
+    {G, threads}
 
     Returns
     -------
     ndarray of float64
+        ``sum(d[u] for u in N(v)) / d[v]`` for every vertex v.
 
     Examples
     --------
@@ -146,6 +147,7 @@ def core_number(G):
     Returns
     -------
     ndarray of int64
+        The core number of every vertex (0 for isolated vertices).
 
     Examples
     --------

@@ -313,6 +313,7 @@ def clique_clustering(G, k=3, *, threads=None):
     Returns
     -------
     ndarray of float64, length n
+        The coefficient of every vertex, in [0, 1].
 
     Examples
     --------

@@ -82,6 +82,8 @@ def count_maximal_cliques(G, *, by_size=False, threads=None):
     Returns
     -------
     int, or list of int with ``by_size``
+        The number of maximal cliques (isolated vertices count as cliques of one), or the
+        counts by size.
 
     Examples
     --------
@@ -109,8 +111,7 @@ def node_clique_number(G, *, threads=None):
 
     Parameters
     ----------
-    {G}
-    {threads}
+    {G, threads}
 
     Returns
     -------

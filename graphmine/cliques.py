@@ -99,14 +99,17 @@ def check_k(k):
 def count_triangles(G, *, threads=None):
     """The number of triangles of ``G`` (exact, CPU).
 
+    Counts each triangle once, from its lowest vertex in the degree order (ids relabelled by
+    rank): no vertex then has more than :math:`\\sqrt{2m}` higher-ranked neighbours.
+
     Parameters
     ----------
-    {G}
-    {threads}
+    {G, threads}
 
     Returns
     -------
     int
+        The number of triangles.
 
     Examples
     --------
@@ -135,8 +138,7 @@ def triangles(G, *, threads=None):
 
     Parameters
     ----------
-    {G}
-    {threads}
+    {G, threads}
 
     Returns
     -------
@@ -173,8 +175,7 @@ def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
 
     Parameters
     ----------
-    {G}
-    {k}
+    {G, k}
     order : {'degree', 'degeneracy'}, optional
         Orientation for exact counting (default: degree for k = 3, degeneracy otherwise, whose
         out-degrees are bounded by the graph's degeneracy).
@@ -187,6 +188,7 @@ def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
     Returns
     -------
     int
+        The number of k-vertex complete subgraphs.
 
     Examples
     --------

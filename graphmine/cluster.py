@@ -34,6 +34,7 @@ def local_clustering(tri, degree):
     Returns
     -------
     ndarray of float64
+        The coefficient of every vertex, in [0, 1].
 
     Examples
     --------
@@ -85,6 +86,7 @@ def transitivity_from_count(n_triangles, degree):
     Returns
     -------
     float
+        The transitivity, in [0, 1] (0 without connected triples).
 
     Examples
     --------
@@ -101,14 +103,17 @@ def transitivity_from_count(n_triangles, degree):
 def clustering(G, *, threads=None):
     """Local clustering coefficient of every vertex (0 for degree < 2), as a float array.
 
+    The per-vertex triangles of :func:`graphmine.cliques.triangles`, divided by the number of
+    pairs of neighbours (:func:`local_clustering`).
+
     Parameters
     ----------
-    {G}
-    {threads}
+    {G, threads}
 
     Returns
     -------
     ndarray of float64
+        ``c[v]`` in [0, 1] for every vertex v.
 
     Examples
     --------
@@ -124,15 +129,16 @@ def clustering(G, *, threads=None):
 def average_clustering(G, *, count_zeros=True, threads=None):
     """Mean local clustering coefficient.
 
+    The mean of :func:`clustering` (:func:`mean_clustering`).
+
     Parameters
     ----------
-    {G}
-    {count_zeros}
-    {threads}
+    {G, count_zeros, threads}
 
     Returns
     -------
     float
+        The mean coefficient, in [0, 1].
 
     Examples
     --------
@@ -147,14 +153,17 @@ def average_clustering(G, *, count_zeros=True, threads=None):
 def transitivity(G, *, threads=None):
     """Global transitivity: 3 x triangles / connected triples.
 
+    From the triangle count of :func:`graphmine.cliques.count_triangles` and the degrees
+    (:func:`transitivity_from_count`).
+
     Parameters
     ----------
-    {G}
-    {threads}
+    {G, threads}
 
     Returns
     -------
     float
+        3 x triangles / connected triples, in [0, 1].
 
     Examples
     --------

@@ -31,10 +31,11 @@ __all__ = ["count_four_cycles", "four_cycles"]
 def four_cycles(G, *, threads=None):
     """The number of 4-cycles through every vertex (int64 array of length n; exact, CPU).
 
+    Every diagonal pair of a cycle is counted from both of its ends.
+
     Parameters
     ----------
-    {G}
-    {threads}
+    {G, threads}
 
     Returns
     -------
@@ -59,14 +60,16 @@ def four_cycles(G, *, threads=None):
 def count_four_cycles(G, *, threads=None):
     """The number of 4-cycles of ``G`` (exact, CPU).
 
+    The sum of :func:`four_cycles` divided by four: each cycle has four vertices.
+
     Parameters
     ----------
-    {G}
-    {threads}
+    {G, threads}
 
     Returns
     -------
     int
+        The number of 4-cycles.
 
     Examples
     --------

@@ -42,11 +42,7 @@ def count_triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
 
     Parameters
     ----------
-    {G}
-    {method}
-    {threads}
-    {device}
-    {sketch_kwargs}
+    {G, method, threads, device, sketch_kwargs}
 
     Returns
     -------
@@ -76,11 +72,7 @@ def triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
 
     Parameters
     ----------
-    {G}
-    {method}
-    {threads}
-    {device}
-    {sketch_kwargs}
+    {G, method, threads, device, sketch_kwargs}
 
     Returns
     -------
@@ -104,16 +96,11 @@ def count_cliques(G, k=3, *, method="exact", order=None, threads=None, progress=
 
     Parameters
     ----------
-    {G}
-    {k}
-    {method}
-    {order}
-    {threads}
+    {G, k, method, order, threads}
     progress : bool
         Exact k >= 4 on the CPU: show a progress bar on stderr (tqdm), the share of the time
         estimated from the rate so far.
-    {device}
-    {sketch_kwargs}
+    {device, sketch_kwargs}
 
     Returns
     -------
@@ -147,11 +134,7 @@ def clustering(G, *, method="exact", threads=None, device="cpu", **kwargs):
 
     Parameters
     ----------
-    {G}
-    {method}
-    {threads}
-    {device}
-    {sketch_kwargs}
+    {G, method, threads, device, sketch_kwargs}
 
     Returns
     -------
@@ -176,12 +159,7 @@ def average_clustering(G, *, count_zeros=True, method="exact", threads=None, dev
 
     Parameters
     ----------
-    {G}
-    {count_zeros}
-    {method}
-    {threads}
-    {device}
-    {sketch_kwargs}
+    {G, count_zeros, method, threads, device, sketch_kwargs}
 
     Returns
     -------
@@ -209,11 +187,7 @@ def transitivity(G, *, method="exact", threads=None, device="cpu", **kwargs):
 
     Parameters
     ----------
-    {G}
-    {method}
-    {threads}
-    {device}
-    {sketch_kwargs}
+    {G, method, threads, device, sketch_kwargs}
 
     Returns
     -------
@@ -240,8 +214,7 @@ def count_four_cycles(G, *, method="exact", threads=None, device="cpu"):
     {G}
     method : {'exact'}
         Only exact counts exist.
-    {threads}
-    {device}
+    {threads, device}
 
     Returns
     -------
@@ -269,8 +242,7 @@ def four_cycles(G, *, method="exact", threads=None, device="cpu"):
     {G}
     method : {'exact'}
         Only exact counts exist.
-    {threads}
-    {device}
+    {threads, device}
 
     Returns
     -------

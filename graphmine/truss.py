@@ -34,8 +34,7 @@ def truss_decomposition(G, *, threads=None):
 
     Parameters
     ----------
-    {G}
-    {threads}
+    {G, threads}
 
     Returns
     -------

@@ -45,8 +45,7 @@ def count_triangles(G, *, order="degree", threads=None, devices=None):
     order : {'degree', 'degeneracy'}, default 'degree'
         Orientation (the degree order is built on the GPU, the degeneracy order on the CPU;
         cached on the graph).
-    {cuda_threads}
-    {cuda_devices}
+    {cuda_threads, cuda_devices}
 
     Returns
     -------
@@ -87,9 +86,7 @@ def triangles(G, *, threads=None, devices=None):
 
     Parameters
     ----------
-    {G}
-    {cuda_threads}
-    {cuda_devices}
+    {G, cuda_threads, cuda_devices}
 
     Returns
     -------
@@ -144,11 +141,7 @@ def count_cliques(G, k=3, *, order=None, threads=None, devices=None):
 
     Parameters
     ----------
-    {G}
-    {cuda_clique_k}
-    {order}
-    {cuda_threads}
-    {cuda_devices}
+    {G, cuda_clique_k, order, cuda_threads, cuda_devices}
 
     Returns
     -------
@@ -194,11 +187,7 @@ def clique_counts(G, k=3, *, order=None, threads=None, devices=None):
 
     Parameters
     ----------
-    {G}
-    {cuda_clique_k}
-    {order}
-    {cuda_threads}
-    {cuda_devices}
+    {G, cuda_clique_k, order, cuda_threads, cuda_devices}
 
     Returns
     -------

@@ -90,8 +90,7 @@ def average_clustering(G, *, count_zeros=True, threads=None):
     ----------
     G : Graph
         The graph.
-    {count_zeros}
-    {cuda_threads}
+    {count_zeros, cuda_threads}
 
     Returns
     -------

@@ -48,8 +48,7 @@ def find_motifs(G, motif, *, induced=True, cap_per_root=None, max_steps=None, se
 
     Parameters
     ----------
-    {G}
-    {motif}
+    {G, motif}
     induced : bool, default True
         Require the deal-breaker pairs to be non-edges.
     cap_per_root, max_steps : int, optional
@@ -105,8 +104,7 @@ def count_motifs(G, motif, *, induced=True, threads=None):
 
     Parameters
     ----------
-    {G}
-    {motif}
+    {G, motif}
     induced : bool, default True
         Require the deal-breaker pairs to be non-edges.
     {threads}
@@ -152,9 +150,7 @@ def motif_edge_flags(G, motif, tuples, *, dealbreakers=False, threads=None):
 
     Parameters
     ----------
-    {G}
-    {motif}
-    {motif_tuples}
+    {G, motif, motif_tuples}
     dealbreakers : bool, default False
         Flag the deal-breaker pairs instead of the motif edges.
     {threads}
@@ -184,9 +180,7 @@ def is_motif(G, motif, tuples, *, induced=True, threads=None):
 
     Parameters
     ----------
-    {G}
-    {motif}
-    {motif_tuples}
+    {G, motif, motif_tuples}
     induced : bool, default True
         Require the deal-breaker pairs to be non-edges.
     {threads}
@@ -222,8 +216,7 @@ def canonical_tuples(motif, tuples):
 
     Parameters
     ----------
-    {motif}
-    {motif_tuples}
+    {motif, motif_tuples}
 
     Returns
     -------

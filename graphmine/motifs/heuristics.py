@@ -106,8 +106,7 @@ def heuristic_motif_scores(G, motif, tuples, *, links=LINK_SCORES, modes=MOTIF_M
     ----------
     G : graph input
         The observed graph.
-    {motif}
-    {motif_tuples}
+    {motif, motif_tuples}
     links : iterable of str, default LINK_SCORES
         Names from :data:`LINK_SCORES`.
     modes : iterable of str, default MOTIF_MODES
@@ -189,8 +188,7 @@ def motif_scores(G, motif, tuples, link="jaccard", mode="correlated", *, weights
     ----------
     G : graph input
         The observed graph.
-    {motif}
-    {motif_tuples}
+    {motif, motif_tuples}
     link : str, default 'jaccard'
         One of :data:`LINK_SCORES`.
     mode : str, default 'correlated'

@@ -123,8 +123,7 @@ def motif_prediction_task(G, motif, *, n_positives=500, remove="all", negatives_
         Train/validation/test fractions (stratified by label).
     max_removed_fraction : float
         At most this fraction of the edges of ``G`` is deleted.
-    {seed}
-    {threads}
+    {seed, threads}
 
     Returns
     -------

@@ -94,8 +94,7 @@ def enclosing_subgraphs(G, motif, tuples, targets=None, *, hops=1, max_nodes_per
     ----------
     G : graph input
         The observed graph.
-    {motif}
-    {motif_tuples}
+    {motif, motif_tuples}
     targets : array_like of bool, shape (N, |E_M|), optional
         Motif edges to mask per sample (default: all motif edges).
     hops : int

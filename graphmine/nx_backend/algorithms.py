@@ -102,8 +102,7 @@ def triangles(G, nodes=None):
 
     Parameters
     ----------
-    {nx_G}
-    {nx_nodes}
+    {nx_G, nx_nodes}
 
     Returns
     -------
@@ -140,9 +139,7 @@ def clustering(G, nodes=None, weight=None):
 
     Parameters
     ----------
-    {nx_G}
-    {nx_nodes}
-    {nx_weight}
+    {nx_G, nx_nodes, nx_weight}
 
     Returns
     -------
@@ -246,8 +243,7 @@ def square_clustering(G, nodes=None):
 
     Parameters
     ----------
-    {nx_G}
-    {nx_nodes}
+    {nx_G, nx_nodes}
 
     Returns
     -------
@@ -431,8 +427,7 @@ def average_neighbor_degree(G, source="out", target="out", nodes=None, weight=No
     {nx_G}
     source, target : {'out'}
         Directions of directed graphs; only 'out' (networkx's default) is accepted.
-    {nx_nodes}
-    {nx_weight}
+    {nx_nodes, nx_weight}
 
     Returns
     -------
@@ -606,8 +601,7 @@ def common_neighbor_centrality(G, ebunch=None, alpha=0.8):
 
     Parameters
     ----------
-    {nx_G}
-    {nx_ebunch}
+    {nx_G, nx_ebunch}
     alpha : float, default 0.8
         Weight of the common neighbours against the distance term, in [0, 1].
 
@@ -658,8 +652,7 @@ def jaccard_coefficient(G, ebunch=None):
 
     Parameters
     ----------
-    {nx_G}
-    {nx_ebunch}
+    {nx_G, nx_ebunch}
 
     Returns
     -------
@@ -683,8 +676,7 @@ def adamic_adar_index(G, ebunch=None):
 
     Parameters
     ----------
-    {nx_G}
-    {nx_ebunch}
+    {nx_G, nx_ebunch}
 
     Returns
     -------
@@ -708,8 +700,7 @@ def resource_allocation_index(G, ebunch=None):
 
     Parameters
     ----------
-    {nx_G}
-    {nx_ebunch}
+    {nx_G, nx_ebunch}
 
     Returns
     -------
@@ -733,8 +724,7 @@ def preferential_attachment(G, ebunch=None):
 
     Parameters
     ----------
-    {nx_G}
-    {nx_ebunch}
+    {nx_G, nx_ebunch}
 
     Returns
     -------
@@ -831,9 +821,7 @@ def node_clique_number(G, nodes=None, cliques=None, separate_nodes=False):
 
     Parameters
     ----------
-    {nx_G}
-    {nx_nodes}
-    {nx_cliques}
+    {nx_G, nx_nodes, nx_cliques}
     separate_nodes : bool, default False
         Ignored, as networkx ignores it without ``cliques``.
 

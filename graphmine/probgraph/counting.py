@@ -191,18 +191,8 @@ def clique_estimate(G, k, method, *, budget=None, bits=None, hashes=1, sketch_k=
         Checked clique size.
     method : str
         A sketch method.
-    {sketch_budget}
-    {sketch_bits}
-    {sketch_hashes}
-    {sketch_k}
-    {sketch_estimator}
-    {sketch_seed}
-    {order}
-    {sketch_clamp}
-    {sketch_confidence}
-    {threads}
-    {sketch_replicates}
-    {sketch_hub_bits}
+    {sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator, sketch_seed, order}
+    {sketch_clamp, sketch_confidence, threads, sketch_replicates, sketch_hub_bits}
     {sketch_exact_threshold}
     gpu_run : callable, optional
         A device back-end's Bloom triangle run for one seed (``graphmine.cuda``'s, which passes
@@ -308,25 +298,11 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
 
     Parameters
     ----------
-    {G}
-    {k}
-    {sketch_method}
-    {sketch_budget}
-    {sketch_bits}
-    {sketch_hashes}
-    {sketch_k}
-    {sketch_estimator}
+    {G, k, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator}
         For k >= 4 Bloom's 'and' is the multi-set AND of the prefix's filters, biased upward
         by coincident bits.
-    {sketch_seed}
-    {order}
-    {sketch_clamp}
-    {sketch_confidence}
-    {sketch_replicates}
-    {sketch_hub_bits}
-    {sketch_exact_threshold}
-    {threads}
-    {sketch_device}
+    {sketch_seed, order, sketch_clamp, sketch_confidence, sketch_replicates, sketch_hub_bits}
+    {sketch_exact_threshold, threads, sketch_device}
 
     Returns
     -------
@@ -381,23 +357,11 @@ def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sket
 
     Parameters
     ----------
-    {G}
-    {sketch_method}
-    {sketch_budget}
-    {sketch_bits}
-    {sketch_hashes}
-    {sketch_k}
-    {sketch_estimator}
-    {sketch_seed}
+    {G, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator, sketch_seed}
     order : {'degree', 'degeneracy'}, default 'degree'
         Orientation whose out-neighbourhoods are sketched.
-    {sketch_clamp}
-    {sketch_confidence}
-    {sketch_replicates}
-    {sketch_hub_bits}
-    {sketch_exact_threshold}
-    {threads}
-    {sketch_device}
+    {sketch_clamp, sketch_confidence, sketch_replicates, sketch_hub_bits, sketch_exact_threshold}
+    {threads, sketch_device}
 
     Returns
     -------
@@ -476,18 +440,8 @@ def triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=N
 
     Parameters
     ----------
-    {G}
-    {sketch_method}
-    {sketch_budget}
-    {sketch_bits}
-    {sketch_hashes}
-    {sketch_k}
-    {sketch_estimator}
-    {sketch_seed}
-    {sketch_clamp}
-    {sketch_confidence}
-    {threads}
-    {sketch_device}
+    {G, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator}
+    {sketch_seed, sketch_clamp, sketch_confidence, threads, sketch_device}
 
     Returns
     -------
@@ -530,18 +484,8 @@ def clustering(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=
 
     Parameters
     ----------
-    {G}
-    {sketch_method}
-    {sketch_budget}
-    {sketch_bits}
-    {sketch_hashes}
-    {sketch_k}
-    {sketch_estimator}
-    {sketch_seed}
-    {sketch_clamp}
-    {sketch_confidence}
-    {threads}
-    {sketch_device}
+    {G, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator}
+    {sketch_seed, sketch_clamp, sketch_confidence, threads, sketch_device}
 
     Returns
     -------
@@ -580,19 +524,8 @@ def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits
 
     Parameters
     ----------
-    {G}
-    {count_zeros}
-    {sketch_method}
-    {sketch_budget}
-    {sketch_bits}
-    {sketch_hashes}
-    {sketch_k}
-    {sketch_estimator}
-    {sketch_seed}
-    {sketch_clamp}
-    {sketch_confidence}
-    {threads}
-    {sketch_device}
+    {G, count_zeros, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k}
+    {sketch_estimator, sketch_seed, sketch_clamp, sketch_confidence, threads, sketch_device}
 
     Returns
     -------
@@ -638,23 +571,11 @@ def transitivity(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_
 
     Parameters
     ----------
-    {G}
-    {sketch_method}
-    {sketch_budget}
-    {sketch_bits}
-    {sketch_hashes}
-    {sketch_k}
-    {sketch_estimator}
-    {sketch_seed}
+    {G, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator, sketch_seed}
     order : {'degree', 'degeneracy'}, default 'degree'
         Orientation of the triangle estimate.
-    {sketch_clamp}
-    {sketch_confidence}
-    {sketch_replicates}
-    {sketch_hub_bits}
-    {sketch_exact_threshold}
-    {threads}
-    {sketch_device}
+    {sketch_clamp, sketch_confidence, sketch_replicates, sketch_hub_bits, sketch_exact_threshold}
+    {threads, sketch_device}
 
     Returns
     -------

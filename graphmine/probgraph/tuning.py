@@ -81,8 +81,7 @@ def choose_sketch(G, rel_error, *, method="bloom", k=3, hashes=1, seed=None, max
         The sketch to size.
     k : int, default 3
         Clique size the sketch is for (3: triangles, clustering).
-    {sketch_hashes}
-    {sketch_seed}
+    {sketch_hashes, sketch_seed}
     max_bits, max_k : int, default 2**16 and 2**12
         Caps on the Bloom filter bits and the MinHash/KMV size.
     rounds : int, default 3
