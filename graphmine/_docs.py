@@ -131,6 +131,26 @@ tuples : array_like of int of shape (N, k)
     "motif_size": """\
 k : int
     Number of motif vertices, 2..10.""",
+    # the Science4Cast functions (graphmine.science4cast)
+    "s4c_graph": """\
+graph : array_like of int of shape (E, 3)
+    Rows ``[v1, v2, t]``: an edge between concepts v1 and v2 on day t (days since
+    1990-01-01), repeats allowed.""",
+    "s4c_year": """\
+year : int
+    The date: rows before the end of ``year`` (:func:`year_end_day`) count.""",
+    "s4c_n_vertices": """\
+n_vertices : int, optional
+    Number of vertices (default: largest id in ``graph`` + 1).""",
+    "s4c_pairs": """\
+pairs : array_like of int of shape (P, 2)
+    Vertex pairs.""",
+    "s4c_cutoff": """\
+vertex_degree_cutoff : int, default 0
+    Only vertices with at least this multigraph degree at the feature date take part.""",
+    "s4c_min_edges": """\
+min_edges : int, default 1
+    Rows a pair needs by the label date to count as positive.""",
     # the GPU's functions (graphmine.cuda)
     "cuda_threads": """\
 threads : int, optional

@@ -35,6 +35,7 @@ PACKAGES = ("graphmine", "spatial", "gnn")
 # top-level module of an optional dependency -> the extra of graphmine that installs it
 EXTRAS = {"torch": "gnn", "torch_geometric": "gnn", "sklearn": "ml", "lightgbm": "ml", "dask": "dask",
           "distributed": "dask", "numba_cuda": "cuda"}
+PLACEHOLDER = re.compile(r"^[ \t]*\{\w+(?:[ \t]*,[ \t]*\w+)*\}[ \t]*$", re.M)
 SECTION = re.compile(r"^\s*([A-Z][A-Za-z ]+)\n\s*-{3,}\s*$", re.M)
 
 
@@ -165,6 +166,8 @@ def check_callable(obj, kind):
     doc = inspect.getdoc(obj) if kind == "function" else obj.__dict__.get("__doc__")
     if not doc or not doc.strip():
         return ["no docstring"]
+    if PLACEHOLDER.search(doc):
+        return ["an unfilled {placeholder} line (decorate it with graphmine._docs.fill_doc)"]
     secs = sections(doc)
     problems = []
     if not secs[""].strip():
@@ -274,14 +277,6 @@ graphmine.science4cast.write_competition
 graphmine.science4cast.write_solution
 graphmine.science4cast.generate_benchmark
 graphmine.science4cast.generate_temporal_graph
-graphmine.science4cast.edges_before
-graphmine.science4cast.multigraph_degree
-graphmine.science4cast.pair_edge_counts
-graphmine.science4cast.sample_pairs
-graphmine.science4cast.snapshot
-graphmine.science4cast.snapshot_weights
-graphmine.science4cast.training_pairs
-graphmine.science4cast.year_end_day
 graphmine.science4cast.feature_names
 graphmine.science4cast.pair_features
 graphmine.science4cast.swap_permutation
@@ -315,18 +310,6 @@ graphmine.science4cast.models.LinkPredictor
 graphmine.science4cast.models.MODEL_FORMAT
 graphmine.science4cast.models.require_ml
 graphmine.science4cast.simple.simple_scores
-graphmine.science4cast.snapshots.year_end_day
-graphmine.science4cast.snapshots.edges_before
-graphmine.science4cast.snapshots.snapshot
-graphmine.science4cast.snapshots.snapshot_weights
-graphmine.science4cast.snapshots.multigraph_degree
-graphmine.science4cast.snapshots.pair_edge_counts
-graphmine.science4cast.snapshots.sample_pairs
-graphmine.science4cast.snapshots.training_pairs
-graphmine.science4cast.snapshots.window_positives
-graphmine.science4cast.snapshots.unconnected_pair_count
-graphmine.science4cast.snapshots.MIN_YEAR
-graphmine.science4cast.snapshots.MAX_YEAR
 gnn.SEAM
 gnn.DGCNN
 gnn.resolve_device
