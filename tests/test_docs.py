@@ -277,12 +277,6 @@ graphmine.science4cast.write_competition
 graphmine.science4cast.write_solution
 graphmine.science4cast.generate_benchmark
 graphmine.science4cast.generate_temporal_graph
-graphmine.science4cast.feature_names
-graphmine.science4cast.pair_features
-graphmine.science4cast.swap_permutation
-graphmine.science4cast.baseline.DegreeBaseline
-graphmine.science4cast.baseline.degree_features
-graphmine.science4cast.blend.roc_auc
 graphmine.science4cast.build.build_benchmark
 graphmine.science4cast.build.map_times
 graphmine.science4cast.cli.register
@@ -290,10 +284,6 @@ graphmine.science4cast.cli.main
 graphmine.science4cast.cli.read_submission
 graphmine.science4cast.cli.read_ids
 graphmine.science4cast.cli.ids_path
-graphmine.science4cast.features.pair_features
-graphmine.science4cast.features.feature_names
-graphmine.science4cast.features.swap_permutation
-graphmine.science4cast.features.snapshot_pair_features
 graphmine.science4cast.generator.generate_temporal_graph
 graphmine.science4cast.generator.generate_benchmark
 graphmine.science4cast.io.Science4CastData
@@ -306,10 +296,6 @@ graphmine.science4cast.io.read_solution
 graphmine.science4cast.io.write_competition
 graphmine.science4cast.io.write_benchmark
 graphmine.science4cast.io.write_solution
-graphmine.science4cast.models.LinkPredictor
-graphmine.science4cast.models.MODEL_FORMAT
-graphmine.science4cast.models.require_ml
-graphmine.science4cast.simple.simple_scores
 gnn.SEAM
 gnn.DGCNN
 gnn.resolve_device
