@@ -54,11 +54,13 @@ from graphmine.motifs import (LINK_SCORES, MOTIF_MODES, MotifTask, auc_ap, dista
 __all__ = ["SEAM", "DGCNN", "resolve_device", "heuristic_features", "select_seam", "LABELINGS", "FEATURES",
            "DEFAULT_CANDIDATES", "MODEL_FORMAT"]
 
+#: node labelings of the enclosing subgraphs: distances to the motif vertices, or membership
 LABELINGS = ("distance", "zero_one")
 #: candidate-level input features besides the subgraph: none, or the heuristic motif scores
 FEATURES = (None, "heuristic")
 # log(s + eps) spreads the products of small link scores, which crowd near 0
 _LOG_EPS = 1e-3
+#: the format tag written into saved SEAM models (checked when one is loaded)
 MODEL_FORMAT = "graphmine.seam.model"
 # the constructor's parameters, saved with a model
 _PARAMS = ("hops", "labeling", "features", "hidden", "sort_k", "epochs", "lr", "batch_size", "patience",
@@ -109,7 +111,28 @@ def _torch_state(threads, device, seed=None):
 
 
 def resolve_device(device="auto"):
-    """'auto' -> CUDA when available, else CPU; otherwise ``torch.device(device)``."""
+    """The torch device of a ``device`` setting.
+
+    Parameters
+    ----------
+    device : str or torch.device, default 'auto'
+        'auto': CUDA when available, else CPU; anything else: ``torch.device(device)``.
+
+    Returns
+    -------
+    torch.device
+        The device.
+
+    Raises
+    ------
+    ParameterError
+        An unknown device, or 'cuda' without a visible GPU.
+
+    Examples
+    --------
+    >>> resolve_device("cpu")
+    device(type='cpu')
+    """
     if device == "auto":
         return torch.device("cuda" if torch.cuda.is_available() else "cpu")
     try:
@@ -169,6 +192,33 @@ class DGCNN(torch.nn.Module):
 
     With ``num_features > 0`` a per-graph feature vector ``feat`` (shape [B, num_features]) joins
     the pooled representation at the MLP's input and reaches the logit through a linear skip.
+
+    Parameters
+    ----------
+    num_labels : int
+        Number of distinct node labels (the embedding's size).
+    hidden : int, default 32
+        Width of the GCN layers.
+    num_layers : int, default 3
+        GCN layers before the one-channel layer that sorts the nodes.
+    sort_k : int, default 30
+        Nodes kept by SortAggregation, >= 10.
+    dropout : float, default 0.5
+        Dropout before the last layer.
+    num_features : int, default 0
+        Length of the per-graph feature vector ``feat`` (0: none).
+
+    Attributes
+    ----------
+    embedding, convs, pool, conv1, maxpool, conv2, lin1, lin2, skip : torch.nn.Module
+        The layers (``skip`` is None without features).
+    num_features, dropout
+        As given.
+
+    Raises
+    ------
+    ParameterError
+        ``sort_k`` < 10.
 
     Examples
     --------
@@ -244,10 +294,14 @@ class SEAM:
         Width of the GCN layers.
     sort_k : int, optional
         Nodes kept by SortAggregation (default: 60th percentile of training subgraph sizes, >= 10).
-    epochs, lr, batch_size, patience : training schedule (early stopping on validation AUC).
+    epochs, lr, batch_size, patience : int, float, int, int
+        Training schedule (early stopping on validation AUC).
+    dropout : float, default 0.5
+        Dropout before the last layer.
     max_nodes_per_hop : int, optional
         Cap on new vertices per hop (seeded choice), for graphs with hubs.
     device : 'auto', 'cpu' or 'cuda'
+        Where to train (see :func:`resolve_device`).
     seed : int
         Seeds the weights, dropout, the batch order and the subgraph sampling (generators of the
         model's own: the caller's torch and numpy generators are left as they were); runs on CPU

@@ -55,6 +55,12 @@ class DensestSubgraph:
         Whether S is proven optimal.
     iterations : int
         Peeling passes (approximation) or max-flow problems solved (exact).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> densest_clique_subgraph(nx.complete_graph(5), 3)
+    DensestSubgraph(vertices=array([0, 1, 2, 3, 4]), cliques=10, density=2.0, upper_bound=2.0, exact=True, iterations=1)
     """
 
     vertices: np.ndarray

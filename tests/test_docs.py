@@ -262,22 +262,6 @@ def problems_of(module, name):
 
 
 MODULES = public_modules()
-# names still waiting for their sections; the list only shrinks (a documented name must leave it)
-PENDING = frozenset("""
-graphmine.clique_peeling.DensestSubgraph
-gnn.SEAM
-gnn.DGCNN
-gnn.resolve_device
-gnn.closure.closure_motif_task
-gnn.closure.stratified_sample
-gnn.closure.weighted_closure_metrics
-gnn.closure.seam_closure
-gnn.seam.SEAM
-gnn.seam.DGCNN
-gnn.seam.resolve_device
-gnn.seam.LABELINGS
-gnn.seam.MODEL_FORMAT
-""".split())
 
 
 def test_modules_found():
@@ -333,10 +317,7 @@ def test_exported_names_documented(name):
         kind, problems = problems_of(module, export)
         if problems:
             offenders.append(f"{name}.{export} ({kind}): {'; '.join(problems)}")
-    new = [o for o in offenders if o.split(" (")[0] not in PENDING]
-    assert not new, f"{len(new)} exported names lack numpydoc sections:\n" + "\n".join(new)
-    done = sorted(p for p in PENDING if p.rsplit(".", 1)[0] == name and not any(o.startswith(p + " (") for o in offenders))
-    assert not done, f"documented now, remove from PENDING: {done}"
+    assert not offenders, f"{len(offenders)} exported names lack numpydoc sections:\n" + "\n".join(offenders)
 
 
 def census():
