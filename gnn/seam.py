@@ -167,7 +167,6 @@ def heuristic_features(task, split=None):
     --------
     >>> from graphmine.generators import planted_cliques_graph
     >>> from graphmine.motifs import clique, motif_prediction_task
-    >>> from gnn import heuristic_features
     >>> G, _ = planted_cliques_graph(150, 0.02, [7] * 6, seed=1)
     >>> task = motif_prediction_task(G, clique(3), n_positives=40, seed=0)
     >>> names, X = heuristic_features(task, "test")
@@ -223,7 +222,6 @@ class DGCNN(torch.nn.Module):
     Examples
     --------
     >>> import torch
-    >>> from gnn import DGCNN
     >>> _ = torch.manual_seed(0)
     >>> m = DGCNN(num_labels=4, sort_k=10)
     >>> x = torch.tensor([0, 1, 2, 3]); ei = torch.tensor([[0, 1, 2], [1, 2, 3]])
@@ -325,7 +323,6 @@ class SEAM:
     --------
     >>> from graphmine.generators import planted_cliques_graph
     >>> from graphmine.motifs import clique, motif_prediction_task
-    >>> from gnn import SEAM
     >>> G, _ = planted_cliques_graph(150, 0.02, [7] * 6, seed=1)
     >>> task = motif_prediction_task(G, clique(3), n_positives=40, seed=0)
     >>> m = SEAM(epochs=2, seed=0, verbose=False).fit(task)
@@ -608,7 +605,6 @@ def select_seam(task, candidates=DEFAULT_CANDIDATES, **params):
     --------
     >>> from graphmine.generators import planted_cliques_graph
     >>> from graphmine.motifs import clique, motif_prediction_task
-    >>> from gnn import select_seam
     >>> G, _ = planted_cliques_graph(150, 0.02, [7] * 6, seed=1)
     >>> task = motif_prediction_task(G, clique(3), n_positives=40, seed=0)
     >>> m = select_seam(task, [{"hops": 1}, {"hops": 2}], epochs=2, seed=0, verbose=False)

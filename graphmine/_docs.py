@@ -34,6 +34,9 @@ device : {'cpu', 'cuda', 'auto'}, default 'cpu'
     Where to count: 'cuda' runs the kernels of :mod:`graphmine.cuda` on the GPU (raising
     :class:`~graphmine.cuda.NoCudaDeviceError` when none is visible); 'auto' takes the GPU
     when one is visible and the graph is large enough to gain from it.""",
+    "exact_method": """\
+method : {'exact'}, default 'exact'
+    Only exact counts exist (the keyword is there for the facade's uniform signature).""",
     "sketch_kwargs": """\
 **kwargs
     Options of the sketch methods (``budget``, ``seed``, ``estimator``, ...), passed to the
@@ -195,6 +198,11 @@ cliques : None
     Precomputed cliques are not supported: anything but None raises NotImplementedError
     (networkx itself then runs the call).""",
 }
+
+# the whole Parameters and Returns sections of the networkx backend's link-prediction scores
+PARAMETERS["nx_link_sections"] = "\n".join((
+    "Parameters", "----------", PARAMETERS["nx_G"], PARAMETERS["nx_ebunch"], "",
+    "Returns", "-------", PARAMETERS["nx_pair_scores"]))
 
 _PLACEHOLDER = re.compile(r"^([ \t]*)\{(\w+(?:[ \t]*,[ \t]*\w+)*)\}[ \t]*$", re.M)
 

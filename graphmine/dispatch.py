@@ -211,10 +211,7 @@ def count_four_cycles(G, *, method="exact", threads=None, device="cpu"):
 
     Parameters
     ----------
-    {G}
-    method : {'exact'}
-        Only exact counts exist.
-    {threads, device}
+    {G, exact_method, threads, device}
 
     Returns
     -------
@@ -239,10 +236,7 @@ def four_cycles(G, *, method="exact", threads=None, device="cpu"):
 
     Parameters
     ----------
-    {G}
-    method : {'exact'}
-        Only exact counts exist.
-    {threads, device}
+    {G, exact_method, threads, device}
 
     Returns
     -------

@@ -51,7 +51,6 @@ def kronecker_edges(scale, edge_factor=16, *, a=0.57, b=0.19, c=0.19, seed=None,
 
     Examples
     --------
-    >>> from graphmine.generators import kronecker_edges
     >>> kronecker_edges(4, 2, seed=1).shape
     (32, 2)
     """
@@ -103,7 +102,6 @@ def kronecker_graph(scale, edge_factor=16, *, seed=None, **kwargs):
 
     Examples
     --------
-    >>> from graphmine.generators import kronecker_graph
     >>> kronecker_graph(8, 8, seed=0).n_nodes
     256
     """
@@ -136,7 +134,6 @@ def erdos_renyi_graph(n, p=None, *, m=None, seed=None):
 
     Examples
     --------
-    >>> from graphmine.generators import erdos_renyi_graph
     >>> erdos_renyi_graph(100, m=250, seed=3).n_edges
     250
     """
@@ -200,7 +197,6 @@ def planted_cliques_graph(n, p, clique_sizes, *, seed=None):
 
     Examples
     --------
-    >>> from graphmine.generators import planted_cliques_graph
     >>> G, cl = planted_cliques_graph(50, 0.0, [5, 4], seed=0)
     >>> G.n_edges
     16

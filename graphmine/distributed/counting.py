@@ -83,7 +83,7 @@ def count_cliques(source, k=3, *, client=None, method="exact", partitions=None, 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.distributed import count_cliques, local_client
+    >>> from graphmine.distributed import local_client
     >>> client = local_client(2, processes=False)
     >>> count_cliques(nx.complete_graph(7), 4, client=client, partitions=3)  # C(7, 4)
     35
@@ -130,7 +130,7 @@ def count_triangles(source, *, client=None, method="exact", partitions=None, pro
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.distributed import count_triangles, local_client
+    >>> from graphmine.distributed import local_client
     >>> client = local_client(2, processes=False)
     >>> count_triangles(nx.karate_club_graph(), client=client)
     45
@@ -274,7 +274,7 @@ def triangles(source, *, client=None, partitions=None, progress=None, output=Non
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.distributed import triangles, local_client
+    >>> from graphmine.distributed import local_client
     >>> client = local_client(2, processes=False)
     >>> ids, t = triangles(nx.complete_graph(4), client=client)
     >>> t.compute().tolist()
@@ -326,7 +326,7 @@ def average_clustering(source, *, client=None, partitions=None, progress=None, c
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.distributed import average_clustering, local_client
+    >>> from graphmine.distributed import local_client
     >>> client = local_client(2, processes=False)
     >>> G = nx.karate_club_graph()
     >>> abs(average_clustering(G, client=client) - nx.average_clustering(G)) < 1e-12

@@ -216,7 +216,6 @@ class DistributedGraph:
     Examples
     --------
     >>> import graphmine as gm
-    >>> from graphmine.distributed import DistributedGraph, local_client
     >>> client = local_client(1, processes=False)
     >>> D = DistributedGraph(gm.datasets.path("USAir"), client, partitions=2)
     >>> D.n_nodes, D.n_edges, D.count_triangles()

@@ -65,7 +65,7 @@ def find_motifs(G, motif, *, induced=True, cap_per_root=None, max_steps=None, se
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.motifs import find_motifs, clique, star
+    >>> from graphmine.motifs import clique, star
     >>> find_motifs(nx.complete_graph(4), clique(3)).tolist()
     [[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]]
     >>> len(find_motifs(nx.star_graph(4), star(3)))          # C(4, 2) leaf pairs
@@ -117,7 +117,7 @@ def count_motifs(G, motif, *, induced=True, threads=None):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.motifs import count_motifs, cycle
+    >>> from graphmine.motifs import cycle
     >>> count_motifs(nx.complete_graph(5), cycle(4), induced=False)   # 5 * 3 four-cycles
     15
     """
@@ -193,7 +193,7 @@ def is_motif(G, motif, tuples, *, induced=True, threads=None):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.motifs import is_motif, star
+    >>> from graphmine.motifs import star
     >>> is_motif(nx.path_graph(4), star(3), [[1, 0, 2], [0, 1, 2]]).tolist()
     [True, False]
     """
@@ -225,7 +225,7 @@ def canonical_tuples(motif, tuples):
 
     Examples
     --------
-    >>> from graphmine.motifs import canonical_tuples, clique, star
+    >>> from graphmine.motifs import clique, star
     >>> canonical_tuples(clique(3), [[5, 2, 9]]).tolist()
     [[2, 5, 9]]
     >>> canonical_tuples(star(3), [[5, 9, 2]]).tolist()        # the centre stays first

@@ -80,7 +80,6 @@ def link_scores(G, pairs, method="jaccard", *, threads=None):
 
     Examples
     --------
-    >>> from graphmine.motifs import link_scores
     >>> G = [(0, 2), (1, 2), (0, 3), (1, 3), (3, 4)]
     >>> link_scores(G, [[0, 1]], "cn").tolist(), link_scores(G, [[0, 1]], "jaccard").tolist()
     ([2.0], [1.0])
@@ -205,7 +204,7 @@ def motif_scores(G, motif, tuples, link="jaccard", mode="correlated", *, weights
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.motifs import clique, motif_scores
+    >>> from graphmine.motifs import clique
     >>> G = nx.complete_graph(5)
     >>> G.remove_edges_from([(0, 1), (0, 2), (1, 2)])      # hide the triangle 0-1-2
     >>> motif_scores(G, clique(3), [[0, 1, 2]], "cn", "independent").tolist()

@@ -54,7 +54,6 @@ class Motif:
 
     Examples
     --------
-    >>> from graphmine.motifs import star
     >>> s = star(4)
     >>> s.edges.tolist(), s.dealbreakers.tolist()
     ([[0, 1], [0, 2], [0, 3]], [[1, 2], [1, 3], [2, 3]])
@@ -234,7 +233,6 @@ def clique(k):
 
     Examples
     --------
-    >>> from graphmine.motifs import clique
     >>> clique(4).n_edges
     6
     """
@@ -336,7 +334,6 @@ def motif_from_graph(pattern, dealbreakers="complement", name="pattern"):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.motifs import motif_from_graph
     >>> m = motif_from_graph(nx.complete_bipartite_graph(2, 2))   # the 4-cycle
     >>> m.n_edges, len(m.automorphisms)
     (4, 8)

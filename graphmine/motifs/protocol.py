@@ -133,7 +133,7 @@ def motif_prediction_task(G, motif, *, n_positives=500, remove="all", negatives_
     Examples
     --------
     >>> from graphmine.generators import planted_cliques_graph
-    >>> from graphmine.motifs import clique, motif_prediction_task
+    >>> from graphmine.motifs import clique
     >>> G, _ = planted_cliques_graph(200, 0.02, [8] * 6, seed=1)
     >>> task = motif_prediction_task(G, clique(4), n_positives=40, seed=0)
     >>> int(task.labels.sum()), bool(task.targets[task.labels == 1].all())

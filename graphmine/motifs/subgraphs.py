@@ -115,7 +115,7 @@ def enclosing_subgraphs(G, motif, tuples, targets=None, *, hops=1, max_nodes_per
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.motifs import clique, enclosing_subgraphs
+    >>> from graphmine.motifs import clique
     >>> G = nx.complete_graph(4)
     >>> S = enclosing_subgraphs(G, clique(3), [[0, 1, 2]])
     >>> nodes, edges, dist = S.sample(0)
@@ -206,7 +206,6 @@ def distance_labels(dist, dmax):
     Examples
     --------
     >>> import numpy as np
-    >>> from graphmine.motifs import distance_labels
     >>> distance_labels(np.array([[0, 1, 1], [1, 0, 1], [2, 2, 2]]), dmax=3).tolist()
     [2, 2, 9]
     """

@@ -112,7 +112,6 @@ def triangles(G, nodes=None):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import triangles
     >>> triangles(nx.complete_graph(4)), triangles(nx.complete_graph(4), 0)
     ({0: 3, 1: 3, 2: 3, 3: 3}, 3)
     """
@@ -149,7 +148,6 @@ def clustering(G, nodes=None, weight=None):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import clustering
     >>> clustering(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
     {0: 1.0, 1: 1.0, 2: 0.3333333333333333, 3: 0}
     """
@@ -183,7 +181,6 @@ def average_clustering(G, nodes=None, weight=None, count_zeros=True):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import average_clustering
     >>> average_clustering(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
     0.58333
     """
@@ -215,7 +212,6 @@ def transitivity(G):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import transitivity
     >>> transitivity(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
     0.6
     """
@@ -253,7 +249,6 @@ def square_clustering(G, nodes=None):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import square_clustering
     >>> square_clustering(nx.complete_bipartite_graph(2, 2))
     {0: 1.0, 1: 1.0, 2: 1.0, 3: 1.0}
     """
@@ -290,7 +285,6 @@ def all_triangles(G, nbunch=None):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import all_triangles
     >>> sorted(all_triangles(nx.complete_graph(4)))
     [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
     """
@@ -331,7 +325,6 @@ def core_number(G):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import core_number
     >>> core_number(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
     {0: 2, 1: 2, 2: 2, 3: 1}
     """
@@ -392,7 +385,6 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import pagerank
     >>> {v: round(p, 4) for v, p in pagerank(nx.star_graph(3)).items()}
     {0: 0.4797, 1: 0.1734, 2: 0.1734, 3: 0.1734}
     """
@@ -442,7 +434,6 @@ def average_neighbor_degree(G, source="out", target="out", nodes=None, weight=No
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import average_neighbor_degree
     >>> average_neighbor_degree(nx.path_graph(4))
     {0: 2.0, 1: 1.5, 2: 1.5, 3: 2.0}
     """
@@ -607,7 +598,8 @@ def common_neighbor_centrality(G, ebunch=None, alpha=0.8):
 
     Returns
     -------
-    {nx_pair_scores}
+    iterator of (u, v, float)
+        One ``(u, v, score)`` tuple per pair, as networkx yields them.
 
     Raises
     ------
@@ -617,7 +609,6 @@ def common_neighbor_centrality(G, ebunch=None, alpha=0.8):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend.algorithms import common_neighbor_centrality
     >>> [(u, v, round(p, 6)) for u, v, p in common_neighbor_centrality(nx.complete_graph(5), [(0, 1)])]
     [(0, 1, 3.4)]
     """
@@ -650,18 +641,11 @@ def jaccard_coefficient(G, ebunch=None):
 
     .. math:: s(u, v) = \\frac{|N(u) \\cap N(v)|}{|N(u) \\cup N(v)|}
 
-    Parameters
-    ----------
-    {nx_G, nx_ebunch}
-
-    Returns
-    -------
-    {nx_pair_scores}
+    {nx_link_sections}
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import jaccard_coefficient
     >>> list(jaccard_coefficient(nx.cycle_graph(4), [(0, 2), (1, 3)]))
     [(0, 2, 1.0), (1, 3, 1.0)]
     """
@@ -674,18 +658,11 @@ def adamic_adar_index(G, ebunch=None):
 
     .. math:: s(u, v) = \\sum_{w \\in N(u) \\cap N(v)} \\frac{1}{\\log d_w}
 
-    Parameters
-    ----------
-    {nx_G, nx_ebunch}
-
-    Returns
-    -------
-    {nx_pair_scores}
+    {nx_link_sections}
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import adamic_adar_index
     >>> [(u, v, round(p, 6)) for u, v, p in adamic_adar_index(nx.complete_graph(5), [(0, 1)])]
     [(0, 1, 2.164043)]
     """
@@ -698,18 +675,11 @@ def resource_allocation_index(G, ebunch=None):
 
     .. math:: s(u, v) = \\sum_{w \\in N(u) \\cap N(v)} \\frac{1}{d_w}
 
-    Parameters
-    ----------
-    {nx_G, nx_ebunch}
-
-    Returns
-    -------
-    {nx_pair_scores}
+    {nx_link_sections}
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import resource_allocation_index
     >>> list(resource_allocation_index(nx.complete_graph(5), [(0, 1)]))
     [(0, 1, 0.75)]
     """
@@ -722,18 +692,11 @@ def preferential_attachment(G, ebunch=None):
 
     .. math:: s(u, v) = d_u d_v
 
-    Parameters
-    ----------
-    {nx_G, nx_ebunch}
-
-    Returns
-    -------
-    {nx_pair_scores}
+    {nx_link_sections}
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import preferential_attachment
     >>> list(preferential_attachment(nx.star_graph(3), [(1, 2), (0, 1)]))
     [(1, 2, 1), (0, 1, 3)]
     """
@@ -769,7 +732,6 @@ def find_cliques(G, nodes=None):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import find_cliques
     >>> sorted(map(sorted, find_cliques(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))))
     [[0, 1, 2], [2, 3]]
     """
@@ -801,7 +763,6 @@ def enumerate_all_cliques(G):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import enumerate_all_cliques
     >>> list(enumerate_all_cliques(nx.complete_graph(3)))
     [[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]]
     """
@@ -833,7 +794,6 @@ def node_clique_number(G, nodes=None, cliques=None, separate_nodes=False):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import node_clique_number
     >>> node_clique_number(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
     {0: 3, 1: 3, 2: 3, 3: 2}
     """
@@ -869,7 +829,7 @@ def k_truss(G, k):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import k_truss, to_networkx
+    >>> from graphmine.nx_backend import to_networkx
     >>> sorted(to_networkx(k_truss(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]), 3)).edges)
     [(0, 1), (0, 2), (1, 2)]
     """
@@ -912,7 +872,6 @@ def k_clique_communities(G, k, cliques=None):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import k_clique_communities
     >>> sorted(map(sorted, k_clique_communities(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]), 3)))
     [[0, 1, 2]]
     """

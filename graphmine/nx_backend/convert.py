@@ -146,7 +146,6 @@ def from_networkx(G, *, preserve_graph_attrs=True, threads=None):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import from_networkx
     >>> H = from_networkx(nx.Graph([("a", "b"), ("b", "c"), ("c", "c")]))
     >>> H, H.node_ids.tolist(), H.loops.tolist()
     (NetworkXGraph(n_nodes=3, n_edges=2, self_loops=1), ['a', 'b', 'c'], [0, 0, 1])
@@ -372,7 +371,6 @@ def to_networkx(G):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import from_networkx, to_networkx
     >>> H = to_networkx(from_networkx(nx.Graph([((0, 1), "x"), ("x", "x")])))
     >>> list(H.nodes), sorted(map(str, H.edges))
     ([(0, 1), 'x'], ["('x', 'x')", "((0, 1), 'x')"])

@@ -122,7 +122,6 @@ class BackendInterface:
         Examples
         --------
         >>> import networkx as nx
-        >>> from graphmine.nx_backend import BackendInterface
         >>> BackendInterface.can_run("clustering", (nx.DiGraph([(0, 1)]),), {})
         "graphmine's kernels are for undirected graphs"
         """

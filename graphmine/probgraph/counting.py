@@ -317,7 +317,6 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import count_cliques
     >>> est = count_cliques(nx.complete_graph(8), 4, method="onehash", sketch_k=16, seed=1)
     >>> est.estimate, est.stderr  # a bottom-k sketch holding whole sets is exact
     (70.0, 0.0)
@@ -371,7 +370,6 @@ def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sket
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import count_triangles
     >>> est = count_triangles(nx.karate_club_graph(), method="bloom", bits=4096, seed=1)
     >>> round(est.estimate)  # 45 triangles; filters this large rarely collide
     45
@@ -451,7 +449,6 @@ def triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=N
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import triangles
     >>> triangles(nx.complete_graph(4), method="kmv", sketch_k=8, seed=0).estimate
     array([3., 3., 3., 3.])
     """
@@ -495,7 +492,6 @@ def clustering(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import clustering
     >>> clustering(nx.complete_graph(5), method="onehash", sketch_k=8, seed=0).estimate
     array([1., 1., 1., 1., 1.])
     """
@@ -535,7 +531,6 @@ def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import average_clustering
     >>> average_clustering(nx.complete_graph(6), method="kmv", sketch_k=8, seed=0).estimate
     1.0
     """
@@ -585,7 +580,6 @@ def transitivity(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import transitivity
     >>> transitivity(nx.complete_graph(6), method="onehash", sketch_k=8, seed=0).estimate
     1.0
     """

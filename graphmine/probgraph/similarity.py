@@ -94,7 +94,6 @@ def similarity(G, pairs=None, *, measure="jaccard", method="exact", budget=None,
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import similarity
     >>> similarity(nx.path_graph(4), [(0, 2), (1, 3)])
     array([1., 1.])
     >>> similarity(nx.complete_graph(4), [(0, 1)], measure="common", method="onehash", sketch_k=8).estimate
@@ -215,7 +214,6 @@ def jarvis_patrick(G, tau, *, measure="jaccard", method="exact", budget=None, bi
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import jarvis_patrick
     >>> two_triangles = nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 5), (5, 3)])
     >>> jarvis_patrick(two_triangles, 0, measure="common").labels
     array([0, 0, 0, 1, 1, 1])

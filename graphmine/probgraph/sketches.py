@@ -468,7 +468,6 @@ def sketch_neighbourhoods(G, method="bloom", *, budget=None, bits=None, hashes=1
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import sketch_neighbourhoods
     >>> S = sketch_neighbourhoods(nx.karate_club_graph(), "bloom", bits=256, seed=1)
     >>> S.filters.shape, S.bits
     ((34, 4), 256)

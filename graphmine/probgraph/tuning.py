@@ -101,7 +101,6 @@ def choose_sketch(G, rel_error, *, method="bloom", k=3, hashes=1, seed=None, max
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import choose_sketch
     >>> c = choose_sketch(nx.karate_club_graph(), 0.05, method="kmv", seed=1)
     >>> c.met, c.relative_stderr <= 0.05
     (True, True)

@@ -572,7 +572,6 @@ def write_benchmark(data, path, *, force=False):
     Examples
     --------
     >>> import os, tempfile, numpy as np
-    >>> from graphmine.science4cast.io import make_data, write_benchmark, read_benchmark
     >>> d = make_data(np.array([[0, 1, 10], [1, 2, 400]]), np.array([[0, 2]]), 1990, 1,
     ...               solution=np.array([0]), vertex_degree_cutoff=0, min_edges=1)
     >>> p = os.path.join(tempfile.mkdtemp(), "b.pkl")
