@@ -167,6 +167,12 @@ devices : list of int, optional
     "cuda_clique_k": """\
 k : int, default 3
     Clique size, 3 <= k <= :data:`graphmine.cuda.MAX_K`.""",
+    "cuda_clique_raises": """\
+ParameterError
+    ``k`` outside 3..MAX_K, or an unknown order.
+NoCudaDeviceError
+    No CUDA device is visible (or numba-cuda is missing: the message names the ``cuda``
+    extra).""",
     "cuda_raises": """\
 NoCudaDeviceError
     No CUDA device is visible (or numba-cuda is missing: the message names the ``cuda``

@@ -109,6 +109,9 @@ def count_maximal_cliques(G, *, by_size=False, threads=None):
 def node_clique_number(G, *, threads=None):
     """The size of the largest clique containing each vertex.
 
+    Computed from the maximal cliques, which a compiled Bron-Kerbosch search with pivoting
+    lists; each vertex keeps the largest it meets.
+
     Parameters
     ----------
     {G, threads}

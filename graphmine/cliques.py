@@ -136,6 +136,9 @@ def count_triangles(G, *, threads=None):
 def triangles(G, *, threads=None):
     """The number of triangles through every vertex (exact, CPU).
 
+    Each triangle found from its lowest vertex in the degree order credits all three of its
+    vertices.
+
     Parameters
     ----------
     {G, threads}

@@ -209,6 +209,10 @@ def transitivity(G, *, method="exact", threads=None, device="cpu", **kwargs):
 def count_four_cycles(G, *, method="exact", threads=None, device="cpu"):
     """The number of 4-cycles of ``G``.
 
+    .. math:: C_4 = \\frac{1}{4} \\sum_v C_4(v)
+
+    with :math:`C_4(v)` the cycles through v (:func:`four_cycles`).
+
     Parameters
     ----------
     {G, exact_method, threads, device}
@@ -233,6 +237,10 @@ def count_four_cycles(G, *, method="exact", threads=None, device="cpu"):
 @fill_doc
 def four_cycles(G, *, method="exact", threads=None, device="cpu"):
     """The number of 4-cycles through every vertex (int64 array of length n).
+
+    .. math:: C_4(v) = \\sum_{x \\ne v} \\binom{|N(v) \\cap N(x)|}{2}
+
+    (each pair with c common neighbours is the diagonal of C(c, 2) cycles).
 
     Parameters
     ----------

@@ -150,9 +150,7 @@ def count_cliques(G, k=3, *, order=None, threads=None, devices=None):
 
     Raises
     ------
-    ParameterError
-        ``k`` outside 3..MAX_K, or an unknown order.
-    {cuda_raises}
+    {cuda_clique_raises}
 
     Examples
     --------
@@ -196,9 +194,7 @@ def clique_counts(G, k=3, *, order=None, threads=None, devices=None):
 
     Raises
     ------
-    ParameterError
-        ``k`` outside 3..MAX_K, or an unknown order.
-    {cuda_raises}
+    {cuda_clique_raises}
 
     Examples
     --------

@@ -61,6 +61,9 @@ def can_run(family, G, method, kwargs, device):
 def clustering(G, *, threads=None):
     """Local clustering coefficients from the GPU's per-vertex triangles.
 
+    The triangles are counted on the GPU (:func:`graphmine.cuda.triangles`); the division by
+    the pairs of neighbours runs on the host.
+
     Parameters
     ----------
     G : Graph
@@ -86,6 +89,8 @@ def clustering(G, *, threads=None):
 def average_clustering(G, *, count_zeros=True, threads=None):
     """The mean local clustering coefficient from the GPU's per-vertex triangles.
 
+    The mean of :func:`clustering`.
+
     Parameters
     ----------
     G : Graph
@@ -110,6 +115,8 @@ def average_clustering(G, *, count_zeros=True, threads=None):
 @fill_doc
 def transitivity(G, *, threads=None):
     """Global transitivity from the GPU's triangle count.
+
+    Three times :func:`graphmine.cuda.count_triangles` over the connected triples of the degrees.
 
     Parameters
     ----------

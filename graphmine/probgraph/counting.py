@@ -436,6 +436,9 @@ def triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=N
               seed=None, clamp=True, confidence=0.95, threads=None, device="cpu"):
     """Estimated triangles through every vertex, T(v) = 1/2 sum over u in N(v) of |N(u) ∩ N(v)|.
 
+    Every edge's intersection is estimated from the sketches of the two full neighbourhoods;
+    each vertex sums those of its edges.
+
     Parameters
     ----------
     {G, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator}
@@ -478,6 +481,9 @@ def _local_from(G, e, est, var):
 def clustering(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None, estimator=None,
                seed=None, clamp=True, confidence=0.95, threads=None, device="cpu"):
     """Estimated local clustering coefficient of every vertex (0 for degree < 2).
+
+    From the estimated triangles of :func:`triangles`: :math:`\\hat c_v = 2 \\hat T(v) / (d_v (d_v - 1))`,
+    its standard error scaled alike.
 
     Parameters
     ----------

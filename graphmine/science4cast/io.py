@@ -536,11 +536,10 @@ def write_solution(solution, path, *, force=False):
     Raises
     ------
     OutputExistsError
-        The file exists (without ``force``).
+        ``path`` exists and ``force`` is False.
 
     Examples
     --------
-    See :func:`read_solution`.
 
     >>> import os, tempfile
     >>> write_solution([1, 0], os.path.join(tempfile.mkdtemp(), "s.pkl"))
