@@ -7,7 +7,6 @@ is then described in one place, and ``help()``, the doctests and the rendered do
 filled text. Under ``python -OO`` docstrings are None and the functions are returned unchanged.
 """
 
-import inspect
 import re
 
 __all__ = ["PARAMETERS", "fill_doc", "fill"]
@@ -285,6 +284,7 @@ def fill_doc(obj):
 
     Examples
     --------
+    >>> import inspect
     >>> @fill_doc
     ... def f(threads=None):
     ...     '''Do nothing.
