@@ -48,10 +48,6 @@ seed : int, optional
 seed : int or numpy.random.Generator, optional
     Seed of the random draws, or a generator to draw from (default None: fresh entropy).
     The same int seed gives the same graph.""",
-    "budget": """\
-budget : float, default 0.25
-    Memory of the sketches as a fraction of the memory of the CSR graph itself, in (0, 1];
-    a larger budget gives a smaller error.""",
     # the options of the sketch estimates (graphmine.probgraph and its GPU and Dask back-ends)
     "sketch_method": """\
 method : {'bloom', 'khash', 'onehash', 'kmv', 'exact'}, default 'bloom'
@@ -153,6 +149,9 @@ vertex_degree_cutoff : int, default 0
     "s4c_min_edges": """\
 min_edges : int, default 1
     Rows a pair needs by the label date to count as positive.""",
+    "nx_backend_graph": """\
+G : Graph or NetworkXGraph
+    A graph of the backend (the look-up tables are cached on a NetworkXGraph).""",
     # the GPU's functions (graphmine.cuda)
     "cuda_threads": """\
 threads : int, optional
@@ -204,6 +203,13 @@ cliques : None
     (networkx itself then runs the call).""",
 }
 
+# the sections of the motif constructors (clique, star, path)
+PARAMETERS["motif_constructor"] = "\n".join((
+    "Parameters", "----------", PARAMETERS["motif_size"], "",
+    "Returns", "-------", "Motif", "    The pattern, with its automorphisms and order constraints."))
+# the GPU's Raises sections
+PARAMETERS["cuda_raises_section"] = "Raises\n------\n" + PARAMETERS["cuda_raises"]
+PARAMETERS["cuda_clique_raises_section"] = "Raises\n------\n" + PARAMETERS["cuda_clique_raises"]
 # the whole Parameters and Returns sections of the networkx backend's link-prediction scores
 PARAMETERS["nx_link_sections"] = "\n".join((
     "Parameters", "----------", PARAMETERS["nx_G"], PARAMETERS["nx_ebunch"], "",

@@ -52,9 +52,7 @@ def count_triangles(G, *, order="degree", threads=None, devices=None):
     int
         The number of triangles.
 
-    Raises
-    ------
-    {cuda_raises}
+    {cuda_raises_section}
 
     Examples
     --------
@@ -93,9 +91,7 @@ def triangles(G, *, threads=None, devices=None):
     ndarray of int64 of shape (n,)
         Triangles through each vertex.
 
-    Raises
-    ------
-    {cuda_raises}
+    {cuda_raises_section}
 
     Examples
     --------
@@ -148,9 +144,7 @@ def count_cliques(G, k=3, *, order=None, threads=None, devices=None):
     int
         The number of k-cliques.
 
-    Raises
-    ------
-    {cuda_clique_raises}
+    {cuda_clique_raises_section}
 
     Examples
     --------
@@ -192,9 +186,7 @@ def clique_counts(G, k=3, *, order=None, threads=None, devices=None):
     ndarray of int64 of shape (n,)
         k-cliques through each vertex.
 
-    Raises
-    ------
-    {cuda_clique_raises}
+    {cuda_clique_raises_section}
 
     Examples
     --------

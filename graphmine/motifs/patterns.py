@@ -222,14 +222,7 @@ def _matching_order(k, e):
 def clique(k):
     """The k-clique: all pairs are motif edges, no deal-breakers.
 
-    Parameters
-    ----------
-    {motif_size}
-
-    Returns
-    -------
-    Motif
-        The pattern, with its automorphisms and order constraints.
+    {motif_constructor}
 
     Examples
     --------
@@ -244,14 +237,7 @@ def clique(k):
 def star(k):
     """The k-star: centre 0 joined to leaves 1..k-1; edges among leaves are deal-breakers.
 
-    Parameters
-    ----------
-    {motif_size}
-
-    Returns
-    -------
-    Motif
-        The pattern, with its automorphisms and order constraints.
+    {motif_constructor}
 
     Examples
     --------
@@ -267,14 +253,7 @@ def star(k):
 def path(k):
     """The k-path 0-1-...-(k-1) (k vertices); every non-edge is a deal-breaker (induced path).
 
-    Parameters
-    ----------
-    {motif_size}
-
-    Returns
-    -------
-    Motif
-        The pattern, with its automorphisms and order constraints.
+    {motif_constructor}
 
     Examples
     --------

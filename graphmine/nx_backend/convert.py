@@ -11,6 +11,7 @@ Any :class:`~graphmine.Graph` is a networkx backend graph: its networkx nodes ar
 ``node_ids``.
 """
 
+from .._docs import fill_doc
 from itertools import chain
 
 import numpy as np
@@ -197,13 +198,15 @@ def from_networkx(G, *, preserve_graph_attrs=True, threads=None):
     return H
 
 
+@fill_doc
 def node_labels(G):
     """The networkx node of every vertex, as a list (``node_ids`` as Python objects).
 
+    The backend's results are keyed by these labels, in vertex order.
+
     Parameters
     ----------
-    G : Graph or NetworkXGraph
-        A graph of the backend.
+    {nx_backend_graph}
 
     Returns
     -------
@@ -224,13 +227,15 @@ def node_labels(G):
     return labels
 
 
+@fill_doc
 def node_index(G):
     """The vertex number of every networkx node.
 
+    The inverse of :func:`node_labels`.
+
     Parameters
     ----------
-    G : Graph or NetworkXGraph
-        A graph of the backend.
+    {nx_backend_graph}
 
     Returns
     -------
@@ -252,13 +257,15 @@ def node_index(G):
     return index
 
 
+@fill_doc
 def self_loops(G):
     """Which vertices had a self-loop in the networkx graph.
 
+    The CSR itself never holds a self-loop; networkx's functions that count them read this.
+
     Parameters
     ----------
-    G : Graph or NetworkXGraph
-        A graph of the backend.
+    {nx_backend_graph}
 
     Returns
     -------
@@ -275,13 +282,15 @@ def self_loops(G):
     return np.zeros(G.n_nodes, np.uint8) if loops is None else loops
 
 
+@fill_doc
 def has_node(G, node):
     """``node in G`` with networkx's semantics (an unhashable object is simply not a node).
 
+    Used where networkx accepts one node or an iterable of nodes for ``nodes``.
+
     Parameters
     ----------
-    G : Graph or NetworkXGraph
-        A graph of the backend.
+    {nx_backend_graph}
     node : object
         Any object.
 
@@ -303,13 +312,13 @@ def has_node(G, node):
         return False
 
 
+@fill_doc
 def nbunch_indices(G, nbunch):
     """Vertex numbers of ``nbunch`` as networkx's ``G.nbunch_iter`` gives them.
 
     Parameters
     ----------
-    G : Graph or NetworkXGraph
-        A graph of the backend.
+    {nx_backend_graph}
     nbunch : node, iterable of nodes or None
         None: every vertex; a node of G: that vertex; otherwise the members of the iterable
         that are nodes of G, in order (repeats kept).

@@ -441,7 +441,7 @@ def read_solution(path):
     Parameters
     ----------
     path : str or PathLike
-        The pickle.
+        The solution file (written by :func:`write_solution` or the benchmark's tools).
 
     Returns
     -------
