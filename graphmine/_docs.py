@@ -207,6 +207,14 @@ cliques : None
 PARAMETERS["motif_constructor"] = "\n".join((
     "Parameters", "----------", PARAMETERS["motif_size"], "",
     "Returns", "-------", "Motif", "    The pattern, with its automorphisms and order constraints."))
+# the command line's pieces: a component's register(subparsers) and its commands run(args)
+PARAMETERS["cli_register_sections"] = "\n".join((
+    "Parameters", "----------", "subparsers : argparse._SubParsersAction",
+    "    The subcommands of the ``graphmine`` parser (``add_subparsers``'s result)."))
+PARAMETERS["cli_command_sections"] = "\n".join((
+    "Parameters", "----------", "args : argparse.Namespace",
+    "    The parsed command line of the subcommand (:func:`graphmine.cli.build_parser`).", "",
+    "Returns", "-------", "int", "    The exit status, 0 (errors are raised, and the program reports them)."))
 # the GPU's Raises sections
 PARAMETERS["cuda_raises_section"] = "Raises\n------\n" + PARAMETERS["cuda_raises"]
 PARAMETERS["cuda_clique_raises_section"] = "Raises\n------\n" + PARAMETERS["cuda_clique_raises"]

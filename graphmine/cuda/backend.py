@@ -100,7 +100,7 @@ def average_clustering(G, *, count_zeros=True, threads=None):
     Returns
     -------
     float
-        The mean coefficient.
+        The mean of :func:`clustering`'s coefficients, in [0, 1].
 
     Examples
     --------

@@ -6,6 +6,7 @@ pattern matching more files than a shell accepts still works). The output is the
 human summary) of the one-machine command plus ``workers`` and ``partitions``.
 """
 
+from .._docs import fill_doc
 import json
 import os
 import time
@@ -77,18 +78,11 @@ def scheduler_client(spec):
         raise ParameterError(f"cannot reach the Dask scheduler at {spec}: {exc}") from None
 
 
+@fill_doc
 def count_cliques_command(args):
     """Run ``count-cliques`` on a Dask cluster and print its result.
 
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed ``count-cliques`` command line with ``--scheduler``.
-
-    Returns
-    -------
-    int
-        The exit status, 0.
+    {cli_command_sections}
 
     Raises
     ------

@@ -7,6 +7,7 @@ The heuristics need nothing beyond graphmine's base dependencies; ``--method sea
 ``gnn`` extra (``pip install "graphmine[gnn]"``) and says so, before any work, when it is missing.
 """
 
+from .._docs import fill_doc
 import json
 import sys
 
@@ -21,13 +22,11 @@ COMMANDS = {"predict-motifs": "motif prediction: heuristic motif scores or the S
             "predict-closure": "temporal closure prediction of open triangles and 4-sets"}
 
 
+@fill_doc
 def register(subparsers):
     """Add the ``predict-motifs`` and ``predict-closure`` subcommands.
 
-    Parameters
-    ----------
-    subparsers : argparse._SubParsersAction
-        The subcommands of the ``graphmine`` parser.
+    {cli_register_sections}
 
     Examples
     --------
@@ -97,18 +96,11 @@ def _gnn():
     return importlib.import_module("gnn")
 
 
+@fill_doc
 def run_predict_motifs(args):
     """Run ``predict-motifs``: build the motif-prediction task, score it, print AUC and AP.
 
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed ``predict-motifs`` command line.
-
-    Returns
-    -------
-    int
-        The exit status, 0.
+    {cli_command_sections}
 
     Raises
     ------
@@ -173,18 +165,11 @@ def run_predict_motifs(args):
     return 0
 
 
+@fill_doc
 def run_predict_closure(args):
     """Run ``predict-closure``: read the events, score the candidates at the cut, print the table.
 
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed ``predict-closure`` command line.
-
-    Returns
-    -------
-    int
-        The exit status, 0.
+    {cli_command_sections}
 
     Raises
     ------

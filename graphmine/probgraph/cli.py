@@ -5,6 +5,7 @@
                              [--budget S] [--seed N] [--out labels.tsv [--force]] [--json]
 """
 
+from .._docs import fill_doc
 import json
 import time
 
@@ -146,13 +147,11 @@ def _cmd_jarvis_patrick(args):
     return 0
 
 
+@fill_doc
 def register(subparsers):
     """Add the ``clustering`` and ``jarvis-patrick`` subcommands.
 
-    Parameters
-    ----------
-    subparsers : argparse._SubParsersAction
-        The subcommands of the ``graphmine`` parser.
+    {cli_register_sections}
 
     Examples
     --------

@@ -122,6 +122,8 @@ def snapshot(graph, year, n_vertices=None):
 def snapshot_weights(graph, year, n_vertices=None):
     """The multigraph at the end of ``year``: symmetric ``csr_array`` of row counts (int64).
 
+    Entry (u, v) is the pair weight that :func:`pair_edge_counts` gives one pair at a time.
+
     Parameters
     ----------
     {s4c_graph, s4c_year, s4c_n_vertices}
@@ -152,6 +154,8 @@ def snapshot_weights(graph, year, n_vertices=None):
 @fill_doc
 def multigraph_degree(graph, year, n_vertices=None):
     """Rows incident to every vertex at the end of ``year`` (self-loops dropped).
+
+    A row joining u and v counts for both, and a repeated row counts again.
 
     Parameters
     ----------
