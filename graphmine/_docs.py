@@ -207,6 +207,11 @@ cliques : None
 PARAMETERS["motif_constructor"] = "\n".join((
     "Parameters", "----------", PARAMETERS["motif_size"], "",
     "Returns", "-------", "Motif", "    The pattern, with its automorphisms and order constraints."))
+# the Parameters section of the per-vertex sketch estimates (triangles, clustering)
+PARAMETERS["sketch_vertex_parameters"] = "\n".join(
+    ["Parameters", "----------"] + [PARAMETERS[k] for k in (
+        "G", "sketch_method", "sketch_budget", "sketch_bits", "sketch_hashes", "sketch_k", "sketch_estimator",
+        "sketch_seed", "sketch_clamp", "sketch_confidence", "threads", "sketch_device")])
 # the command line's pieces: a component's register(subparsers) and its commands run(args)
 PARAMETERS["cli_register_sections"] = "\n".join((
     "Parameters", "----------", "subparsers : argparse._SubParsersAction",

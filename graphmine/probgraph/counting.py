@@ -439,10 +439,7 @@ def triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=N
     Every edge's intersection is estimated from the sketches of the two full neighbourhoods;
     each vertex sums those of its edges.
 
-    Parameters
-    ----------
-    {G, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator}
-    {sketch_seed, sketch_clamp, sketch_confidence, threads, sketch_device}
+    {sketch_vertex_parameters}
 
     Returns
     -------
@@ -485,10 +482,7 @@ def clustering(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=
     From the estimated triangles of :func:`triangles`: :math:`\\hat c_v = 2 \\hat T(v) / (d_v (d_v - 1))`,
     its standard error scaled alike.
 
-    Parameters
-    ----------
-    {G, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator}
-    {sketch_seed, sketch_clamp, sketch_confidence, threads, sketch_device}
+    {sketch_vertex_parameters}
 
     Returns
     -------

@@ -372,7 +372,7 @@ def read_benchmark(path):
     Raises
     ------
     GraphFormatError
-        A missing, corrupt or malformed file, naming it.
+        The file is missing, is not a 7-item benchmark pickle, or holds malformed arrays.
 
     Examples
     --------
