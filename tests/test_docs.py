@@ -21,12 +21,12 @@ absent under ``python -OO``, so the checks skip there.
 import ast
 import dataclasses
 import importlib
+import importlib.util
 import inspect
 import os
 import re
 import sys
 import textwrap
-import types
 
 import pytest
 
@@ -306,6 +306,22 @@ def test_sections_parser():
     g.__doc__ = "Sum."
     assert check_callable(g, "function") == ["no Parameters section", "no Returns/Yields section",
                                              "no Examples section with a doctest"]
+
+
+def test_fill_doc():
+    from graphmine import _docs
+    from graphmine.registry import DEVICES, METHODS
+
+    doc = "Sum.\n\n    Parameters\n    ----------\n    {k, threads}\n    x : int\n        Kept.\n"
+    filled = _docs.fill(doc)
+    assert filled.splitlines()[4:6] == ["    k : int", "        Clique size, >= 3."]
+    assert "    threads : int, optional" in filled and filled.endswith("    x : int\n        Kept.\n")
+    assert _docs.fill(None) is None  # python -OO: nothing to fill
+    with pytest.raises(KeyError, match="nosuch"):
+        _docs.fill("    {nosuch}\n")
+    # the shared entries name every method and device the registry accepts
+    method, device = _docs.PARAMETERS["method"].splitlines()[0], _docs.PARAMETERS["device"].splitlines()[0]
+    assert all(repr(m) in method for m in METHODS) and all(repr(d) in device for d in DEVICES)
 
 
 @pytest.mark.skipif(sys.flags.optimize >= 2, reason="docstrings are stripped under python -OO")
