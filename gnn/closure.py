@@ -40,7 +40,19 @@ __all__ = ["closure_motif_task", "stratified_sample", "weighted_closure_metrics"
 def closure_motif_task(task, idx=None, split=None):
     """The :class:`MotifTask` of a closure task's candidates ``idx`` (default all).
 
-    ``split``: int8 array (0 train, 1 validation, 2 test) per chosen candidate (default: all test).
+    Parameters
+    ----------
+    task : ClosureTask
+        The closure candidates.
+    idx : ndarray of int, optional
+        The candidates to take (default: all).
+    split : ndarray of int8, optional
+        0 train, 1 validation, 2 test per chosen candidate (default: all test).
+
+    Returns
+    -------
+    MotifTask
+        The candidates as motif tuples over the projected past graph, their labels as targets.
 
     Examples
     --------
@@ -78,9 +90,32 @@ def closure_motif_task(task, idx=None, split=None):
 
 
 def stratified_sample(labels, n, rng):
-    """(indices, weights): each positive kept with probability p1 (about ``n / 2`` of them, all
-    when there are fewer), each negative with p0 (about ``n`` minus that many); weights ``1 / p``
-    of the class."""
+    """A stratified sample of about ``n`` candidates, with inverse-probability weights.
+
+    Each positive is kept with probability p1 (about ``n / 2`` of them, all when there are
+    fewer), each negative with p0 (about ``n`` minus that many).
+
+    Parameters
+    ----------
+    labels : ndarray of 0/1
+        The candidates' labels.
+    n : int
+        Sample size wanted.
+    rng : numpy.random.Generator
+        The random source.
+
+    Returns
+    -------
+    indices : ndarray of int64
+        The chosen candidates, increasing.
+    weights : ndarray of float64
+        ``1 / p`` of each one's class.
+
+    Examples
+    --------
+    >>> idx, w = stratified_sample(np.array([0, 0, 0, 0, 1, 1, 0, 0]), 4, np.random.default_rng(0))
+    >>> idx.tolist(), w.tolist()
+    ([0, 1, 4, 5], [3.0, 3.0, 1.0, 1.0])"""
     y = np.asarray(labels)
     pos, neg = np.flatnonzero(y == 1), np.flatnonzero(y != 1)
     p1 = min(1.0, (n / 2) / max(pos.size, 1))
@@ -92,8 +127,28 @@ def stratified_sample(labels, n, rng):
 
 
 def weighted_closure_metrics(labels, scores, weights, rate):
-    """``{'auc_pr', 'auc_pr_ratio', 'roc_auc'}`` on a weighted sample; ``rate``: the whole set's
-    positive rate (the ratio's denominator)."""
+    """Average precision, its ratio to the positive rate and ROC AUC on a weighted sample.
+
+    Parameters
+    ----------
+    labels : ndarray of 0/1
+        The sampled candidates' labels.
+    scores : ndarray of float
+        Their scores.
+    weights : ndarray of float
+        Their sample weights (:func:`stratified_sample`).
+    rate : float
+        The whole set's positive rate (the ratio's denominator).
+
+    Returns
+    -------
+    dict
+        ``{'auc_pr': float, 'auc_pr_ratio': float, 'roc_auc': float}``.
+
+    Examples
+    --------
+    >>> weighted_closure_metrics(np.array([0, 0, 1, 1]), np.array([0.1, 0.4, 0.35, 0.8]), np.ones(4), 0.5)
+    {'auc_pr': 0.8333333333333333, 'auc_pr_ratio': 1.6666666666666665, 'roc_auc': 0.75}"""
     from graphmine._optional import require
 
     require("sklearn", what="gnn.closure's weighted metrics")
@@ -117,6 +172,7 @@ def seam_closure(train_task, test_task, *, n_train=2000, n_test=4000, weighted=T
         SEAM sees the pair weights (``edge_weights=True``, ``features='task'``: the closure
         features); False: the unweighted subgraphs and heuristic scores (SEAM's defaults).
     seed : int
+        Seed of the samples and of SEAM.
     **seam_params
         Passed to :class:`gnn.SEAM` (e.g. ``epochs``, ``hops``, ``threads``, ``device``).
 
@@ -124,8 +180,20 @@ def seam_closure(train_task, test_task, *, n_train=2000, n_test=4000, weighted=T
     -------
     dict
         ``{'seam': metrics, 'singles': {score: metrics}, 'n_train', 'train_positives', 'n_test',
-        'test_positives', 'seconds'}``, metrics as :func:`weighted_closure_metrics` on the same
+        'test_positives', 'best_epoch', 'seconds'}``, metrics as :func:`weighted_closure_metrics` on the same
         weighted test sample.
+
+    Examples
+    --------
+    >>> from graphmine.events import events_from_items
+    >>> from graphmine.motifs import closure_task
+    >>> rng = np.random.default_rng(0)
+    >>> items = [rng.choice(40, rng.integers(2, 4), replace=False).tolist() for _ in range(3000)]
+    >>> ev = events_from_items(items, list(range(3000)))
+    >>> train, test = closure_task(ev, 2000, 500), closure_task(ev, 2500, 500)
+    >>> r = seam_closure(train, test, n_train=100, n_test=100, epochs=2, threads=1, verbose=False)
+    >>> sorted(r["seam"])
+    ['auc_pr', 'auc_pr_ratio', 'roc_auc']
     """
     from gnn.seam import SEAM
 

@@ -62,12 +62,14 @@ from graphmine.motifs import (LINK_SCORES, MOTIF_MODES, MotifTask, auc_ap, dista
 __all__ = ["SEAM", "DGCNN", "resolve_device", "heuristic_features", "select_seam", "LABELINGS", "FEATURES",
            "DEFAULT_CANDIDATES", "MODEL_FORMAT"]
 
+#: node labelings of the enclosing subgraphs: distances to the motif vertices, or membership
 LABELINGS = ("distance", "zero_one")
 #: candidate-level input features besides the subgraph: none, the heuristic motif scores, or the
 #: task's own (``task.info['candidate_features']``, e.g. the closure scores of weighted pairs)
 FEATURES = (None, "heuristic", "task")
 # log(s + eps) spreads the products of small link scores, which crowd near 0
 _LOG_EPS = 1e-3
+#: the format tag written into saved SEAM models (checked when one is loaded)
 MODEL_FORMAT = "graphmine.seam.model"
 # the constructor's parameters, saved with a model
 _PARAMS = ("hops", "labeling", "features", "hidden", "sort_k", "epochs", "lr", "batch_size", "patience",
@@ -118,7 +120,28 @@ def _torch_state(threads, device, seed=None):
 
 
 def resolve_device(device="auto"):
-    """'auto' -> CUDA when available, else CPU; otherwise ``torch.device(device)``."""
+    """The torch device of a ``device`` setting.
+
+    Parameters
+    ----------
+    device : str or torch.device, default 'auto'
+        'auto': CUDA when available, else CPU; anything else: ``torch.device(device)``.
+
+    Returns
+    -------
+    torch.device
+        The device.
+
+    Raises
+    ------
+    ParameterError
+        An unknown device, or 'cuda' without a visible GPU.
+
+    Examples
+    --------
+    >>> resolve_device("cpu")
+    device(type='cpu')
+    """
     if device == "auto":
         return torch.device("cuda" if torch.cuda.is_available() else "cpu")
     try:
@@ -153,7 +176,6 @@ def heuristic_features(task, split=None):
     --------
     >>> from graphmine.generators import planted_cliques_graph
     >>> from graphmine.motifs import clique, motif_prediction_task
-    >>> from gnn import heuristic_features
     >>> G, _ = planted_cliques_graph(150, 0.02, [7] * 6, seed=1)
     >>> task = motif_prediction_task(G, clique(3), n_positives=40, seed=0)
     >>> names, X = heuristic_features(task, "test")
@@ -214,10 +236,36 @@ class DGCNN(torch.nn.Module):
     With ``num_features > 0`` a per-graph feature vector ``feat`` (shape [B, num_features]) joins
     the pooled representation at the MLP's input and reaches the logit through a linear skip.
 
+    Parameters
+    ----------
+    num_labels : int
+        Number of distinct node labels (the embedding's size).
+    hidden : int, default 32
+        Width of the GCN layers.
+    num_layers : int, default 3
+        GCN layers before the one-channel layer that sorts the nodes.
+    sort_k : int, default 30
+        Nodes kept by SortAggregation, >= 10.
+    dropout : float, default 0.5
+        Dropout before the last layer.
+    num_features : int, default 0
+        Length of the per-graph feature vector ``feat`` (0: none).
+
+    Attributes
+    ----------
+    embedding, convs, pool, conv1, maxpool, conv2, lin1, lin2, skip : torch.nn.Module
+        The layers (``skip`` is None without features).
+    num_features, dropout
+        As given.
+
+    Raises
+    ------
+    ParameterError
+        ``sort_k`` < 10.
+
     Examples
     --------
     >>> import torch
-    >>> from gnn import DGCNN
     >>> _ = torch.manual_seed(0)
     >>> m = DGCNN(num_labels=4, sort_k=10)
     >>> x = torch.tensor([0, 1, 2, 3]); ei = torch.tensor([[0, 1, 2], [1, 2, 3]])
@@ -293,10 +341,14 @@ class SEAM:
         Width of the GCN layers.
     sort_k : int, optional
         Nodes kept by SortAggregation (default: 60th percentile of training subgraph sizes, >= 10).
-    epochs, lr, batch_size, patience : training schedule (early stopping on validation AUC).
+    epochs, lr, batch_size, patience : int, float, int, int
+        Training schedule (early stopping on validation AUC).
+    dropout : float, default 0.5
+        Dropout before the last layer.
     max_nodes_per_hop : int, optional
         Cap on new vertices per hop (seeded choice), for graphs with hubs.
     device : 'auto', 'cpu' or 'cuda'
+        Where to train (see :func:`resolve_device`).
     seed : int
         Seeds the weights, dropout, the batch order and the subgraph sampling (generators of the
         model's own: the caller's torch and numpy generators are left as they were); runs on CPU
@@ -320,7 +372,6 @@ class SEAM:
     --------
     >>> from graphmine.generators import planted_cliques_graph
     >>> from graphmine.motifs import clique, motif_prediction_task
-    >>> from gnn import SEAM
     >>> G, _ = planted_cliques_graph(150, 0.02, [7] * 6, seed=1)
     >>> task = motif_prediction_task(G, clique(3), n_positives=40, seed=0)
     >>> m = SEAM(epochs=2, seed=0, verbose=False).fit(task)
@@ -610,7 +661,6 @@ def select_seam(task, candidates=DEFAULT_CANDIDATES, **params):
     --------
     >>> from graphmine.generators import planted_cliques_graph
     >>> from graphmine.motifs import clique, motif_prediction_task
-    >>> from gnn import select_seam
     >>> G, _ = planted_cliques_graph(150, 0.02, [7] * 6, seed=1)
     >>> task = motif_prediction_task(G, clique(3), n_positives=40, seed=0)
     >>> m = select_seam(task, [{"hops": 1}, {"hops": 2}], epochs=2, seed=0, verbose=False)

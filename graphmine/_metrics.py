@@ -36,6 +36,18 @@ def roc_auc(labels, scores):
 
     .. math:: \\mathrm{AUC} = \\frac{\\sum_{i: y_i = 1} r_i - n_1 (n_1 + 1) / 2}{n_1 n_0}
 
+    Parameters
+    ----------
+    labels : array_like of shape (N,)
+        0/1 (or two values; the larger is positive).
+    scores : array_like of float of shape (N,)
+        Higher means more likely positive.
+
+    Returns
+    -------
+    float
+        The AUC, in [0, 1].
+
     Examples
     --------
     >>> roc_auc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])

@@ -14,6 +14,7 @@ networkx backend (:mod:`graphmine.nx_backend`) answers ``networkx.pagerank``,
 import numpy as np
 
 from . import _centrality_kernels as _ck
+from ._docs import fill_doc
 from ._interrupt import interruptible
 from ._threads import resolve_threads, restores_threads
 from .exceptions import ConvergenceError, ParameterError
@@ -34,6 +35,7 @@ def _neighbour_sums(G, share, nthreads):
 
 @interruptible
 @restores_threads
+@fill_doc
 def pagerank(G, alpha=0.85, *, tol=1e-10, max_iter=200, nstart=None, threads=None):
     """PageRank of every vertex by power iteration (float64 array summing to 1).
 
@@ -43,7 +45,7 @@ def pagerank(G, alpha=0.85, *, tol=1e-10, max_iter=200, nstart=None, threads=Non
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     alpha : float
         Damping factor, in [0, 1].
     tol : float
@@ -53,11 +55,12 @@ def pagerank(G, alpha=0.85, *, tol=1e-10, max_iter=200, nstart=None, threads=Non
         Most iterations; :class:`~graphmine.exceptions.ConvergenceError` beyond.
     nstart : array_like, optional
         Starting values (non-negative, normalised to sum 1; default uniform).
-    threads : int, optional
+    {threads}
 
     Returns
     -------
     ndarray of float64
+        The rank of every vertex; the values sum to 1.
 
     Examples
     --------
@@ -100,6 +103,7 @@ def pagerank(G, alpha=0.85, *, tol=1e-10, max_iter=200, nstart=None, threads=Non
 
 @interruptible
 @restores_threads
+@fill_doc
 def average_neighbor_degree(G, *, threads=None):
     """Mean degree of each vertex's neighbours (0 for isolated vertices), as networkx defines it.
 
@@ -108,13 +112,12 @@ def average_neighbor_degree(G, *, threads=None):
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    threads : int, optional
-        Threads to use (default: all).
+    {G, threads}
 
     Returns
     -------
     ndarray of float64
+        ``sum(d[u] for u in N(v)) / d[v]`` for every vertex v.
 
     Examples
     --------
@@ -132,17 +135,19 @@ def average_neighbor_degree(G, *, threads=None):
     return out
 
 
+@fill_doc
 def core_number(G):
     """The core number of every vertex (int64 array), as ``networkx.core_number``: the largest k
     such that the vertex belongs to a subgraph of minimum degree k (bucket peeling).
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
 
     Returns
     -------
     ndarray of int64
+        The core number of every vertex (0 for isolated vertices).
 
     Examples
     --------

@@ -270,7 +270,19 @@ def _cmd_info(args):
 
 
 def build_parser():
-    """The argument parser of the ``graphmine`` command (the components' subcommands load lazily)."""
+    """The argument parser of the ``graphmine`` command (the components' subcommands load lazily).
+
+    Returns
+    -------
+    Parser
+        The parser, with one subcommand per entry of :data:`COMMANDS` and the core's own.
+
+    Examples
+    --------
+    >>> args = build_parser().parse_args(["count-cliques", "graph.el", "-k", "4"])
+    >>> args.command, args.file, args.k, args.method
+    ('count-cliques', 'graph.el', 4, 'exact')
+    """
     p = Parser(prog="graphmine", description="Graph mining on a CSR core: exact and approximate "
                 "clique counting, clustering, motif and link prediction.")
     from . import __version__
@@ -329,6 +341,26 @@ def main(argv=None, *, program=False):
     ``program=True`` (from :func:`run`, the ``graphmine`` program) sets numba up without the
     packages no kernel uses (see :mod:`graphmine._startup`); a call from Python leaves numba's
     set-up alone.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The arguments after the program's name (default: ``sys.argv[1:]``).
+    program : bool, default False
+        Whether the ``graphmine`` program itself calls.
+
+    Returns
+    -------
+    int
+        The exit status: 0 on success, 1 for an error of graphmine (said on stderr in one
+        line), 130 when interrupted.
+
+    Examples
+    --------
+    >>> main(["count-cliques", "Celegans", "--quiet"])  # doctest: +ELLIPSIS
+    triangles: 3,241
+    graph: 297 vertices, 2,148 edges; load ... s, count ... s (exact)
+    0
     """
     parser = build_parser()
     _output.reset_delivery()
@@ -392,8 +424,18 @@ def _end_interrupted():
 
 
 def run():
-    """The ``graphmine`` program (console script and ``python -m graphmine``): :func:`main` on
-    the command line, then a quick exit with its status (no interpreter teardown)."""
+    """The ``graphmine`` program (console script and ``python -m graphmine``).
+
+    Runs :func:`main` on the command line, then exits the process with its status at once
+    (no interpreter teardown); it never returns.
+
+    Examples
+    --------
+    From a shell, ``graphmine count-cliques ca-GrQc -k 4``; from Python (this ends the
+    process):
+
+    >>> run()  # doctest: +SKIP
+    """
     import signal
 
     _interrupt.exit_on_interrupt()  # on Ctrl-C the program exits at once, not after the kernel

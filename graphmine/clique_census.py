@@ -26,6 +26,7 @@ import numpy as np
 
 from . import _cliquepoly_kernels as _cp
 from . import _pivot_kernels as _pk
+from ._docs import fill_doc
 from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
 from .exceptions import ParameterError
@@ -147,15 +148,16 @@ def _as_counts(x):
 
 @interruptible
 @restores_threads
+@fill_doc
 def count_all_cliques(G, *, max_k=None, threads=None):
     """The number of k-cliques of ``G`` for every k up to the clique number (exact, CPU).
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     max_k : int, optional
         Count sizes up to ``max_k`` only (faster: larger held sets are cut).
-    threads : int, optional
+    {threads}
 
     Returns
     -------
@@ -187,17 +189,18 @@ def count_all_cliques(G, *, max_k=None, threads=None):
 
 @interruptible
 @restores_threads
+@fill_doc
 def vertex_clique_counts(G, k=None, *, max_k=None, threads=None):
     """The k-cliques through every vertex (the k-clique degree), for one k or for every k.
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     k : int, optional
         A clique size >= 1: return the counts of this size only (1-D, length n).
     max_k : int, optional
         Without ``k``: sizes 0..max_k (default: up to the clique number).
-    threads : int, optional
+    {threads}
 
     Returns
     -------
@@ -234,15 +237,16 @@ def vertex_clique_counts(G, k=None, *, max_k=None, threads=None):
 
 @interruptible
 @restores_threads
+@fill_doc
 def edge_clique_counts(G, k=None, *, threads=None):
     """The k-cliques through every edge, for one k <= 5 or for k = 2..5.
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     k : int, optional
         A clique size 2..5 (default: all of them).
-    threads : int, optional
+    {threads}
 
     Returns
     -------
@@ -287,6 +291,7 @@ def edge_clique_counts(G, k=None, *, threads=None):
 
 @interruptible
 @restores_threads
+@fill_doc
 def clique_clustering(G, k=3, *, threads=None):
     r"""The k-clique clustering coefficient of every vertex (Yin, Benson & Leskovec 2018).
 
@@ -300,14 +305,15 @@ def clique_clustering(G, k=3, *, threads=None):
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     k : int
         Clique size >= 3.
-    threads : int, optional
+    {threads}
 
     Returns
     -------
     ndarray of float64, length n
+        The coefficient of every vertex, in [0, 1].
 
     Examples
     --------

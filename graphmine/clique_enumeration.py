@@ -10,6 +10,7 @@ generator :func:`maximal_cliques` receives them in batches of whole search roots
 import numpy as np
 
 from . import _maximal_kernels as _mk
+from ._docs import fill_doc
 from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
 from .exceptions import ParameterError
@@ -29,6 +30,7 @@ def _setup(G):
     return O.rank, O.max_out_degree, maxdeg
 
 
+@fill_doc
 def maximal_cliques(G, *, batch=BATCH):
     """Every maximal clique of ``G`` once, as a list of vertex numbers (a generator).
 
@@ -38,7 +40,7 @@ def maximal_cliques(G, *, batch=BATCH):
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     batch : int
         Vertices per batch.
 
@@ -66,19 +68,22 @@ def maximal_cliques(G, *, batch=BATCH):
 
 @interruptible
 @restores_threads
+@fill_doc
 def count_maximal_cliques(G, *, by_size=False, threads=None):
     """The number of maximal cliques of ``G``.
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     by_size : bool
         Return the counts by clique size instead (``counts[s]`` maximal cliques of s vertices).
-    threads : int, optional
+    {threads}
 
     Returns
     -------
     int, or list of int with ``by_size``
+        The number of maximal cliques (isolated vertices count as cliques of one), or the
+        counts by size.
 
     Examples
     --------
@@ -100,8 +105,22 @@ def count_maximal_cliques(G, *, by_size=False, threads=None):
 
 @interruptible
 @restores_threads
+@fill_doc
 def node_clique_number(G, *, threads=None):
-    """The size of the largest clique containing each vertex (int64 array of length n).
+    """The size of the largest clique containing each vertex.
+
+    Computed from the maximal cliques, which a compiled Bron-Kerbosch search with pivoting
+    lists; each vertex keeps the largest it meets.
+
+    Parameters
+    ----------
+    {G, threads}
+
+    Returns
+    -------
+    ndarray of int64 of shape (n,)
+        Entry v is the number of vertices of the largest clique through v (1 for an isolated
+        vertex), as ``networkx.node_clique_number``.
 
     Examples
     --------
@@ -117,9 +136,27 @@ def node_clique_number(G, *, threads=None):
     return _mk._maximal_count(G.indptr, G.indices, rank, maxp, maxdeg, True, nthreads)[1]
 
 
+@fill_doc
 def list_cliques(G, k, *, batch=BATCH):
-    """Every k-clique of ``G`` once, in batches: a generator of (count, k) int64 arrays of vertex
-    numbers (k >= 1).
+    """Every k-clique of ``G`` once, in batches.
+
+    Parameters
+    ----------
+    {G}
+    k : int
+        Clique size, >= 1 (1: the vertices, 2: the edges).
+    batch : int, default BATCH
+        About how many vertex numbers a batch holds (``batch // k`` cliques).
+
+    Yields
+    ------
+    ndarray of int64 of shape (count, k)
+        A batch of cliques, each row sorted increasingly.
+
+    Raises
+    ------
+    ParameterError
+        ``k`` is not an integer >= 1.
 
     Examples
     --------
@@ -148,9 +185,24 @@ def list_cliques(G, k, *, batch=BATCH):
             yield np.sort(inv[out], axis=1)
 
 
+@fill_doc
 def enumerate_cliques(G, *, max_k=None, batch=BATCH):
-    """Every clique of ``G`` (single vertices and edges included) by increasing size, as lists of
-    vertex numbers: a generator, one size at a time, each size in batches.
+    """Every clique of ``G`` (single vertices and edges included) by increasing size.
+
+    As ``networkx.enumerate_all_cliques``, one size at a time, each size listed in batches.
+
+    Parameters
+    ----------
+    {G}
+    max_k : int, optional
+        Largest clique size to list (default: all sizes).
+    batch : int, default BATCH
+        About how many vertex numbers are listed per kernel call.
+
+    Yields
+    ------
+    list of int
+        A clique's vertex numbers, increasing.
 
     Examples
     --------
@@ -171,6 +223,7 @@ def enumerate_cliques(G, *, max_k=None, batch=BATCH):
 
 
 @interruptible
+@fill_doc
 def clique_communities(G, k):
     """The k-clique communities of ``G`` (clique percolation; Palla et al. 2005): the unions of the
     k-cliques that a chain of k-cliques sharing k - 1 vertices joins, as ``networkx``'s
@@ -182,7 +235,7 @@ def clique_communities(G, k):
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     k : int
         Clique size >= 2.
 

@@ -24,6 +24,7 @@ from fractions import Fraction
 import numpy as np
 
 from . import _peel_kernels as _pk
+from ._docs import fill_doc
 from .clique_census import vertex_clique_counts
 from .exceptions import ParameterError, ResourceLimitError
 from .clique_enumeration import list_cliques
@@ -54,6 +55,12 @@ class DensestSubgraph:
         Whether S is proven optimal.
     iterations : int
         Peeling passes (approximation) or max-flow problems solved (exact).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> densest_clique_subgraph(nx.complete_graph(5), 3)
+    DensestSubgraph(vertices=array([0, 1, 2, 3, 4]), cliques=10, density=2.0, upper_bound=2.0, exact=True, iterations=1)
     """
 
     vertices: np.ndarray
@@ -79,16 +86,28 @@ def _clique_degrees(G, k, threads):
 
 
 @interruptible
+@fill_doc
 def clique_core_number(G, k=3, *, threads=None):
     """The k-clique core number of every vertex (int64 array; k = 2 gives the core number).
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     k : int
         Clique size >= 2.
     threads : int, optional
         Threads for the initial per-vertex counts (the peeling is serial).
+
+    Returns
+    -------
+    ndarray of int64 of shape (n,)
+        Entry v is the largest c such that v lies in a subgraph where every vertex is in at
+        least c of the subgraph's k-cliques.
+
+    Raises
+    ------
+    ParameterError
+        ``k`` is not an integer >= 2.
 
     Examples
     --------
@@ -118,12 +137,13 @@ def _best_suffix(order, gone, total):
 
 
 @interruptible
+@fill_doc
 def densest_clique_subgraph(G, k=3, *, method="auto", eps=0.01, max_iter=100, threads=None):
     """The k-clique densest subgraph: the vertex set S maximising k-cliques(S) / |S|.
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     k : int
         Clique size >= 2 (k = 2: the densest subgraph by edges per vertex).
     method : {'auto', 'exact', 'approx'}

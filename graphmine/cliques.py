@@ -13,6 +13,7 @@ import time
 
 from . import _clique_kernels as _ck
 from . import _small_work as _sw
+from ._docs import fill_doc
 from ._interrupt import cancel_flag, check as _check_interrupt, interruptible
 from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
@@ -63,7 +64,22 @@ def _checked(result):
 
 
 def check_k(k):
-    """``k`` as an int, or ParameterError unless it is an integer >= 3 (a clique size).
+    """Check a clique size.
+
+    Parameters
+    ----------
+    k : int
+        The clique size to check.
+
+    Returns
+    -------
+    int
+        ``k`` as a Python int.
+
+    Raises
+    ------
+    ParameterError
+        ``k`` is not an integer (bools refused) or is below 3.
 
     Examples
     --------
@@ -79,18 +95,21 @@ def check_k(k):
 
 @interruptible
 @restores_threads
+@fill_doc
 def count_triangles(G, *, threads=None):
     """The number of triangles of ``G`` (exact, CPU).
 
+    Counts each triangle once, from its lowest vertex in the degree order (ids relabelled by
+    rank): no vertex then has more than :math:`\\sqrt{2m}` higher-ranked neighbours.
+
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    threads : int, optional
-        Threads to use (default: all).
+    {G, threads}
 
     Returns
     -------
     int
+        The number of triangles.
 
     Examples
     --------
@@ -113,8 +132,21 @@ def count_triangles(G, *, threads=None):
 
 @interruptible
 @restores_threads
+@fill_doc
 def triangles(G, *, threads=None):
-    """The number of triangles through every vertex (int64 array of length n; exact, CPU).
+    """The number of triangles through every vertex (exact, CPU).
+
+    Each triangle found from its lowest vertex in the degree order credits all three of its
+    vertices.
+
+    Parameters
+    ----------
+    {G, threads}
+
+    Returns
+    -------
+    ndarray of int64 of shape (n,)
+        ``t[v]``, the number of triangles containing vertex ``v``.
 
     Examples
     --------
@@ -139,19 +171,18 @@ def triangles(G, *, threads=None):
 
 @interruptible
 @restores_threads
+@fill_doc
 def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
     """The number of k-cliques (complete subgraphs on k vertices) of ``G``, for any k >= 3
     (exact, CPU).
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    k : int
-        Clique size, >= 3.
+    {G, k}
     order : {'degree', 'degeneracy'}, optional
         Orientation for exact counting (default: degree for k = 3, degeneracy otherwise, whose
         out-degrees are bounded by the graph's degeneracy).
-    threads : int, optional
+    {threads}
     progress : bool
         Exact k >= 4: show a progress bar on stderr (tqdm). The count runs in batches of roots
         of about 0.2 s each (Ctrl-C is seen between them); the bar shows the share of the time,
@@ -160,6 +191,7 @@ def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
     Returns
     -------
     int
+        The number of k-vertex complete subgraphs.
 
     Examples
     --------

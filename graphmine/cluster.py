@@ -13,6 +13,7 @@ on a GPU) on top, through :func:`local_clustering`, :func:`mean_clustering` and
 
 import numpy as np
 
+from ._docs import fill_doc
 from .cliques import count_triangles, triangles
 from .validation import as_graph
 
@@ -33,6 +34,7 @@ def local_clustering(tri, degree):
     Returns
     -------
     ndarray of float64
+        The coefficient of every vertex, in [0, 1].
 
     Examples
     --------
@@ -47,6 +49,7 @@ def local_clustering(tri, degree):
     return out
 
 
+@fill_doc
 def mean_clustering(c, count_zeros=True):
     """The mean of local coefficients ``c`` (over the nonzero ones if ``count_zeros`` is False).
 
@@ -54,7 +57,7 @@ def mean_clustering(c, count_zeros=True):
     ----------
     c : ndarray of float64
         Local clustering coefficients.
-    count_zeros : bool
+    {count_zeros}
 
     Returns
     -------
@@ -83,6 +86,7 @@ def transitivity_from_count(n_triangles, degree):
     Returns
     -------
     float
+        The transitivity, in [0, 1] (0 without connected triples).
 
     Examples
     --------
@@ -95,18 +99,21 @@ def transitivity_from_count(n_triangles, degree):
     return 3.0 * n_triangles / triples if triples else 0.0
 
 
+@fill_doc
 def clustering(G, *, threads=None):
     """Local clustering coefficient of every vertex (0 for degree < 2), as a float array.
 
+    The per-vertex triangles of :func:`graphmine.cliques.triangles`, divided by the number of
+    pairs of neighbours (:func:`local_clustering`).
+
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    threads : int, optional
-        Threads to use (default: all).
+    {G, threads}
 
     Returns
     -------
     ndarray of float64
+        ``c[v]`` in [0, 1] for every vertex v.
 
     Examples
     --------
@@ -118,22 +125,20 @@ def clustering(G, *, threads=None):
     return local_clustering(triangles(G, threads=threads), G.degree)
 
 
+@fill_doc
 def average_clustering(G, *, count_zeros=True, threads=None):
     """Mean local clustering coefficient.
 
+    The mean of :func:`clustering` (:func:`mean_clustering`).
+
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    count_zeros : bool
-        As in networkx: if False, average only over vertices with a nonzero coefficient.
-        Isolated vertices count as 0 when True; use ``G.degree > 0`` to average over vertices
-        with an edge (the convention of the published SNAP figures).
-    threads : int, optional
-        Threads to use (default: all).
+    {G, count_zeros, threads}
 
     Returns
     -------
     float
+        The mean coefficient, in [0, 1].
 
     Examples
     --------
@@ -144,18 +149,21 @@ def average_clustering(G, *, count_zeros=True, threads=None):
     return mean_clustering(clustering(G, threads=threads), count_zeros)
 
 
+@fill_doc
 def transitivity(G, *, threads=None):
     """Global transitivity: 3 x triangles / connected triples.
 
+    From the triangle count of :func:`graphmine.cliques.count_triangles` and the degrees
+    (:func:`transitivity_from_count`).
+
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    threads : int, optional
-        Threads to use (default: all).
+    {G, threads}
 
     Returns
     -------
     float
+        3 x triangles / connected triples, in [0, 1].
 
     Examples
     --------

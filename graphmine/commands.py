@@ -17,6 +17,11 @@ __all__ = ["Parser", "positive_int", "non_negative_int", "clique_size", "budget_
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose usage errors are one line ``graphmine: error: ...``, status 2.
 
+    Parameters
+    ----------
+    *args, **kwargs
+        Those of :class:`argparse.ArgumentParser`.
+
     Examples
     --------
     >>> p = Parser(prog="graphmine")
@@ -33,6 +38,31 @@ class Parser(argparse.ArgumentParser):
 def _int_at_least(lo, what):
     """argparse type: an integer >= ``lo``; ``what`` names it in messages ('a positive integer')."""
     def parse(text):
+        """Parse a command-line integer with a lower bound (an argparse ``type``).
+
+        One of :data:`positive_int` (>= 1), :data:`non_negative_int` (>= 0) and
+        :data:`clique_size` (>= 3).
+
+        Parameters
+        ----------
+        text : str
+            The option's value.
+
+        Returns
+        -------
+        int
+            The value.
+
+        Raises
+        ------
+        argparse.ArgumentTypeError
+            Not an integer, or below the bound; the message says what was expected.
+
+        Examples
+        --------
+        >>> positive_int("4"), non_negative_int("0"), clique_size("3")
+        (4, 0, 3)
+        """
         try:
             v = int(text)
         except ValueError:
@@ -52,6 +82,21 @@ clique_size = _int_at_least(3, "an integer >= 3 (3 = triangles)")
 def budget_fraction(text):
     """argparse type of --budget: a fraction of the CSR size in (0, 1].
 
+    Parameters
+    ----------
+    text : str
+        The option's value.
+
+    Returns
+    -------
+    float
+        The fraction.
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        Not a number in (0, 1].
+
     Examples
     --------
     >>> budget_fraction("0.25")
@@ -67,7 +112,23 @@ def budget_fraction(text):
 
 
 def add_input_argument(p):
-    """The FILE argument and the options shared by the subcommands that read a graph."""
+    """Add the FILE argument and the options shared by the subcommands that read a graph.
+
+    The options are ``--ids``, ``--skip-header``, ``--threads``, ``--json`` and ``--quiet``.
+
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The subcommand's parser.
+
+    Examples
+    --------
+    >>> p = Parser(prog="graphmine")
+    >>> add_input_argument(p)
+    >>> args = p.parse_args(["ca-GrQc", "--threads", "2"])
+    >>> args.file, args.threads, args.ids
+    ('ca-GrQc', 2, 'int')
+    """
     p.add_argument("file", metavar="FILE",
                    help="edge list (.txt/.el/.tsv/.csv; gzip/bzip2/xz recognised by content), Matrix Market "
                         ".mtx, '-' for an edge list on standard input, or the name of a shipped data set "
@@ -84,12 +145,40 @@ def add_input_argument(p):
 
 
 def show_progress(args):
-    """Whether to draw progress bars: stderr is a terminal and --quiet was not given."""
+    """Whether to draw progress bars: stderr is a terminal and --quiet was not given.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import argparse
+    >>> show_progress(argparse.Namespace(quiet=True))
+    False
+    """
     return not getattr(args, "quiet", False) and sys.stderr.isatty()
 
 
 def kernels_cached():
-    """Whether numba has compiled graphmine's kernels before (its cache index files exist)."""
+    """Whether numba has compiled graphmine's kernels before (its cache index files exist).
+
+    Returns
+    -------
+    bool
+        True when an index file of ``_clique_kernels`` lies in numba's cache folder
+        (``NUMBA_CACHE_DIR``, or beside the sources, or the per-user cache).
+
+    Examples
+    --------
+    >>> kernels_cached() in (True, False)
+    True
+    """
     import glob
     import os
 
@@ -110,7 +199,18 @@ def note_first_compile(args):
     A listener of numba's compile event, which fires only when a kernel is not in numba's cache
     for the types it is called with: so the note comes on every first use that compiles (the
     first run, ``--method khash``, the first compressed file, whose bytes are a read-only array)
-    and never when the cache serves."""
+    and never when the cache serves.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line (its ``quiet`` is honoured).
+
+    Examples
+    --------
+    >>> import argparse
+    >>> note_first_compile(argparse.Namespace(quiet=True))  # quiet: no listener, no note
+    """
     if getattr(args, "quiet", False) or _COMPILE_NOTE:
         return
     from numba.core import event
@@ -137,8 +237,37 @@ SERIAL_BYTES = 1 << 20
 
 
 def load_input(args):
-    """Read the graph named by ``args.file``; return (graph, seconds spent loading). A first line
-    skipped as a header is said on stderr (``graphmine: warning: ...``), even with --quiet."""
+    """Read the graph named by ``args.file``.
+
+    A first line skipped as a header is said on stderr (``graphmine: warning: ...``), even with
+    --quiet.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        Parsed by a parser with :func:`add_input_argument`: ``file`` (a path, ``'-'`` or a
+        shipped data set's name), ``threads``, ``ids``, ``skip_header`` and ``quiet``.
+
+    Returns
+    -------
+    G : Graph
+        The graph.
+    seconds : float
+        Wall time spent loading it.
+
+    Raises
+    ------
+    GraphFormatError
+        A missing or malformed file, naming the path and line.
+
+    Examples
+    --------
+    >>> p = Parser(prog="graphmine")
+    >>> add_input_argument(p)
+    >>> G, seconds = load_input(p.parse_args(["Celegans", "--quiet"]))
+    >>> G
+    Graph(n_nodes=297, n_edges=2148)
+    """
     import os
     import warnings
 

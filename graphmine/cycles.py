@@ -15,6 +15,7 @@ device=...)``.
 """
 
 from . import _cycle_kernels as _cyk
+from ._docs import fill_doc
 from ._interrupt import interruptible
 from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
@@ -26,14 +27,15 @@ __all__ = ["count_four_cycles", "four_cycles"]
 
 @interruptible
 @restores_threads
+@fill_doc
 def four_cycles(G, *, threads=None):
     """The number of 4-cycles through every vertex (int64 array of length n; exact, CPU).
 
+    Every diagonal pair of a cycle is counted from both of its ends.
+
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    threads : int, optional
-        Threads to use (default: all).
+    {G, threads}
 
     Returns
     -------
@@ -54,18 +56,20 @@ def four_cycles(G, *, threads=None):
     return _cyk._squares_parallel(G.indptr, G.indices, nthreads)[0]
 
 
+@fill_doc
 def count_four_cycles(G, *, threads=None):
     """The number of 4-cycles of ``G`` (exact, CPU).
 
+    The sum of :func:`four_cycles` divided by four: each cycle has four vertices.
+
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    threads : int, optional
-        Threads to use (default: all).
+    {G, threads}
 
     Returns
     -------
     int
+        The number of 4-cycles.
 
     Examples
     --------

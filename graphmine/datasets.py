@@ -33,7 +33,25 @@ _FILES = {
 
 
 def data_dir():
-    """The folder holding the shipped data files (wheel install first, then the source tree)."""
+    """The folder holding the shipped data files (wheel install first, then the source tree).
+
+    Returns
+    -------
+    str
+        An absolute path: ``graphmine/_datasets`` of a wheel, else the repository's
+        ``datasets/``.
+
+    Raises
+    ------
+    FileNotFoundError
+        Neither folder holds the files.
+
+    Examples
+    --------
+    >>> import os
+    >>> os.path.isfile(os.path.join(data_dir(), "README.md"))
+    True
+    """
     here = os.path.dirname(os.path.abspath(__file__))
     for cand in (os.path.join(here, "_datasets"), os.path.join(os.path.dirname(here), "datasets")):
         if os.path.isfile(os.path.join(cand, "README.md")):
@@ -42,12 +60,45 @@ def data_dir():
 
 
 def names():
-    """Names of the shipped graphs, sorted case-insensitively."""
+    """Names of the shipped graphs, sorted case-insensitively.
+
+    Returns
+    -------
+    list of str
+        The names :func:`load` and :func:`path` take.
+
+    Examples
+    --------
+    >>> names()[:3]
+    ['ca-GrQc', 'ca-HepTh', 'Celegans']
+    """
     return sorted(_FILES, key=str.lower)
 
 
 def path(name):
-    """The path of a shipped graph's file (case-insensitive name, '.txt' optional)."""
+    """The path of a shipped graph's file.
+
+    Parameters
+    ----------
+    name : str
+        A name of :func:`names`; case is ignored and a ``.txt`` suffix is optional.
+
+    Returns
+    -------
+    str
+        The file's path.
+
+    Raises
+    ------
+    ParameterError
+        No shipped graph has that name (the message lists them).
+
+    Examples
+    --------
+    >>> import os
+    >>> os.path.basename(path("celegans.txt"))
+    'Celegans.txt'
+    """
     key = {k.lower(): k for k in _FILES}.get(str(name).lower().removesuffix(".txt"))
     if key is None:
         raise ParameterError(f"unknown dataset {name!r}; shipped: {', '.join(names())}")
@@ -55,16 +106,45 @@ def path(name):
 
 
 def load(name, **kwargs):
-    """Load a shipped graph by name as a :class:`~graphmine.Graph` (keywords go to read_graph)."""
+    """Load a shipped graph by name.
+
+    Parameters
+    ----------
+    name : str
+        As for :func:`path`.
+    **kwargs
+        Keywords of :func:`graphmine.read_graph`.
+
+    Returns
+    -------
+    Graph
+        The graph, with the file's vertex ids in ``node_ids``.
+
+    Examples
+    --------
+    >>> load("USAir")
+    Graph(n_nodes=332, n_edges=2126)
+    """
     from .io import read_graph
 
     return read_graph(path(name), **kwargs)
 
 
 def resolve(path_or_name):
-    """``path_or_name`` itself if it exists (or is ``'-'``, standard input), else the path of the
-    shipped data set of that name (``'ca-GrQc'``, case and a ``.txt`` suffix ignored), else
-    ``path_or_name`` unchanged (so that reading it reports the missing file).
+    """A file path for a path or the name of a shipped data set.
+
+    Parameters
+    ----------
+    path_or_name : str or PathLike
+        A path, ``'-'`` (standard input) or a name of :func:`names` (case and a ``.txt``
+        suffix ignored).
+
+    Returns
+    -------
+    str
+        ``path_or_name`` itself if it exists (or is ``'-'``), else the path of the shipped data
+        set of that name, else ``path_or_name`` unchanged (so that reading it reports the
+        missing file).
 
     Examples
     --------

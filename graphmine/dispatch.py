@@ -8,6 +8,7 @@ Dask cluster are back-ends that register their implementations in their own pack
 the first call that asks for them. ``graphmine info --backends`` prints what runs where.
 """
 
+from ._docs import fill_doc
 from .registry import call, declare
 
 __all__ = ["count_triangles", "triangles", "count_cliques", "clustering", "average_clustering",
@@ -31,26 +32,29 @@ def _check_k(kwargs):
 
 
 @_family("number of triangles", cpu="graphmine.cliques:count_triangles")
+@fill_doc
 def count_triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
     """The number of triangles of ``G``.
 
+    .. math:: T = \\frac{1}{6} \\operatorname{tr}(A^3)
+
+    where :math:`A` is the adjacency matrix.
+
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
-        'exact' counts; the others estimate from neighbourhood sketches and return an
-        :class:`~graphmine.probgraph.Estimate` (keywords ``budget``, ``seed``, ... of
-        :func:`graphmine.probgraph.count_triangles`).
-    threads : int, optional
-        Threads to use (default: all).
-    device : {'cpu', 'cuda', 'auto'}
-        Where to count: 'cuda' runs the kernels of :mod:`graphmine.cuda` on the GPU (raising
-        :class:`~graphmine.cuda.NoCudaDeviceError` when none is visible), 'auto' picks the GPU
-        when one is visible.
+    {G, method, threads, device, sketch_kwargs}
 
     Returns
     -------
-    int (exact) or Estimate
+    int or Estimate
+        The exact count (``method='exact'``), else the estimate with its standard error.
+
+    Raises
+    ------
+    ParameterError
+        An unknown ``method`` or ``device``, or options that the method does not take.
+    NoImplementationError
+        No back-end runs this method on this device.
 
     Examples
     --------
@@ -62,24 +66,19 @@ def count_triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
 
 
 @_family("triangles through every vertex", cpu="graphmine.cliques:triangles")
+@fill_doc
 def triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
     """The number of triangles through every vertex (int64 array of length n).
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
-        As in :func:`count_triangles`.
-    threads : int, optional
-        Threads to use (default: all).
-    device : {'cpu', 'cuda', 'auto'}
-        As in :func:`count_triangles`.
-    **kwargs
-        The sketch options of the :mod:`graphmine.probgraph` function of the same name.
+    {G, method, threads, device, sketch_kwargs}
 
     Returns
     -------
-    ndarray of int64, or ArrayEstimate
+    ndarray of int64 of shape (n,), or ArrayEstimate
+        ``t[v]``, the number of triangles that contain vertex ``v``; their sum is three times
+        :func:`count_triangles`.
 
     Examples
     --------
@@ -91,29 +90,27 @@ def triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
 
 
 @_family("number of k-cliques (k >= 3)", _check_k, cpu="graphmine.cliques:count_cliques")
+@fill_doc
 def count_cliques(G, k=3, *, method="exact", order=None, threads=None, progress=False, device="cpu", **kwargs):
     """The number of k-cliques (complete subgraphs on k vertices) of ``G``, for any k >= 3.
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    k : int
-        Clique size, >= 3.
-    method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
-        See :func:`count_triangles`.
-    order : {'degree', 'degeneracy'}, optional
-        Orientation (default: degree for k = 3, degeneracy otherwise, whose out-degrees are
-        bounded by the graph's degeneracy).
-    threads : int, optional
+    {G, k, method, order, threads}
     progress : bool
         Exact k >= 4 on the CPU: show a progress bar on stderr (tqdm), the share of the time
         estimated from the rate so far.
-    device : {'cpu', 'cuda', 'auto'}
-        See :func:`count_triangles`.
+    {device, sketch_kwargs}
 
     Returns
     -------
-    int (exact) or Estimate
+    int or Estimate
+        The exact count (``method='exact'``), else the estimate with its standard error.
+
+    Raises
+    ------
+    ParameterError
+        ``k`` < 3, or an unknown ``method``, ``order`` or ``device``.
 
     Examples
     --------
@@ -126,24 +123,23 @@ def count_cliques(G, k=3, *, method="exact", order=None, threads=None, progress=
 
 
 @_family("local clustering coefficients", cpu="graphmine.cluster:clustering")
+@fill_doc
 def clustering(G, *, method="exact", threads=None, device="cpu", **kwargs):
-    """Local clustering coefficient of every vertex (0 for degree < 2), as a float array.
+    """Local clustering coefficient of every vertex.
+
+    .. math:: c_v = \\frac{2 t_v}{d_v (d_v - 1)}
+
+    with :math:`t_v` the triangles through :math:`v` and :math:`d_v` its degree; 0 when
+    :math:`d_v < 2`.
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
-        As in :func:`count_triangles`.
-    threads : int, optional
-        Threads to use (default: all).
-    device : {'cpu', 'cuda', 'auto'}
-        As in :func:`count_triangles`.
-    **kwargs
-        The sketch options of the :mod:`graphmine.probgraph` function of the same name.
+    {G, method, threads, device, sketch_kwargs}
 
     Returns
     -------
-    ndarray of float64, or ArrayEstimate
+    ndarray of float64 of shape (n,), or ArrayEstimate
+        The coefficients, in [0, 1].
 
     Examples
     --------
@@ -155,28 +151,20 @@ def clustering(G, *, method="exact", threads=None, device="cpu", **kwargs):
 
 
 @_family("mean local clustering coefficient", cpu="graphmine.cluster:average_clustering")
+@fill_doc
 def average_clustering(G, *, count_zeros=True, method="exact", threads=None, device="cpu", **kwargs):
-    """Mean local clustering coefficient.
+    """Mean local clustering coefficient, :math:`\\frac{1}{n} \\sum_v c_v`.
+
+    See :func:`clustering` for :math:`c_v`.
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    count_zeros : bool
-        As in networkx: if False, average only over vertices with a nonzero coefficient.
-        Isolated vertices count as 0 when True; use ``G.degree > 0`` to average over vertices
-        with an edge (the convention of the published SNAP figures).
-    method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
-        As in :func:`count_triangles`.
-    threads : int, optional
-        Threads to use (default: all).
-    device : {'cpu', 'cuda', 'auto'}
-        As in :func:`count_triangles`.
-    **kwargs
-        The sketch options of the :mod:`graphmine.probgraph` function of the same name.
+    {G, count_zeros, method, threads, device, sketch_kwargs}
 
     Returns
     -------
-    float, or Estimate
+    float or Estimate
+        The mean, in [0, 1] (0 for a graph without vertices to average over).
 
     Examples
     --------
@@ -189,24 +177,22 @@ def average_clustering(G, *, count_zeros=True, method="exact", threads=None, dev
 
 
 @_family("global transitivity", cpu="graphmine.cluster:transitivity")
+@fill_doc
 def transitivity(G, *, method="exact", threads=None, device="cpu", **kwargs):
-    """Global transitivity: 3 x triangles / connected triples.
+    """Global transitivity, the share of closed paths of length two.
+
+    .. math:: \\tau = \\frac{3 T}{\\sum_v \\binom{d_v}{2}}
+
+    with :math:`T` the number of triangles and :math:`d_v` the degrees (0 without such paths).
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
-        As in :func:`count_triangles`.
-    threads : int, optional
-        Threads to use (default: all).
-    device : {'cpu', 'cuda', 'auto'}
-        As in :func:`count_triangles`.
-    **kwargs
-        The sketch options of the :mod:`graphmine.probgraph` function of the same name.
+    {G, method, threads, device, sketch_kwargs}
 
     Returns
     -------
-    float, or Estimate
+    float or Estimate
+        The transitivity, in [0, 1].
 
     Examples
     --------
@@ -219,21 +205,23 @@ def transitivity(G, *, method="exact", threads=None, device="cpu", **kwargs):
 
 @_family("number of 4-cycles (squares)", cpu="graphmine.cycles:count_four_cycles",
          cuda="graphmine.cuda._cycles:count_four_cycles", dask="graphmine.distributed._cycles:count_four_cycles")
+@fill_doc
 def count_four_cycles(G, *, method="exact", threads=None, device="cpu"):
     """The number of 4-cycles of ``G``.
 
+    .. math:: C_4 = \\frac{1}{4} \\sum_v C_4(v)
+
+    with :math:`C_4(v)` the cycles through v (:func:`four_cycles`).
+
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    method : {'exact'}
-    threads : int, optional
-        CPU threads (default: all).
-    device : {'cpu', 'cuda', 'auto'}
-        As in :func:`count_triangles`.
+    {G, exact_method, threads, device}
 
     Returns
     -------
     int
+        The number of cycles on four distinct vertices (each counted once, not per
+        rotation or direction).
 
     Examples
     --------
@@ -246,20 +234,23 @@ def count_four_cycles(G, *, method="exact", threads=None, device="cpu"):
 
 @_family("4-cycles through every vertex", cpu="graphmine.cycles:four_cycles", cuda="graphmine.cuda._cycles:four_cycles",
          dask="graphmine.distributed._cycles:four_cycles")
+@fill_doc
 def four_cycles(G, *, method="exact", threads=None, device="cpu"):
     """The number of 4-cycles through every vertex (int64 array of length n).
 
+    .. math:: C_4(v) = \\sum_{x \\ne v} \\binom{|N(v) \\cap N(x)|}{2}
+
+    (each pair with c common neighbours is the diagonal of C(c, 2) cycles).
+
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    method : {'exact'}
-    threads : int, optional
-    device : {'cpu', 'cuda', 'auto'}
-        As in :func:`count_triangles`.
+    {G, exact_method, threads, device}
 
     Returns
     -------
-    ndarray of int64
+    ndarray of int64 of shape (n,)
+        The number of 4-cycles through each vertex; their sum is four times
+        :func:`count_four_cycles`.
 
     Examples
     --------
@@ -272,6 +263,7 @@ def four_cycles(G, *, method="exact", threads=None, device="cpu"):
 
 @_family("common-neighbour and centrality (CCPA) link scores",
          cpu="graphmine.link_prediction:common_neighbor_centrality")
+@fill_doc
 def common_neighbor_centrality(G, pairs=None, *, alpha=0.8, threads=None):
     """The common-neighbour and centrality (CCPA) score of vertex pairs (exact, CPU).
 
@@ -279,16 +271,19 @@ def common_neighbor_centrality(G, pairs=None, *, alpha=0.8, threads=None):
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     pairs : array-like of shape (m, 2), optional
         Vertex indices of the pairs (default: every non-adjacent pair u < v).
-    alpha : float
-    threads : int, optional
+    alpha : float, default 0.8
+        Weight of the common neighbours against the distance term, in [0, 1].
+    {threads}
 
     Returns
     -------
-    us, vs : ndarray of int64
-    scores : ndarray of float64
+    us, vs : ndarray of int64 of shape (m,)
+        The pairs' vertices.
+    scores : ndarray of float64 of shape (m,)
+        Their scores.
 
     Examples
     --------

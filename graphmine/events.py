@@ -69,6 +69,8 @@ class TemporalEvents:
         Original id of every vertex (default ``arange(n)`` with n = largest vertex + 1).
     time_unit : {'s', 'ms', 'days', 'date'} or None
         What the times count ('date': days since 1970-01-01 read from ISO dates).
+    path : str, optional
+        The file the events came from, for messages (default None).
 
     Attributes
     ----------
@@ -310,6 +312,25 @@ def events_from_items(items, times, *, time_unit=None):
 
     Vertex ids may be any sortable values of one kind (integers, strings); they are numbered
     0..n-1 in increasing order.
+
+    Parameters
+    ----------
+    items : iterable of iterables
+        The vertex ids of every item.
+    times : array_like of int or float, shape (n_items,)
+        The time of every item.
+    time_unit : {'s', 'ms', 'days', 'date'}, optional
+        What the times count (default None: unstated).
+
+    Returns
+    -------
+    TemporalEvents
+        The items, sorted stably by time.
+
+    Raises
+    ------
+    ParameterError
+        ``times`` not one per item, or ids of mixed kinds.
 
     Examples
     --------

@@ -134,8 +134,27 @@ class SpatialModelError(SpatialError, RuntimeError):
 
 
 def warn_at_caller(message, category=UserWarning):
-    """Issue a warning attributed to the first caller outside graphmine (whatever the depth of
-    graphmine's own calls and decorators in between), as ``stacklevel`` would for a direct call."""
+    """Issue a warning attributed to the first caller outside graphmine.
+
+    Whatever the depth of graphmine's own calls and decorators in between, the warning names
+    the user's line, as ``stacklevel`` would for a direct call.
+
+    Parameters
+    ----------
+    message : str
+        The warning's text.
+    category : type of Warning, default UserWarning
+        Its class (:class:`SketchSaturationWarning`, ...).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as seen:
+    ...     warnings.simplefilter("always")
+    ...     warn_at_caller("sketch full", SketchSaturationWarning)
+    >>> seen[0].category.__name__, str(seen[0].message)
+    ('SketchSaturationWarning', 'sketch full')
+    """
     import os
     import sys
     import warnings

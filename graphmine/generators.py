@@ -3,6 +3,7 @@
 All generators take ``seed`` (int or ``numpy.random.Generator``) and are reproducible.
 """
 
+from ._docs import fill_doc
 import numpy as np
 
 from .exceptions import ParameterError
@@ -17,6 +18,7 @@ def _rng(seed):
     return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
 
 
+@fill_doc
 def kronecker_edges(scale, edge_factor=16, *, a=0.57, b=0.19, c=0.19, seed=None, permute=True):
     """Edges of an R-MAT / Kronecker graph with the Graph500 generator's parameters.
 
@@ -25,13 +27,30 @@ def kronecker_edges(scale, edge_factor=16, *, a=0.57, b=0.19, c=0.19, seed=None,
     1 - a - b - c. Vertex labels are randomly permuted (as Graph500 does) unless
     ``permute=False``. The result keeps self-loops and duplicates, like the generator's output.
 
+    Parameters
+    ----------
+    scale : int
+        log2 of the number of vertices, in 1..40.
+    edge_factor : int, default 16
+        Edges drawn per vertex, >= 1.
+    a, b, c : float, default 0.57, 0.19, 0.19
+        Quadrant probabilities (Graph500's); non-negative with a + b + c <= 1.
+    {rng_seed}
+    permute : bool, default True
+        Permute the vertex labels at random.
+
     Returns
     -------
     ndarray of int64, shape (edge_factor * 2**scale, 2)
+        The drawn edges, endpoints in 0..2**scale - 1.
+
+    Raises
+    ------
+    ParameterError
+        ``scale``, ``edge_factor`` or the probabilities out of range.
 
     Examples
     --------
-    >>> from graphmine.generators import kronecker_edges
     >>> kronecker_edges(4, 2, seed=1).shape
     (32, 2)
     """
@@ -60,26 +79,61 @@ def kronecker_edges(scale, edge_factor=16, *, a=0.57, b=0.19, c=0.19, seed=None,
     return np.column_stack((u, v))
 
 
+@fill_doc
 def kronecker_graph(scale, edge_factor=16, *, seed=None, **kwargs):
     """A :class:`~graphmine.Graph` from :func:`kronecker_edges` (loops dropped, duplicates merged).
 
     Vertices that received no edge stay as isolated vertices, so ``n_nodes == 2**scale``.
 
+    Parameters
+    ----------
+    scale : int
+        log2 of the number of vertices, in 1..40.
+    edge_factor : int, default 16
+        Edges drawn per vertex (fewer remain after merging).
+    {rng_seed}
+    **kwargs
+        ``a``, ``b``, ``c`` and ``permute`` of :func:`kronecker_edges`.
+
+    Returns
+    -------
+    Graph
+        The simple undirected graph of the drawn edges.
+
     Examples
     --------
-    >>> from graphmine.generators import kronecker_graph
     >>> kronecker_graph(8, 8, seed=0).n_nodes
     256
     """
     return from_edges(kronecker_edges(scale, edge_factor, seed=seed, **kwargs), n_nodes=1 << scale)
 
 
+@fill_doc
 def erdos_renyi_graph(n, p=None, *, m=None, seed=None):
     """G(n, p) (each pair independently with probability p) or G(n, m) (m distinct edges).
 
+    Parameters
+    ----------
+    n : int
+        Number of vertices, >= 0.
+    p : float, optional
+        Edge probability in [0, 1]; give exactly one of ``p`` and ``m``.
+    m : int, optional
+        Number of edges, in 0..n(n-1)/2, drawn uniformly among all pairs.
+    {rng_seed}
+
+    Returns
+    -------
+    Graph
+        A graph on ``n`` vertices.
+
+    Raises
+    ------
+    ParameterError
+        Both or neither of ``p`` and ``m``, or a value out of range.
+
     Examples
     --------
-    >>> from graphmine.generators import erdos_renyi_graph
     >>> erdos_renyi_graph(100, m=250, seed=3).n_edges
     250
     """
@@ -116,8 +170,24 @@ def erdos_renyi_graph(n, p=None, *, m=None, seed=None):
     return from_edges(np.column_stack((i, j)), n_nodes=n)
 
 
+@fill_doc
 def planted_cliques_graph(n, p, clique_sizes, *, seed=None):
     """G(n, p) with cliques of the given sizes planted on disjoint random vertex sets.
+
+    Parameters
+    ----------
+    n : int
+        Number of vertices.
+    p : float
+        Edge probability of the background G(n, p), in [0, 1].
+    clique_sizes : sequence of int
+        Sizes of the planted cliques, each >= 2, summing to at most ``n``.
+    {rng_seed}
+
+    Raises
+    ------
+    ParameterError
+        A size below 2, or sizes that do not fit in ``n`` vertices.
 
     Returns
     -------
@@ -127,7 +197,6 @@ def planted_cliques_graph(n, p, clique_sizes, *, seed=None):
 
     Examples
     --------
-    >>> from graphmine.generators import planted_cliques_graph
     >>> G, cl = planted_cliques_graph(50, 0.0, [5, 4], seed=0)
     >>> G.n_edges
     16

@@ -13,6 +13,7 @@ downstream take the raw arrays and never validate. scipy is imported only by the
 use it, so that counting from a file never loads it.
 """
 
+from ._docs import fill_doc
 import numba
 import numpy as np
 
@@ -26,6 +27,7 @@ from .exceptions import GraphValueError, ParameterError
 __all__ = ["Graph", "OrientedGraph", "from_edges", "from_scipy", "from_networkx", "build_csr", "compact_ids",
            "check_vertex_count", "index_dtype_for", "INDPTR_DTYPE", "SERIAL_EDGES"]
 
+# dtype of every graph's ``indptr`` (row offsets): int64, whatever the number of vertices
 INDPTR_DTYPE = np.int64
 
 # below this many edges one thread finishes before a thread pool would wake up
@@ -33,7 +35,23 @@ SERIAL_EDGES = 50_000
 
 
 def index_dtype_for(n):
-    """The dtype of ``indices`` for a graph of ``n`` vertices (int32 unless n needs int64)."""
+    """The dtype of ``indices`` for a graph of ``n`` vertices.
+
+    Parameters
+    ----------
+    n : int
+        Number of vertices.
+
+    Returns
+    -------
+    type
+        ``numpy.int32`` unless vertex ids up to ``n - 1`` need ``numpy.int64``.
+
+    Examples
+    --------
+    >>> index_dtype_for(10).__name__, index_dtype_for(2**31).__name__
+    ('int32', 'int64')
+    """
     return np.int32 if n < 2**31 - 1 else np.int64
 
 
@@ -43,7 +61,35 @@ class OrientedGraph:
     ``indptr``/``indices`` hold the out-neighbourhoods N+(u), sorted. If ``relabelled`` is True
     the oriented CSR is in rank space (vertex u appears as ``rank[u]``, all arcs go from smaller
     to larger ids). Every clique of the undirected graph is found exactly once by walking
-    out-neighbourhoods from its lowest-ranked vertex.
+    out-neighbourhoods from its lowest-ranked vertex. Made by :meth:`Graph.oriented`, which
+    caches it on the graph.
+
+    Parameters
+    ----------
+    indptr : ndarray of int64 of shape (n + 1,)
+        Row offsets of the out-neighbourhoods.
+    indices : ndarray of int32 or int64
+        Out-neighbours, sorted within each row.
+    rank : ndarray of shape (n,)
+        Position of every vertex in the order.
+    order : {'degree', 'degeneracy'}
+        The vertex order that the orientation follows.
+    relabelled : bool, default False
+        Whether ``indptr``/``indices`` are in rank space.
+
+    Attributes
+    ----------
+    indptr, indices, rank, order, relabelled
+        As given.
+    max_out_degree : int
+        Largest out-degree (bounds the size of a clique minus one).
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine as gm
+    >>> O = gm.as_graph(nx.complete_graph(4)).oriented("degree")
+    >>> O.max_out_degree, int(O.indices.shape[0])
+    (3, 6)
     """
 
     __slots__ = ("indptr", "indices", "rank", "order", "relabelled", "max_out_degree")
@@ -77,6 +123,9 @@ class Graph:
     input_stats : dict, optional
         What building the graph merged or dropped (``input_edges``, ``self_loops``,
         ``duplicates``).
+    index_dtype : {numpy.int32, numpy.int64}, optional
+        Dtype of ``indices`` (default: :func:`index_dtype_for` of n; int32 is refused where n
+        needs int64).
 
     Attributes
     ----------
@@ -372,8 +421,27 @@ def _private_copy(arr, source):
     return arr
 
 
+@fill_doc
 def check_vertex_count(n, m, threads=None):
-    """Refuse a vertex count whose CSR cannot fit in memory, before allocating it."""
+    """Refuse a vertex count whose CSR cannot fit in memory, before allocating it.
+
+    Parameters
+    ----------
+    n : int
+        Number of vertices.
+    m : int
+        Number of input edges.
+    {threads}
+
+    Raises
+    ------
+    ResourceLimitError
+        The CSR build would need more memory than the machine has.
+
+    Examples
+    --------
+    >>> check_vertex_count(1000, 5000)
+    """
     nthreads = numba.get_num_threads() if threads is None else int(threads)
     nbytes = 8 * (n + 1) * (3 + nthreads) + 8 * m * 2  # the CSR build's per-thread row counts
     check_allocation(nbytes, f"a graph of {n:,} vertices (largest id {n - 1:,}) and {m:,} edges",
@@ -409,9 +477,23 @@ def _check_csr(indptr, indices):
 def build_csr(src, dst, n, threads=None):
     """CSR arrays and statistics from 0-based endpoint arrays (already range-checked).
 
-    Returns ``(indptr, indices, stats)``: the symmetric CSR of the edges ``(src[i], dst[i])``
-    on ``n`` vertices, self-loops dropped and duplicates merged, and the counts of both in
-    ``stats`` (``input_edges``, ``self_loops``, ``duplicates``).
+    Parameters
+    ----------
+    src, dst : ndarray of int of shape (m,)
+        Endpoints of the edges, in 0..n-1.
+    n : int
+        Number of vertices.
+    threads : int, optional
+        Threads of the build kernel (default: one for small inputs, else numba's setting).
+
+    Returns
+    -------
+    indptr : ndarray of int64 of shape (n + 1,)
+    indices : ndarray of int32 (int64 when n needs it)
+        The symmetric CSR of the edges ``(src[i], dst[i])``, rows sorted, self-loops dropped
+        and duplicates merged.
+    stats : dict
+        ``input_edges``, ``self_loops`` and ``duplicates``: what the build dropped.
 
     Examples
     --------
@@ -441,12 +523,31 @@ def build_csr(src, dst, n, threads=None):
 
 @interruptible
 @restores_threads
+@fill_doc
 def compact_ids(ids, threads=None):
     """Map arbitrary non-negative int64 ids to 0..k-1 in increasing id order.
 
-    Returns ``(new_ids, node_ids)`` with ``node_ids[new_ids] == ids``; ``new_ids`` has the index
-    dtype of a k-vertex graph. Uses a bitmap when the ids are dense enough (linear time),
-    otherwise a sort.
+    Uses a bitmap when the ids are dense enough (linear time), otherwise a sort.
+
+    Parameters
+    ----------
+    ids : ndarray of int64
+        Non-negative ids, any shape; k distinct values.
+    {threads}
+
+    Returns
+    -------
+    new_ids : ndarray of the shape of ``ids``
+        The new ids, of the index dtype of a k-vertex graph (:func:`index_dtype_for`).
+    node_ids : ndarray of int64 of shape (k,)
+        The distinct ids, increasing: ``node_ids[new_ids] == ids``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> new, old = compact_ids(np.array([70, 5, 70, 12]))
+    >>> new.tolist(), old.tolist()
+    ([2, 0, 2, 1], [5, 12, 70])
     """
     nthreads = resolve_threads(threads)
     if ids.size == 0:
@@ -478,6 +579,18 @@ def from_edges(edges, n_nodes=None, *, relabel=False, threads=None):
     relabel : bool
         If True, vertices are the distinct ids that occur, numbered in increasing id order, and
         ``node_ids`` keeps the original ids (what :func:`read_graph` does for files).
+    threads : int, optional
+        Threads of the build kernels (default: one for small inputs, else numba's setting).
+
+    Returns
+    -------
+    Graph
+        The CSR graph; ``input_stats`` counts the dropped self-loops and duplicates.
+
+    Raises
+    ------
+    GraphValueError
+        Edges that are not an (m, 2) array of non-negative integers, or an id >= ``n_nodes``.
 
     Examples
     --------
@@ -556,6 +669,20 @@ def from_scipy(A, threads=None, *, symmetrize=False):
     wherever ``A[i, j]`` or ``A[j, i]`` is nonzero). ``input_stats`` counts the entries of one
     triangle of a symmetric matrix, so its mirrored half is not taken for duplicates.
 
+    Parameters
+    ----------
+    A : scipy.sparse array or matrix of shape (n, n)
+        The adjacency matrix; only the pattern of nonzeros counts.
+    threads : int, optional
+        Threads of the build kernels.
+    symmetrize : bool, default False
+        Take the undirected graph of any square matrix.
+
+    Returns
+    -------
+    Graph
+        Vertex i is row i.
+
     Raises
     ------
     GraphValueError
@@ -603,6 +730,20 @@ def from_networkx(H, threads=None, *, symmetrize=False):
     A directed graph or a multigraph is refused (its triangles are not an undirected simple
     graph's) unless ``symmetrize=True``: then an edge joins u and v wherever an edge or arc of
     ``H`` does, parallel edges merged (and counted as duplicates in ``input_stats``).
+
+    Parameters
+    ----------
+    H : networkx.Graph
+        The graph; self-loops are dropped.
+    threads : int, optional
+        Threads of the build kernels.
+    symmetrize : bool, default False
+        Accept directed graphs and multigraphs, as described above.
+
+    Returns
+    -------
+    Graph
+        The CSR graph with ``node_ids`` the node labels.
 
     Raises
     ------

@@ -72,6 +72,14 @@ class EdgeList:
     weights : ndarray of float64 or None
         Third column (1.0 where missing) when read with ``weights=True``.
     path : str
+        The file read (``'<stdin>'`` for standard input).
+
+    Examples
+    --------
+    >>> import io
+    >>> el = read_edges(io.StringIO("1 2\\n2 3\\n"))
+    >>> el.edges.tolist()
+    [[1, 2], [2, 3]]
     """
 
     edges: np.ndarray
@@ -133,10 +141,34 @@ def _read_object(fh, name):
 
 
 def read_bytes(path, what="graph file"):
-    """The bytes of a file (``'-'``: standard input; or a text or binary file object),
-    decompressed when they start with a gzip, bzip2 or xz header (or the name has that suffix);
-    GraphFormatError for a missing, unreadable, undecodable or empty file (``what`` names the
-    expected kind of file in messages)."""
+    """The bytes of a file, decompressed when they start with a gzip, bzip2 or xz header.
+
+    A name with such a suffix is decompressed too.
+
+    Parameters
+    ----------
+    path : str, PathLike or file object
+        The file; ``'-'`` is standard input; a text or binary file object is read from its
+        position.
+    what : str, default 'graph file'
+        The expected kind of file, for messages.
+
+    Returns
+    -------
+    bytes
+        The (decompressed) content.
+
+    Raises
+    ------
+    GraphFormatError
+        A missing, unreadable, undecodable or empty file, naming the path.
+
+    Examples
+    --------
+    >>> import gzip, io
+    >>> read_bytes(io.BytesIO(gzip.compress(b"0 1\\n")))
+    b'0 1\\n'
+    """
     if _is_file_object(path):
         name = _source_name(path)
         data = _read_object(path, name)
@@ -624,6 +656,32 @@ def write_edgelist(G, path, *, original_ids=True, overwrite=False):
     Refuses to replace an existing file unless ``overwrite=True`` (raising
     :class:`~graphmine.exceptions.OutputPathError`, also a ``FileExistsError``-like ``OSError``).
     A ``.gz``/``.bz2``/``.xz`` suffix compresses. The file appears only when complete.
+
+    Parameters
+    ----------
+    G : Graph
+        The graph to write.
+    path : str or PathLike
+        The output file.
+    original_ids : bool, default True
+        Write the graph's ``node_ids`` (the file's ids) instead of the vertex numbers 0..n-1.
+    overwrite : bool, default False
+        Replace an existing file.
+
+    Raises
+    ------
+    OutputPathError
+        The file exists (without ``overwrite``) or its folder is missing or not writable.
+
+    Examples
+    --------
+    >>> import os, tempfile, graphmine as gm
+    >>> G = gm.from_edges([[10, 20], [20, 30]], relabel=True)
+    >>> p = os.path.join(tempfile.mkdtemp(), "g.el")
+    >>> gm.write_edgelist(G, p)
+    >>> print(open(p).read(), end="")
+    10	20
+    20	30
     """
     path = check_output_path(path, overwrite, flag="overwrite=True")
     e = G.edges()
@@ -644,6 +702,22 @@ def write_vertex_table(G, path, columns, *, force=False):
     ``columns`` maps a column name to an array of length ``G.n_nodes``; the first line is a
     ``# vertex<TAB>name...`` header. Refuses to replace an existing file unless ``force``; the
     file appears only when complete.
+
+    Parameters
+    ----------
+    G : Graph
+        The graph whose ``node_ids`` name the rows.
+    path : str or PathLike
+        The output file.
+    columns : dict of str to array_like
+        Column name -> one value per vertex.
+    force : bool, default False
+        Replace an existing file.
+
+    Raises
+    ------
+    OutputPathError
+        The file exists (without ``force``) or cannot be written.
 
     Examples
     --------

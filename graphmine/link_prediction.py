@@ -12,6 +12,7 @@ Algorithm", Sci. Rep. 10, 364 (2020); networkx's ``common_neighbor_centrality``.
 
 import numpy as np
 
+from ._docs import fill_doc
 from ._limits import check_allocation
 from . import _pair_kernels as _pk
 from ._threads import resolve_threads, restores_threads
@@ -22,12 +23,13 @@ from .validation import as_graph
 __all__ = ["common_neighbor_centrality", "non_edges"]
 
 
+@fill_doc
 def non_edges(G):
     """Every pair u < v of distinct vertices that are not adjacent.
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
 
     Returns
     -------
@@ -73,12 +75,13 @@ def _pairs(G, pairs):
 
 
 @restores_threads
+@fill_doc
 def common_neighbor_centrality(G, pairs=None, *, alpha=0.8, threads=None):
     """The common-neighbour and centrality (CCPA) score of vertex pairs.
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     pairs : array-like of shape (m, 2), optional
         Vertex indices (0..n-1) of the pairs to score; default: every non-adjacent pair u < v.
     alpha : float

@@ -38,7 +38,7 @@ __all__ = ["METHODS", "SKETCH_METHODS", "DEVICES", "BACKENDS", "Backend", "Famil
 
 #: every ``method=`` value of the counting families: 'exact' and the sketches of graphmine.probgraph
 METHODS = ("exact", "bloom", "khash", "onehash", "kmv")
-SKETCH_METHODS = METHODS[1:]
+SKETCH_METHODS = METHODS[1:]  # the estimating methods: every method but 'exact'
 #: every ``device=`` value ('auto': the GPU when one is visible and the graph is large enough)
 DEVICES = ("cpu", "cuda", "auto")
 
@@ -114,6 +114,19 @@ class Backend:
         back-end declines the call (the back-end-wide part of ``can_run``).
     about : str
         One line for the support matrix.
+
+    Attributes
+    ----------
+    name, device, methods, module, rule, about
+        As given (``methods`` as a tuple).
+    loaded : bool
+        Whether the registration module has been imported (True when there is none).
+
+    Examples
+    --------
+    >>> b = BACKENDS["sketch"]
+    >>> b.device, b.methods
+    ('cpu', ('bloom', 'khash', 'onehash', 'kmv'))
     """
 
     def __init__(self, name, device, methods, module=None, rule=None, about=""):
@@ -151,7 +164,10 @@ class Implementation:
 
     Parameters
     ----------
-    family, backend : str
+    family : str
+        The declared family's name.
+    backend : str
+        A key of :data:`BACKENDS`.
     function : callable or str
         The implementation or its ``"module:attribute"`` reference (loaded on the first call).
     methods : tuple of str, optional
@@ -160,6 +176,23 @@ class Implementation:
         ``can_run(G, kwargs)`` -> True or the reason it declines (the family-specific part).
     name : str, optional
         The name under which the back-end exposes it (networkx's function name).
+
+    Attributes
+    ----------
+    family, backend : str
+        As given.
+    methods : tuple of str
+        The methods it serves.
+    name : str
+        ``name``, or the family's name.
+    function : callable
+        The implementation (imported on first access).
+
+    Examples
+    --------
+    >>> impl = Implementation("count_triangles", "cpu", "graphmine.cliques:count_triangles")
+    >>> impl.methods, impl.function.__module__
+    (('exact',), 'graphmine.cliques')
     """
 
     def __init__(self, family, backend, function, methods=None, can_run=None, name=None):
@@ -206,6 +239,7 @@ class Family:
     Parameters
     ----------
     name : str
+        The family's name, which is also the facade function's (``count_triangles``).
     validate : callable, optional
         ``validate(kwargs)`` normalises the family's own arguments in place (``k``, ...) before
         any back-end is chosen.
@@ -214,6 +248,19 @@ class Family:
     graph : bool
         Whether the first argument is a graph (converted by :func:`graphmine.as_graph` for the
         cpu, sketch and cuda back-ends).
+
+    Attributes
+    ----------
+    name, validate, summary, graph
+        As given.
+    impls : list of Implementation
+        The implementations registered so far, in the order of registration.
+
+    Examples
+    --------
+    >>> f = family("pagerank")
+    >>> f.summary, f.graph
+    ('PageRank', True)
     """
 
     def __init__(self, name, validate=None, summary="", graph=True):
@@ -269,12 +316,26 @@ def register(family, backend, function, *, methods=None, can_run=None, name=None
     backend : str
         A key of :data:`BACKENDS`.
     function : callable or str
+        The implementation, or its ``"module:attribute"`` reference.
     methods, can_run, name
         See :class:`Implementation`.
 
     Returns
     -------
     Implementation
+        The registered implementation (also appended to the family's ``impls``).
+
+    Raises
+    ------
+    ParameterError
+        An unknown back-end, or a family that no module declares.
+
+    Examples
+    --------
+    >>> f = declare("doc_register_family", summary="an example")
+    >>> register("doc_register_family", "cpu", "math:comb")
+    Implementation('doc_register_family', 'cpu', methods=('exact',))
+    >>> _ = _FAMILIES.pop("doc_register_family")
     """
     if backend not in BACKENDS:
         raise ParameterError(f"unknown back-end {backend!r}; one of {', '.join(BACKENDS)}")
@@ -293,6 +354,12 @@ def families():
     Returns
     -------
     dict of str to Family
+        A copy: every family that :mod:`graphmine.dispatch` declares (loaded on the first call).
+
+    Examples
+    --------
+    >>> {"count_triangles", "pagerank", "k_truss"} <= set(families())
+    True
     """
     _load_declarations()
     return dict(_FAMILIES)
@@ -304,10 +371,22 @@ def family(name):
     Parameters
     ----------
     name : str
+        The family's name.
 
     Returns
     -------
     Family
+        Its declaration.
+
+    Raises
+    ------
+    ParameterError
+        No family of that name (the message lists them).
+
+    Examples
+    --------
+    >>> family("count_cliques").summary
+    'number of k-cliques (k >= 3)'
     """
     _load_declarations()
     if name not in _FAMILIES:
@@ -324,11 +403,20 @@ def implementations(name, backend):
 
     Parameters
     ----------
-    name, backend : str
+    name : str
+        The family's name.
+    backend : str
+        A key of :data:`BACKENDS`.
 
     Returns
     -------
     list of Implementation
+        Possibly empty.
+
+    Examples
+    --------
+    >>> implementations("count_triangles", "cpu")
+    [Implementation('count_triangles', 'cpu', methods=('exact',))]
     """
     fam = family(name)
     BACKENDS[backend].load()
@@ -353,21 +441,35 @@ def select(name, G, *, method="exact", device="cpu", kwargs=None):
     Parameters
     ----------
     name : str
+        The family's name.
     G : graph
         The graph (its back-end rules may look at its size).
-    method, device : str
+    method : str, default 'exact'
+        One of :data:`METHODS`.
+    device : str, default 'cpu'
+        One of :data:`DEVICES`.
     kwargs : dict, optional
         The call's other arguments (validated by the family first).
 
     Returns
     -------
     Implementation
+        The first implementation, in the order of the back-ends that ``device`` tries, that
+        serves ``method`` and does not decline the call.
 
     Raises
     ------
     NoImplementationError
         No registered implementation can run the call; the message names the family, each
         back-end tried and why it declined.
+    ParameterError
+        An unknown family, method or device.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> select("count_triangles", nx.complete_graph(4))
+    Implementation('count_triangles', 'cpu', methods=('exact',))
     """
     fam = family(name)
     check_device(device)

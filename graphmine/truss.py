@@ -10,6 +10,7 @@ and linear in the triangle listing.
 import numpy as np
 
 from . import _truss_kernels as _tk
+from ._docs import fill_doc
 from ._threads import resolve_threads, restores_threads
 from .exceptions import ParameterError
 from .graph import Graph, from_edges
@@ -27,13 +28,13 @@ def _peel(G, nthreads, stop):
 
 @interruptible
 @restores_threads
+@fill_doc
 def truss_decomposition(G, *, threads=None):
     """The truss number of every edge.
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    threads : int, optional
+    {G, threads}
 
     Returns
     -------
@@ -57,15 +58,16 @@ def truss_decomposition(G, *, threads=None):
 
 @interruptible
 @restores_threads
+@fill_doc
 def k_truss(G, k, *, threads=None):
     """The k-truss of ``G``: the largest subgraph whose every edge lies on at least k - 2 of its
     triangles, isolated vertices removed (for k <= 2: every edge).
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     k : int
-    threads : int, optional
+    {threads}
 
     Returns
     -------

@@ -50,6 +50,8 @@ def as_graph(data, *, threads=None, relabel=None, symmetrize=False, **read_kwarg
         as the undirected simple graph of its edges (u and v adjacent wherever an edge or arc
         joins them, parallel edges merged). Without it they are refused: their triangles are
         not an undirected graph's. Edge arrays and files are undirected edge lists anyway.
+    **read_kwargs
+        Keywords of :func:`graphmine.read_graph`, for paths and files only.
 
     Returns
     -------

@@ -42,6 +42,13 @@ class Result:
         layouts).
     layout : str
         Processor layout of the contract.
+
+    Examples
+    --------
+    >>> import spatial
+    >>> r = spatial.reduce([3, 1, 4, 1, 5], "max")
+    >>> int(r.value), r.algorithm, r.n, r.n_processors, r.layout, r.metrics.energy
+    (5, 'reduce', 5, 8, 'z-order', 5)
     """
 
     value: object
@@ -133,6 +140,12 @@ def tree_levels(members):
     -------
     list of (src, dst) int64 arrays
         One pair per level, ``b = 0, 1, ...`` up to the level where everything reaches 0.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> [(s.tolist(), d.tolist()) for s, d in tree_levels(np.arange(4))]
+    [([1, 3], [0, 2]), ([2], [0])]
     """
     levels = []
     blocks = members

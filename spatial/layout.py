@@ -32,6 +32,7 @@ __all__ = [
     "layout_coordinates",
 ]
 
+# processor layouts: a Z-order (Morton) grid, a row-major grid, or a line
 LAYOUTS = ("z-order", "row-major", "line")
 
 # Bit-spreading masks for 32-bit coordinates (interleave with zeros).

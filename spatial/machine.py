@@ -84,6 +84,14 @@ class Metrics:
         Peak number of words one processor held at any time.
     max_message_words : int
         Largest message sent, in words.
+
+    Examples
+    --------
+    >>> m = Machine(4)
+    >>> m.load("v", 1, procs=[3])
+    >>> m.send([3], [0], "v")
+    >>> m.metrics.energy, m.metrics.messages, m.metrics.depth
+    (2, 1, 1)
     """
 
     energy: int

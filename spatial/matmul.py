@@ -111,6 +111,16 @@ def matmul_lower_bound(N):
     one, so ``E >= N**2``. (Cannon's ``Theta(N^3)`` is what one word per message and constant
     memory cost; this bound only certifies that no run is below it.)
 
+    Parameters
+    ----------
+    N : int
+        Matrix order.
+
+    Returns
+    -------
+    int
+        ``N**2`` (0 for ``N < 2``).
+
     Examples
     --------
     >>> matmul_lower_bound(4), matmul_lower_bound(1)

@@ -346,6 +346,17 @@ class Report:
         energy_bounded, depth_bounded, memory_constant, best_energy_model, best_depth_model,
         energy_constant, depth_constant, max_words, energy_exponent, depth_exponent,
         expected_energy_exponent, expected_depth_exponent, within_bounds``.
+
+    Parameters
+    ----------
+    rows, fits : list of dict
+        As the attributes (made by :func:`run_report`).
+
+    Examples
+    --------
+    >>> rep = Report([{"algorithm": "scan", "n": 4, "energy": 7}], [])
+    >>> rep.to_dict()
+    {'rows': [{'algorithm': 'scan', 'n': 4, 'energy': 7}], 'fits': []}
     """
 
     def __init__(self, rows, fits):

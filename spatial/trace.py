@@ -53,7 +53,17 @@ def recording():
 
 
 def traffic_grid(machine):
-    """Energy sent per processor laid out on the grid: an array of shape ``machine.shape``.
+    """Energy sent per processor, laid out on the grid.
+
+    Parameters
+    ----------
+    machine : Machine
+        A machine after a run.
+
+    Returns
+    -------
+    ndarray of int64 of shape ``machine.shape``
+        Entry (y, x): words x distance sent by the processor at that grid position.
 
     Examples
     --------
@@ -80,10 +90,21 @@ def plot_traffic(machine, path=None, title=None):
     path : str or path-like, optional
         Write a PNG there.
     title : str, optional
+        The figure's title.
 
     Returns
     -------
     matplotlib.figure.Figure
+        The heat map and its colour bar.
+
+    Examples
+    --------
+    >>> import spatial
+    >>> m = spatial.Machine(4, log=True)
+    >>> m.load("v", 1, procs=[3])
+    >>> m.send([3], [0], "v")
+    >>> type(plot_traffic(m)).__name__
+    'Figure'
     """
     import matplotlib.pyplot as plt
     grid = traffic_grid(machine)
@@ -115,8 +136,40 @@ def plot_traffic(machine, path=None, title=None):
 
 
 def write_log(machine, path):
-    """Write the machine's message log as CSV (header ``round,src,dst,words,length,depth,
-    distance,parent,src_x,src_y,dst_x,dst_y``); returns the number of messages."""
+    """Write the machine's message log as CSV.
+
+    The header is ``round,src,dst,words,length,depth,distance,parent,src_x,src_y,dst_x,dst_y``.
+
+    Parameters
+    ----------
+    machine : Machine
+        A machine with a message log (``log=True``, or made inside :func:`recording`).
+    path : str or path-like
+        The CSV file.
+
+    Returns
+    -------
+    int
+        The number of messages written.
+
+    Raises
+    ------
+    SpatialInputError
+        The machine keeps no log.
+
+    Examples
+    --------
+    >>> import os, tempfile, spatial
+    >>> m = spatial.Machine(4, log=True)
+    >>> m.load("v", 1, procs=[3])
+    >>> m.send([3], [0], "v")
+    >>> path = os.path.join(tempfile.mkdtemp(), "log.csv")
+    >>> write_log(m, path)
+    1
+    >>> print(open(path).read(), end="")
+    round,src,dst,words,length,depth,distance,parent,src_x,src_y,dst_x,dst_y
+    1,3,0,1,2,1,2,-1,1,1,0,0
+    """
     if not machine.log:
         raise SpatialInputError("this machine keeps no message log: create it with log=True "
                                 "or inside spatial.trace.recording()")

@@ -13,6 +13,7 @@ device the calls raise :class:`NoCudaDeviceError`. Under ``NUMBA_ENABLE_CUDASIM=
 numba.cuda is first imported) the kernels run in numba's CUDA simulator, slowly, for testing.
 """
 
+from .._docs import fill_doc
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
 from ..validation import as_graph
@@ -34,30 +35,24 @@ def _check_order(order, k):
 
 
 @restores_threads
+@fill_doc
 def count_triangles(G, *, order="degree", threads=None, devices=None):
     """The number of triangles of ``G``, counted on the GPU.
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    order : {'degree', 'degeneracy'}
+    {G}
+    order : {'degree', 'degeneracy'}, default 'degree'
         Orientation (the degree order is built on the GPU, the degeneracy order on the CPU;
         cached on the graph).
-    threads : int, optional
-        CPU threads for the orientation.
-    devices : list of int, optional
-        The GPUs to count on (ids as numba.cuda numbers them; one may repeat: two workers on
-        one GPU). Default: every visible GPU. Several: row blocks of the oriented graph per GPU,
-        sums combined on the host (:mod:`graphmine.cuda._multi`).
+    {cuda_threads, cuda_devices}
 
     Returns
     -------
     int
+        The number of triangles.
 
-    Raises
-    ------
-    NoCudaDeviceError
-        No CUDA device is visible.
+    {cuda_raises_section}
 
     Examples
     --------
@@ -83,9 +78,20 @@ def count_triangles(G, *, order="degree", threads=None, devices=None):
 
 
 @restores_threads
+@fill_doc
 def triangles(G, *, threads=None, devices=None):
-    """Triangles through every vertex (int64 array), counted on the GPU (``devices`` as in
-    :func:`count_triangles`).
+    """Triangles through every vertex, counted on the GPU.
+
+    Parameters
+    ----------
+    {G, cuda_threads, cuda_devices}
+
+    Returns
+    -------
+    ndarray of int64 of shape (n,)
+        Triangles through each vertex.
+
+    {cuda_raises_section}
 
     Examples
     --------
@@ -122,10 +128,23 @@ def _clique_arguments(G, k, order, threads):
 
 
 @restores_threads
+@fill_doc
 def count_cliques(G, k=3, *, order=None, threads=None, devices=None):
-    """The number of k-cliques of ``G`` (3 <= k <= MAX_K), counted on the GPU (``devices`` as in
-    :func:`count_triangles`; for k >= 4 every GPU holds the whole oriented graph and counts a
-    share of the root vertices).
+    """The number of k-cliques of ``G``, counted on the GPU.
+
+    For k >= 4 on several GPUs every GPU holds the whole oriented graph and counts a share of
+    the root vertices.
+
+    Parameters
+    ----------
+    {G, cuda_clique_k, order, cuda_threads, cuda_devices}
+
+    Returns
+    -------
+    int
+        The number of k-cliques.
+
+    {cuda_clique_raises_section}
 
     Examples
     --------
@@ -152,10 +171,22 @@ def count_cliques(G, k=3, *, order=None, threads=None, devices=None):
 
 
 @restores_threads
+@fill_doc
 def clique_counts(G, k=3, *, order=None, threads=None, devices=None):
-    """The number of k-cliques through every vertex (int64 array; 3 <= k <= MAX_K), counted on
-    the GPU (``devices`` as in :func:`count_triangles`). k = 3 is :func:`triangles`; the
-    entries sum to k times :func:`count_cliques`.
+    """The number of k-cliques through every vertex, counted on the GPU.
+
+    k = 3 is :func:`triangles`; the entries sum to k times :func:`count_cliques`.
+
+    Parameters
+    ----------
+    {G, cuda_clique_k, order, cuda_threads, cuda_devices}
+
+    Returns
+    -------
+    ndarray of int64 of shape (n,)
+        k-cliques through each vertex.
+
+    {cuda_clique_raises_section}
 
     Examples
     --------
@@ -214,8 +245,18 @@ def warm_up(k=3):
     Importing numba.cuda, creating the context and loading the kernels from numba's disk cache
     take about a second; started before a large file is read (the reading kernels release the
     GIL), that second overlaps the read. Errors are left to the count itself, which meets them
-    again. Returns the started thread (``join()`` it before counting; its ``seconds`` then says
-    how long the warm-up took).
+    again.
+
+    Parameters
+    ----------
+    k : int, default 3
+        The clique size whose kernels to load.
+
+    Returns
+    -------
+    threading.Thread
+        The started thread (``join()`` it before counting; its ``seconds`` then says how long
+        the warm-up took). Without a device it returns at once.
 
     Examples
     --------

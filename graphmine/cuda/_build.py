@@ -45,7 +45,6 @@ def device_scan(a, m, out=None):
     Examples
     --------
     >>> import numpy as np, graphmine.cuda as gc
-    >>> from graphmine.cuda._build import device_scan
     >>> if gc.is_available():
     ...     from numba import cuda
     ...     list(device_scan(cuda.to_device(np.array([3, 1, 2, 0])), 4).copy_to_host())

@@ -40,6 +40,10 @@ def cuda_module():
 def is_available():
     """Whether a CUDA device (or numba's simulator) is visible; False when numba-cuda is missing.
 
+    Returns
+    -------
+    bool
+
     Examples
     --------
     >>> import graphmine.cuda as gc
@@ -67,14 +71,58 @@ AUTO_MIN_EDGES = {3: 1 << 25, 4: 1 << 21, 5: 1 << 19, 6: 1 << 18}
 
 
 def auto_min_edges(k):
-    """The fewest edges for which ``device='auto'`` counts k-cliques on the GPU."""
+    """The fewest edges for which ``device='auto'`` counts k-cliques on the GPU.
+
+    Parameters
+    ----------
+    k : int
+        Clique size (sizes beyond those measured take the largest one's rule).
+
+    Returns
+    -------
+    int
+        The edge count from :data:`AUTO_MIN_EDGES`, where the GPU's count was measured to win.
+
+    Examples
+    --------
+    >>> auto_min_edges(3) == 2**25, auto_min_edges(9) == auto_min_edges(6)
+    (True, True)
+    """
     return AUTO_MIN_EDGES.get(k, AUTO_MIN_EDGES[max(AUTO_MIN_EDGES)])
 
 
 def use_cuda(device, G=None, k=3):
-    """True to run on the GPU: 'cuda' (raising when none is visible), or 'auto' with one visible
-    and (when the graph ``G`` is given) at least :func:`auto_min_edges` (k) edges; a smaller
-    graph stays on the CPU without loading any CUDA machinery."""
+    """Whether a call runs on the GPU.
+
+    A graph below the size rule stays on the CPU without loading any CUDA machinery.
+
+    Parameters
+    ----------
+    device : {'cpu', 'cuda', 'auto'}
+        'cuda': yes (raising when no device is visible); 'auto': when a device is visible and,
+        when ``G`` is given, it has at least :func:`auto_min_edges` (k) edges.
+    G : Graph, optional
+        The graph of the call.
+    k : int, default 3
+        Its clique size.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    NoCudaDeviceError
+        ``device='cuda'`` without a visible device.
+    ParameterError
+        An unknown device.
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine as gm
+    >>> use_cuda("cpu"), use_cuda("auto", gm.as_graph(nx.path_graph(3)))
+    (False, False)
+    """
     device = check_device(device)
     if device == "cpu":
         return False
@@ -99,6 +147,18 @@ def preflight():
     (a third of a second, which the ``graphmine`` program overlaps with the file read instead).
     Where the driver library cannot be opened, the full check (:func:`require_device`) names what
     is missing: the ``cuda`` extra or a visible device. Under numba's simulator it passes.
+
+    Raises
+    ------
+    NoCudaDeviceError
+        No device is visible.
+    MissingDependencyError
+        numba-cuda is not installed (names the ``cuda`` extra).
+
+    Examples
+    --------
+    >>> import graphmine.cuda as gc
+    >>> gc.preflight() if gc.is_available() else None  # raises NoCudaDeviceError without a GPU
     """
     if os.environ.get("NUMBA_ENABLE_CUDASIM", "0") not in ("", "0"):
         return
@@ -223,6 +283,16 @@ def device_graph(G, order, threads):
 
 def release(G):
     """Free the device arrays cached on ``G`` (they are rebuilt on the next GPU call).
+
+    Parameters
+    ----------
+    G : Graph
+        A graph that may have been counted on the GPU.
+
+    Returns
+    -------
+    int
+        The number of cached device entries dropped (0 when nothing was cached).
 
     Examples
     --------

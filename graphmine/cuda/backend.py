@@ -7,6 +7,7 @@ needs a visible device (else :class:`NoCudaDeviceError`), 'auto' takes the GPU w
 and, for exact counts, the graph has at least :func:`auto_min_edges` edges.
 """
 
+from .._docs import fill_doc
 from functools import wraps
 
 from .. import cluster as _cluster
@@ -23,20 +24,31 @@ def can_run(family, G, method, kwargs, device):
     Parameters
     ----------
     family : str
+        The family called, for the message.
     G : Graph
+        The graph (exact counts: its size picks the device under 'auto').
     method : str
+        'exact' or 'bloom'.
     kwargs : dict
         The call's other arguments (``k`` picks the size rule of :func:`auto_min_edges`).
     device : {'cuda', 'auto'}
+        The device asked for.
 
     Returns
     -------
     True or str
+        True, or why the GPU declines (the registry then tries the next back-end).
 
     Raises
     ------
     NoCudaDeviceError
         ``device='cuda'`` and no device is visible.
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine as gm
+    >>> can_run("count_triangles", gm.as_graph(nx.path_graph(3)), "exact", {}, "auto")
+    "device='auto' found no device, or a graph below count_triangles's size rule (graphmine.cuda.auto_min_edges)"
     """
     k = min(kwargs.get("k", 3), MAX_K)
     # the Bloom estimate takes the GPU whenever one is visible; exact counts by the size rule
@@ -45,51 +57,84 @@ def can_run(family, G, method, kwargs, device):
     return f"device='auto' found no device, or a graph below {family}'s size rule (graphmine.cuda.auto_min_edges)"
 
 
+@fill_doc
 def clustering(G, *, threads=None):
     """Local clustering coefficients from the GPU's per-vertex triangles.
+
+    The triangles are counted on the GPU (:func:`graphmine.cuda.triangles`); the division by
+    the pairs of neighbours runs on the host.
 
     Parameters
     ----------
     G : Graph
-    threads : int, optional
-        CPU threads for the orientation.
+        The graph.
+    {cuda_threads}
 
     Returns
     -------
-    ndarray of float64
+    ndarray of float64 of shape (n,)
+        The coefficients, as :func:`graphmine.cluster.clustering` computes them.
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine as gm, graphmine.cuda as gc
+    >>> G = gm.as_graph(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
+    >>> clustering(G).round(4).tolist() if gc.is_available() else [1.0, 1.0, 0.3333, 0.0]
+    [1.0, 1.0, 0.3333, 0.0]
     """
     return _cluster.local_clustering(triangles(G, threads=threads), G.degree)
 
 
+@fill_doc
 def average_clustering(G, *, count_zeros=True, threads=None):
     """The mean local clustering coefficient from the GPU's per-vertex triangles.
+
+    The mean of :func:`clustering`.
 
     Parameters
     ----------
     G : Graph
-    count_zeros : bool
-        As in :func:`graphmine.average_clustering`.
-    threads : int, optional
+        The graph.
+    {count_zeros, cuda_threads}
 
     Returns
     -------
     float
+        The mean of :func:`clustering`'s coefficients, in [0, 1].
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine as gm, graphmine.cuda as gc
+    >>> G = gm.as_graph(nx.complete_graph(4))
+    >>> average_clustering(G) if gc.is_available() else 1.0
+    1.0
     """
     return _cluster.mean_clustering(clustering(G, threads=threads), count_zeros)
 
 
+@fill_doc
 def transitivity(G, *, threads=None):
     """Global transitivity from the GPU's triangle count.
+
+    Three times :func:`graphmine.cuda.count_triangles` over the connected triples of the degrees.
 
     Parameters
     ----------
     G : Graph
-    threads : int, optional
-        CPU threads for the orientation.
+        The graph.
+    {cuda_threads}
 
     Returns
     -------
     float
+        3 x triangles / connected triples (0 without triples).
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine as gm, graphmine.cuda as gc
+    >>> G = gm.as_graph(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
+    >>> transitivity(G) if gc.is_available() else 0.6
+    0.6
     """
     return _cluster.transitivity_from_count(count_triangles(G, threads=threads), G.degree)
 
@@ -100,14 +145,25 @@ def bloom_count_triangles(G, *, method="bloom", k=3, **kw):
     Parameters
     ----------
     G : Graph
+        The graph.
     method : {'bloom'}
+        The only sketch built on the GPU.
     k : {3}
+        Triangles only.
     **kw
         The options of :func:`graphmine.probgraph.count_triangles`.
 
     Returns
     -------
     Estimate
+        The same estimate as the CPU's for the same seed, up to the order of float additions.
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine as gm, graphmine.cuda as gc
+    >>> G = gm.as_graph(nx.complete_graph(5))
+    >>> round(bloom_count_triangles(G, bits=4096, seed=1).estimate) if gc.is_available() else 10
+    10
     """
     from ..probgraph.counting import clique_estimate
     from ._bloom import bloom_triangles

@@ -6,6 +6,7 @@ pattern matching more files than a shell accepts still works). The output is the
 human summary) of the one-machine command plus ``workers`` and ``partitions``.
 """
 
+from .._docs import fill_doc
 import json
 import os
 import time
@@ -18,9 +19,38 @@ __all__ = ["count_cliques_command", "scheduler_client"]
 
 
 def scheduler_client(spec):
-    """(client, owned) for a ``--scheduler`` value: ``local`` (a LocalCluster with a worker
-    process per core), ``local:N`` (N worker processes) or a scheduler address
-    (``tcp://host:8786``, any ``scheme://`` distributed understands)."""
+    """The Dask client of a ``--scheduler`` value.
+
+    Parameters
+    ----------
+    spec : str
+        ``local`` (a LocalCluster with a worker process per core), ``local:N`` (N worker
+        processes) or a scheduler address (``tcp://host:8786``, any ``scheme://`` distributed
+        understands).
+
+    Returns
+    -------
+    client : distributed.Client
+        Connected.
+    owned : bool
+        Whether the caller closes it (and its cluster, for ``local``).
+
+    Raises
+    ------
+    ParameterError
+        A malformed value, or a scheduler that cannot be reached within 30 s.
+    MissingDependencyError
+        distributed is missing (names the ``dask`` extra).
+
+    Examples
+    --------
+    >>> from graphmine.distributed import local_client
+    >>> cluster_client = local_client(1, processes=False)
+    >>> client, owned = scheduler_client(cluster_client.scheduler.address)
+    >>> owned, len(client.nthreads())
+    (True, 1)
+    >>> client.close(); cluster_client.close(); cluster_client.cluster.close()
+    """
     Client = require("distributed", "--scheduler").Client
     from .graph import local_client
 
@@ -48,8 +78,30 @@ def scheduler_client(spec):
         raise ParameterError(f"cannot reach the Dask scheduler at {spec}: {exc}") from None
 
 
+@fill_doc
 def count_cliques_command(args):
-    """Run ``count-cliques`` on a Dask cluster and print its result; returns the exit status."""
+    """Run ``count-cliques`` on a Dask cluster and print its result.
+
+    {cli_command_sections}
+
+    Raises
+    ------
+    ParameterError
+        Options that do not apply with ``--scheduler`` (``--device``, ``--ids str``, a method
+        other than exact and bloom, bloom with k > 3).
+
+    Examples
+    --------
+    >>> from graphmine.cli import build_parser
+    >>> from graphmine.distributed import local_client
+    >>> client = local_client(1, processes=False)
+    >>> args = build_parser().parse_args(["count-cliques", "Celegans", "-q", "--scheduler", client.scheduler.address])
+    >>> count_cliques_command(args)  # doctest: +ELLIPSIS
+    triangles: 3,241
+    graph: 297 vertices, 2,148 edges from 1 shards; 1 workers, 1 row blocks; build ... s, count ... s
+    0
+    >>> client.close(); client.cluster.close()
+    """
     from ..registry import call
     from .graph import DistributedGraph
 

@@ -14,6 +14,7 @@ sketch matrix (a ``budget`` fraction of the oriented CSR), which every task rece
 estimates each |N+(u) ∩ N+(v)| of row block i from a pair of filters.
 """
 
+from .._docs import fill_doc
 import os
 import time
 from contextlib import contextmanager
@@ -69,15 +70,20 @@ def count_cliques(source, k=3, *, client=None, method="exact", partitions=None, 
         consecutive blocks are merged for the count.
     progress : bool, optional
         Dask's progress bar on stderr (default: when stderr is a terminal).
+    **kwargs
+        ``method='bloom'``: the sketch options ``budget``, ``bits``, ``hashes``, ``seed``, ...
+        of :func:`graphmine.probgraph.count_triangles`.
 
     Returns
     -------
-    int (exact) or :class:`graphmine.probgraph.Estimate`
+    int or Estimate
+        The exact count (``method='exact'``), else the estimate
+        (:class:`graphmine.probgraph.Estimate`).
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.distributed import count_cliques, local_client
+    >>> from graphmine.distributed import local_client
     >>> client = local_client(2, processes=False)
     >>> count_cliques(nx.complete_graph(7), 4, client=client, partitions=3)  # C(7, 4)
     35
@@ -124,7 +130,7 @@ def count_triangles(source, *, client=None, method="exact", partitions=None, pro
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.distributed import count_triangles, local_client
+    >>> from graphmine.distributed import local_client
     >>> client = local_client(2, processes=False)
     >>> count_triangles(nx.karate_club_graph(), client=client)
     45
@@ -184,8 +190,30 @@ def _bloom_triangles(D, *, budget=None, bits=None, hashes=1, estimator=None, see
 
 
 class VertexCounts(tuple):
-    """(node_ids, values): original vertex ids and one value per vertex, in increasing id order;
-    numpy arrays, or dask arrays (one chunk per row block) when the caller's client holds them."""
+    """A pair (node_ids, values): one value per vertex of a distributed count.
+
+    Numpy arrays, or dask arrays (one chunk per row block) when the caller's client holds them;
+    it unpacks as a tuple.
+
+    Parameters
+    ----------
+    node_ids : ndarray or dask array
+        Original vertex ids, increasing.
+    values : ndarray or dask array
+        One value per vertex, in the same order.
+
+    Attributes
+    ----------
+    node_ids, values
+        As given.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> ids, t = VertexCounts(np.array([3, 7]), np.array([1, 1]))
+    >>> ids.tolist(), VertexCounts(ids, t).values.tolist()
+    ([3, 7], [1, 1])
+    """
 
     __slots__ = ()
 
@@ -234,6 +262,8 @@ def triangles(source, *, client=None, partitions=None, progress=None, output=Non
         A directory: every row block is written by its worker as a text shard
         ``triangles-NNNNN.tsv`` (lines ``original_id<TAB>triangles``, a ``#`` header), and the
         list of paths is returned. Existing shards are refused unless ``overwrite=True``.
+    overwrite : bool, default False
+        Replace existing shards in ``output``.
 
     Returns
     -------
@@ -244,7 +274,7 @@ def triangles(source, *, client=None, partitions=None, progress=None, output=Non
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.distributed import triangles, local_client
+    >>> from graphmine.distributed import local_client
     >>> client = local_client(2, processes=False)
     >>> ids, t = triangles(nx.complete_graph(4), client=client)
     >>> t.compute().tolist()
@@ -271,6 +301,7 @@ def triangles(source, *, client=None, partitions=None, progress=None, output=Non
         return VertexCounts(_as_dask_array(D, ids, object if names else np.int64), _as_dask_array(D, tri))
 
 
+@fill_doc
 def average_clustering(source, *, client=None, partitions=None, progress=None, count_zeros=True):
     """The mean local clustering coefficient, computed on a Dask cluster.
 
@@ -281,10 +312,21 @@ def average_clustering(source, *, client=None, partitions=None, progress=None, c
     (vertices of degree < 2 count as 0; ``count_zeros=False`` averages over the vertices with a
     nonzero coefficient only, as networkx and :func:`graphmine.average_clustering` do).
 
+    Parameters
+    ----------
+    source, client, partitions, progress
+        See :func:`count_cliques`.
+    {count_zeros}
+
+    Returns
+    -------
+    float
+        The mean coefficient.
+
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.distributed import average_clustering, local_client
+    >>> from graphmine.distributed import local_client
     >>> client = local_client(2, processes=False)
     >>> G = nx.karate_club_graph()
     >>> abs(average_clustering(G, client=client) - nx.average_clustering(G)) < 1e-12

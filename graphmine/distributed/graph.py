@@ -50,8 +50,24 @@ def _require_distributed():
 
 
 def expand_source(source):
-    """The shard paths named by ``source``: a path, a glob pattern, a directory (every regular,
-    non-hidden file in it) or a list of those; sorted within each pattern or directory.
+    """The shard paths named by ``source``.
+
+    Parameters
+    ----------
+    source : str, PathLike or list of those
+        A path, a glob pattern, a directory (every regular, non-hidden file in it) or a list of
+        those.
+
+    Returns
+    -------
+    list of str
+        The paths, sorted within each pattern or directory.
+
+    Raises
+    ------
+    GraphFormatError
+        A glob pattern that matches no file (a missing plain path is returned as it is; reading
+        it reports the error).
 
     Examples
     --------
@@ -88,11 +104,39 @@ def _is_dask_frame(obj):
 
 
 def local_client(n_workers=None, *, threads_per_worker=1, processes=True, warm=True):
-    """A :class:`distributed.Client` on a new :class:`distributed.LocalCluster` on free ports:
-    ``n_workers`` workers (default: one per core) of ``threads_per_worker`` threads, warmed up by
-    :func:`warm_up` unless ``warm=False``. Close both with ``client.close();
-    client.cluster.close()`` (what the functions of this module do with the clusters they
-    start)."""
+    """A :class:`distributed.Client` on a new :class:`distributed.LocalCluster` on free ports.
+
+    Close both with ``client.close(); client.cluster.close()`` (what the functions of this
+    module do with the clusters they start).
+
+    Parameters
+    ----------
+    n_workers : int, optional
+        Workers (default: one per core, divided by ``threads_per_worker``).
+    threads_per_worker : int, default 1
+        Threads of each worker.
+    processes : bool, default True
+        Workers in processes; False runs them as threads of this process (quick to start).
+    warm : bool, default True
+        Have every worker load the kernels of graphmine's tasks from numba's cache when it
+        starts (:func:`warm_up`).
+
+    Returns
+    -------
+    distributed.Client
+        The client; ``client.cluster`` is its cluster.
+
+    Raises
+    ------
+    MissingDependencyError
+        dask or distributed is missing (names the ``dask`` extra).
+
+    Examples
+    --------
+    >>> client = local_client(1, processes=False, warm=False)
+    >>> len(client.nthreads())
+    1
+    >>> client.close(); client.cluster.close()"""
     _require_distributed()
     from distributed import Client, LocalCluster
 
@@ -225,7 +269,6 @@ class DistributedGraph:
     Examples
     --------
     >>> import graphmine as gm
-    >>> from graphmine.distributed import DistributedGraph, local_client
     >>> client = local_client(1, processes=False)
     >>> D = DistributedGraph(gm.datasets.path("USAir"), client, partitions=2)
     >>> D.n_nodes, D.n_edges, D.count_triangles()
@@ -388,9 +431,25 @@ class DistributedGraph:
 
 
 def memory_per_worker(n, m, partitions, k=3):
-    """Bytes one exact counting task holds, for a graph of n vertices and m edges in P row blocks
-    of about m / P arcs: k - 1 row blocks (4 bytes per arc with 32-bit ids, 8 with 64-bit ids,
-    8 per row pointer) plus the n-byte marker array (see docs/distributed.md).
+    """Bytes one exact counting task holds.
+
+    For a graph of n vertices and m edges in P row blocks of about m / P arcs: k - 1 row blocks
+    (4 bytes per arc with 32-bit ids, 8 with 64-bit ids, 8 per row pointer) plus the n-byte
+    marker array (see docs/distributed.md).
+
+    Parameters
+    ----------
+    n, m : int
+        Vertices and edges.
+    partitions : int
+        Row blocks P.
+    k : int, default 3
+        Clique size.
+
+    Returns
+    -------
+    int
+        Bytes.
 
     Examples
     --------

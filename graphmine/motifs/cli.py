@@ -7,6 +7,7 @@ The heuristics need nothing beyond graphmine's base dependencies; ``--method sea
 ``gnn`` extra (``pip install "graphmine[gnn]"``) and says so, before any work, when it is missing.
 """
 
+from .._docs import fill_doc
 import json
 import sys
 
@@ -21,8 +22,20 @@ COMMANDS = {"predict-motifs": "motif prediction: heuristic motif scores or the S
             "predict-closure": "temporal closure prediction of open triangles and 4-sets"}
 
 
+@fill_doc
 def register(subparsers):
-    """Add the ``predict-motifs`` subcommand."""
+    """Add the ``predict-motifs`` and ``predict-closure`` subcommands.
+
+    {cli_register_sections}
+
+    Examples
+    --------
+    >>> from graphmine.commands import Parser
+    >>> p = Parser(prog="graphmine")
+    >>> register(p.add_subparsers(dest="command"))
+    >>> p.parse_args(["predict-motifs", "ca-GrQc", "--motif", "star", "-k", "4"]).k
+    4
+    """
     p = subparsers.add_parser("predict-motifs", help=COMMANDS["predict-motifs"],
                               description="Hide the edges of motif instances and score how well each method "
                                           "tells them from negatives (test-split ROC AUC and AP).")
@@ -83,7 +96,31 @@ def _gnn():
     return importlib.import_module("gnn")
 
 
+@fill_doc
 def run_predict_motifs(args):
+    """Run ``predict-motifs``: build the motif-prediction task, score it, print AUC and AP.
+
+    {cli_command_sections}
+
+    Raises
+    ------
+    ParameterError
+        A malformed ``--remove``, or a motif size its kind does not allow.
+    MissingDependencyError
+        ``--method seam`` without the ``gnn`` extra.
+
+    Examples
+    --------
+    >>> from graphmine.cli import build_parser
+    >>> args = build_parser().parse_args(["predict-motifs", "Celegans", "--motif", "clique", "-k", "3",
+    ...                                   "--positives", "20", "-q"])
+    >>> run_predict_motifs(args)  # doctest: +ELLIPSIS
+    Celegans: 3-clique, 20 positives, 20 negatives, 4 in the test split
+    scorer                                  AUC      AP
+    cn/independent                       0.5000  0.7500
+    ...
+    0
+    """
     from .heuristics import evaluate_heuristics
     from .patterns import get_motif
     from .protocol import motif_prediction_task
@@ -128,7 +165,35 @@ def run_predict_motifs(args):
     return 0
 
 
+@fill_doc
 def run_predict_closure(args):
+    """Run ``predict-closure``: read the events, score the candidates at the cut, print the table.
+
+    {cli_command_sections}
+
+    Raises
+    ------
+    GraphFormatError
+        A missing or malformed events file.
+    MissingDependencyError
+        The model without the ``ml`` extra (``--no-model`` needs none).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from graphmine.cli import build_parser
+    >>> rows = [(1, [0, 1, 2]), (2, [2, 3]), (3, [3, 4]), (4, [2, 4]), (4, [4, 5]), (6, [2, 3, 4, 9]),
+    ...         (7, [3, 5]), (3, [0, 4]), (2, [1, 4])]
+    >>> path = os.path.join(tempfile.mkdtemp(), "items.txt")
+    >>> _ = open(path, "w").write("".join(f"{t} " + " ".join(map(str, it)) + "\\n" for t, it in rows))
+    >>> args = build_parser().parse_args(["predict-closure", path, "--cut", "4", "--delta", "5", "--no-model", "-q"])
+    >>> run_predict_closure(args)  # doctest: +ELLIPSIS
+    /...items.txt: triangle (open, closure by simplex), cut 4, delta 5: 4 candidates, 1 close (rate 0.25)
+    score             AUC-PR/random  ROC AUC
+    simplicial_pa             1.333   0.6667
+    ...
+    0
+    """
     from ..events import read_events
     from .closure import predict_closure
 

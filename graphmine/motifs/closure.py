@@ -53,6 +53,7 @@ count. For 4-sets the enumeration work is bounded too: the 4-set's linked "diago
 sampled first, then the candidates; each 4-set is kept with the same probability.
 """
 
+from .._docs import fill_doc
 import math
 import sys
 import time
@@ -67,6 +68,7 @@ from .heuristics import auc_ap
 __all__ = ["CLOSURE_SCORES", "CLOSURE_MOTIFS", "CLOSURE_LEARNERS", "ClosureTask", "ClosureModel", "closure_task", "closure_scores",
            "closure_features", "evaluate_closure", "predict_closure", "default_cut"]
 
+# the closure motifs: open triangles and 4-sets one pair short of a 4-clique
 CLOSURE_MOTIFS = ("triangle", "clique4")
 #: the learned models of :class:`ClosureModel`
 CLOSURE_LEARNERS = ("lightgbm", "logistic")
@@ -183,19 +185,39 @@ class ClosureTask:
 
     Attributes
     ----------
+    items, past
+        The events the task was built from, and those at ``t <= cut`` (what scores see).
     motif : 'triangle' or 'clique4'
-    candidates : 'open' or 'wedge' (triangles; 4-sets are always one pair short)
+        The closure motif.
+    candidates : 'open' or 'wedge'
+        Triangles' candidates (4-sets are always one pair short).
     closure : 'simplex' or 'edges'
+        What counts as closing: one item holding all the candidate's vertices, or the
+        missing edges appearing.
     cut, delta : float
         The past is ``t <= cut``; a candidate closes in ``(cut, cut + delta]``.
     tuples : ndarray of int64, shape (N, k)
         Candidate vertices (compact ids of the events). Open triangles: sorted; with a missing
         pair (wedges, 4-sets), that pair is columns 0 and 1.
     labels : ndarray of int8, shape (N,)
+        1 when the candidate closes in the window.
     info : dict
         ``n_items_past``, ``n_items_window``, ``n_edges_past``, ``sample_rate`` (the probability
         that any one candidate is kept), ``n_candidates_estimate`` (all candidates, estimated by
         ``len(tuples) / sample_rate`` when sampled), ``positives``, ``seconds``.
+
+    Parameters
+    ----------
+    items, past, motif, candidates, closure, cut, delta, tuples, labels, info
+        The attributes, as :func:`closure_task` computes them.
+
+    Examples
+    --------
+    >>> from graphmine.events import events_from_items
+    >>> ev = events_from_items([[0, 1], [1, 2], [0, 2, 3], [0, 1, 2]], [1, 2, 3, 5])
+    >>> task = closure_task(ev, cut=3, delta=2)
+    >>> task.motif, task.tuples.tolist(), task.labels.tolist()
+    ('triangle', [[0, 1, 2]], [1])
     """
 
     def __init__(self, items, past, motif, candidates, closure, cut, delta, tuples, labels, info):
@@ -220,8 +242,21 @@ class ClosureTask:
 
 
 def default_cut(events, fraction=0.8):
-    """The time of the item at ``fraction`` of the items (Benson et al. cut at 80 %), and the
-    delta that reaches the last item.
+    """The default cut and window of a closure task.
+
+    Parameters
+    ----------
+    events : TemporalEvents
+        Sorted by time.
+    fraction : float, default 0.8
+        Share of the items at or before the cut (Benson et al. cut at 80 %).
+
+    Returns
+    -------
+    cut : float
+        The time of the item at ``fraction`` of the items.
+    delta : float
+        The window that reaches the last item.
 
     Examples
     --------
@@ -529,11 +564,29 @@ def _local(task, nthreads):
 
 
 @restores_threads
+@fill_doc
 def closure_features(task, *, walk=True, max_walk_work=4e9, threads=None):
     """Every simple score and its components, the learned model's input: ``(names, X)``.
 
     The components are min / mean / max over the candidate of the linked pair weights, projected
     degrees, item counts and pairwise common-neighbour counts.
+
+    Parameters
+    ----------
+    task : ClosureTask
+        The candidates and their past.
+    walk : bool, default True
+        Include Katz and PPR (when their work fits ``max_walk_work``).
+    max_walk_work : float, default 4e9
+        Most operations the walk scores may take; above it they are left out.
+    {threads}
+
+    Returns
+    -------
+    names : list of str
+        Feature names.
+    X : ndarray of float64 of shape (N, len(names))
+        One row per candidate.
 
     Examples
     --------
@@ -565,8 +618,21 @@ def closure_features(task, *, walk=True, max_walk_work=4e9, threads=None):
 
 
 def evaluate_closure(labels, scores):
-    """``{'auc_pr', 'auc_pr_ratio', 'roc_auc'}`` of one score: average precision, that divided by
-    the positive rate (Benson et al.'s "relative to random"), and the ROC AUC.
+    """Average precision, its ratio to the positive rate and ROC AUC of one score.
+
+    The ratio is Benson et al.'s "relative to random".
+
+    Parameters
+    ----------
+    labels : array_like of 0/1 of shape (N,)
+        Whether each candidate closes.
+    scores : array_like of float of shape (N,)
+        The candidates' scores.
+
+    Returns
+    -------
+    dict
+        ``{'auc_pr': float, 'auc_pr_ratio': float, 'roc_auc': float}``.
 
     Examples
     --------
@@ -585,6 +651,7 @@ def _log_features(X):
     return np.log1p(np.maximum(X, 0.0))
 
 
+@fill_doc
 class ClosureModel:
     """LightGBM (or a logistic regression) over the closure scores and their components.
 
@@ -597,12 +664,17 @@ class ClosureModel:
 
     Parameters
     ----------
-    n_estimators, learning_rate, num_leaves, min_child_samples : LightGBM settings
-    walk : bool
+    n_estimators, learning_rate, num_leaves, min_child_samples : int, float, int, int
+        LightGBM's settings (defaults 100, 0.05, 4, 100).
+    walk : bool, default True
         Include Katz and PPR among the features (when their work fits ``max_walk_work``).
-    seed : int
-    threads : int, optional
-    kind : {'lightgbm', 'logistic'}
+    max_walk_work : float, default 4e9
+        Most operations the walk scores may take.
+    seed : int, default 0
+        Seed of the model.
+    {threads}
+    kind : {'lightgbm', 'logistic'}, default 'lightgbm'
+        The learner.
 
     Attributes
     ----------
@@ -703,6 +775,7 @@ class ClosureModel:
 # -- the whole experiment --------------------------------------------------------------------------
 
 @restores_threads
+@fill_doc
 def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidates="auto", closure="auto",
                     scores=CLOSURE_SCORES, model=True, train_cut=None, select=True, max_candidates=200_000,
                     max_walk_work=4e9, seed=0, threads=None, verbose=False):
@@ -721,6 +794,42 @@ def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidate
     model then being the one trained at ``train_cut``). Where the earlier window has no past or
     its candidates are of one class, the check splits the training window's candidates into
     halves instead (models fitted on one, scored on the other).
+
+    Parameters
+    ----------
+    events : TemporalEvents
+        The timestamped items.
+    cut, delta : float, optional
+        The past is ``t <= cut``, labels come from ``(cut, cut + delta]`` (default:
+        :func:`default_cut`).
+    motif : {'triangle', 'clique4'}, default 'triangle'
+        One of :data:`CLOSURE_MOTIFS`.
+    candidates : {'auto', 'open', 'wedge'}, default 'auto'
+        Triangle candidates: open triangles or wedges ('auto': open).
+    closure : {'auto', 'simplex', 'edges'}, default 'auto'
+        What counts as closing.
+    scores : iterable of str, default CLOSURE_SCORES
+        The simple scores to evaluate.
+    model : bool, default True
+        Train and evaluate the learned models (needs the ``ml`` extra).
+    train_cut : float, optional
+        Cut of the models' training window (default ``cut - delta``).
+    select : bool, default True
+        Choose the ``'learned'`` entry as described above.
+    max_candidates : int, default 200000
+        Sample the candidates down to about this many.
+    max_walk_work : float, default 4e9
+        Most operations the walk scores may take.
+    seed : int, default 0
+        Seed of the sample and the models.
+    {threads}
+    verbose : bool, default False
+        Progress notes on stderr.
+
+    Raises
+    ------
+    GraphValueError
+        No candidates, or candidates of one class only, at ``cut``.
 
     Returns
     -------

@@ -1,5 +1,6 @@
 """Finding motif instances in a graph: exact enumeration, capped sampling, membership tests."""
 
+from .._docs import fill_doc
 import numpy as np
 
 from .._interrupt import interruptible
@@ -37,6 +38,7 @@ def _level_matrices(motif, induced):
 
 @interruptible
 @restores_threads
+@fill_doc
 def find_motifs(G, motif, *, induced=True, cap_per_root=None, max_steps=None, seed=None, threads=None):
     """Instances of ``motif`` in ``G``, one canonical tuple per instance.
 
@@ -47,13 +49,14 @@ def find_motifs(G, motif, *, induced=True, cap_per_root=None, max_steps=None, se
 
     Parameters
     ----------
-    G : graph input accepted by :func:`graphmine.as_graph`
-    motif : Motif
-    induced : bool
-        Require the deal-breaker pairs to be non-edges (default True).
+    {G, motif}
+    induced : bool, default True
+        Require the deal-breaker pairs to be non-edges.
     cap_per_root, max_steps : int, optional
+        Most instances kept and most candidate probes spent per root (default: no cap).
     seed : int, optional
-    threads : int, optional
+        With caps: rotates each root's scan order (default None: no rotation).
+    {threads}
 
     Returns
     -------
@@ -63,7 +66,7 @@ def find_motifs(G, motif, *, induced=True, cap_per_root=None, max_steps=None, se
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.motifs import find_motifs, clique, star
+    >>> from graphmine.motifs import clique, star
     >>> find_motifs(nx.complete_graph(4), clique(3)).tolist()
     [[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]]
     >>> len(find_motifs(nx.star_graph(4), star(3)))          # C(4, 2) leaf pairs
@@ -98,13 +101,26 @@ def find_motifs(G, motif, *, induced=True, cap_per_root=None, max_steps=None, se
     return res
 
 
+@fill_doc
 def count_motifs(G, motif, *, induced=True, threads=None):
     """The number of instances of ``motif`` in ``G`` (exact enumeration).
+
+    Parameters
+    ----------
+    {G, motif}
+    induced : bool, default True
+        Require the deal-breaker pairs to be non-edges.
+    {threads}
+
+    Returns
+    -------
+    int
+        The number of instances (automorphic images counted once).
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.motifs import count_motifs, cycle
+    >>> from graphmine.motifs import cycle
     >>> count_motifs(nx.complete_graph(5), cycle(4), induced=False)   # 5 * 3 four-cycles
     15
     """
@@ -131,12 +147,28 @@ def _check_tuples(G, motif, tuples):
 
 @interruptible
 @restores_threads
+@fill_doc
 def motif_edge_flags(G, motif, tuples, *, dealbreakers=False, threads=None):
     """Which motif edges (or deal-breaker pairs) of every tuple are edges of ``G``.
+
+    Parameters
+    ----------
+    {G, motif, motif_tuples}
+    dealbreakers : bool, default False
+        Flag the deal-breaker pairs instead of the motif edges.
+    {threads}
 
     Returns
     -------
     ndarray of bool, shape (N, |E_M|) (or (N, |E_{M,D}|) with ``dealbreakers=True``)
+        Entry (i, j): the j-th pair of the pattern is an edge of ``G`` in tuple i.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.motifs import clique
+    >>> motif_edge_flags(nx.path_graph(4), clique(3), [[0, 1, 2]]).tolist()  # edges 01, 02, 12
+    [[True, False, True]]
     """
     G = as_graph(G)
     motif = _check_motif(motif)
@@ -148,13 +180,26 @@ def motif_edge_flags(G, motif, tuples, *, dealbreakers=False, threads=None):
     return flags(G.indptr, G.indices, t, np.ascontiguousarray(pairs), resolve_threads(threads))
 
 
+@fill_doc
 def is_motif(G, motif, tuples, *, induced=True, threads=None):
     """Whether each tuple (distinct vertices, positions in motif order) is an instance in ``G``.
+
+    Parameters
+    ----------
+    {G, motif, motif_tuples}
+    induced : bool, default True
+        Require the deal-breaker pairs to be non-edges.
+    {threads}
+
+    Returns
+    -------
+    ndarray of bool of shape (N,)
+        Whether every motif edge (and, if induced, no deal-breaker) is present.
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.motifs import is_motif, star
+    >>> from graphmine.motifs import star
     >>> is_motif(nx.path_graph(4), star(3), [[1, 0, 2], [0, 1, 2]]).tolist()
     [True, False]
     """
@@ -169,14 +214,24 @@ def is_motif(G, motif, tuples, *, induced=True, threads=None):
     return ok
 
 
+@fill_doc
 def canonical_tuples(motif, tuples):
     """Map every tuple of distinct vertices to its canonical automorphic image.
 
     Two tuples denote the same motif instance iff their canonical forms are equal.
 
+    Parameters
+    ----------
+    {motif, motif_tuples}
+
+    Returns
+    -------
+    ndarray of int64 of shape (N, k)
+        The image of each tuple that meets the motif's order constraints.
+
     Examples
     --------
-    >>> from graphmine.motifs import canonical_tuples, clique, star
+    >>> from graphmine.motifs import clique, star
     >>> canonical_tuples(clique(3), [[5, 2, 9]]).tolist()
     [[2, 5, 9]]
     >>> canonical_tuples(star(3), [[5, 9, 2]]).tolist()        # the centre stays first

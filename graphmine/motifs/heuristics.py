@@ -19,6 +19,7 @@ By the AM-GM inequality :math:`s_C \ge s_\perp` (and :math:`s^*_C \ge s^*_\perp`
 weights; the gap is what an independence assumption between the links gives away.
 """
 
+from .._docs import fill_doc
 import numpy as np
 
 from .._interrupt import interruptible
@@ -33,6 +34,7 @@ from .enumerate import _check_motif, _check_tuples
 __all__ = ["LINK_SCORES", "MOTIF_MODES", "link_scores", "motif_scores", "heuristic_motif_scores",
            "evaluate_heuristics", "auc_ap"]
 
+# the link scores: common neighbours, Jaccard, Adamic-Adar, resource allocation, degree product
 LINK_SCORES = ("cn", "jaccard", "adamic_adar", "resource_allocation", "preferential_attachment")
 #: independent product, with deal-breakers, correlation-aware sum, with deal-breakers
 MOTIF_MODES = ("independent", "independent_db", "correlated", "correlated_db")
@@ -62,18 +64,26 @@ def _raw_scores(G, p, nthreads):
 
 @interruptible
 @restores_threads
+@fill_doc
 def link_scores(G, pairs, method="jaccard", *, threads=None):
     """Link-prediction scores of vertex pairs (unnormalised).
 
     Parameters
     ----------
-    G : graph input accepted by :func:`graphmine.as_graph`
+    {G}
     pairs : array_like of shape (P, 2)
-    method : one of :data:`LINK_SCORES`, or 'all' for a dict of every score
+        Vertex pairs to score.
+    method : str, default 'jaccard'
+        One of :data:`LINK_SCORES`, or 'all' for a dict of every score.
+    {threads}
+
+    Returns
+    -------
+    ndarray of float64 of shape (P,), or dict of str to ndarray
+        The scores (a dict keyed by :data:`LINK_SCORES` for 'all').
 
     Examples
     --------
-    >>> from graphmine.motifs import link_scores
     >>> G = [(0, 2), (1, 2), (0, 3), (1, 3), (3, 4)]
     >>> link_scores(G, [[0, 1]], "cn").tolist(), link_scores(G, [[0, 1]], "jaccard").tolist()
     ([2.0], [1.0])
@@ -90,6 +100,7 @@ def link_scores(G, pairs, method="jaccard", *, threads=None):
 
 @interruptible
 @restores_threads
+@fill_doc
 def heuristic_motif_scores(G, motif, tuples, *, links=LINK_SCORES, modes=MOTIF_MODES, weights=None,
                            threads=None):
     """Every requested heuristic motif score of every tuple, computed in one pass.
@@ -98,19 +109,27 @@ def heuristic_motif_scores(G, motif, tuples, *, links=LINK_SCORES, modes=MOTIF_M
     ----------
     G : graph input
         The observed graph.
-    motif : Motif
-    tuples : array_like of shape (N, k)
-        Candidate motif vertices in motif position order.
-    links : iterable of names from :data:`LINK_SCORES`
-    modes : iterable of names from :data:`MOTIF_MODES`
-        Deal-breaker modes are skipped for motifs without deal-breakers.
+    {motif, motif_tuples}
+    links : iterable of str, default LINK_SCORES
+        Names from :data:`LINK_SCORES`.
+    modes : iterable of str, default MOTIF_MODES
+        Names from :data:`MOTIF_MODES`; deal-breaker modes are skipped for motifs without
+        deal-breakers.
     weights : array_like of shape (|E_M|,), optional
         Convex weights of the correlation-aware score (default uniform).
+    {threads}
 
     Returns
     -------
     dict
         ``'<link>/<mode>'`` -> ndarray of shape (N,).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.motifs import clique
+    >>> heuristic_motif_scores(nx.complete_graph(4), clique(3), [[0, 1, 2]], links=["cn"], modes=["independent"])
+    {'cn/independent': array([1.])}
     """
     G = as_graph(G)
     motif = _check_motif(motif)
@@ -167,13 +186,32 @@ def heuristic_motif_scores(G, motif, tuples, *, links=LINK_SCORES, modes=MOTIF_M
     return out
 
 
+@fill_doc
 def motif_scores(G, motif, tuples, link="jaccard", mode="correlated", *, weights=None, threads=None):
     """One heuristic motif score of every tuple (see the module docstring for the formulas).
+
+    Parameters
+    ----------
+    G : graph input
+        The observed graph.
+    {motif, motif_tuples}
+    link : str, default 'jaccard'
+        One of :data:`LINK_SCORES`.
+    mode : str, default 'correlated'
+        One of :data:`MOTIF_MODES`.
+    weights : array_like of shape (|E_M|,), optional
+        Convex weights of the correlation-aware score (default uniform).
+    {threads}
+
+    Returns
+    -------
+    ndarray of float64 of shape (N,)
+        The score of each tuple.
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.motifs import clique, motif_scores
+    >>> from graphmine.motifs import clique
     >>> G = nx.complete_graph(5)
     >>> G.remove_edges_from([(0, 1), (0, 2), (1, 2)])      # hide the triangle 0-1-2
     >>> motif_scores(G, clique(3), [[0, 1, 2]], "cn", "independent").tolist()
@@ -202,6 +240,13 @@ def auc_ap(labels, scores):
     with :math:`r_i` the mean rank of score :math:`i` and :math:`P_t, R_t` precision and recall
     of the pairs scoring at least the t-th largest distinct score (:math:`R_0 = 0`). The larger
     of the two label values is the positive class.
+
+    Parameters
+    ----------
+    labels : array_like of shape (N,)
+        Two distinct values (0/1, or any pair; the larger is positive).
+    scores : array_like of float of shape (N,)
+        Higher means more likely positive.
 
     Returns
     -------
@@ -240,13 +285,33 @@ def auc_ap(labels, scores):
     return {"auc": auc, "ap": ap}
 
 
+@fill_doc
 def evaluate_heuristics(task, split="test", *, links=LINK_SCORES, modes=MOTIF_MODES, threads=None):
     """AUC and AP of every heuristic motif score on one split of a :class:`MotifTask`.
+
+    Parameters
+    ----------
+    task : MotifTask
+        The experiment (:func:`motif_prediction_task`).
+    split : {'train', 'val', 'test'}, default 'test'
+        The samples to score.
+    links, modes : iterable of str
+        As in :func:`heuristic_motif_scores`.
+    {threads}
 
     Returns
     -------
     dict
         ``'<link>/<mode>'`` -> ``{'auc': float, 'ap': float}``.
+
+    Examples
+    --------
+    >>> from graphmine.generators import planted_cliques_graph
+    >>> from graphmine.motifs import clique, motif_prediction_task
+    >>> G, _ = planted_cliques_graph(200, 0.02, [8] * 6, seed=1)
+    >>> task = motif_prediction_task(G, clique(4), n_positives=40, seed=0)
+    >>> evaluate_heuristics(task, links=["cn"], modes=["independent"])
+    {'cn/independent': {'auc': 0.6875, 'ap': 0.75}}
     """
     idx = task.indices(split)
     scores = heuristic_motif_scores(task.observed, task.motif, task.tuples[idx], links=links, modes=modes,

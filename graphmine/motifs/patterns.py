@@ -8,6 +8,7 @@ canonical tuple is the one that satisfies the symmetry-breaking order constraint
 :attr:`Motif.order_constraints` (one representative per automorphism class).
 """
 
+from .._docs import fill_doc
 import itertools
 
 import numpy as np
@@ -16,6 +17,7 @@ from ..exceptions import ParameterError
 
 __all__ = ["Motif", "clique", "star", "path", "cycle", "motif_from_graph", "get_motif", "MOTIF_KINDS"]
 
+# the named motif families that get_motif builds
 MOTIF_KINDS = ("clique", "star", "path", "cycle")
 
 #: the largest pattern the enumeration kernels and the automorphism search accept
@@ -38,6 +40,7 @@ class Motif:
         Pairs of positions whose edge makes the motif impossible ('complement': every non-edge,
         i.e. the motif is induced).
     name : str
+        A label for reports ('4-clique', ...).
 
     Attributes
     ----------
@@ -51,7 +54,6 @@ class Motif:
 
     Examples
     --------
-    >>> from graphmine.motifs import star
     >>> s = star(4)
     >>> s.edges.tolist(), s.dealbreakers.tolist()
     ([[0, 1], [0, 2], [0, 3]], [[1, 2], [1, 3], [2, 3]])
@@ -216,12 +218,14 @@ def _matching_order(k, e):
     return np.array(order, np.int64), np.array([parent[v] for v in order], np.int64)
 
 
+@fill_doc
 def clique(k):
     """The k-clique: all pairs are motif edges, no deal-breakers.
 
+    {motif_constructor}
+
     Examples
     --------
-    >>> from graphmine.motifs import clique
     >>> clique(4).n_edges
     6
     """
@@ -229,20 +233,57 @@ def clique(k):
     return Motif(k, list(itertools.combinations(range(k), 2)), dealbreakers=[], name="clique")
 
 
+@fill_doc
 def star(k):
-    """The k-star: centre 0 joined to leaves 1..k-1; edges among leaves are deal-breakers."""
+    """The k-star: centre 0 joined to leaves 1..k-1; edges among leaves are deal-breakers.
+
+    {motif_constructor}
+
+    Examples
+    --------
+    >>> s = star(3)
+    >>> s.edges.tolist(), s.dealbreakers.tolist()
+    ([[0, 1], [0, 2]], [[1, 2]])
+    """
     k = _check_k(k, low=2)
     return Motif(k, [(0, i) for i in range(1, k)], dealbreakers="complement", name="star")
 
 
+@fill_doc
 def path(k):
-    """The k-path 0-1-...-(k-1) (k vertices); every non-edge is a deal-breaker (induced path)."""
+    """The k-path 0-1-...-(k-1) (k vertices); every non-edge is a deal-breaker (induced path).
+
+    {motif_constructor}
+
+    Examples
+    --------
+    >>> p = path(4)
+    >>> p.edges.tolist(), p.dealbreakers.tolist()
+    ([[0, 1], [1, 2], [2, 3]], [[0, 2], [0, 3], [1, 3]])
+    """
     k = _check_k(k, low=2)
     return Motif(k, [(i, i + 1) for i in range(k - 1)], dealbreakers="complement", name="path")
 
 
 def cycle(k):
-    """The k-cycle 0-1-...-(k-1)-0; every chord is a deal-breaker (induced cycle)."""
+    """The k-cycle 0-1-...-(k-1)-0; every chord is a deal-breaker (induced cycle).
+
+    Parameters
+    ----------
+    k : int
+        Number of motif vertices, 3..10.
+
+    Returns
+    -------
+    Motif
+        The pattern, with its automorphisms and order constraints.
+
+    Examples
+    --------
+    >>> c = cycle(4)
+    >>> c.edges.tolist(), c.dealbreakers.tolist()
+    ([[0, 1], [0, 3], [1, 2], [2, 3]], [[0, 2], [1, 3]])
+    """
     k = _check_k(k, low=3)
     return Motif(k, [(i, (i + 1) % k) for i in range(k)], dealbreakers="complement", name="cycle")
 
@@ -253,13 +294,25 @@ def motif_from_graph(pattern, dealbreakers="complement", name="pattern"):
     Parameters
     ----------
     pattern : networkx.Graph
+        A connected graph on 2..10 vertices.
     dealbreakers : 'complement', None or iterable of vertex pairs of ``pattern``
         'complement' (default): the motif is induced; None: no deal-breakers.
+    name : str, default 'pattern'
+        The motif's label.
+
+    Returns
+    -------
+    Motif
+        The pattern on positions 0..k-1.
+
+    Raises
+    ------
+    ParameterError
+        A disconnected pattern, or one outside 2..10 vertices.
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.motifs import motif_from_graph
     >>> m = motif_from_graph(nx.complete_bipartite_graph(2, 2))   # the 4-cycle
     >>> m.n_edges, len(m.automorphisms)
     (4, 8)
@@ -287,7 +340,31 @@ def motif_from_graph(pattern, dealbreakers="complement", name="pattern"):
 
 
 def get_motif(kind, k):
-    """The motif named ``kind`` ('clique', 'star', 'path', 'cycle') on k vertices."""
+    """The motif named ``kind`` on k vertices.
+
+    Parameters
+    ----------
+    kind : {'clique', 'star', 'path', 'cycle'}
+        One of :data:`MOTIF_KINDS`.
+    k : int
+        Number of motif vertices.
+
+    Returns
+    -------
+    Motif
+        The pattern, with its automorphisms and order constraints.
+
+    Raises
+    ------
+    ParameterError
+        An unknown kind, or a size the kind does not allow.
+
+    Examples
+    --------
+    >>> m = get_motif("cycle", 5)
+    >>> m.name, m.n_edges
+    ('cycle', 5)
+    """
     makers = {"clique": clique, "star": star, "path": path, "cycle": cycle}
     if kind not in makers:
         raise ParameterError(f"motif must be one of {', '.join(MOTIF_KINDS)}, got {kind!r}")

@@ -12,6 +12,7 @@
 * **Budget**: the removed edges stay below ``max_removed_fraction`` of the edges of ``G``.
 """
 
+from .._docs import fill_doc
 import numpy as np
 
 from ..exceptions import GraphValueError, ParameterError, warn_at_caller
@@ -22,6 +23,7 @@ from .enumerate import _check_motif, _level_matrices, canonical_tuples, find_mot
 
 __all__ = ["MotifTask", "motif_prediction_task", "SPLITS"]
 
+# the names of the three sample splits, in the order of MotifTask.split's codes 0, 1, 2
 SPLITS = ("train", "val", "test")
 KINDS = ("positive", "hard", "random")
 
@@ -50,6 +52,20 @@ class MotifTask:
         Edges of ``G`` deleted for the positives (u < v).
     info : dict
         Parameters and counts of the run (seed, remove, hard shortfall, ...).
+
+    Parameters
+    ----------
+    graph, observed, motif, tuples, labels, kind, split, targets, removed_edges, info
+        The attributes, as :func:`motif_prediction_task` computes them.
+
+    Examples
+    --------
+    >>> from graphmine.generators import planted_cliques_graph
+    >>> from graphmine.motifs import clique
+    >>> G, _ = planted_cliques_graph(200, 0.02, [8] * 6, seed=1)
+    >>> task = motif_prediction_task(G, clique(4), n_positives=40, seed=0)
+    >>> len(task.indices("test")) + len(task.indices("val")) + len(task.indices("train")) == len(task.labels)
+    True
     """
 
     def __init__(self, graph, observed, motif, tuples, labels, kind, split, targets, removed_edges, info):
@@ -84,6 +100,7 @@ def _keys(e, n):
     return e[:, 0] * n + e[:, 1]
 
 
+@fill_doc
 def motif_prediction_task(G, motif, *, n_positives=500, remove="all", negatives_per_positive=1.0,
                           hard_fraction=0.5, split=(0.8, 0.1, 0.1), max_removed_fraction=0.25, seed=None,
                           threads=None):
@@ -106,16 +123,17 @@ def motif_prediction_task(G, motif, *, n_positives=500, remove="all", negatives_
         Train/validation/test fractions (stratified by label).
     max_removed_fraction : float
         At most this fraction of the edges of ``G`` is deleted.
-    seed : int, optional
+    {seed, threads}
 
     Returns
     -------
     MotifTask
+        The samples, labels, splits and observed graph.
 
     Examples
     --------
     >>> from graphmine.generators import planted_cliques_graph
-    >>> from graphmine.motifs import clique, motif_prediction_task
+    >>> from graphmine.motifs import clique
     >>> G, _ = planted_cliques_graph(200, 0.02, [8] * 6, seed=1)
     >>> task = motif_prediction_task(G, clique(4), n_positives=40, seed=0)
     >>> int(task.labels.sum()), bool(task.targets[task.labels == 1].all())

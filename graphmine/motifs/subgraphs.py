@@ -18,6 +18,7 @@ edges masked out. Two node labellings generalise SEAL's DRNL from 2 to k target 
 a bijection onto ``0 .. C(dmax + 1 + k, k) - 1``.
 """
 
+from .._docs import fill_doc
 from math import comb
 
 import numpy as np
@@ -43,11 +44,26 @@ class EnclosingSubgraphs:
     nodes : ndarray of int64
         Vertex ids in the observed graph.
     edge_ptr : ndarray of int64, shape (N + 1,)
+        Sample i owns edges ``edge_ptr[i]:edge_ptr[i+1]``.
     edges : ndarray of int64, shape (E, 2)
         Local endpoints (indices into the sample's nodes, first < second), one row per edge.
     dist : ndarray of int64, shape (total nodes, k)
         Distance of every node to each motif vertex in its subgraph (``dmax + 1``: farther).
     k, hops, dmax : int
+        Motif size, hops and distance cap of the extraction.
+
+    Parameters
+    ----------
+    node_ptr, nodes, edge_ptr, edges, dist, k, hops, dmax
+        The attributes, as :func:`enclosing_subgraphs` computes them.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.motifs import clique
+    >>> S = enclosing_subgraphs(nx.complete_graph(4), clique(3), [[0, 1, 2]])
+    >>> S.node_ptr.tolist(), S.k, S.hops, S.dmax
+    ([0, 4], 3, 1, 3)
     """
 
     def __init__(self, node_ptr, nodes, edge_ptr, edges, dist, k, hops, dmax):
@@ -69,6 +85,7 @@ class EnclosingSubgraphs:
 
 @interruptible
 @restores_threads
+@fill_doc
 def enclosing_subgraphs(G, motif, tuples, targets=None, *, hops=1, max_nodes_per_hop=None, dmax=None,
                         seed=0, threads=None):
     """Extract the enclosing subgraph of every candidate motif.
@@ -77,8 +94,7 @@ def enclosing_subgraphs(G, motif, tuples, targets=None, *, hops=1, max_nodes_per
     ----------
     G : graph input
         The observed graph.
-    motif : Motif
-    tuples : array_like of shape (N, k)
+    {motif, motif_tuples}
     targets : array_like of bool, shape (N, |E_M|), optional
         Motif edges to mask per sample (default: all motif edges).
     hops : int
@@ -87,15 +103,19 @@ def enclosing_subgraphs(G, motif, tuples, targets=None, *, hops=1, max_nodes_per
         Keep at most this many new vertices per hop (a seeded, reproducible choice).
     dmax : int, optional
         Distance cap of the labels (default ``2 * hops + 1``).
+    seed : int, default 0
+        Seed of the choice under ``max_nodes_per_hop``.
+    {threads}
 
     Returns
     -------
     EnclosingSubgraphs
+        The subgraphs in flat arrays.
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.motifs import clique, enclosing_subgraphs
+    >>> from graphmine.motifs import clique
     >>> G = nx.complete_graph(4)
     >>> S = enclosing_subgraphs(G, clique(3), [[0, 1, 2]])
     >>> nodes, edges, dist = S.sample(0)
@@ -145,17 +165,47 @@ def enclosing_subgraphs(G, motif, tuples, targets=None, *, hops=1, max_nodes_per
 
 
 def n_distance_labels(k, dmax):
-    """Number of distinct distance labels: multisets of size k over 0..dmax+1."""
+    """Number of distinct distance labels: multisets of size k over 0..dmax+1.
+
+    .. math:: \\binom{k + d_{max} + 1}{k}
+
+    Parameters
+    ----------
+    k : int
+        Motif size.
+    dmax : int
+        Distance cap.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> n_distance_labels(3, 3)  # C(7, 3)
+    35
+    """
     return comb(dmax + 1 + k, k)
 
 
 def distance_labels(dist, dmax):
     """Distance labels (see the module docstring) of rows of distances to the k motif vertices.
 
+    Parameters
+    ----------
+    dist : ndarray of int of shape (M, k)
+        Distances of M nodes to the k motif vertices (``dmax + 1``: farther).
+    dmax : int
+        Distance cap.
+
+    Returns
+    -------
+    ndarray of int64 of shape (M,)
+        Labels in 0..n_distance_labels(k, dmax) - 1.
+
     Examples
     --------
     >>> import numpy as np
-    >>> from graphmine.motifs import distance_labels
     >>> distance_labels(np.array([[0, 1, 1], [1, 0, 1], [2, 2, 2]]), dmax=3).tolist()
     [2, 2, 9]
     """
@@ -167,7 +217,25 @@ def distance_labels(dist, dmax):
 
 
 def zero_one_labels(S):
-    """1 for the motif vertices of every enclosing subgraph, 0 for the others."""
+    """1 for the motif vertices of every enclosing subgraph, 0 for the others.
+
+    Parameters
+    ----------
+    S : EnclosingSubgraphs
+        The subgraphs.
+
+    Returns
+    -------
+    ndarray of int64 of shape (total nodes,)
+        The labels, aligned with ``S.nodes``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.motifs import clique
+    >>> zero_one_labels(enclosing_subgraphs(nx.complete_graph(4), clique(3), [[0, 1, 2]])).tolist()
+    [1, 1, 1, 0]
+    """
     lab = np.zeros(S.nodes.shape[0], np.int64)
     starts = S.node_ptr[:-1]
     lab[(starts[:, None] + np.arange(S.k)).reshape(-1)] = 1

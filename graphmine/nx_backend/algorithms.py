@@ -20,6 +20,7 @@ numbers (triangle counts rounded to integers).
     AA(u, v) = \sum_{w \in N(u) \cap N(v)} \frac{1}{\log d_w}
 """
 
+from .._docs import fill_doc
 from operator import itemgetter
 
 import numpy as np
@@ -95,13 +96,22 @@ def _triangle_counts(H, method, kw):
     return np.rint(_approx("triangles", H, method, kw)).astype(np.int64)
 
 
+@fill_doc
 def triangles(G, nodes=None):
     """Triangles through each node, as ``networkx.triangles``.
+
+    Parameters
+    ----------
+    {nx_G, nx_nodes}
+
+    Returns
+    -------
+    dict of node to int, or int
+        Triangles through each node (estimates rounded to ints under a sketch method).
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import triangles
     >>> triangles(nx.complete_graph(4)), triangles(nx.complete_graph(4), 0)
     ({0: 3, 1: 3, 2: 3, 3: 3}, 3)
     """
@@ -122,13 +132,22 @@ def _clustering_values(H, method, kw):
     return _with_int_zeros(c, ~nz)
 
 
+@fill_doc
 def clustering(G, nodes=None, weight=None):
     """Local clustering coefficients (unweighted, undirected), as ``networkx.clustering``.
+
+    Parameters
+    ----------
+    {nx_G, nx_nodes, nx_weight}
+
+    Returns
+    -------
+    dict of node to float, or float
+        The coefficients, an int 0 where the node is on no triangle (as networkx writes it).
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import clustering
     >>> clustering(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
     {0: 1.0, 1: 1.0, 2: 0.3333333333333333, 3: 0}
     """
@@ -139,15 +158,29 @@ def clustering(G, nodes=None, weight=None):
     return _per_node(H, _clustering_values(H, method, kw), nodes)
 
 
+@fill_doc
 def average_clustering(G, nodes=None, weight=None, count_zeros=True):
     """Mean local clustering coefficient, as ``networkx.average_clustering``.
 
     The mean is summed in node order, so it equals networkx's to the last bit.
 
+    Parameters
+    ----------
+    {nx_G}
+    nodes : iterable of nodes, optional
+        Average over these nodes only (default: all).
+    {nx_weight}
+    count_zeros : bool, default True
+        If False, average only over the nodes with a nonzero coefficient.
+
+    Returns
+    -------
+    float
+        The mean coefficient.
+
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import average_clustering
     >>> average_clustering(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
     0.58333
     """
@@ -163,13 +196,22 @@ def average_clustering(G, nodes=None, weight=None, count_zeros=True):
     return sum(c) / len(c)
 
 
+@fill_doc
 def transitivity(G):
     """3 x triangles / connected triples, as ``networkx.transitivity`` (0 without triangles).
+
+    Parameters
+    ----------
+    {nx_G}
+
+    Returns
+    -------
+    float or int
+        The transitivity, in [0, 1] (an int 0 without triangles, as networkx).
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import transitivity
     >>> transitivity(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
     0.6
     """
@@ -186,13 +228,27 @@ def transitivity(G):
 
 
 @restores_threads
+@fill_doc
 def square_clustering(G, nodes=None):
     """Squares clustering coefficient, as ``networkx.square_clustering``.
+
+    .. math:: C_4(v) = \\frac{\\sum_{u < w \\in N(v)} q_v(u, w)}{\\sum_{u < w \\in N(v)} [a_v(u, w) + q_v(u, w)]}
+
+    with :math:`q_v(u, w)` the common neighbours of u and w other than v and
+    :math:`a_v(u, w)` networkx's count of the other neighbours of u and w.
+
+    Parameters
+    ----------
+    {nx_G, nx_nodes}
+
+    Returns
+    -------
+    dict of node to float, or float
+        The coefficients, in [0, 1].
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import square_clustering
     >>> square_clustering(nx.complete_bipartite_graph(2, 2))
     {0: 1.0, 1: 1.0, 2: 1.0, 3: 1.0}
     """
@@ -208,16 +264,27 @@ def square_clustering(G, nodes=None):
     return _per_node(H, _with_int_zeros(c, ~pos), nodes)
 
 
+@fill_doc
 def all_triangles(G, nbunch=None):
     """Every triangle once as a tuple of three nodes, as ``networkx.all_triangles``.
 
     The nodes of a tuple come in networkx's order (node order; the members of ``nbunch`` first);
     the order in which the triangles are yielded may differ from networkx's.
 
+    Parameters
+    ----------
+    {nx_G}
+    nbunch : node or iterable of nodes, optional
+        Only the triangles that contain one of these nodes (default: all triangles).
+
+    Yields
+    ------
+    tuple of three nodes
+        A triangle.
+
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import all_triangles
     >>> sorted(all_triangles(nx.complete_graph(4)))
     [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
     """
@@ -237,13 +304,27 @@ def all_triangles(G, nbunch=None):
         yield labels[a], labels[b], labels[c]
 
 
+@fill_doc
 def core_number(G):
     """Core number of every node, as ``networkx.core_number`` (self-loops refused likewise).
+
+    Parameters
+    ----------
+    {nx_G}
+
+    Returns
+    -------
+    dict of node to int
+        The largest k such that the node lies in the k-core.
+
+    Raises
+    ------
+    networkx.NetworkXNotImplemented
+        The graph has self-loops.
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import core_number
     >>> core_number(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
     {0: 2, 1: 2, 2: 2, 3: 1}
     """
@@ -263,6 +344,7 @@ def _no_self_loops(H, name):
         raise NotImplementedError(f"graphmine's {name} is for graphs without self-loops")
 
 
+@fill_doc
 def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nstart=None, weight="weight",
              dangling=None):
     """PageRank of every node, as ``networkx.pagerank`` on an undirected unweighted graph.
@@ -272,10 +354,37 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     ``dangling`` vectors, edge weights and self-loops are left to networkx (the backend's
     ``can_run`` declines them).
 
+    Parameters
+    ----------
+    {nx_G}
+    alpha : float, default 0.85
+        Damping factor.
+    personalization : None
+        Not supported (networkx runs calls with one).
+    max_iter : int, default 100
+        Most power iterations.
+    tol : float, default 1e-6
+        Stop when the L1 change is below ``n * tol``.
+    nstart : dict of node to float, optional
+        Starting values (normalised; default uniform).
+    weight : str, default 'weight'
+        Ignored on a graph without edge weights (the backend declines weighted graphs).
+    dangling : None
+        Not supported.
+
+    Returns
+    -------
+    dict of node to float
+        The PageRank of each node; the values sum to 1.
+
+    Raises
+    ------
+    networkx.PowerIterationFailedConvergence
+        No convergence within ``max_iter`` iterations.
+
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import pagerank
     >>> {v: round(p, 4) for v, p in pagerank(nx.star_graph(3)).items()}
     {0: 0.4797, 1: 0.1734, 2: 0.1734, 3: 0.1734}
     """
@@ -300,14 +409,31 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     return dict(zip(labels, x.tolist()))
 
 
+@fill_doc
 def average_neighbor_degree(G, source="out", target="out", nodes=None, weight=None):
     """Average degree of each node's neighbours, as ``networkx.average_neighbor_degree`` on an
     undirected unweighted graph (the same correctly rounded quotients).
 
+    Parameters
+    ----------
+    {nx_G}
+    source, target : {'out'}
+        Directions of directed graphs; only 'out' (networkx's default) is accepted.
+    {nx_nodes, nx_weight}
+
+    Returns
+    -------
+    dict of node to float
+        The mean degree of each node's neighbours (0.0 for an isolated node).
+
+    Raises
+    ------
+    networkx.NetworkXError
+        ``source`` or ``target`` other than 'out'.
+
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import average_neighbor_degree
     >>> average_neighbor_degree(nx.path_graph(4))
     {0: 2.0, 1: 1.5, 2: 1.5, 3: 2.0}
     """
@@ -455,14 +581,34 @@ def _link_prediction(G, ebunch, kind):
     return zip(first, second, _score_values(H, us, vs, kind, nthreads, terms))
 
 
+@fill_doc
 def common_neighbor_centrality(G, ebunch=None, alpha=0.8):
     """Common-neighbour and centrality (CCPA) score of node pairs, as
     ``networkx.common_neighbor_centrality`` (:func:`graphmine.link_prediction.common_neighbor_centrality`).
 
+    .. math:: s(u, v) = \\alpha |N(u) \\cap N(v)| + (1 - \\alpha) \\frac{n}{d(u, v)}
+
+    with :math:`d(u, v)` the shortest-path distance.
+
+    Parameters
+    ----------
+    {nx_G, nx_ebunch}
+    alpha : float, default 0.8
+        Weight of the common neighbours against the distance term, in [0, 1].
+
+    Returns
+    -------
+    iterator of (u, v, float)
+        One ``(u, v, score)`` tuple per pair, as networkx yields them.
+
+    Raises
+    ------
+    networkx.NetworkXAlgorithmError
+        The graph has self-loops.
+
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend.algorithms import common_neighbor_centrality
     >>> [(u, v, round(p, 6)) for u, v, p in common_neighbor_centrality(nx.complete_graph(5), [(0, 1)])]
     [(0, 1, 3.4)]
     """
@@ -489,52 +635,68 @@ def common_neighbor_centrality(G, ebunch=None, alpha=0.8):
     return pairs()
 
 
+@fill_doc
 def jaccard_coefficient(G, ebunch=None):
     """Jaccard coefficient of node pairs, as ``networkx.jaccard_coefficient``.
+
+    .. math:: s(u, v) = \\frac{|N(u) \\cap N(v)|}{|N(u) \\cup N(v)|}
+
+    {nx_link_sections}
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import jaccard_coefficient
     >>> list(jaccard_coefficient(nx.cycle_graph(4), [(0, 2), (1, 3)]))
     [(0, 2, 1.0), (1, 3, 1.0)]
     """
     return _link_prediction(G, ebunch, "jaccard_coefficient")
 
 
+@fill_doc
 def adamic_adar_index(G, ebunch=None):
     """Adamic-Adar index of node pairs, as ``networkx.adamic_adar_index``.
+
+    .. math:: s(u, v) = \\sum_{w \\in N(u) \\cap N(v)} \\frac{1}{\\log d_w}
+
+    {nx_link_sections}
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import adamic_adar_index
     >>> [(u, v, round(p, 6)) for u, v, p in adamic_adar_index(nx.complete_graph(5), [(0, 1)])]
     [(0, 1, 2.164043)]
     """
     return _link_prediction(G, ebunch, "adamic_adar_index")
 
 
+@fill_doc
 def resource_allocation_index(G, ebunch=None):
     """Resource allocation index of node pairs, as ``networkx.resource_allocation_index``.
+
+    .. math:: s(u, v) = \\sum_{w \\in N(u) \\cap N(v)} \\frac{1}{d_w}
+
+    {nx_link_sections}
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import resource_allocation_index
     >>> list(resource_allocation_index(nx.complete_graph(5), [(0, 1)]))
     [(0, 1, 0.75)]
     """
     return _link_prediction(G, ebunch, "resource_allocation_index")
 
 
+@fill_doc
 def preferential_attachment(G, ebunch=None):
     """Degree product of node pairs, as ``networkx.preferential_attachment``.
+
+    .. math:: s(u, v) = d_u d_v
+
+    {nx_link_sections}
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import preferential_attachment
     >>> list(preferential_attachment(nx.star_graph(3), [(1, 2), (0, 1)]))
     [(1, 2, 1), (0, 1, 3)]
     """
@@ -550,14 +712,26 @@ def _identity_labels(H):
     return ids.dtype.kind in "iu" and np.array_equal(ids, np.arange(ids.shape[0]))
 
 
+@fill_doc
 def find_cliques(G, nodes=None):
     """Every maximal clique once, as ``networkx.find_cliques`` (without ``nodes``), from a
     compiled Bron-Kerbosch search in batches; the order of the cliques and within them differs.
 
+    Parameters
+    ----------
+    {nx_G}
+    nodes : None
+        Not supported (cliques through given nodes): anything but None raises
+        NotImplementedError and networkx runs the call.
+
+    Yields
+    ------
+    list of nodes
+        A maximal clique.
+
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import find_cliques
     >>> sorted(map(sorted, find_cliques(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))))
     [[0, 1, 2], [2, 3]]
     """
@@ -572,14 +746,23 @@ def find_cliques(G, nodes=None):
         yield [labels[v] for v in clique]
 
 
+@fill_doc
 def enumerate_all_cliques(G):
     """Every clique by increasing size, as ``networkx.enumerate_all_cliques`` (the order within a
     size differs).
 
+    Parameters
+    ----------
+    {nx_G}
+
+    Yields
+    ------
+    list of nodes
+        A clique; sizes 1, 2, 3, ... in turn.
+
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import enumerate_all_cliques
     >>> list(enumerate_all_cliques(nx.complete_graph(3)))
     [[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]]
     """
@@ -592,14 +775,25 @@ def enumerate_all_cliques(G):
         yield [labels[v] for v in clique]
 
 
+@fill_doc
 def node_clique_number(G, nodes=None, cliques=None, separate_nodes=False):
     """The size of the largest maximal clique containing each node, as
     ``networkx.node_clique_number`` (without ``cliques``).
 
+    Parameters
+    ----------
+    {nx_G, nx_nodes, nx_cliques}
+    separate_nodes : bool, default False
+        Ignored, as networkx ignores it without ``cliques``.
+
+    Returns
+    -------
+    dict of node to int, or int
+        The size of the largest clique containing each node.
+
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import node_clique_number
     >>> node_clique_number(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
     {0: 3, 1: 3, 2: 3, 3: 2}
     """
@@ -610,15 +804,32 @@ def node_clique_number(G, nodes=None, cliques=None, separate_nodes=False):
     return _per_node(H, values, nodes)
 
 
+@fill_doc
 def k_truss(G, k):
     """The k-truss, as ``networkx.k_truss`` (self-loops refused likewise): the subgraph on the
     edges that lie on at least k - 2 of its triangles, without isolated nodes, as a backend graph
     (networkx converts it back).
 
+    Parameters
+    ----------
+    {nx_G}
+    k : int
+        The truss order; edges on at least k - 2 triangles remain.
+
+    Returns
+    -------
+    NetworkXGraph
+        The k-truss, with the original node labels.
+
+    Raises
+    ------
+    networkx.NetworkXNotImplemented
+        The graph has self-loops.
+
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import k_truss, to_networkx
+    >>> from graphmine.nx_backend import to_networkx
     >>> sorted(to_networkx(k_truss(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]), 3)).edges)
     [(0, 1), (0, 2), (1, 2)]
     """
@@ -635,15 +846,32 @@ def k_truss(G, k):
                          {"input_edges": T.n_edges, "self_loops": 0, "duplicates": 0})
 
 
+@fill_doc
 def k_clique_communities(G, k, cliques=None):
     """The k-clique communities, as ``networkx``'s ``k_clique_communities`` (without ``cliques``):
     a generator of frozensets of nodes, by clique percolation over the maximal cliques in a
     compiled union-find (the order of the communities differs).
 
+    Parameters
+    ----------
+    {nx_G}
+    k : int
+        Clique size, >= 2.
+    {nx_cliques}
+
+    Yields
+    ------
+    frozenset of nodes
+        A community: the union of k-cliques that share k - 1 nodes pairwise along a chain.
+
+    Raises
+    ------
+    networkx.NetworkXError
+        ``k`` < 2.
+
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import k_clique_communities
     >>> sorted(map(sorted, k_clique_communities(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]), 3)))
     [[0, 1, 2]]
     """

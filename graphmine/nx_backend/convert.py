@@ -11,6 +11,7 @@ Any :class:`~graphmine.Graph` is a networkx backend graph: its networkx nodes ar
 ``node_ids``.
 """
 
+from .._docs import fill_doc
 from itertools import chain
 
 import numpy as np
@@ -34,6 +35,28 @@ class NetworkXGraph(Graph):
         1 for the vertices that had a self-loop in networkx (the CSR itself has none).
     graph : dict
         networkx's graph attributes (``G.graph``), given back by :func:`to_networkx`.
+
+    Parameters
+    ----------
+    indptr, indices : ndarray
+        The checked CSR arrays (taken as they are).
+    node_ids : ndarray of object
+        The networkx node of every vertex.
+    loops : ndarray of uint8
+        As the attribute.
+    graph_attrs : dict
+        As ``graph``.
+    input_stats : dict
+        As for :class:`~graphmine.Graph`.
+
+    Examples
+    --------
+    Made by :func:`from_networkx`:
+
+    >>> import networkx as nx
+    >>> G = from_networkx(nx.Graph([("a", "b"), ("b", "c"), ("c", "c")]))
+    >>> G, G.loops.tolist()
+    (NetworkXGraph(n_nodes=3, n_edges=2, self_loops=1), [0, 0, 1])
     """
 
     def __init__(self, indptr, indices, node_ids, loops, graph_attrs, input_stats):
@@ -70,7 +93,25 @@ _STRUCTURE = ("adj", "__getitem__", "__iter__", "__len__", "neighbors", "degree"
 
 
 def unsupported(G):
-    """None if :func:`from_networkx` can read ``G``, otherwise the reason it cannot."""
+    """None if :func:`from_networkx` can read ``G``, otherwise the reason it cannot.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        Any networkx graph.
+
+    Returns
+    -------
+    str or None
+        Why the graph cannot be converted (directed, multigraph, a class that redefines the
+        adjacency structure), or None.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> unsupported(nx.DiGraph()), unsupported(nx.path_graph(3))
+    ("graphmine's kernels are for undirected graphs", None)
+    """
     import networkx as nx
 
     if G.is_directed():
@@ -106,7 +147,6 @@ def from_networkx(G, *, preserve_graph_attrs=True, threads=None):
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import from_networkx
     >>> H = from_networkx(nx.Graph([("a", "b"), ("b", "c"), ("c", "c")]))
     >>> H, H.node_ids.tolist(), H.loops.tolist()
     (NetworkXGraph(n_nodes=3, n_edges=2, self_loops=1), ['a', 'b', 'c'], [0, 0, 1])
@@ -158,8 +198,27 @@ def from_networkx(G, *, preserve_graph_attrs=True, threads=None):
     return H
 
 
+@fill_doc
 def node_labels(G):
-    """The networkx node of every vertex, as a list (``node_ids`` as Python objects)."""
+    """The networkx node of every vertex, as a list (``node_ids`` as Python objects).
+
+    The backend's results are keyed by these labels, in vertex order.
+
+    Parameters
+    ----------
+    {nx_backend_graph}
+
+    Returns
+    -------
+    list
+        ``labels[i]`` is vertex i's node (cached on a :class:`NetworkXGraph`).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> node_labels(from_networkx(nx.Graph([("a", "b")])))
+    ['a', 'b']
+    """
     labels = getattr(G, "_labels", None)
     if labels is None:
         labels = G.node_ids.tolist()
@@ -168,8 +227,27 @@ def node_labels(G):
     return labels
 
 
+@fill_doc
 def node_index(G):
-    """dict networkx node -> vertex number (cached on a :class:`NetworkXGraph`)."""
+    """The vertex number of every networkx node.
+
+    The inverse of :func:`node_labels`.
+
+    Parameters
+    ----------
+    {nx_backend_graph}
+
+    Returns
+    -------
+    dict
+        node -> vertex number (cached on a :class:`NetworkXGraph`).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> node_index(from_networkx(nx.Graph([("a", "b")])))
+    {'a': 0, 'b': 1}
+    """
     index = getattr(G, "_index", None)
     if index is None:
         labels = node_labels(G)
@@ -179,25 +257,88 @@ def node_index(G):
     return index
 
 
+@fill_doc
 def self_loops(G):
-    """uint8 array: 1 for vertices with a self-loop in the networkx graph (none for a plain Graph)."""
+    """Which vertices had a self-loop in the networkx graph.
+
+    The CSR itself never holds a self-loop; networkx's functions that count them read this.
+
+    Parameters
+    ----------
+    {nx_backend_graph}
+
+    Returns
+    -------
+    ndarray of uint8 of shape (n,)
+        1 for a vertex with a self-loop (all 0 for a plain :class:`~graphmine.Graph`).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> self_loops(from_networkx(nx.Graph([(0, 1), (1, 1)]))).tolist()
+    [0, 1]
+    """
     loops = getattr(G, "loops", None)
     return np.zeros(G.n_nodes, np.uint8) if loops is None else loops
 
 
+@fill_doc
 def has_node(G, node):
-    """``node in G`` with networkx's semantics (an unhashable object is simply not a node)."""
+    """``node in G`` with networkx's semantics (an unhashable object is simply not a node).
+
+    Used where networkx accepts one node or an iterable of nodes for ``nodes``.
+
+    Parameters
+    ----------
+    {nx_backend_graph}
+    node : object
+        Any object.
+
+    Returns
+    -------
+    bool
+        Whether ``node`` is a node of ``G``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> G = from_networkx(nx.Graph([("a", "b")]))
+    >>> has_node(G, "a"), has_node(G, ["a"])
+    (True, False)
+    """
     try:
         return node in node_index(G)
     except TypeError:
         return False
 
 
+@fill_doc
 def nbunch_indices(G, nbunch):
     """Vertex numbers of ``nbunch`` as networkx's ``G.nbunch_iter`` gives them.
 
-    None: every vertex; a node of G: that vertex; otherwise the members of the iterable that are
-    nodes of G, in order (repeats kept), with networkx's errors for other inputs.
+    Parameters
+    ----------
+    {nx_backend_graph}
+    nbunch : node, iterable of nodes or None
+        None: every vertex; a node of G: that vertex; otherwise the members of the iterable
+        that are nodes of G, in order (repeats kept).
+
+    Returns
+    -------
+    ndarray of int64
+        The vertex numbers.
+
+    Raises
+    ------
+    networkx.NetworkXError
+        ``nbunch`` is neither a node nor an iterable, or holds an unhashable object.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> G = from_networkx(nx.Graph([("a", "b"), ("b", "c")]))
+    >>> nbunch_indices(G, ["c", "z", "a"]).tolist(), nbunch_indices(G, "b").tolist()
+    ([2, 0], [1])
     """
     import networkx as nx
 
@@ -226,10 +367,19 @@ def to_networkx(G):
     """The networkx graph of a :class:`~graphmine.Graph`: nodes ``node_ids`` (in vertex order),
     edges, and for a :class:`NetworkXGraph` its self-loops and graph attributes.
 
+    Parameters
+    ----------
+    G : Graph or NetworkXGraph
+        The graph.
+
+    Returns
+    -------
+    networkx.Graph
+        A new graph.
+
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.nx_backend import from_networkx, to_networkx
     >>> H = to_networkx(from_networkx(nx.Graph([((0, 1), "x"), ("x", "x")])))
     >>> list(H.nodes), sorted(map(str, H.edges))
     ([(0, 1), 'x'], ["('x', 'x')", "((0, 1), 'x')"])

@@ -75,7 +75,20 @@ def _is_cached(G):
 
 
 class BackendInterface:
-    """networkx's view of graphmine: conversions, dispatch decisions and the algorithms."""
+    """networkx's view of graphmine: conversions, dispatch decisions and the algorithms.
+
+    networkx finds it through the ``networkx.backends`` entry point; its static methods
+    ``convert_from_nx``, ``convert_to_nx`` and ``can_run`` and one attribute per function of
+    :data:`graphmine.nx_backend.backend.FUNCTIONS` are all networkx asks of a backend.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> BackendInterface.convert_from_nx(nx.Graph([("a", "b"), ("b", "c"), ("c", "c")]))
+    NetworkXGraph(n_nodes=3, n_edges=2, self_loops=1)
+    >>> nx.triangles(nx.complete_graph(4), backend="graphmine")
+    {0: 3, 1: 3, 2: 3, 3: 3}
+    """
 
     @staticmethod
     def convert_from_nx(G, edge_attrs=None, node_attrs=None, preserve_edge_attrs=False,
@@ -109,7 +122,6 @@ class BackendInterface:
         Examples
         --------
         >>> import networkx as nx
-        >>> from graphmine.nx_backend import BackendInterface
         >>> BackendInterface.can_run("clustering", (nx.DiGraph([(0, 1)]),), {})
         "graphmine's kernels are for undirected graphs"
         """

@@ -5,6 +5,7 @@
                              [--budget S] [--seed N] [--out labels.tsv [--force]] [--json]
 """
 
+from .._docs import fill_doc
 import json
 import time
 
@@ -146,8 +147,20 @@ def _cmd_jarvis_patrick(args):
     return 0
 
 
+@fill_doc
 def register(subparsers):
-    """Add the ``clustering`` and ``jarvis-patrick`` subcommands."""
+    """Add the ``clustering`` and ``jarvis-patrick`` subcommands.
+
+    {cli_register_sections}
+
+    Examples
+    --------
+    >>> from graphmine.commands import Parser
+    >>> p = Parser(prog="graphmine")
+    >>> register(p.add_subparsers(dest="command"))
+    >>> p.parse_args(["clustering", "ca-GrQc", "--method", "kmv"]).method
+    'kmv'
+    """
     c = subparsers.add_parser("clustering", help=COMMANDS["clustering"],
                               description="Average local clustering coefficient and transitivity, "
                                           "exact or estimated from neighbourhood sketches.")

@@ -12,6 +12,7 @@ the triangles through it, |N(u) ∩ N(v)|:
     c_v = \\frac{2 T(v)}{d_v (d_v - 1)}.
 """
 
+from .._docs import fill_doc
 import math
 import time
 
@@ -42,6 +43,26 @@ def _check_confidence(confidence):
 
 
 def warn_saturation(saturated, total, what):
+    """Warn (:class:`~graphmine.SketchSaturationWarning`) when estimated terms hit a full Bloom filter.
+
+    Parameters
+    ----------
+    saturated : int
+        Terms whose filters were full (no warning when 0).
+    total : int
+        Terms estimated.
+    what : str
+        The quantity, for the message.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as seen:
+    ...     warnings.simplefilter("always")
+    ...     warn_saturation(2, 100, "triangles")
+    >>> seen[0].category.__name__
+    'SketchSaturationWarning'
+    """
     if saturated:
         warn_at_caller(
             f"{saturated} of {total} estimated intersections ({100 * saturated / max(total, 1):.2g}%) "
@@ -157,6 +178,7 @@ def degree_rank(degree):
 
 @interruptible
 @restores_threads
+@fill_doc
 def clique_estimate(G, k, method, *, budget=None, bits=None, hashes=1, sketch_k=None, estimator=None, seed=None,
                     order=None, clamp=None, confidence=0.95, threads=None, replicates=1, hub_bits=None,
                     exact_threshold=None, gpu_run=None):
@@ -165,12 +187,14 @@ def clique_estimate(G, k, method, *, budget=None, bits=None, hashes=1, sketch_k=
     Parameters
     ----------
     G : Graph
+        A validated graph.
     k : int
         Checked clique size.
     method : str
         A sketch method.
-    budget, bits, hashes, sketch_k, estimator, seed, order, clamp, confidence, threads, replicates, hub_bits, exact_threshold
-        As in :func:`count_cliques`.
+    {sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator, sketch_seed, order}
+    {sketch_clamp, sketch_confidence, threads, sketch_replicates, sketch_hub_bits}
+    {sketch_exact_threshold}
     gpu_run : callable, optional
         A device back-end's Bloom triangle run for one seed (``graphmine.cuda``'s, which passes
         it): ``gpu_run(G, order, threads, words, hub_words, hashes, seed, estimator code, clamp,
@@ -179,6 +203,14 @@ def clique_estimate(G, k, method, *, budget=None, bits=None, hashes=1, sketch_k=
     Returns
     -------
     Estimate
+        The k-clique estimate.
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine as gm
+    >>> est = clique_estimate(gm.as_graph(nx.complete_graph(6)), 4, "kmv", sketch_k=16, seed=2)
+    >>> est.estimate, est.quantity  # whole sets fit the sketches: exact, C(6, 4)
+    (15.0, '4-cliques')
     """
     t0 = time.perf_counter()
     check_method(method)
@@ -256,6 +288,7 @@ def clique_estimate(G, k, method, *, budget=None, bits=None, hashes=1, sketch_k=
     return est
 
 
+@fill_doc
 def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
                   estimator=None, seed=None, order=None, clamp=None, confidence=0.95, replicates=1,
                   hub_bits=None, exact_threshold=None, threads=None, device="cpu"):
@@ -272,52 +305,25 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    k : int
-        Clique size, >= 3.
-    method : {'bloom', 'khash', 'onehash', 'kmv', 'exact'}
-        Sketch; 'exact' returns :func:`graphmine.count_cliques`'s int.
-    budget, bits, hashes, sketch_k, seed
-        Sketch size and hashes (see :func:`sketch_neighbourhoods`); default budget 0.25.
-    estimator : {'or', 'and', 'limit'}, optional
-        Bloom intersection estimator (default 'or'; 'and' is the multi-set AND of the prefix's
-        filters, biased upward by coincident bits).
-    order : {'degree', 'degeneracy'}, optional
-        Orientation (default: degree for k = 3, degeneracy otherwise).
-    clamp : bool, optional
-        Clamp every intersection estimate to [0, min(|X|, |Y|)]. Default: False for Bloom
-        filters, whose bias-corrected estimates sum without bias while clamping biases the sum
-        upward (estimates of small intersections are raised, never lowered); True for
-        MinHash/KMV, whose single-term estimates are heavy-tailed. Saturated terms are always
-        clamped.
-    confidence : float
-        Level of the confidence interval.
-    replicates : int
-        1 (default): one sketch; ``stderr`` is the bound described in :class:`Estimate`.
-        R >= 2: R independent sketches (R times the work); the estimate is their mean and
-        ``stderr`` their standard error, a calibrated error rather than a bound.
-    hub_bits : int, optional
-        Bloom only: size of the exact bitmap of the highest-ranked vertices in every sketch
-        (rounded up to 64, at most n). Default: half of the ``budget``, or none when ``bits``
-        is given; 0 turns it off. Within a ``budget`` the Bloom filters get the rest.
-    exact_threshold : int, optional
-        Intersections with an out-neighbourhood of at most this many vertices are computed
-        exactly (marker lookups); default: the sketch row length in 64-bit words (k for
-        MinHash/KMV); 0 estimates every term.
-    threads : int, optional
-    device : {'cpu', 'cuda', 'auto'}
-        'cuda': build the sketches and estimate on the GPU (:mod:`graphmine.cuda`; Bloom
-        filters and k = 3 only); the same seed gives the same filters and, up to the order of
-        float additions, the same estimate as on the CPU. 'auto': the GPU where it applies.
+    {G, k, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator}
+        For k >= 4 Bloom's 'and' is the multi-set AND of the prefix's filters, biased upward
+        by coincident bits.
+    {sketch_seed, order, sketch_clamp, sketch_confidence, sketch_replicates, sketch_hub_bits}
+    {sketch_exact_threshold, threads, sketch_device}
 
     Returns
     -------
     Estimate
+        The estimate, its standard error and confidence interval, and the sketch used.
+
+    Raises
+    ------
+    ParameterError
+        ``k`` < 3, an unknown method or estimator, or sketch sizes out of range.
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import count_cliques
     >>> est = count_cliques(nx.complete_graph(8), 4, method="onehash", sketch_k=16, seed=1)
     >>> est.estimate, est.stderr  # a bottom-k sketch holding whole sets is exact
     (70.0, 0.0)
@@ -336,6 +342,7 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
                            hub_bits=hub_bits, exact_threshold=exact_threshold)
 
 
+@fill_doc
 def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
                     estimator=None, seed=None, order="degree", clamp=None, confidence=0.95,
                     replicates=1, hub_bits=None, exact_threshold=None, threads=None, device="cpu"):
@@ -352,17 +359,24 @@ def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sket
     facebook_combined (average degree 44) it takes 12x the exact count's time. Prefer ``'bloom'``
     (or ``method='exact'``) for counting; bottom-k sketches pay for similarity, not for triangles.
 
-    Parameters are those of :func:`count_cliques` with k = 3 (``device='cuda'`` runs the Bloom
-    sketches and the estimate on the GPU).
+    .. math:: \\hat T = \\sum_{u \\to v} \\widehat{|N^+(u) \\cap N^+(v)|}
+
+    Parameters
+    ----------
+    {G, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator, sketch_seed}
+    order : {'degree', 'degeneracy'}, default 'degree'
+        Orientation whose out-neighbourhoods are sketched.
+    {sketch_clamp, sketch_confidence, sketch_replicates, sketch_hub_bits, sketch_exact_threshold}
+    {threads, sketch_device}
 
     Returns
     -------
     Estimate
+        The triangle estimate (an int for ``method='exact'``).
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import count_triangles
     >>> est = count_triangles(nx.karate_club_graph(), method="bloom", bits=4096, seed=1)
     >>> round(est.estimate)  # 45 triangles; filters this large rarely collide
     45
@@ -427,24 +441,24 @@ def _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence
                 seed=seed, clamp=clamp, confidence=confidence, threads=threads)
 
 
+@fill_doc
 def triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None, estimator=None,
               seed=None, clamp=True, confidence=0.95, threads=None, device="cpu"):
     """Estimated triangles through every vertex, T(v) = 1/2 sum over u in N(v) of |N(u) ∩ N(v)|.
-    Parameters
-    ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    method : {'bloom', 'khash', 'onehash', 'kmv', 'exact'}
-        Sketches of the full neighbourhoods N(v) ('exact' forwards to graphmine).
-    budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads
-        As in :func:`count_cliques`.
+
+    Every edge's intersection is estimated from the sketches of the two full neighbourhoods;
+    each vertex sums those of its edges.
+
+    {sketch_vertex_parameters}
+
     Returns
     -------
     ArrayEstimate
+        One estimate per vertex (length n); the intervals are clipped to [0, d(d - 1)/2].
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import triangles
     >>> triangles(nx.complete_graph(4), method="kmv", sketch_k=8, seed=0).estimate
     array([3., 3., 3., 3.])
     """
@@ -470,16 +484,16 @@ def _local_from(G, e, est, var):
     return c, cvar, w
 
 
+@fill_doc
 def clustering(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None, estimator=None,
                seed=None, clamp=True, confidence=0.95, threads=None, device="cpu"):
     """Estimated local clustering coefficient of every vertex (0 for degree < 2).
-    Parameters
-    ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    method : {'bloom', 'khash', 'onehash', 'kmv', 'exact'}
-        Sketches of the full neighbourhoods N(v) ('exact' forwards to graphmine).
-    budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads
-        As in :func:`count_cliques`.
+
+    From the estimated triangles of :func:`triangles`: :math:`\\hat c_v = 2 \\hat T(v) / (d_v (d_v - 1))`,
+    its standard error scaled alike.
+
+    {sketch_vertex_parameters}
+
     Returns
     -------
     ArrayEstimate
@@ -488,7 +502,6 @@ def clustering(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import clustering
     >>> clustering(nx.complete_graph(5), method="onehash", sketch_k=8, seed=0).estimate
     array([1., 1., 1., 1., 1.])
     """
@@ -504,6 +517,7 @@ def clustering(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=
     return make_array_estimate(np.clip(c, 0.0, 1.0), cvar, confidence=conf, hi=1.0, **meta)
 
 
+@fill_doc
 def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits=None, hashes=1,
                        sketch_k=None, estimator=None, seed=None, clamp=True, confidence=0.95,
                        threads=None, device="cpu"):
@@ -513,21 +527,20 @@ def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits
     (1/N) sum_uv t_uv (w_u + w_v) with w_v = 1 / (d_v (d_v - 1)); its standard error is bounded
     by (1/N) sum_uv sd(t_uv) (w_u + w_v). With ``count_zeros=False`` the mean runs over the
     vertices whose estimated coefficient is positive.
+
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    method : {'bloom', 'khash', 'onehash', 'kmv', 'exact'}
-        Sketches of the full neighbourhoods N(v) ('exact' forwards to graphmine).
-    budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads
-        As in :func:`count_cliques`.
+    {G, count_zeros, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k}
+    {sketch_estimator, sketch_seed, sketch_clamp, sketch_confidence, threads, sketch_device}
+
     Returns
     -------
     Estimate
+        The mean, in [0, 1], with its error bound.
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import average_clustering
     >>> average_clustering(nx.complete_graph(6), method="kmv", sketch_k=8, seed=0).estimate
     1.0
     """
@@ -551,21 +564,32 @@ def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits
     return make_estimate(mean, bound, confidence=conf, hi=1.0, **meta)
 
 
+@fill_doc
 def transitivity(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=None,
                  estimator=None, seed=None, order="degree", clamp=None, confidence=0.95,
                  replicates=1, hub_bits=None, exact_threshold=None, threads=None, device="cpu"):
     """Estimated transitivity 3 T / (connected triples) from the oriented triangle estimate.
 
-    Parameters are those of :func:`count_triangles` (``device`` too); the error is T's, scaled.
+    .. math:: \\hat\\tau = \\frac{3 \\hat T}{\\sum_v \\binom{d_v}{2}}
+
+    The error is the triangle estimate's, scaled.
+
+    Parameters
+    ----------
+    {G, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator, sketch_seed}
+    order : {'degree', 'degeneracy'}, default 'degree'
+        Orientation of the triangle estimate.
+    {sketch_clamp, sketch_confidence, sketch_replicates, sketch_hub_bits, sketch_exact_threshold}
+    {threads, sketch_device}
 
     Returns
     -------
     Estimate
+        The transitivity, at most 1.
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import transitivity
     >>> transitivity(nx.complete_graph(6), method="onehash", sketch_k=8, seed=0).estimate
     1.0
     """

@@ -61,6 +61,14 @@ class SketchResult:
         Wall time, sketch construction included.
     error_model : str
         How the standard errors were obtained (see the subclasses).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.probgraph import count_triangles
+    >>> est = count_triangles(nx.complete_graph(6), method="kmv", sketch_k=8, seed=3)
+    >>> isinstance(est, SketchResult), est.method, est.quantity, est.params["seed"]
+    (True, 'kmv', 'triangles', 3)
     """
 
     confidence: float
@@ -88,6 +96,7 @@ class Estimate(SketchResult):
     Attributes
     ----------
     estimate : float
+        The estimated value.
     stderr : float
         Standard error of ``estimate``.
     ci : (float, float)
@@ -101,13 +110,24 @@ class Estimate(SketchResult):
         mean; ``ci`` uses Student's t with replicates - 1 degrees of freedom). 'exact': the
         sketches held every set completely, the estimate is exact.
     replicates : int
+        Number of independent sketches averaged (default 1).
     estimated : float
         Fraction of the intersections that were estimated from sketches; the others were
         computed exactly (cheap ones, or held whole), and ``stderr`` covers the estimated ones.
 
     The sketch's description (``confidence``, ``quantity``, ``method``, ``estimator``,
     ``budget``, ``params``, ``sketch_bytes``, ``saturated``, ``seconds``) is that of
-    :class:`SketchResult`.
+    :class:`SketchResult`. ``count`` is the estimate rounded to an int, ``relative_stderr``
+    the standard error over the estimate; ``float()`` and ``int()`` convert.
+
+    Examples
+    --------
+    >>> est = make_estimate(100.0, 5.0, confidence=0.95, quantity="triangles", method="bloom",
+    ...                     estimator="or", budget=0.25)
+    >>> est
+    Estimate(triangles: 100 ± 5, 95% CI [90.2002, 109.8], method='bloom', budget=0.25, saturated=0)
+    >>> est.count, est.relative_stderr
+    (100, 0.05)
     """
 
     estimate: float
@@ -146,13 +166,31 @@ class Estimate(SketchResult):
 
 @dataclass(frozen=True, eq=False)
 class ArrayEstimate(SketchResult):
-    """Approximate values per vertex or per pair: arrays ``estimate``, ``stderr``, ``ci_low``,
-    ``ci_high`` and the sketch's description of :class:`SketchResult`.
+    """Approximate values per vertex or per pair, with their errors.
 
     ``numpy.asarray(result)`` gives the estimates. ``error_model`` is 'pairwise' for one
     intersection per value (similarities: the estimator's own variance, delta method) and
     'bound' for sums of intersections (per-vertex triangles, clustering: the sum of the terms'
-    standard deviations, see :class:`Estimate`).
+    standard deviations, see :class:`Estimate`). The sketch's description is that of
+    :class:`SketchResult`.
+
+    Attributes
+    ----------
+    estimate : ndarray of float64 of shape (m,)
+        The estimates.
+    stderr : ndarray of float64 of shape (m,)
+        Their standard errors.
+    ci_low, ci_high : ndarray of float64 of shape (m,)
+        Bounds of the normal confidence intervals at level ``confidence``, clipped to the
+        quantity's range.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> a = make_array_estimate(np.array([1.0, 2.0]), np.array([0.0, 0.5]), confidence=0.95,
+    ...                         quantity="triangles per vertex", method="kmv", estimator="kmv", budget=0.5)
+    >>> a.ci_low.round(3).tolist(), len(a), np.asarray(a).tolist()
+    ([1.0, 1.02], 2, [1.0, 2.0])
     """
 
     estimate: np.ndarray
@@ -177,7 +215,37 @@ class ArrayEstimate(SketchResult):
 
 
 def make_estimate(value, stderr, *, confidence, lo=0.0, hi=math.inf, dof=None, **meta):
-    """An Estimate with a normal interval (or Student's t with ``dof`` degrees of freedom)."""
+    """An Estimate with a normal interval (or Student's t with ``dof`` degrees of freedom).
+
+    .. math:: [\\max(lo, x - z s), \\min(hi, x + z s)], \\quad z = \\Phi^{-1}((1 + c) / 2)
+
+    Parameters
+    ----------
+    value : float
+        The estimate x.
+    stderr : float
+        Its standard error s (negative values count as 0).
+    confidence : float
+        Level c of the interval, in (0, 1).
+    lo, hi : float, default 0 and inf
+        Range of the quantity; the interval is clipped to it.
+    dof : int, optional
+        Degrees of freedom of Student's t (replicates - 1); default: the normal's z.
+    **meta
+        The other fields of :class:`Estimate` (``quantity``, ``method``, ``estimator``,
+        ``budget``, ...).
+
+    Returns
+    -------
+    Estimate
+        The estimate with its interval.
+
+    Examples
+    --------
+    >>> make_estimate(10.0, 1.0, confidence=0.95, quantity="triangles", method="kmv",
+    ...               estimator="kmv", budget=0.5).ci
+    (8.040036015459947, 11.959963984540053)
+    """
     se = max(float(stderr), 0.0)
     if dof is None:
         z = z_value(confidence)
@@ -190,6 +258,34 @@ def make_estimate(value, stderr, *, confidence, lo=0.0, hi=math.inf, dof=None, *
 
 
 def make_array_estimate(values, stderr, *, confidence, lo=0.0, hi=np.inf, **meta):
+    """An ArrayEstimate with normal intervals, clipped to the quantity's range.
+
+    Parameters
+    ----------
+    values : ndarray of float64 of shape (m,)
+        The estimates.
+    stderr : ndarray of float64 of shape (m,)
+        Their standard errors (negative values count as 0).
+    confidence : float
+        Level of the intervals, in (0, 1).
+    lo, hi : float or ndarray, default 0 and inf
+        Range of the quantity (per value where an array).
+    **meta
+        The other fields of :class:`SketchResult`.
+
+    Returns
+    -------
+    ArrayEstimate
+        The estimates with their intervals.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> a = make_array_estimate(np.array([0.5]), np.array([1.0]), confidence=0.95, hi=1.0,
+    ...                         quantity="jaccard", method="khash", estimator="minhash", budget=0.25)
+    >>> a.ci_low.tolist(), a.ci_high.tolist()
+    ([0.0], [1.0])
+    """
     se = np.maximum(stderr, 0.0)
     z = z_value(confidence)
     return ArrayEstimate(values, se, np.maximum(lo, values - z * se), np.minimum(hi, values + z * se),

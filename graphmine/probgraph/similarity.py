@@ -28,6 +28,7 @@ from .sketches import check_method
 
 __all__ = ["MEASURES", "similarity", "jarvis_patrick", "JarvisPatrickResult"]
 
+# the similarity measures of neighbourhoods: |A ∩ B| / |A ∪ B|, |A ∩ B| / min(|A|, |B|), |A ∩ B|
 MEASURES = ("jaccard", "overlap", "common")
 
 
@@ -93,7 +94,6 @@ def similarity(G, pairs=None, *, measure="jaccard", method="exact", budget=None,
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import similarity
     >>> similarity(nx.path_graph(4), [(0, 2), (1, 3)])
     array([1., 1.])
     >>> similarity(nx.complete_graph(4), [(0, 1)], measure="common", method="onehash", sketch_k=8).estimate
@@ -134,20 +134,33 @@ class JarvisPatrickResult:
     labels : ndarray of int64
         Cluster of every vertex, numbered 0.. in order of each cluster's smallest vertex.
     n_clusters : int
+        Number of clusters.
     edges : ndarray, shape (m, 2)
         The edges of the graph (``G.edges()``), and ``kept`` marks those kept.
     kept : ndarray of bool
+        Edges whose similarity exceeds ``tau``.
     similarity : ndarray or ArrayEstimate
         Similarity of every edge.
     measure : str
+        One of :data:`MEASURES`.
     tau : float
+        The threshold.
     method : str
+        'exact' or the sketch method.
     uncertain : float or None
         Approximate methods: fraction of edges whose confidence interval contains ``tau`` (their
         keep/drop decision is not settled at the stated confidence). None for 'exact'.
     sketch : dict or None
         budget, params, sketch_bytes, saturated of the sketch used.
     seconds : float
+        Wall time.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> r = jarvis_patrick(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]), 0, measure="common")
+    >>> r.n_clusters, r.kept.tolist()
+    (2, [True, True, True, False])
     """
 
     labels: np.ndarray
@@ -201,7 +214,6 @@ def jarvis_patrick(G, tau, *, measure="jaccard", method="exact", budget=None, bi
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import jarvis_patrick
     >>> two_triangles = nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 5), (5, 3)])
     >>> jarvis_patrick(two_triangles, 0, measure="common").labels
     array([0, 0, 0, 1, 1, 1])

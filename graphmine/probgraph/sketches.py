@@ -26,12 +26,13 @@ __all__ = ["METHODS", "ESTIMATORS", "NeighbourhoodSketch", "sketch_neighbourhood
            "check_positive_int", "check_estimator", "check_method", "hash_seeds", "resolve_seed", "sketch_size"]
 
 METHODS = SKETCH_METHODS  # the one list, in graphmine.registry
+# sketch method -> its intersection estimators, the default first
 ESTIMATORS = {"bloom": ("or", "and", "limit"), "khash": ("minhash",), "onehash": ("minhash",),
               "kmv": ("kmv",)}
 KINDS = {"bloom": KIND_BLOOM, "khash": KIND_KHASH, "onehash": KIND_ONEHASH, "kmv": KIND_KMV}
 SCOPES = ("all", "degree", "degeneracy")
-DEFAULT_BUDGET = 0.25
-MAX_HASHES = 16
+DEFAULT_BUDGET = 0.25  # sketch memory as a fraction of the CSR's, when no size is given
+MAX_HASHES = 16  # most hash functions of one Bloom filter
 
 
 def check_method(method, allow_exact=False):
@@ -40,17 +41,53 @@ def check_method(method, allow_exact=False):
     Parameters
     ----------
     method : str
-    allow_exact : bool
+        One of :data:`METHODS`.
+    allow_exact : bool, default False
+        Accept 'exact' too.
 
     Returns
     -------
     str
         ``method`` itself.
+
+    Raises
+    ------
+    ParameterError
+        Any other value; the message lists the allowed ones.
+
+    Examples
+    --------
+    >>> check_method("kmv"), check_method("exact", allow_exact=True)
+    ('kmv', 'exact')
     """
     return _check_method(method, ALL_METHODS if allow_exact else METHODS)
 
 
 def check_estimator(method, estimator):
+    """Validate the intersection ``estimator`` of a sketch ``method``, or pick its default.
+
+    Parameters
+    ----------
+    method : str
+        A checked sketch method (a key of :data:`ESTIMATORS`).
+    estimator : str or None
+        One of ``ESTIMATORS[method]``; None for the default (the first).
+
+    Returns
+    -------
+    str
+        The estimator.
+
+    Raises
+    ------
+    ParameterError
+        An estimator the method does not have.
+
+    Examples
+    --------
+    >>> check_estimator("bloom", None), check_estimator("bloom", "limit")
+    ('or', 'limit')
+    """
     if estimator is None:
         return ESTIMATORS[method][0]
     if estimator not in ESTIMATORS[method]:
@@ -60,6 +97,34 @@ def check_estimator(method, estimator):
 
 
 def check_positive_int(name, value, lo=1, hi=None):
+    """Validate an integer option in ``lo..hi``.
+
+    Parameters
+    ----------
+    name : str
+        The option's name, for the message.
+    value : int
+        The value (bools refused).
+    lo : int, default 1
+        Smallest allowed value.
+    hi : int, optional
+        Largest allowed value (default: none).
+
+    Returns
+    -------
+    int
+        ``value`` as a Python int.
+
+    Raises
+    ------
+    ParameterError
+        Not an integer, or out of range.
+
+    Examples
+    --------
+    >>> check_positive_int("hashes", 4, 1, 16)
+    4
+    """
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise ParameterError(f"{name} must be an integer, got {value!r}")
     if value < lo or (hi is not None and value > hi):
@@ -69,7 +134,28 @@ def check_positive_int(name, value, lo=1, hi=None):
 
 
 def resolve_seed(seed):
-    """An int seed (drawn from fresh entropy when None, so the result can still be reproduced)."""
+    """An int seed, drawn from fresh entropy when None (so the result can still be reproduced).
+
+    Parameters
+    ----------
+    seed : int or None
+        A non-negative integer, or None.
+
+    Returns
+    -------
+    int
+        ``seed``, or a random one in 0..2**63 - 1.
+
+    Raises
+    ------
+    ParameterError
+        A negative or non-integer seed.
+
+    Examples
+    --------
+    >>> resolve_seed(7), 0 <= resolve_seed(None) < 2**63
+    (7, True)
+    """
     if seed is None:
         return int(np.random.default_rng().integers(2**63))
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
@@ -78,7 +164,26 @@ def resolve_seed(seed):
 
 
 def hash_seeds(seed, count):
-    """``count`` seeded hash parameter triples (xor key, odd multiplier, offset) as uint64."""
+    """Seeded parameters of ``count`` hash functions.
+
+    Parameters
+    ----------
+    seed : int
+        Seed of numpy's generator.
+    count : int
+        Number of hash functions.
+
+    Returns
+    -------
+    ndarray of uint64 of shape (count, 3)
+        Per function: an xor key and an offset below 2**32 and an odd multiplier below 2**32.
+
+    Examples
+    --------
+    >>> h = hash_seeds(1, 2)
+    >>> h.shape, h.dtype.name, (h[:, 1] % 2).tolist()
+    ((2, 3), 'uint64', [1, 1])
+    """
     rng = np.random.default_rng(seed)
     out = np.empty((count, 3), np.uint64)
     out[:, 0] = rng.integers(0, 2**32, count, dtype=np.uint64)
@@ -88,7 +193,42 @@ def hash_seeds(seed, count):
 
 
 def sketch_size(method, n, nnz, budget=None, bits=None, sketch_k=None):
-    """(words, k) of the sketch for a CSR of n rows and nnz entries; exactly one of the sizes."""
+    """The size of every vertex's sketch for a CSR of n rows and nnz entries.
+
+    With ``budget`` (default :data:`DEFAULT_BUDGET`) each vertex gets
+    :math:`b = budget \\cdot 64 (n + nnz) / n` bits: b / 64 words of Bloom filter, or b / 32
+    32-bit values (at least 3) of MinHash/KMV.
+
+    Parameters
+    ----------
+    method : {'bloom', 'khash', 'onehash', 'kmv'}
+        The sketch.
+    n, nnz : int
+        Rows and entries of the sketched CSR.
+    budget : float, optional
+        Fraction of the CSR's 64 (n + nnz) bits, in (0, 1].
+    bits : int, optional
+        Bloom filter bits (1..2**31), instead of ``budget``.
+    sketch_k : int, optional
+        MinHash/KMV values (1..2**20, >= 3 for KMV), instead of ``budget``.
+
+    Returns
+    -------
+    words : int
+        64-bit words of a Bloom filter (0 for the other methods).
+    k : int
+        Values of a MinHash/KMV sketch (0 for Bloom filters).
+
+    Raises
+    ------
+    ParameterError
+        More than one size given, a size that does not fit the method, or one out of range.
+
+    Examples
+    --------
+    >>> sketch_size("bloom", 4, 12), sketch_size("kmv", 4, 12, budget=0.5), sketch_size("khash", 4, 12, sketch_k=8)
+    ((1, 0), (0, 4), (0, 8))
+    """
     given = [x is not None for x in (budget, bits, sketch_k)]
     if sum(given) > 1:
         raise ParameterError("give at most one of budget, bits and sketch_k")
@@ -145,6 +285,39 @@ class NeighbourhoodSketch:
         ``hub_counts`` is the number of hub elements of every set. Intersections over the hubs
         are then exact popcounts and only the rest is estimated.
     bits, hashes, hub_bits, k, seed, budget, nbytes, seconds
+        Sizes and seed of the sketch, its memory (bytes) and the time its build took.
+
+    Parameters
+    ----------
+    method : {'bloom', 'khash', 'onehash', 'kmv'}
+        The sketch.
+    scope : {'all', 'degree', 'degeneracy'}
+        Which sets ``indptr``/``indices`` hold.
+    indptr, indices : ndarray
+        The CSR of the sets to sketch (or, with ``rank``, the full CSR).
+    words : int
+        64-bit words of a Bloom filter (see :func:`sketch_size`).
+    k : int
+        Values of a MinHash/KMV sketch.
+    hashes : int
+        Hash functions of a Bloom filter.
+    seed : int
+        Seed of the hash functions.
+    threads : int or None
+        Threads of the build kernels.
+    hub_words : int, default 0
+        Words of the exact hub bitmap (Bloom, oriented scopes).
+    rank : ndarray, optional
+        The degree order's ranks: build the oriented sketches from the full CSR.
+
+    Examples
+    --------
+    Built by :func:`sketch_neighbourhoods`, which checks its arguments:
+
+    >>> import networkx as nx
+    >>> S = sketch_neighbourhoods(nx.complete_graph(5), "kmv", seed=1)
+    >>> S.method, S.scope, S.k, S.set_sizes.tolist()
+    ('kmv', 'all', 3, [4, 4, 4, 4, 4])
     """
 
     @restores_threads
@@ -302,7 +475,6 @@ def sketch_neighbourhoods(G, method="bloom", *, budget=None, bits=None, hashes=1
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import sketch_neighbourhoods
     >>> S = sketch_neighbourhoods(nx.karate_club_graph(), "bloom", bits=256, seed=1)
     >>> S.filters.shape, S.bits
     ((34, 4), 256)

@@ -5,6 +5,7 @@ KMV), so a pilot run at a small size predicts the size needed; the prediction is
 run at that size and refined (the variance of a nearly full Bloom filter grows faster than 1/B).
 """
 
+from .._docs import fill_doc
 import math
 from dataclasses import dataclass
 
@@ -21,7 +22,32 @@ class SketchChoice:
     """A sketch size and the relative standard error measured with it.
 
     ``bits`` and ``hashes`` (Bloom) or ``sketch_k`` (MinHash/KMV) can be passed straight to the
-    estimating functions; ``budget`` is the same size as a fraction of the sketched CSR.
+    estimating functions (:meth:`kwargs`); ``budget`` is the same size as a fraction of the
+    sketched CSR.
+
+    Attributes
+    ----------
+    method : str
+        The sketch method.
+    bits, hashes : int or None
+        Bloom filter size and hash functions (None for MinHash/KMV).
+    sketch_k : int or None
+        MinHash/KMV size (None for Bloom filters).
+    budget : float
+        The size as a fraction of the sketched CSR.
+    relative_stderr : float
+        The relative standard error measured with this size.
+    target : float
+        The relative error asked for.
+    met : bool
+        Whether ``relative_stderr <= target`` (False when the size cap was reached first).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> c = choose_sketch(nx.complete_graph(8), 0.5, method="kmv", seed=1)
+    >>> c.kwargs(), c.met
+    ({'method': 'kmv', 'sketch_k': 8}, True)
     """
 
     method: str
@@ -40,6 +66,7 @@ class SketchChoice:
         return {"method": self.method, "sketch_k": self.sketch_k}
 
 
+@fill_doc
 def choose_sketch(G, rel_error, *, method="bloom", k=3, hashes=1, seed=None, max_bits=1 << 16,
                   max_k=1 << 12, rounds=3, threads=None):
     """The smallest sketch (up to ``rounds`` refinements) whose k-clique estimate has a relative
@@ -47,26 +74,33 @@ def choose_sketch(G, rel_error, *, method="bloom", k=3, hashes=1, seed=None, max
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     rel_error : float
         Target relative standard error (e.g. 0.01 for 1%).
-    method : {'bloom', 'khash', 'onehash', 'kmv'}
-    k : int
+    method : {'bloom', 'khash', 'onehash', 'kmv'}, default 'bloom'
+        The sketch to size.
+    k : int, default 3
         Clique size the sketch is for (3: triangles, clustering).
-    hashes : int
-        Bloom hash functions b.
-    seed : int, optional
-    max_bits, max_k : int
-        Caps on the size.
+    {sketch_hashes, sketch_seed}
+    max_bits, max_k : int, default 2**16 and 2**12
+        Caps on the Bloom filter bits and the MinHash/KMV size.
+    rounds : int, default 3
+        Most refinements of the size after the first probe.
+    {threads}
 
     Returns
     -------
     SketchChoice
+        The size found and the error measured with it.
+
+    Raises
+    ------
+    ParameterError
+        ``rel_error`` outside (0, 1), or an unknown method.
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from graphmine.probgraph import choose_sketch
     >>> c = choose_sketch(nx.karate_club_graph(), 0.05, method="kmv", seed=1)
     >>> c.met, c.relative_stderr <= 0.05
     (True, True)

@@ -22,9 +22,21 @@ class DegreeBaseline(ClassifierMixin, BaseEstimator):
 
     Parameters
     ----------
-    hidden_layer_sizes : tuple of int
-    max_iter : int
-    random_state : int or None
+    hidden_layer_sizes : tuple of int, default (32, 16)
+        Units of the hidden layers.
+    max_iter : int, default 200
+        Most training epochs.
+    random_state : int or None, default None
+        Seed of the initial weights and the batches.
+
+    Attributes
+    ----------
+    mean_, scale_ : ndarray of float64
+        The standardisation of the features learned by ``fit``.
+    n_iter_ : int
+        Epochs run.
+    coefs_, intercepts_ : list of ndarray
+        The network's weights.
 
     Examples
     --------

@@ -9,6 +9,7 @@ gradient-boosted models add. The fitted network is stored as plain weight lists 
 extra) and is imported when first used.
 """
 
+from .._docs import fill_doc
 import numpy as np
 
 __all__ = ["DegreeBaseline", "degree_features"]
@@ -23,8 +24,23 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+@fill_doc
 def degree_features(graph, pairs, year, n_snapshots=3, n_vertices=None):
-    """``log(1 + degree)`` of both vertices at the end of ``year, year - 1, ...`` (P x 2S, float64).
+    """``log(1 + degree)`` of both vertices at the end of ``year, year - 1, ...``.
+
+    Parameters
+    ----------
+    {s4c_graph, s4c_pairs}
+    year : int
+        The latest snapshot's year.
+    n_snapshots : int, default 3
+        Snapshots S: ``year, year - 1, ..., year - S + 1``.
+    {s4c_n_vertices}
+
+    Returns
+    -------
+    ndarray of float64 of shape (P, 2S)
+        Per snapshot, the multigraph degrees of u and v, as ``log(1 + d)``.
 
     Examples
     --------

@@ -142,8 +142,25 @@ class _TimeMap:
 
 
 def map_times(events, time_map="auto", *, span=(1994, 2020), origin="1970-01-01"):
-    """The benchmark day (days since 1990-01-01) of every item of ``events`` (int64), and the rule
-    used ('calendar', 'linear' or 'rank'); see the module docstring.
+    """The benchmark day of every item of ``events``, and the rule used (see the module docstring).
+
+    Parameters
+    ----------
+    events : TemporalEvents
+        The items.
+    time_map : {'auto', 'calendar', 'linear', 'rank'}, default 'auto'
+        One of :data:`TIME_MAPS`.
+    span : (int, int), default (1994, 2020)
+        Years the 'linear' and 'rank' maps stretch the times over.
+    origin : str, default '1970-01-01'
+        Date of time 0 for the 'calendar' map of times in seconds or days.
+
+    Returns
+    -------
+    days : ndarray of int64
+        Days since 1990-01-01, one per item.
+    rule : str
+        'calendar', 'linear' or 'rank'.
 
     Examples
     --------
@@ -192,11 +209,16 @@ def build_benchmark(events, *, year_start=None, cut=None, years_delta=3, vertex_
         Pairs to sample; fewer (with a warning) when fewer unconnected eligible pairs exist;
         None: all of them.
     seed : int
+        Seed of the pair sample.
     time_map : {'auto', 'calendar', 'linear', 'rank'}
+        How times become benchmark days (:func:`map_times`).
     span : (int, int)
         Years of the linear and rank maps.
     origin : str
         Day 0 of numeric times on the calendar map.
+    **read_kw
+        ``format``, ``time_unit`` and ``ids`` of :func:`graphmine.events.read_events` when
+        ``events`` is a file.
 
     Returns
     -------

@@ -67,7 +67,23 @@ def _logged(cmd):
 
 
 def ids_path(data_path):
-    """The vertex table written beside a data set by ``build``: ``DATA.ids.tsv`` for ``DATA.pkl``."""
+    """The vertex table written beside a data set by ``build``: ``DATA.ids.tsv`` for ``DATA.pkl``.
+
+    Parameters
+    ----------
+    data_path : str or PathLike
+        The data set's pickle.
+
+    Returns
+    -------
+    str
+        The table's path.
+
+    Examples
+    --------
+    >>> ids_path("/data/set.pkl")
+    '/data/set.ids.tsv'
+    """
     base = os.fspath(data_path)
     if base.endswith(".pkl"):
         base = base[:-4]
@@ -75,8 +91,27 @@ def ids_path(data_path):
 
 
 def read_ids(path, n):
-    """The original ids of a ``build`` vertex table (``vertex<TAB>id`` lines, a ``#`` header),
-    as strings indexed by vertex number (at least ``n`` entries, missing ones are the number)."""
+    """The original ids of a ``build`` vertex table (``vertex<TAB>id`` lines, a ``#`` header).
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The table.
+    n : int
+        Entries wanted at least.
+
+    Returns
+    -------
+    list of str
+        The ids indexed by vertex number; a vertex missing from the table is its number.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "set.ids.tsv")
+    >>> _ = open(path, "w").write("# vertex\\tid\\n0\\tapple\\n2\\tpear\\n")
+    >>> read_ids(path, 3)
+    ['apple', '1', 'pear']"""
     out = [str(i) for i in range(n)]
     try:
         with open(path, encoding="utf-8") as fh:
@@ -232,8 +267,30 @@ def _cmd_predict(args):
 def read_submission(path, n_pairs):
     """Read a submission (JSON list of pair indices, most likely first) and check it.
 
-    Returns the indices as int64; raises GraphFormatError unless they are a permutation of
-    0..n_pairs-1.
+    Parameters
+    ----------
+    path : str or PathLike
+        The JSON file.
+    n_pairs : int
+        The data set's number of pairs.
+
+    Returns
+    -------
+    ndarray of int64
+        The indices.
+
+    Raises
+    ------
+    GraphFormatError
+        Unreadable JSON, or indices that are not a permutation of 0..n_pairs-1.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "submission.json")
+    >>> _ = open(path, "w").write("[2, 0, 1]")
+    >>> read_submission(path, 3).tolist()
+    [2, 0, 1]
     """
     path = os.fspath(path)
     obj = read_json(path, "submission")
@@ -268,7 +325,29 @@ def _cmd_evaluate(args):
 
 
 def register(subparsers):
-    """Add the ``science4cast`` command group to the graphmine CLI."""
+    """Add the ``science4cast`` command group to the graphmine CLI.
+
+    Its steps are ``generate``, ``train``, ``predict``, ``build`` and ``evaluate``.
+
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        The subcommands of the ``graphmine`` parser.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        The ``science4cast`` parser.
+
+    Examples
+    --------
+    >>> from graphmine.commands import Parser
+    >>> p = Parser(prog="graphmine")
+    >>> register(p.add_subparsers(dest="command")).prog
+    'graphmine science4cast'
+    >>> p.parse_args(["science4cast", "generate", "--out", "d.pkl"]).s4c_command
+    'generate'
+    """
     s = subparsers.add_parser("science4cast", help=COMMANDS["science4cast"],
                               description="Science4Cast: generate data, train, predict and evaluate.")
     sub = s.add_subparsers(dest="s4c_command", metavar="STEP", parser_class=type(s))
@@ -379,7 +458,27 @@ def register(subparsers):
 
 
 def main(argv=None):
-    """Run the science4cast commands alone (``python -m graphmine.science4cast.cli STEP ...``)."""
+    """Run the science4cast commands alone (``python -m graphmine.science4cast.cli STEP ...``).
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The step and its options (default: ``sys.argv[1:]``).
+
+    Returns
+    -------
+    int
+        The exit status: 0, or 2 after an error of graphmine (said on stderr).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> out = os.path.join(tempfile.mkdtemp(), "b.pkl")
+    >>> main(["generate", "--out", out, "--vertices", "300", "--pairs", "200", "--year-start", "2000",
+    ...       "--delta", "2", "--seed", "1", "-q"])  # doctest: +ELLIPSIS
+    wrote ...b.pkl: Science4CastData(rows=16417, pairs=200, positives=24, year_start=2000, years_delta=2, vertex_degree_cutoff=0, min_edges=1)
+    0
+    """
     parser = Parser(prog="graphmine")
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
     sub.required = True

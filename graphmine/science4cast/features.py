@@ -18,6 +18,7 @@ growth and the other differences across snapshots. Column names ending in ``_u``
 the pair order is swapped (see :func:`swap_permutation`).
 """
 
+from .._docs import fill_doc
 import logging
 import time
 
@@ -44,6 +45,16 @@ CHANGES = ("deg", "wdeg", "pct", "rdeg", "pr", "and")
 def feature_names(n_snapshots=4):
     """Column names of :func:`pair_features` for ``n_snapshots`` snapshots.
 
+    Parameters
+    ----------
+    n_snapshots : int, default 4
+        Yearly snapshots.
+
+    Returns
+    -------
+    list of str
+        The names, in column order.
+
     Examples
     --------
     >>> feature_names(2)[:4], len(feature_names(4))
@@ -62,6 +73,16 @@ def feature_names(n_snapshots=4):
 
 def swap_permutation(names):
     """Column permutation that turns the features of (u, v) into those of (v, u).
+
+    Parameters
+    ----------
+    names : list of str
+        Column names (``*_u`` and ``*_v`` columns swap, the symmetric ones stay).
+
+    Returns
+    -------
+    ndarray of int64
+        ``X[:, perm]`` holds the features of the swapped pairs.
 
     Examples
     --------
@@ -92,12 +113,24 @@ def _vertex_table(rows_before, n):
 
 
 @restores_threads
+@fill_doc
 def snapshot_pair_features(G, pu, pv, max_distance=4, threads=None):
     """Common neighbours, Jaccard, Adamic-Adar and capped distance of pairs in one simple graph.
+
+    Parameters
+    ----------
+    G : Graph
+        The snapshot.
+    pu, pv : ndarray of int64 of shape (P,)
+        The pairs' vertices.
+    max_distance : int, default 4
+        Distances above it are reported as ``max_distance + 1``.
+    {threads}
 
     Returns
     -------
     cn, jac, aa, dist : ndarrays (int64, float64, float64, int64)
+        One value per pair.
 
     Examples
     --------
@@ -125,6 +158,7 @@ def snapshot_pair_features(G, pu, pv, max_distance=4, threads=None):
     return cn, jac, aa, dist
 
 
+@fill_doc
 def pair_features(graph, pairs, year, *, n_snapshots=4, max_distance=4, n_vertices=None, threads=None,
                   progress=False):
     """The feature matrix of ``pairs`` at the end of ``year`` (see the module docstring).
@@ -134,12 +168,14 @@ def pair_features(graph, pairs, year, *, n_snapshots=4, max_distance=4, n_vertic
     graph : ndarray (E, 3)
         Rows ``[v1, v2, t]``; rows at or after the end of ``year`` are ignored (no look-ahead).
     pairs : ndarray (P, 2)
+        The vertex pairs to describe.
     year : int
         The feature date: the latest snapshot is the graph at the end of ``year``.
     n_snapshots : int
         Yearly snapshots ``year, year - 1, ...`` (at least 1).
     max_distance : int
         Cap of the shortest-path length (1..4).
+    {s4c_n_vertices, threads}
     progress : bool
         A progress bar over the snapshots on stderr (when it is a terminal). Each snapshot is
         also logged (INFO) to the ``graphmine.science4cast`` logger.
@@ -147,7 +183,9 @@ def pair_features(graph, pairs, year, *, n_snapshots=4, max_distance=4, n_vertic
     Returns
     -------
     X : ndarray of float32, shape (P, len(feature_names(n_snapshots)))
+        One row per pair.
     names : list of str
+        :func:`feature_names` of ``n_snapshots``.
 
     Examples
     --------

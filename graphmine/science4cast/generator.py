@@ -27,6 +27,7 @@ growth, common neighbours); :func:`generate_scenario` generates one at a size of
 :data:`SCENARIO_SIZES`.
 """
 
+from .._docs import fill_doc
 import numpy as np
 
 from ..exceptions import ParameterError
@@ -65,6 +66,7 @@ def _random_neighbour(indptr, indices, u, rng):
     return indices[indptr[u] + off].astype(np.int64)
 
 
+@fill_doc
 def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014, edges_per_vertex=28,
                             growth=2 ** 0.5, alpha=0.6, triadic=0.5, preferential=0.38, repeats=0.11,
                             self_loops=0.001, hot_memory=0.8, hot_noise=0.5, topic_size=200, homophily=0.95,
@@ -79,6 +81,8 @@ def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014
         Rows are generated for 1990 .. ``last_year``.
     year_start : int
         About ``edges_per_vertex * n_vertices`` rows lie before the end of this year.
+    edges_per_vertex : float, default 28
+        Rows per concept by the end of ``year_start``.
     growth : float
         Factor by which the rows per year grow each year.
     alpha : float
@@ -96,11 +100,12 @@ def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014
     birth_burst : float
         Share (0 <= b < 1) of the concept births moved from the smooth schedule into three burst
         years drawn between 1995 and ``year_start`` (0: smooth births only).
-    seed : int or numpy.random.Generator
+    {rng_seed}
 
     Returns
     -------
     ndarray of int64, shape (E, 3), rows sorted by day
+        Rows ``[v1, v2, t]``, t in days since 1990-01-01.
 
     Examples
     --------
@@ -220,6 +225,7 @@ def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014
     return np.ascontiguousarray(rows, dtype=np.int64)
 
 
+@fill_doc
 def generate_benchmark(n_vertices=10000, n_pairs=100000, *, year_start=2014, years_delta=3,
                        vertex_degree_cutoff=0, min_edges=1, seed=None, **graph_kw):
     """A benchmark-format data set: synthetic graph, sampled pairs and their solution.
@@ -228,9 +234,24 @@ def generate_benchmark(n_vertices=10000, n_pairs=100000, *, year_start=2014, yea
     the future needed for the solution); pairs are drawn by
     :func:`~graphmine.science4cast.snapshots.sample_pairs`.
 
+    Parameters
+    ----------
+    n_vertices : int, default 10000
+        Concepts (at least 50).
+    n_pairs : int, default 100000
+        Pairs to rank.
+    year_start, years_delta : int, default 2014 and 3
+        The setting.
+    vertex_degree_cutoff, min_edges : int, default 0 and 1
+        The sampling setting of :func:`~graphmine.science4cast.snapshots.sample_pairs`.
+    {rng_seed}
+    **graph_kw
+        The other keywords of :func:`generate_temporal_graph`.
+
     Returns
     -------
     Science4CastData
+        The benchmark, with its solution.
 
     Examples
     --------

@@ -96,6 +96,16 @@ def read_json(path, what):
 def load_pickle(path):
     """Unpickle a file admitting only numpy arrays and scalars, lists, ints, floats and strings.
 
+    Parameters
+    ----------
+    path : str or PathLike
+        The pickle.
+
+    Returns
+    -------
+    object
+        The unpickled value.
+
     Raises
     ------
     GraphFormatError
@@ -135,10 +145,18 @@ class Science4CastData:
     pairs : ndarray of int64, shape (P, 2)
         ``unconnected_vertex_pairs``.
     year_start, years_delta : int
+        The pairs are unconnected at the end of ``year_start``; labels are the links of the
+        next ``years_delta`` years.
     solution : ndarray of int8 or None
         0/1 label per pair (None for a competition file read without its solution).
     vertex_degree_cutoff, min_edges : int or None
         The benchmark's sampling setting (None when unknown).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> make_data(np.array([[0, 1, 10], [1, 2, 400]]), np.array([[0, 2]]), 1990, 1, solution=np.array([1]))
+    Science4CastData(rows=2, pairs=1, positives=1, year_start=1990, years_delta=1, vertex_degree_cutoff=None, min_edges=None)
     """
 
     graph: np.ndarray
@@ -248,7 +266,37 @@ def _validate(graph, pairs, year_start, years_delta, solution, cutoff, min_edges
 
 def make_data(graph, pairs, year_start, years_delta, solution=None, vertex_degree_cutoff=None,
               min_edges=None):
-    """Validate in-memory arrays into a :class:`Science4CastData` (errors: ParameterError)."""
+    """Validate in-memory arrays into a :class:`Science4CastData`.
+
+    Parameters
+    ----------
+    graph : array_like of int of shape (E, 3)
+        Rows ``[v1, v2, t]``.
+    pairs : array_like of int of shape (P, 2)
+        The pairs to rank.
+    year_start, years_delta : int
+        The setting.
+    solution : array_like of 0/1 of shape (P,), optional
+        The labels.
+    vertex_degree_cutoff, min_edges : int, optional
+        The sampling setting, when known.
+
+    Returns
+    -------
+    Science4CastData
+        The checked data set.
+
+    Raises
+    ------
+    ParameterError
+        Arrays of the wrong shape or values, or a setting out of range.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> make_data(np.array([[0, 1, 10]]), np.array([[0, 1]]), 1990, 1).pairs.shape
+    (1, 2)
+    """
     return _validate(graph, pairs, year_start, years_delta, solution, vertex_degree_cutoff,
                      min_edges, None)
 
@@ -269,12 +317,28 @@ def read_competition(path, solution_path=None):
     Parameters
     ----------
     path : str or PathLike
+        The competition pickle.
     solution_path : str or PathLike, optional
         The separate solution pickle (a 0/1 array with one entry per pair).
 
     Returns
     -------
     Science4CastData
+        The data set (``solution`` None without ``solution_path``).
+
+    Raises
+    ------
+    GraphFormatError
+        A missing, corrupt or malformed file, naming it.
+
+    Examples
+    --------
+    >>> import os, tempfile, numpy as np
+    >>> d = make_data(np.array([[0, 1, 10], [1, 2, 400]]), np.array([[0, 2]]), 1990, 1, solution=np.array([1]))
+    >>> t = tempfile.mkdtemp()
+    >>> write_competition(d, os.path.join(t, "c.pkl"), os.path.join(t, "s.pkl"))
+    >>> read_competition(os.path.join(t, "c.pkl"), os.path.join(t, "s.pkl")).solution.tolist()
+    [1]
     """
     path = os.fspath(path)
     obj = _as_list(load_pickle(path), path)
@@ -295,9 +359,29 @@ def read_benchmark(path):
     """Read a benchmark pickle ``[graph, pairs, solution, year_start, years_delta,
     vertex_degree_cutoff, min_edges]``.
 
+    Parameters
+    ----------
+    path : str or PathLike
+        The benchmark pickle.
+
     Returns
     -------
     Science4CastData
+        The data set with its solution and sampling setting.
+
+    Raises
+    ------
+    GraphFormatError
+        The file is missing, is not a 7-item benchmark pickle, or holds malformed arrays.
+
+    Examples
+    --------
+    See :func:`write_benchmark`.
+
+    >>> read_benchmark("no/such.pkl")
+    Traceback (most recent call last):
+    ...
+    graphmine.exceptions.GraphFormatError: ...
     """
     path = os.fspath(path)
     obj = _as_list(load_pickle(path), path)
@@ -310,7 +394,34 @@ def read_benchmark(path):
 
 
 def read_data(path, solution_path=None):
-    """Read either format, told apart by the number of items (4: competition, 7: benchmark)."""
+    """Read either format, told apart by the number of items (4: competition, 7: benchmark).
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The pickle.
+    solution_path : str or PathLike, optional
+        A competition file's separate solution.
+
+    Returns
+    -------
+    Science4CastData
+        The data set.
+
+    Raises
+    ------
+    GraphFormatError
+        A missing or malformed file.
+
+    Examples
+    --------
+    >>> import os, tempfile, numpy as np
+    >>> d = make_data(np.array([[0, 1, 10], [1, 2, 400]]), np.array([[0, 2]]), 1990, 1)
+    >>> path = os.path.join(tempfile.mkdtemp(), "c.pkl")
+    >>> write_competition(d, path)
+    >>> read_data(path)
+    Science4CastData(rows=2, pairs=1, year_start=1990, years_delta=1, vertex_degree_cutoff=None, min_edges=None)
+    """
     path = os.fspath(path)
     obj = _as_list(load_pickle(path), path)
     if len(obj) == 7:
@@ -325,7 +436,31 @@ def read_data(path, solution_path=None):
 
 
 def read_solution(path):
-    """Read a solution pickle: a 0/1 array (or list) with one entry per pair."""
+    """Read a solution pickle: a 0/1 array (or list) with one entry per pair.
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The solution file (written by :func:`write_solution` or the benchmark's tools).
+
+    Returns
+    -------
+    ndarray of int8
+        The labels.
+
+    Raises
+    ------
+    GraphFormatError
+        A missing file, or values other than 0 and 1.
+
+    Examples
+    --------
+    >>> import os, tempfile, numpy as np
+    >>> path = os.path.join(tempfile.mkdtemp(), "s.pkl")
+    >>> write_solution(np.array([0, 1, 1]), path)
+    >>> read_solution(path).tolist()
+    [0, 1, 1]
+    """
     path = os.fspath(path)
     obj = load_pickle(path)
     sol = _int_array(obj, "solution", path, None)
@@ -349,6 +484,30 @@ def write_competition(data, path, solution_path=None, *, force=False):
 
     Both paths are checked before either file is written; existing files are replaced only with
     ``force=True`` (:class:`~graphmine.exceptions.OutputExistsError`, a ``FileExistsError``).
+
+    Parameters
+    ----------
+    data : Science4CastData
+        The data set.
+    path : str or PathLike
+        The competition pickle to write.
+    solution_path : str or PathLike, optional
+        Where to write the solution (needs ``data.solution``).
+    force : bool, default False
+        Replace existing files.
+
+    Raises
+    ------
+    OutputExistsError
+        A file exists (without ``force``).
+
+    Examples
+    --------
+    See :func:`read_competition`.
+
+    >>> import os, tempfile, numpy as np
+    >>> d = make_data(np.array([[0, 1, 10]]), np.array([[0, 1]]), 1990, 1)
+    >>> write_competition(d, os.path.join(tempfile.mkdtemp(), "c.pkl"))
     """
     if solution_path is not None and data.solution is None:
         raise ParameterError("the data has no solution to write")
@@ -363,7 +522,28 @@ def write_competition(data, path, solution_path=None, *, force=False):
 
 
 def write_solution(solution, path, *, force=False):
-    """Write a 0/1 solution array as a pickle (existing files replaced only with ``force=True``)."""
+    """Write a 0/1 solution array as a pickle (existing files replaced only with ``force=True``).
+
+    Parameters
+    ----------
+    solution : array_like of 0/1
+        One label per pair.
+    path : str or PathLike
+        The pickle to write.
+    force : bool, default False
+        Replace an existing file.
+
+    Raises
+    ------
+    OutputExistsError
+        ``path`` exists and ``force`` is False.
+
+    Examples
+    --------
+
+    >>> import os, tempfile
+    >>> write_solution([1, 0], os.path.join(tempfile.mkdtemp(), "s.pkl"))
+    """
     _write(np.asarray(solution, dtype=np.int64), path, force)
 
 
@@ -372,10 +552,25 @@ def write_benchmark(data, path, *, force=False):
 
     Existing files are replaced only with ``force=True``; the file appears complete or not at all.
 
+    Parameters
+    ----------
+    data : Science4CastData
+        A data set with ``solution``, ``vertex_degree_cutoff`` and ``min_edges``.
+    path : str or PathLike
+        The pickle to write.
+    force : bool, default False
+        Replace an existing file.
+
+    Raises
+    ------
+    ParameterError
+        The data set lacks the solution or the sampling setting.
+    OutputExistsError
+        The file exists (without ``force``).
+
     Examples
     --------
     >>> import os, tempfile, numpy as np
-    >>> from graphmine.science4cast.io import make_data, write_benchmark, read_benchmark
     >>> d = make_data(np.array([[0, 1, 10], [1, 2, 400]]), np.array([[0, 2]]), 1990, 1,
     ...               solution=np.array([0]), vertex_degree_cutoff=0, min_edges=1)
     >>> p = os.path.join(tempfile.mkdtemp(), "b.pkl")

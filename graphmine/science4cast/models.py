@@ -80,6 +80,7 @@ _log = logging.getLogger(LOGGER_NAME)
 # rows per LightGBM prediction call while a progress bar is shown (the bar moves per chunk)
 _PREDICT_CHUNK = 1 << 16
 
+# the format tag written into saved models (checked when one is loaded)
 MODEL_FORMAT = "graphmine.science4cast.model"
 
 #: The blended LightGBM settings: (name, hyper-parameters, feature columns used[, past window]).
@@ -94,8 +95,19 @@ DEFAULT_MODELS = (
 
 
 def require_ml(kind="blend", what="Science4Cast models"):
-    """Import what a model of ``kind`` needs (scikit-learn; lightgbm for 'blend') or raise
-    :class:`~graphmine.exceptions.MissingDependencyError` naming the ``ml`` extra.
+    """Import what a model of ``kind`` needs (scikit-learn; lightgbm for 'blend').
+
+    Parameters
+    ----------
+    kind : {'blend', 'baseline'}, default 'blend'
+        The model.
+    what : str, default 'Science4Cast models'
+        What needs them, for the message.
+
+    Raises
+    ------
+    MissingDependencyError
+        A package is missing; the message names the ``ml`` extra.
 
     Examples
     --------
@@ -189,12 +201,25 @@ class LinkPredictor:
         to the next, the question prediction asks. Skipped (the blend is kept) when no held-out
         pairs exist or the earlier window has pairs of one class. None: always the blend.
     seed : int
+        Seed of the pair samples and the models.
     threads : int or None
         Threads for the feature kernels and LightGBM.
     progress : bool
         Progress bars on stderr (when it is a terminal): feature snapshots, boosting rounds of
         every model, and pairs scored. The stages are logged (INFO) to the
         ``graphmine.science4cast`` logger either way.
+
+    Attributes
+    ----------
+    estimators_ : list
+        The fitted models, with their names and columns.
+    weights_ : dict of str to float
+        Rank-average weight of every model.
+    selection_ : dict or None
+        The temporal check of ``select``: candidates and their scores.
+    trained_on_ : dict
+        The dates of the training window (``year_start``, ``years_delta``, ``feature_year``,
+        ...).
 
     Examples
     --------

@@ -27,6 +27,11 @@ def simple_scores(X, names):
     names : list of str
         Its column names (two snapshots or more are needed for ``deg_growth``).
 
+    Returns
+    -------
+    dict of str to ndarray of float64 of shape (P,)
+        One array per score of :data:`SIMPLE_SCORES` that the columns allow.
+
     Examples
     --------
     >>> import numpy as np

@@ -9,6 +9,7 @@ The degree used by the sampler's ``vertex_degree_cutoff`` is the multigraph degr
 to the vertex), as in the benchmark's own code which sums the multigraph adjacency matrix.
 """
 
+from .._docs import fill_doc
 from datetime import date
 
 import numpy as np
@@ -22,8 +23,8 @@ __all__ = ["year_end_day", "edges_before", "snapshot", "snapshot_weights", "mult
            "MIN_YEAR", "MAX_YEAR", "MAX_DAY"]
 
 ORIGIN = date(1990, 1, 1)
-MIN_YEAR = 1990
-MAX_YEAR = 2200
+MIN_YEAR = 1990  # the first year of the day count (day 0 is 1990-01-01)
+MAX_YEAR = 2200  # the last year a date may name
 #: Largest day accepted in a data file: the end of MAX_YEAR.
 MAX_DAY = (date(MAX_YEAR, 12, 31) - ORIGIN).days
 
@@ -34,6 +35,17 @@ def _rng(seed):
 
 def year_end_day(year):
     """The day (since 1990-01-01) before which a row belongs to the graph at ``year``.
+
+    Parameters
+    ----------
+    year : int
+        A year in MIN_YEAR..MAX_YEAR.
+
+    Returns
+    -------
+    int
+        The day number (since 1990-01-01) of December 31 of ``year``: rows of an earlier
+        day belong to the graph at ``year``.
 
     Examples
     --------
@@ -46,8 +58,25 @@ def year_end_day(year):
     return (date(year, 12, 31) - ORIGIN).days
 
 
+@fill_doc
 def edges_before(graph, year):
-    """The rows ``[v1, v2]`` of the graph at ``year``, self-loops dropped (int64, (m, 2))."""
+    """The rows ``[v1, v2]`` of the graph at ``year``, self-loops dropped.
+
+    Parameters
+    ----------
+    {s4c_graph, s4c_year}
+
+    Returns
+    -------
+    ndarray of int64 of shape (m, 2)
+        The endpoints of the rows before the end of ``year`` (repeats kept).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> edges_before(np.array([[0, 1, 10], [1, 1, 20], [1, 2, 400]]), 1990).tolist()
+    [[0, 1]]
+    """
     graph = np.asarray(graph)
     keep = (graph[:, 2] < year_end_day(year)) & (graph[:, 0] != graph[:, 1])
     return np.ascontiguousarray(graph[keep, :2], dtype=np.int64)
@@ -62,11 +91,21 @@ def _n(graph, n_vertices):
     return int(n_vertices)
 
 
+@fill_doc
 def snapshot(graph, year, n_vertices=None):
     """The simple graph at the end of ``year`` as a :class:`graphmine.Graph` on 0..n-1.
 
     Repeated rows are merged and self-loops dropped; vertices keep their ids (no relabelling), so
     every snapshot of one data set has the same vertex set.
+
+    Parameters
+    ----------
+    {s4c_graph, s4c_year, s4c_n_vertices}
+
+    Returns
+    -------
+    Graph
+        The simple graph of the rows before the end of ``year``.
 
     Examples
     --------
@@ -79,8 +118,20 @@ def snapshot(graph, year, n_vertices=None):
     return from_edges(edges_before(graph, year), n_nodes=n)
 
 
+@fill_doc
 def snapshot_weights(graph, year, n_vertices=None):
     """The multigraph at the end of ``year``: symmetric ``csr_array`` of row counts (int64).
+
+    Entry (u, v) is the pair weight that :func:`pair_edge_counts` gives one pair at a time.
+
+    Parameters
+    ----------
+    {s4c_graph, s4c_year, s4c_n_vertices}
+
+    Returns
+    -------
+    scipy.sparse.csr_array of int64 of shape (n, n)
+        Entry (u, v): the rows joining u and v (either order) before the end of ``year``.
 
     Examples
     --------
@@ -100,8 +151,27 @@ def snapshot_weights(graph, year, n_vertices=None):
     return A
 
 
+@fill_doc
 def multigraph_degree(graph, year, n_vertices=None):
-    """Rows incident to every vertex at the end of ``year`` (self-loops dropped), int64."""
+    """Rows incident to every vertex at the end of ``year`` (self-loops dropped).
+
+    A row joining u and v counts for both, and a repeated row counts again.
+
+    Parameters
+    ----------
+    {s4c_graph, s4c_year, s4c_n_vertices}
+
+    Returns
+    -------
+    ndarray of int64 of shape (n,)
+        The multigraph degree of every vertex.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> multigraph_degree(np.array([[0, 1, 10], [1, 0, 20], [1, 2, 400]]), 1990).tolist()
+    [2, 2, 0]
+    """
     n = _n(graph, n_vertices)
     e = edges_before(graph, year)
     return np.bincount(e.reshape(-1), minlength=n).astype(np.int64)
@@ -113,8 +183,18 @@ def _keys(u, v, n):
     return lo * np.int64(n) + hi
 
 
+@fill_doc
 def pair_edge_counts(graph, pairs, year, n_vertices=None):
     """How many rows before the end of ``year`` join each pair (either order), int64.
+
+    Parameters
+    ----------
+    {s4c_graph, s4c_pairs, s4c_year, s4c_n_vertices}
+
+    Returns
+    -------
+    ndarray of int64 of shape (P,)
+        Rows per pair.
 
     Examples
     --------
@@ -140,6 +220,7 @@ def _check_setting(year_start, years_delta, n_pairs, cutoff, min_edges):
     year_end_day(year_start + years_delta)
 
 
+@fill_doc
 def sample_pairs(graph, year_start, years_delta, n_pairs, vertex_degree_cutoff=0, min_edges=1, *,
                  n_vertices=None, seed=None):
     """Sample the pairs to predict, as the benchmark does, with their labels.
@@ -149,10 +230,23 @@ def sample_pairs(graph, year_start, years_delta, n_pairs, vertex_degree_cutoff=0
     unconnected at ``year_start``. The label is 1 when the pair has at least ``min_edges`` rows by
     the end of ``year_start + years_delta``. The order within a pair is random.
 
+    Parameters
+    ----------
+    {s4c_graph}
+    year_start : int
+        The feature date.
+    years_delta : int
+        Years from the feature date to the label date.
+    n_pairs : int
+        Pairs to draw.
+    {s4c_cutoff, s4c_min_edges, s4c_n_vertices, rng_seed}
+
     Returns
     -------
     pairs : ndarray of int64, shape (n_pairs, 2)
+        The drawn pairs.
     solution : ndarray of int8, shape (n_pairs,)
+        Their labels.
 
     Raises
     ------
@@ -211,9 +305,19 @@ def sample_pairs(graph, year_start, years_delta, n_pairs, vertex_degree_cutoff=0
     return pairs, (counts >= min_edges).astype(np.int8)
 
 
+@fill_doc
 def unconnected_pair_count(graph, year, vertex_degree_cutoff=0, n_vertices=None):
     """How many unordered pairs of vertices with multigraph degree >= cutoff at ``year`` are
     unconnected at ``year`` (what :func:`sample_pairs` can draw from).
+
+    Parameters
+    ----------
+    {s4c_graph, s4c_year, s4c_cutoff, s4c_n_vertices}
+
+    Returns
+    -------
+    int
+        The number of such pairs.
 
     Examples
     --------
@@ -231,10 +335,25 @@ def unconnected_pair_count(graph, year, vertex_degree_cutoff=0, n_vertices=None)
     return k * (k - 1) // 2 - inside
 
 
+@fill_doc
 def window_positives(graph, year, horizon, vertex_degree_cutoff=0, min_edges=1, *, n_vertices=None):
     """The positives of the past window ``year - horizon -> year``: keys ``lo * n + hi`` (sorted,
     int64) of the pairs of vertices with multigraph degree >= cutoff at ``year - horizon`` that are
     unconnected at ``year - horizon`` and have at least ``min_edges`` rows by the end of ``year``.
+
+    Parameters
+    ----------
+    {s4c_graph}
+    year : int
+        The label date.
+    horizon : int
+        Years between the feature date and ``year``.
+    {s4c_cutoff, s4c_min_edges, s4c_n_vertices}
+
+    Returns
+    -------
+    ndarray of int64
+        The keys of the positive pairs, sorted.
 
     Examples
     --------
@@ -256,6 +375,7 @@ def window_positives(graph, year, horizon, vertex_degree_cutoff=0, min_edges=1, 
     return pos[elig[pos // n] & elig[pos % n]] if n else pos
 
 
+@fill_doc
 def training_pairs(graph, year, horizon, n_pairs, vertex_degree_cutoff=0, min_edges=1, *,
                    positive_fraction=0.25, max_positives=None, exclude=None, n_vertices=None, seed=None):
     """Labelled pairs from the past for training: features at ``year - horizon``, labels at ``year``.
@@ -268,10 +388,43 @@ def training_pairs(graph, year, horizon, n_pairs, vertex_degree_cutoff=0, min_ed
     ``max_positives``). Pairs whose key ``lo * n + hi`` is in ``exclude`` (sorted int64, e.g. the
     pairs held out for the blend weights) are never drawn.
 
+    Parameters
+    ----------
+    {s4c_graph}
+    year : int
+        The label date.
+    horizon : int
+        Years from the feature date to ``year``.
+    n_pairs : int
+        Pairs to draw.
+    {s4c_cutoff, s4c_min_edges}
+    positive_fraction : float, default 0.25
+        Share of positives asked for, in (0, 1).
+    max_positives : int, optional
+        Cap on the positives.
+    exclude : ndarray of int64, optional
+        Sorted keys of pairs never to draw.
+    {s4c_n_vertices, rng_seed}
+
     Returns
     -------
     pairs : ndarray of int64, shape (p, 2)
+        The pairs, shuffled.
     labels : ndarray of int8, shape (p,)
+        1 for the positives.
+
+    Raises
+    ------
+    ParameterError
+        Settings out of range (``positive_fraction`` outside (0, 1), ...).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rows = np.array([[0, 1, 10], [1, 2, 20], [0, 2, 500], [2, 3, 30], [1, 3, 400]])
+    >>> pairs, labels = training_pairs(rows, 1991, 1, 4, n_vertices=4, seed=0)
+    >>> pairs.tolist(), labels.tolist()
+    ([[1, 3], [3, 0]], [1, 0])
     """
     _check_setting(year - horizon, horizon, n_pairs, vertex_degree_cutoff, min_edges)
     if not 0 < positive_fraction < 1:
