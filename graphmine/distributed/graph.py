@@ -172,7 +172,17 @@ def warm_up(client):
     each, more for a parallel kernel) and the slowest worker holds the job up; workers on one
     machine share the cache's folder (``NUMBA_CACHE_DIR``, or ``__pycache__`` beside the
     package). Kernels that the cache does not hold yet are compiled by the first task that
-    needs them, as before. Returns {worker address: (kernels, signatures) loaded}.
+    needs them, as before.
+
+    Parameters
+    ----------
+    client : distributed.Client
+        The client of the cluster whose workers load the kernels.
+
+    Returns
+    -------
+    dict
+        {worker address: (kernels, signatures) loaded} for the workers running now.
 
     Examples
     --------
