@@ -76,7 +76,8 @@ def _batch_setup(G, batch, nthreads):
     roots = _search_roots(G, rank)
     # each thread's buffer holds the largest clique (degeneracy + 1 vertices) at least
     cap = max(int(batch) // nthreads, maxp + 1)
-    check_allocation(16 * nthreads * cap, "the maximal-clique buffers", "pass a smaller batch")
+    if batch > BATCH:  # the default's 16 MiB always pass
+        check_allocation(16 * nthreads * cap, "the maximal-clique buffers", "pass a smaller batch")
     states = _mk._bk_states(nthreads, maxp, maxdeg)
     counter = np.zeros(1, np.int64)
 

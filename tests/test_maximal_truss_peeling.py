@@ -71,6 +71,16 @@ def test_k_truss_equals_networkx(data, k, threads):
         assert {frozenset(x) for x in e[t >= kk].tolist()} == inside
 
 
+@pytest.mark.parametrize("k", [4, 12])
+def test_k_truss_real_graph(k):
+    G = gm.datasets.load("ca-GrQc")
+    H = G.to_networkx()
+    want = nx.k_truss(H, k)
+    T = k_truss(G, k, threads=2)
+    assert T.node_ids.tolist() == sorted(want.nodes, key=list(H).index)
+    assert {frozenset(T.node_ids[e].tolist()) for e in T.edges()} == set(map(frozenset, want.edges))
+
+
 def core_reference(H, k):
     """k-clique core numbers by iterated threshold removal (no peeling order)."""
     core = dict.fromkeys(H, 0)
