@@ -15,7 +15,8 @@ One run prints, measured on this machine:
 3. (``--only-family``) the rest of the clique family: counts of every clique size at once on shipped
    graphs and on a planted large clique (where listing one large size cannot finish), maximal
    cliques (networkx's ``find_cliques`` against the graphmine backend) and k-truss (networkx's
-   ``k_truss`` against graphmine's) on a Kronecker graph of about a million edges;
+   ``k_truss`` against graphmine's) on a graph of about a million edges, with wall and CPU
+   seconds (the 2-core machine is shared);
 4. a whole-process comparison of ``graphmine count-cliques FILE`` against a plain C++/OpenMP
    ordered triangle count (benchmarks/reference/tc_ordered.cc) on a Kronecker edge list.
 
@@ -29,6 +30,10 @@ The C and C++ references are compiled with the system compiler if one is present
     python benchmarks/cliques.py --scaling [--scaling-scale 20]
     python benchmarks/cliques.py --only-family [--all-k-graphs ca-HepTh] [--truss-scale 16] [--threads 2]
     python benchmarks/cliques.py --only-communities [--kcc-graphs ca-HepTh,ca-GrQc] [--kcc-k 4]
+    python benchmarks/cliques.py --only-maximal [--maximal-graphs ca-HepTh,PATH] [--maximal-first 1000000]
+    python benchmarks/cliques.py --only-truss [--truss-n 100000 --truss-p 2e-4 --truss-k 6]
+    python benchmarks/cliques.py --only-kclist --arbcount PATH [--snap-files ca-HepPh.txt,email-Enron.txt]
+                                 [--arb-ks 4,5,6] [--no-kclist]
 
 Libraries that are not installed, or graphs too large for a library within --budget seconds
 (estimated from the previous graph), are shown as '-'. Nothing here asserts on time.
