@@ -42,18 +42,26 @@ def _search_roots(G, rank):
 
 def _run_ahead(step):
     """Yield step()'s results, computing the next one in a helper thread while the caller
-    consumes the last (the kernels release the GIL); the helper ends with the generator."""
+    consumes the last (the kernels release the GIL); the helper ends with the generator. The
+    first runs here: numba's threading layer is chosen by then, and with 'workqueue', which
+    cannot run kernels from two threads at once, every step runs here."""
     from concurrent.futures import ThreadPoolExecutor
 
+    result = step()
+    if result[-1] or numba.threading_layer() == "workqueue":
+        yield result
+        if not result[-1]:
+            yield from _serial(step)
+        return
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmine-cliques")
     pending = pool.submit(step)
     try:
         while True:
-            result = pending.result()
-            pending = None if result[-1] else pool.submit(step)
             yield result
             if pending is None:
                 return
+            result = pending.result()
+            pending = None if result[-1] else pool.submit(step)
     finally:
         if pending is not None:
             pending.cancel()
