@@ -15,7 +15,8 @@ One run prints, measured on this machine:
 3. (``--only-family``) the rest of the clique family: counts of every clique size at once on shipped
    graphs and on a planted large clique (where listing one large size cannot finish), maximal
    cliques (networkx's ``find_cliques`` against the graphmine backend) and k-truss (networkx's
-   ``k_truss`` against graphmine's) on a Kronecker graph of about a million edges;
+   ``k_truss`` against graphmine's) on a graph of about a million edges, with wall and CPU
+   seconds (the 2-core machine is shared);
 4. a whole-process comparison of ``graphmine count-cliques FILE`` against a plain C++/OpenMP
    ordered triangle count (benchmarks/reference/tc_ordered.cc) on a Kronecker edge list.
 
@@ -29,6 +30,10 @@ The C and C++ references are compiled with the system compiler if one is present
     python benchmarks/cliques.py --scaling [--scaling-scale 20]
     python benchmarks/cliques.py --only-family [--all-k-graphs ca-HepTh] [--truss-scale 16] [--threads 2]
     python benchmarks/cliques.py --only-communities [--kcc-graphs ca-HepTh,ca-GrQc] [--kcc-k 4]
+    python benchmarks/cliques.py --only-maximal [--maximal-graphs ca-HepTh,PATH] [--maximal-first 1000000]
+    python benchmarks/cliques.py --only-truss [--truss-n 100000 --truss-p 2e-4 --truss-k 6]
+    python benchmarks/cliques.py --only-kclist --arbcount PATH [--snap-files ca-HepPh.txt,email-Enron.txt]
+                                 [--arb-ks 4,5,6] [--no-kclist]
 
 Libraries that are not installed, or graphs too large for a library within --budget seconds
 (estimated from the previous graph), are shown as '-'. Nothing here asserts on time.
@@ -46,7 +51,31 @@ import time
 import numpy as np
 
 import graphmine as gm
+from graphmine._interrupt import interruptible
 from graphmine.generators import kronecker_edges
+
+
+def load_graph(spec):
+    """A shipped data set by name, or an edge-list file by path (SNAP files; not shipped)."""
+    if os.path.exists(spec):
+        return gm.read_graph(spec)
+    return gm.datasets.load(spec)
+
+
+def graph_name(spec):
+    return os.path.splitext(os.path.basename(spec))[0] if os.path.exists(spec) else spec
+
+
+def cpu_time(fn, repeat):
+    """(best wall seconds, CPU seconds of that run (all threads), value): on a shared machine the
+    CPU seconds show the work where the wall time shows the wait for a core."""
+    best, value = (float("inf"), 0.0), None
+    for _ in range(repeat):
+        c0, t0 = time.process_time(), time.perf_counter()
+        value = fn()
+        t, c = time.perf_counter() - t0, time.process_time() - c0
+        best = min(best, (t, c))
+    return best[0], best[1], value
 
 
 def best_time(fn, repeat):
@@ -206,9 +235,15 @@ def arbcount(exe, path, k, threads, rounds):
     return count, min(times), max(times)
 
 
+@interruptible
+def orient(H, threads):
+    """The degeneracy orientation, computed on graphmine's worker thread like the counts."""
+    return H.oriented("degeneracy", relabel=True, threads=threads)
+
+
 def kclist_compare(args):
     """graphmine's k-clique count against the kClist-style reference, side by side."""
-    cc = compiler("cc", "gcc", "clang")
+    cc = None if args.no_kclist else compiler("cc", "gcc", "clang")
     tmp = tempfile.mkdtemp(prefix="graphmine-kclist-")
     exe = None
     if cc:
@@ -218,6 +253,11 @@ def kclist_compare(args):
     wanted = [g for g in args.kclist_graphs.split(",") if g]
     cases = [(name, gm.datasets.load(name), str(gm.datasets.path(name)), ks) for name, ks in KCLIST_CASES
              if not wanted or name in wanted]
+    for path in [p for p in args.snap_files.split(",") if p]:
+        G = gm.read_graph(path)
+        copy = os.path.join(tmp, graph_name(path) + ".el")
+        write_edge_list(G, copy)  # the same form as the other graphs' files (no comment lines)
+        cases.append((graph_name(path), G, copy, (4, 5, 6)))
     if args.kclist_scale:
         G = gm.generators.kronecker_graph(args.kclist_scale, args.edge_factor, seed=1)
         path = os.path.join(tmp, "kron.el")
@@ -240,7 +280,10 @@ def kclist_compare(args):
             while len(ours) < args.repeat or (len(ours) < 50 and time.perf_counter() - start < 1.0):
                 H = gm.Graph(G.indptr, G.indices, _trusted=True)  # no cached orientation
                 t0 = time.perf_counter()
-                H.oriented("degeneracy", relabel=True, threads=th)
+                # on graphmine's worker thread, as the count's own ordering: a parallel region
+                # started from this thread has a second thread team, whose threads spin after it
+                # and take the cores from the count's team (facebook k = 4: 0.15 s against 0.04 s)
+                orient(H, th)
                 t1 = time.perf_counter()
                 count = gm.count_cliques(H, k, threads=th)
                 t2 = time.perf_counter()
@@ -275,8 +318,8 @@ def arb_compare(args, cases):
     for gname, G, _path, ks in cases:
         path = os.path.join(tmp, "g.adj")
         write_adjacency_graph(G, path)
-        for k in sorted(set(ks) | {4, 5, 6}):
-            if G.n_edges > 2e6 and k > 4:
+        for k in sorted(set(ks) | set(args.arb_ks)):
+            if k not in args.arb_ks or G.n_edges > 2e6 and k > 4:
                 continue
             ours = []
             for _ in range(max(args.repeat, 5 if G.n_edges < 1e6 else 1)):
@@ -318,42 +361,63 @@ def family(args):
     print(f"planted-K{s}: listing the {s}-cliques one size at a time visits every clique of the planted one "
           f"on the way, more than C({s}, {s // 2}) = {comb(s, s // 2):.2e} search nodes")
 
-    fb = gm.datasets.load(args.maximal_graph)
-    H = fb.to_networkx()
-    print(f"\nMaximal cliques on {args.maximal_graph} ({fb.n_edges:,} edges), {th} threads")
-    gm.count_maximal_cliques(fb, threads=th)  # compile or load the kernels
+    maximal(args)
+    truss(args)
+    communities(args)
+
+
+def maximal(args):
+    """Maximal cliques: networkx's find_cliques against the graphmine backend (lists of the
+    networkx nodes), whole enumerations and a prefix of a stream networkx cannot finish."""
+    import networkx as nx
+    from itertools import islice
+
+    th = args.threads
     nx.config.backends.graphmine.threads = th
-    t_nx, n_nx = best_time(lambda: sum(1 for _ in nx.find_cliques(H)), 1)
-    Hc = H.copy()  # a graph without graphmine's conversion cached
-    t_conv, n_be = best_time(lambda: sum(1 for _ in nx.find_cliques(Hc, backend="graphmine")), 1)
-    Hc = H.copy()
-    sum(1 for _ in nx.find_cliques(Hc, backend="graphmine"))  # conversion cached on Hc
-    t_be, _ = best_time(lambda: sum(1 for _ in nx.find_cliques(Hc, backend="graphmine")), args.repeat)
-    t_gen, _ = best_time(lambda: sum(1 for _ in gm.maximal_cliques(fb)), args.repeat)
-    t_cnt, cnt = best_time(lambda: gm.count_maximal_cliques(fb, threads=th), args.repeat)
-    if not n_nx == n_be == cnt:
-        raise SystemExit(f"maximal cliques: networkx {n_nx}, backend {n_be}, count {cnt}")
+    nx.config.warnings_to_ignore.add("cache")
+    gm.count_maximal_cliques(gm.datasets.load("ca-GrQc"), threads=th)  # compile or load the kernels
+    sum(1 for _ in gm.maximal_cliques(gm.datasets.load("ca-GrQc"), threads=th))
+    print(f"\nMaximal cliques, {th} threads (the caller's thread converts, the search runs one batch ahead "
+          "on the others); seconds wall [CPU of all threads], best of the runs")
+    print(f"{'graph':18s} {'what':58s} {'s':>8s} {'CPU s':>8s} {'networkx / it':>14s}")
+    for spec in [g for g in args.maximal_graphs.split(",") if g]:
+        G = load_graph(spec)
+        name = graph_name(spec)
+        H = G.to_networkx()
+        t_nx, c_nx, n_nx = cpu_time(lambda: sum(1 for _ in nx.find_cliques(H)), 1)
+        Hc = H.copy()  # a graph without graphmine's conversion cached
+        t_conv, c_conv, n_be = cpu_time(lambda: sum(1 for _ in nx.find_cliques(Hc, backend="graphmine")), 1)
+        t_be, c_be, _ = cpu_time(lambda: sum(1 for _ in nx.find_cliques(Hc, backend="graphmine")), args.repeat)
+        t_cnt, c_cnt, cnt = cpu_time(lambda: gm.count_maximal_cliques(G, threads=th), args.repeat)
+        if not n_nx == n_be == cnt:
+            raise SystemExit(f"maximal cliques of {name}: networkx {n_nx}, backend {n_be}, count {cnt}")
+        for what, t, c in ((f"networkx find_cliques, all {n_nx:,} cliques", t_nx, c_nx),
+                           ("nx.find_cliques(backend='graphmine'), with conversion", t_conv, c_conv),
+                           ("nx.find_cliques(backend='graphmine'), conversion cached", t_be, c_be),
+                           ("graphmine.count_maximal_cliques", t_cnt, c_cnt)):
+            print(f"{name:18s} {what:58s} {t:8.3f} {c:8.3f} {t_nx / t:14.1f}", flush=True)
     first = args.maximal_first
     if first:
-        # a prefix of the stream: graphs whose maximal cliques networkx cannot list in a benchmark
-        from itertools import islice
-
-        big = gm.datasets.load(args.maximal_prefix_graph)
+        # a prefix of each stream (not the same cliques: each lists in its own order), on a graph
+        # whose maximal cliques networkx cannot list within a benchmark
+        big = load_graph(args.maximal_prefix_graph)
+        name = graph_name(args.maximal_prefix_graph)
         Hb = big.to_networkx()
         sum(1 for _ in islice(nx.find_cliques(Hb, backend="graphmine"), 10))  # convert and cache
-        t_pb, _ = best_time(lambda: sum(1 for _ in islice(nx.find_cliques(Hb, backend="graphmine"), first)), 1)
-        t_pn, _ = best_time(lambda: sum(1 for _ in islice(nx.find_cliques(Hb), first)), 1)
-        print(f"{args.maximal_prefix_graph}, the first {first:,} maximal cliques of the stream: networkx "
-              f"{t_pn:.2f} s, backend (conversion cached) "
-              f"{t_pb:.2f} s, ratio {t_pn / t_pb:.1f}")
-    print(f"{'what':52s} {'s':>8s} {'networkx / it':>14s}")
-    for what, t in ((f"networkx find_cliques ({n_nx:,} cliques)", t_nx),
-                    ("nx.find_cliques(backend='graphmine'), with conversion", t_conv),
-                    ("nx.find_cliques(backend='graphmine'), conversion cached", t_be),
-                    ("graphmine.maximal_cliques (lists of vertex numbers)", t_gen),
-                    (f"graphmine.count_maximal_cliques, {th} threads", t_cnt)):
-        print(f"{what:52s} {t:8.3f} {t_nx / t:14.1f}", flush=True)
+        t_pb, c_pb, s_pb = cpu_time(lambda: sum(map(len, islice(nx.find_cliques(Hb, backend="graphmine"), first))),
+                                    args.repeat)
+        t_pn, c_pn, s_pn = cpu_time(lambda: sum(map(len, islice(nx.find_cliques(Hb), first))), 1)
+        print(f"{name:18s} {f'networkx find_cliques, first {first:,} ({s_pn / first:.1f} vertices each)':58s} "
+              f"{t_pn:8.3f} {c_pn:8.3f} {1.0:14.1f}")
+        print(f"{name:18s} {f'backend, conversion cached, first {first:,} ({s_pb / first:.1f} each)':58s} "
+              f"{t_pb:8.3f} {c_pb:8.3f} {t_pn / t_pb:14.1f}", flush=True)
 
+
+def truss(args):
+    """k-truss: networkx's k_truss against graphmine's, on a Graph and through the backend."""
+    import networkx as nx
+
+    th = args.threads
     if args.truss_scale:
         K = gm.generators.kronecker_graph(args.truss_scale, args.edge_factor, seed=1)
         gname = f"kron{args.truss_scale}-ef{args.edge_factor}"
@@ -366,19 +430,19 @@ def family(args):
     k = args.truss_k
     print(f"\nk-truss (k = {k}) on {gname} ({K.n_edges:,} edges), {th} threads")
     gm.k_truss(gm.generators.kronecker_graph(8, 8, seed=1), k, threads=th)  # compile or load
-    t_ours, T = best_time(lambda: gm.k_truss(gm.Graph(K.indptr, K.indices, _trusted=True), k, threads=th),
-                          args.repeat)
-    Hc = Hk.copy()  # a graph without graphmine's conversion cached
-    t_be, Tb = best_time(lambda: nx.k_truss(Hc, k, backend="graphmine"), 1)
-    t_nx, Tn = best_time(lambda: nx.k_truss(Hk, k), 1)
+    nx.config.backends.graphmine.threads = th
+    t_ours, c_ours, T = cpu_time(lambda: gm.k_truss(gm.Graph(K.indptr, K.indices, _trusted=True), k, threads=th),
+                                 args.repeat)
+    copies = iter([Hk.copy() for _ in range(args.repeat)])  # without graphmine's conversion cached
+    t_be, c_be, Tb = cpu_time(lambda: nx.k_truss(next(copies), k, backend="graphmine"), args.repeat)
+    t_nx, c_nx, Tn = cpu_time(lambda: nx.k_truss(Hk, k), 1)
     if set(map(frozenset, Tn.edges)) != {frozenset(e) for e in T.node_ids[T.edges()].tolist()}:
         raise SystemExit("k-truss: graphmine and networkx differ")
-    print(f"{'what':52s} {'s':>8s} {'networkx / it':>14s}")
-    for what, t in ((f"networkx k_truss ({Tn.number_of_edges():,} edges left)", t_nx),
-                    ("nx.k_truss(backend='graphmine'), conversions included", t_be),
-                    ("graphmine.k_truss on a Graph", t_ours)):
-        print(f"{what:52s} {t:8.3f} {t_nx / t:14.1f}", flush=True)
-    communities(args)
+    print(f"{'what':52s} {'s':>8s} {'CPU s':>8s} {'networkx / it':>14s}")
+    for what, t, c in ((f"networkx k_truss ({Tn.number_of_edges():,} edges left)", t_nx, c_nx),
+                       ("nx.k_truss(backend='graphmine'), conversion included", t_be, c_be),
+                       ("graphmine.k_truss on a Graph", t_ours, c_ours)):
+        print(f"{what:52s} {t:8.3f} {c:8.3f} {t_nx / t:14.1f}", flush=True)
 
 
 def communities(args):
@@ -445,6 +509,11 @@ def main():
     ap.add_argument("--only-whole-process", action="store_true")
     ap.add_argument("--skip-kclist", action="store_true")
     ap.add_argument("--arbcount", default="", help="path of a built GBBS Clique program (ArbCount): also compare")
+    ap.add_argument("--no-kclist", action="store_true", help="leave kClist out of the k-clique comparison")
+    ap.add_argument("--arb-ks", default="4,5,6", help="k of the ArbCount comparison (comma list)")
+    ap.add_argument("--snap-files", default="",
+                    help="edge-list files (SNAP's ca-HepPh.txt, email-Enron.txt; not shipped) added to the "
+                         "kClist and ArbCount comparisons (comma list)")
     ap.add_argument("--only-kclist", action="store_true")
     ap.add_argument("--scaling", action="store_true", help="only the triangle thread-scaling table")
     ap.add_argument("--only-family", action="store_true",
@@ -454,7 +523,8 @@ def main():
     ap.add_argument("--planted-n", type=int, default=20000)
     ap.add_argument("--planted-p", type=float, default=0.0005)
     ap.add_argument("--planted-size", type=int, default=150)
-    ap.add_argument("--maximal-graph", default="ca-HepTh")
+    ap.add_argument("--maximal-graphs", default="ca-HepTh,ca-GrQc",
+                    help="graphs (names or edge-list paths) whose maximal cliques both list whole (comma list)")
     ap.add_argument("--maximal-prefix-graph", default="facebook_combined")
     ap.add_argument("--maximal-first", type=int, default=1_000_000,
                     help="time the first N maximal cliques of --maximal-prefix-graph (0: skip)")
@@ -466,7 +536,10 @@ def main():
     ap.add_argument("--kcc-graphs", default="ca-HepTh,ca-GrQc", help="graphs of the k-clique communities table")
     ap.add_argument("--kcc-k", type=int, default=4)
     ap.add_argument("--only-communities", action="store_true", help="only the k-clique communities table")
+    ap.add_argument("--only-maximal", action="store_true", help="only the maximal-clique table")
+    ap.add_argument("--only-truss", action="store_true", help="only the k-truss table")
     args = ap.parse_args()
+    args.arb_ks = [int(k) for k in args.arb_ks.split(",") if k]
     scales = [int(s) for s in args.scales.split(",") if s]
     if args.only_whole_process:
         whole_process(args)
@@ -479,6 +552,12 @@ def main():
         return
     if args.only_communities:
         communities(args)
+        return
+    if args.only_maximal:
+        maximal(args)
+        return
+    if args.only_truss:
+        truss(args)
         return
     if args.only_family:
         family(args)

@@ -9,7 +9,10 @@ with no neighbour in P can never extend a clique that contains a member of P). S
 over P and over X: the adjacency inside P (D x D bits), from P to X and back (D x |X| bits), and
 per tree level one P, one excluded-from-P, one excluded-from-X and one remainder set; memory is
 O(D * (D + deg v) / 64) words per thread, bounded by the candidate sets, not by the number of
-cliques. Kernels never validate and never raise.
+cliques. The search of a root keeps its whole state in those per-level sets (an explicit stack),
+so the listing kernel can pause a search when its thread's output buffer is full and resume it
+in the next call: parallel over roots, each thread with a bounded buffer. Kernels never validate
+and never raise.
 
 k-clique listing walks out-neighbourhoods of an acyclic orientation with sorted candidate lists.
 """
@@ -77,11 +80,9 @@ def _bk_pivot(L, Pb, XPb, XXb, PP, XP, Wp, Wx):
 
 
 @njit(cache=True, nogil=True)
-def _bk_root(v, indptr, indices, rank, scratch, mode, maxsize, hist, out, nout, offs, noff):
-    """The maximal cliques whose lowest-ranked vertex is v. mode 0: count them (and, if maxsize
-    is not empty, record the largest clique size at every member and a size histogram); mode 1:
-    also write them to out/offs (grown as needed). Returns (count, out, nout, offs, noff)."""
-    PP, PX, XP, Pb, XPb, XXb, Rm, chosen, slot, plist, xlist, pos = scratch
+def _bk_start(v, indptr, indices, rank, PP, PX, XP, Pb, XPb, XXb, Rm, slot, plist, xlist, pos):
+    """Set up the search below root v (its bit sets at level 0, the remainder of the first pivot):
+    returns (p, x, Wp, Wx), p = |P| and x = |X| at the root."""
     a = indptr[v]
     b = indptr[v + 1]
     rv = rank[v]
@@ -97,29 +98,10 @@ def _bk_root(v, indptr, indices, rank, scratch, mode, maxsize, hist, out, nout, 
             slot[j - a] = -1 - x
             xlist[x] = w
             x += 1
-    count = 0
-    if p == 0:
-        if x == 0:  # an isolated vertex is a maximal clique
-            count = 1
-            if maxsize.shape[0] != 0:
-                maxsize[v] = max(maxsize[v], 1)
-                hist[1] += 1
-            if mode == 1:
-                if nout + 1 > out.shape[0]:
-                    grown = np.empty(2 * out.shape[0] + 1, out.dtype)
-                    grown[:nout] = out[:nout]
-                    out = grown
-                out[nout] = v
-                nout += 1
-                if noff + 1 >= offs.shape[0]:
-                    grown2 = np.empty(2 * offs.shape[0], offs.dtype)
-                    grown2[:noff + 1] = offs[:noff + 1]
-                    offs = grown2
-                noff += 1
-                offs[noff] = nout
-        return count, out, nout, offs, noff
-    Wp = (p + 63) >> 6
+    Wp = max(1, (p + 63) >> 6)
     Wx = max(1, (x + 63) >> 6)
+    if p == 0:
+        return p, x, Wp, Wx
     for i in range(p):
         for w in range(Wp):
             PP[i, w] = U0
@@ -149,11 +131,35 @@ def _bk_root(v, indptr, indices, rank, scratch, mode, maxsize, hist, out, nout, 
         for i in range(p):
             z |= PX[i, w]
         XXb[0, w] = z
-    L = 0
     u, ux = _bk_pivot(0, Pb, XPb, XXb, PP, XP, Wp, Wx)
     for w in range(Wp):
         Rm[0, w] = Pb[0, w] & ~(XP[u, w] if ux else PP[u, w])
+    return p, x, Wp, Wx
+
+
+@njit(cache=True, nogil=True)
+def _bk_search(v, L, p, Wp, Wx, PP, PX, XP, Pb, XPb, XXb, Rm, chosen, plist, maxsize, hist, out, nout, sizes,
+               ncl, stop):
+    """Continue the search below root v (set up by :func:`_bk_start`) from level L. Without an
+    output (``out`` empty) it counts the maximal cliques to the end (and, if ``maxsize`` is not
+    empty, records the largest clique size at every member and a size histogram); with one it
+    writes them (vertices to ``out[nout:]``, sizes to ``sizes[ncl:]``) and pauses, before
+    choosing the next branch, once ``out`` has room for fewer than p + 1 more vertices (then it
+    raises the shared flag ``stop[0]``) or another thread has raised that flag (looked at every
+    256 steps): the levels 0..L of Pb/XPb/XXb/Rm/chosen are the whole state, so the call returns
+    the level to resume from. Returns (level, -1 when the root is finished; count; nout; ncl)."""
+    count = 0
+    cap = out.shape[0]
+    write = cap != 0
+    steps = 0
     while L >= 0:
+        if write:
+            if cap - nout < p + 1:
+                fetch_add(stop, 0, 1)
+                return L, count, nout, ncl
+            steps += 1
+            if (steps & 255) == 0 and fetch_add(stop, 0, 0) != 0:
+                return L, count, nout, ncl
         wv = -1
         for w in range(Wp):
             if Rm[L, w] != U0:
@@ -196,27 +202,37 @@ def _bk_root(v, indptr, indices, rank, scratch, mode, maxsize, hist, out, nout, 
                     for l in range(nl):
                         y = plist[chosen[l]]
                         maxsize[y] = max(maxsize[y], size)
-                if mode == 1:
-                    if nout + size > out.shape[0]:
-                        grown = np.empty(2 * out.shape[0] + size, out.dtype)
-                        grown[:nout] = out[:nout]
-                        out = grown
+                if write:
                     out[nout] = v
                     for l in range(nl):
                         out[nout + 1 + l] = plist[chosen[l]]
                     nout += size
-                    if noff + 1 >= offs.shape[0]:
-                        grown2 = np.empty(2 * offs.shape[0], offs.dtype)
-                        grown2[:noff + 1] = offs[:noff + 1]
-                        offs = grown2
-                    noff += 1
-                    offs[noff] = nout
+                    sizes[ncl] = size
+                    ncl += 1
             continue
         u, ux = _bk_pivot(nl, Pb, XPb, XXb, PP, XP, Wp, Wx)
         for w in range(Wp):
             Rm[nl, w] = Pb[nl, w] & ~(XP[u, w] if ux else PP[u, w])
         L = nl
-    return count, out, nout, offs, noff
+    return L, count, nout, ncl
+
+
+@njit(cache=True, nogil=True)
+def _bk_root(v, indptr, indices, rank, scratch, maxsize, hist):
+    """The number of maximal cliques whose lowest-ranked vertex is v (and, if ``maxsize`` is not
+    empty, the largest clique size at every member and a histogram of sizes)."""
+    PP, PX, XP, Pb, XPb, XXb, Rm, chosen, slot, plist, xlist, pos = scratch
+    p, x, Wp, Wx = _bk_start(v, indptr, indices, rank, PP, PX, XP, Pb, XPb, XXb, Rm, slot, plist, xlist, pos)
+    if p == 0:
+        if x == 0:  # an isolated vertex is a maximal clique
+            if maxsize.shape[0] != 0:
+                maxsize[v] = max(maxsize[v], 1)
+                hist[1] += 1
+            return 1
+        return 0
+    empty = np.empty(0, np.int64)
+    return _bk_search(v, 0, p, Wp, Wx, PP, PX, XP, Pb, XPb, XXb, Rm, chosen, plist, maxsize, hist, empty, 0,
+                      empty, 0, empty)[1]
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -232,8 +248,6 @@ def _maximal_count(indptr, indices, rank, maxp, maxdeg, want_sizes, nthreads):
     hists = np.zeros((nthreads, maxp + 2), np.int64)
     for t in prange(nthreads):
         scratch = _bk_scratch(maxp, maxdeg)
-        out = np.empty(0, np.int64)
-        offs = np.zeros(1, np.int64)
         c = 0
         while True:
             i = fetch_add(counter, 0, 1)
@@ -241,8 +255,7 @@ def _maximal_count(indptr, indices, rank, maxp, maxdeg, want_sizes, nthreads):
                 break
             j = nchunks - 1 - i
             for v in range(cuts[j], cuts[j + 1]):
-                r = _bk_root(v, indptr, indices, rank, scratch, 0, sizes[t], hists[t], out, 0, offs, 0)
-                c += r[0]
+                c += _bk_root(v, indptr, indices, rank, scratch, sizes[t], hists[t])
         parts[t] = c
     best = np.zeros(n if want_sizes else 0, np.int64)
     for t in range(nthreads):
@@ -255,25 +268,105 @@ def _maximal_count(indptr, indices, rank, maxp, maxdeg, want_sizes, nthreads):
 
 
 @njit(cache=True, nogil=True)
-def _maximal_list(indptr, indices, rank, maxp, maxdeg, lo, cap):
-    """The maximal cliques of roots lo, lo + 1, ... until at least ``cap`` vertices are written
-    (whole roots only): (vertices, offsets of the cliques, next root)."""
-    n = indptr.shape[0] - 1
-    scratch = _bk_scratch(maxp, maxdeg)
-    out = np.empty(cap + maxp + 1, np.int64)
-    offs = np.zeros(cap // 2 + 2, np.int64)
-    nout = 0
-    noff = 0
+def _bk_states(nthreads, maxp, maxdeg):
+    """The resumable searches of :func:`_maximal_batch`, one per thread: the scratch of
+    :func:`_bk_scratch` with a leading thread axis, and per thread (root, level, p, Wp, Wx),
+    root -1 when the thread holds no search."""
+    Wp = max(1, (maxp + 63) >> 6)
+    Wx = max(1, (maxdeg + 63) >> 6)
+    P1 = max(1, maxp)
+    D1 = max(1, maxdeg)
+    PP = np.zeros((nthreads, P1, Wp), np.uint64)
+    PX = np.zeros((nthreads, P1, Wx), np.uint64)
+    XP = np.zeros((nthreads, D1, Wp), np.uint64)
+    Pb = np.empty((nthreads, maxp + 1, Wp), np.uint64)
+    XPb = np.empty((nthreads, maxp + 1, Wp), np.uint64)
+    XXb = np.empty((nthreads, maxp + 1, Wx), np.uint64)
+    Rm = np.empty((nthreads, maxp + 1, Wp), np.uint64)
+    chosen = np.empty((nthreads, maxp + 1), np.int64)
+    slot = np.empty((nthreads, D1), np.int64)
+    plist = np.empty((nthreads, D1), np.int64)
+    xlist = np.empty((nthreads, D1), np.int64)
+    pos = np.empty((nthreads, D1), np.int64)
+    ctl = np.full((nthreads, 5), -1, np.int64)
+    return PP, PX, XP, Pb, XPb, XXb, Rm, chosen, slot, plist, xlist, pos, ctl
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def _maximal_batch(indptr, indices, rank, roots, counter, states, cap, nthreads):
+    """The next batch of maximal cliques, every thread writing at most ``cap`` vertices (cap >=
+    the degeneracy + 1) into its own buffer: a thread resumes the search it paused in the last
+    call, then takes the next roots (``roots[counter[0]]``, a shared counter, so heavy roots can
+    come first) until its buffer is full; then every thread pauses its search (``states``) for
+    the next call, so that no thread waits for a slower one to fill its buffer. Returns
+    (vertices, sizes of the cliques, number of threads that paused a search, whether every root
+    is finished); memory is nthreads * (cap vertices + cap sizes) besides the states."""
+    PP, PX, XP, Pb, XPb, XXb, Rm, chosen, slot, plist, xlist, pos, ctl = states
+    n = roots.shape[0]
+    outs = np.empty((nthreads, cap), np.int64)
+    sz = np.empty((nthreads, cap), np.int64)
+    nouts = np.zeros(nthreads, np.int64)
+    ncls = np.zeros(nthreads, np.int64)
+    paused = np.zeros(nthreads, np.int64)
     empty = np.empty(0, np.int64)
-    v = lo
-    while v < n and nout < cap:
-        r = _bk_root(v, indptr, indices, rank, scratch, 1, empty, empty, out, nout, offs, noff)
-        out = r[1]
-        nout = r[2]
-        offs = r[3]
-        noff = r[4]
-        v += 1
-    return out[:nout], offs[:noff + 1], v
+    stop = np.zeros(1, np.int64)
+    need = Pb.shape[1]  # the degeneracy + 1: the largest clique
+    for t in prange(nthreads):
+        out = outs[t]
+        sizes = sz[t]
+        nout = 0
+        ncl = 0
+        while True:
+            if ctl[t, 0] < 0:
+                if fetch_add(stop, 0, 0) != 0:
+                    break
+                if cap - nout < need:  # a new root's cliques may not fit
+                    fetch_add(stop, 0, 1)
+                    break
+                i = fetch_add(counter, 0, 1)
+                if i >= n:
+                    break
+                v = roots[i]
+                p, x, Wp, Wx = _bk_start(v, indptr, indices, rank, PP[t], PX[t], XP[t], Pb[t], XPb[t], XXb[t], Rm[t],
+                                         slot[t], plist[t], xlist[t], pos[t])
+                if p == 0:
+                    if x == 0:  # an isolated vertex is a maximal clique
+                        out[nout] = v
+                        nout += 1
+                        sizes[ncl] = 1
+                        ncl += 1
+                    continue
+                ctl[t, 0] = v
+                ctl[t, 1] = 0
+                ctl[t, 2] = p
+                ctl[t, 3] = Wp
+                ctl[t, 4] = Wx
+            v = ctl[t, 0]
+            L, _, nout, ncl = _bk_search(v, ctl[t, 1], ctl[t, 2], ctl[t, 3], ctl[t, 4], PP[t], PX[t], XP[t], Pb[t],
+                                         XPb[t], XXb[t], Rm[t], chosen[t], plist[t], empty, empty, out, nout, sizes,
+                                         ncl, stop)
+            if L >= 0:
+                ctl[t, 1] = L
+                paused[t] = 1
+                break
+            ctl[t, 0] = -1
+        nouts[t] = nout
+        ncls[t] = ncl
+    total = nouts.sum()
+    verts = np.empty(total, np.int64)
+    cl = np.empty(ncls.sum(), np.int64)
+    a = 0
+    c = 0
+    for t in range(nthreads):
+        verts[a:a + nouts[t]] = outs[t, :nouts[t]]
+        cl[c:c + ncls[t]] = sz[t, :ncls[t]]
+        a += nouts[t]
+        c += ncls[t]
+    done = counter[0] >= n
+    for t in range(nthreads):
+        if ctl[t, 0] >= 0:
+            done = False
+    return verts, cl, paused.sum(), done
 
 
 @njit(cache=True, nogil=True)

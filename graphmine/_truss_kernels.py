@@ -7,7 +7,9 @@ chunks of rows of about equal work claimed dynamically. Peeling is the bucket me
 Batagelj & Zaversnik applied to edges (Wang & Cheng 2012): edges in buckets by current support,
 the lowest taken first; removing (u, v) lowers the support of the two other edges of every
 triangle on it that are still present, found by walking the shorter of the two rows and binary
-searching the longer. Kernels never validate and never raise.
+searching the longer. One k-truss needs no truss numbers: its supports are counted on the
+degree orientation in rank space (each triangle once, from its first vertex) and only the edges
+below k - 2 are peeled, from a queue. Kernels never validate and never raise.
 """
 
 import numpy as np
@@ -131,3 +133,125 @@ def _truss_peel(indptr, indices, eid, src, dst, sup0, stop):
                         bins[sf] += 1
                         sup[f] = sf - 1
     return truss
+
+
+@njit(cache=True, nogil=True)
+def _oriented_row_support(oind, a, a0, a1, b0, b1, sup):
+    """The triangles u -> v, u -> w, v -> w of arc a = u -> v: merge u's out-row [a0, a1) with
+    v's [b0, b1), adding one to the support of the three arcs of each (atomically: the arcs of
+    a triangle belong to rows that other threads walk)."""
+    i = a0
+    j = b0
+    c = 0
+    while i < a1 and j < b1:
+        x = oind[i]
+        y = oind[j]
+        if x < y:
+            i += 1
+        elif y < x:
+            j += 1
+        else:
+            fetch_add(sup, i, 1)
+            fetch_add(sup, j, 1)
+            c += 1
+            i += 1
+            j += 1
+    if c:
+        fetch_add(sup, a, c)
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def _oriented_support(optr, oind, nthreads):
+    """Triangles on every arc of an acyclic orientation in rank space (every arc u -> v has
+    u < v, rows sorted), each triangle u < v < w found once, from u, by merging the part of
+    N+(u) after v with N+(v): the supports of the edges, indexed by arc."""
+    n = optr.shape[0] - 1
+    sup = np.zeros(oind.shape[0], np.int64)
+    nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
+    cuts = _root_chunks(optr, 0, n, nchunks)
+    counter = np.zeros(1, np.int64)
+    for t in prange(nthreads):
+        while True:
+            i = fetch_add(counter, 0, 1)
+            if i >= nchunks:
+                break
+            for u in range(cuts[i], cuts[i + 1]):
+                a0 = optr[u]
+                a1 = optr[u + 1]
+                if a1 - a0 < 2:
+                    continue
+                for a in range(a0, a1 - 1):
+                    v = oind[a]
+                    if optr[v + 1] > optr[v]:
+                        _oriented_row_support(oind, a, a + 1, a1, optr[v], optr[v + 1], sup)
+    return sup
+
+
+@njit(cache=True, nogil=True)
+def _arc_of(optr, oind, rank, a, b):
+    """The arc of edge {a, b} (vertex numbers) in the orientation in rank space."""
+    ra = rank[a]
+    rb = rank[b]
+    if ra > rb:
+        ra, rb = rb, ra
+    return lower_bound(oind, optr[ra], optr[ra + 1], rb)
+
+
+@njit(cache=True, nogil=True)
+def _k_truss_peel(indptr, indices, optr, oind, rank, sup, need):
+    """(the tail of every arc, in rank space; whether the arc is not in the (need + 2)-truss),
+    the orientation in rank space beside the graph's CSR in vertex numbers: the edges of support below
+    ``need`` are queued and removed one by one; removing u -> v destroys each triangle u, v, w
+    whose other two edges are not removed yet (w from the shorter of the two rows, binary
+    searched in the longer), lowering their supports, and queues an edge once its support drops
+    below ``need``. Edges whose triangles are all gone are removed without a look at their rows.
+    ``sup`` is overwritten."""
+    n = optr.shape[0] - 1
+    m = oind.shape[0]
+    src = np.empty(m, np.int64)
+    for u in range(n):
+        for a in range(optr[u], optr[u + 1]):
+            src[a] = u
+    order = np.empty(n, np.int64)  # vertex of every rank
+    for x in range(n):
+        order[rank[x]] = x
+    dead = np.zeros(m, np.bool_)
+    gone = np.zeros(m, np.bool_)
+    queue = np.empty(m, np.int64)
+    qt = 0
+    for e in range(m):
+        if sup[e] < need:
+            dead[e] = True
+            queue[qt] = e
+            qt += 1
+    qh = 0
+    while qh < qt:
+        e = queue[qh]
+        qh += 1
+        gone[e] = True
+        if sup[e] <= 0:
+            continue
+        u = order[src[e]]
+        v = order[oind[e]]
+        if indptr[u + 1] - indptr[u] > indptr[v + 1] - indptr[v]:
+            u, v = v, u
+        lo = indptr[v]
+        hi = indptr[v + 1]
+        for j in range(indptr[u], indptr[u + 1]):
+            w = indices[j]
+            lo = lower_bound(indices, lo, hi, w)
+            if lo == hi:
+                break
+            if indices[lo] != w:
+                continue
+            e1 = _arc_of(optr, oind, rank, u, w)
+            e2 = _arc_of(optr, oind, rank, v, w)
+            if gone[e1] or gone[e2]:
+                continue
+            for f in (e1, e2):
+                sup[f] -= 1
+                if not dead[f] and sup[f] < need:
+                    dead[f] = True
+                    queue[qt] = f
+                    qt += 1
+    return src, dead

@@ -7,6 +7,9 @@ degeneracy order (Eppstein, Löffler & Strash 2010), in compiled kernels
 generator :func:`maximal_cliques` receives them in batches of whole search roots.
 """
 
+from itertools import chain
+
+import numba
 import numpy as np
 
 from . import _maximal_kernels as _mk
@@ -17,11 +20,11 @@ from .exceptions import ParameterError
 from .validation import as_graph
 from ._interrupt import interruptible
 
-__all__ = ["maximal_cliques", "count_maximal_cliques", "node_clique_number", "enumerate_cliques",
+__all__ = ["maximal_cliques", "maximal_clique_batches", "count_maximal_cliques", "node_clique_number", "enumerate_cliques",
            "list_cliques", "clique_communities"]
 
 # vertices written per batch of the generators
-BATCH = 1 << 18
+BATCH = 1 << 20
 
 
 def _setup(G):
@@ -30,23 +33,155 @@ def _setup(G):
     return O.rank, O.max_out_degree, maxdeg
 
 
-@fill_doc
-def maximal_cliques(G, *, batch=BATCH):
-    """Every maximal clique of ``G`` once, as a list of vertex numbers (a generator).
+def _search_roots(G, rank):
+    """The roots of the maximal-clique search by decreasing number of later neighbours (the
+    largest searches first, so that the threads end together)."""
+    O = G.oriented("degeneracy", relabel=True, threads=1)
+    later = np.diff(O.indptr)[rank]
+    return np.argsort(-later, kind="stable").astype(np.int64)
 
-    The cliques are computed in batches of about ``batch`` vertices (whole search roots), so
-    memory stays bounded however many cliques there are. The order of the cliques, and of the
-    vertices in a clique, is unspecified.
+
+def _run_ahead(step):
+    """Yield step()'s results, computing the next one in a helper thread while the caller
+    consumes the last (the kernels release the GIL); the helper ends with the generator. The
+    first runs here: numba's threading layer is chosen by then, and with 'workqueue', which
+    cannot run kernels from two threads at once, every step runs here."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    result = step()
+    if result[-1] or numba.threading_layer() == "workqueue":
+        yield result
+        if not result[-1]:
+            yield from _serial(step)
+        return
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmine-cliques")
+    pending = pool.submit(step)
+    try:
+        while True:
+            yield result
+            if pending is None:
+                return
+            result = pending.result()
+            pending = None if result[-1] else pool.submit(step)
+    finally:
+        if pending is not None:
+            pending.cancel()
+            try:
+                pending.result()
+            except BaseException:
+                pass
+        pool.shutdown(wait=True)
+
+
+@restores_threads
+def _thread_count(threads):
+    return resolve_threads(threads)
+
+
+def _batch_setup(G, batch, nthreads):
+    """A function computing the next batch of maximal cliques on ``nthreads`` threads (in
+    whichever thread calls it; numba's setting of that thread is restored)."""
+    rank, maxp, maxdeg = _setup(G)
+    roots = _search_roots(G, rank)
+    # each thread's buffer holds the largest clique (degeneracy + 1 vertices) at least
+    cap = max(int(batch) // nthreads, maxp + 1)
+    if batch > BATCH:  # the default's 16 MiB always pass
+        check_allocation(16 * nthreads * cap, "the maximal-clique buffers", "pass a smaller batch")
+    states = _mk._bk_states(nthreads, maxp, maxdeg)
+    counter = np.zeros(1, np.int64)
+
+    def step():
+        before = numba.get_num_threads()
+        if before != nthreads:  # a parallel region of more threads than prange items waits for them
+            numba.set_num_threads(nthreads)
+        try:
+            return _mk._maximal_batch(G.indptr, G.indices, rank, roots, counter, states, cap, nthreads)
+        finally:
+            if before != nthreads:
+                numba.set_num_threads(before)
+    return step
+
+
+@fill_doc
+def maximal_clique_batches(G, *, batch=BATCH, threads=None, ahead=True):
+    """Every maximal clique of ``G`` once, in batches of at most about ``batch`` vertices: a
+    generator of (vertices, sizes) int64 arrays, the cliques one after another in ``vertices``
+    and their numbers of vertices in ``sizes``.
+
+    ``threads`` threads search from the roots of the degeneracy order, each writing into its own
+    buffer of ``batch / threads`` vertices (at least the degeneracy + 1); a thread whose buffer is
+    full pauses its search and resumes it in the next batch, so memory is bounded by the buffers
+    and the candidate sets, not by the number of cliques. With ``ahead`` the next batch is
+    computed in a helper thread while the caller handles the last; the caller's thread then
+    counts as one of ``threads`` (the search runs on ``threads - 1``, at least 1).
+
+    Parameters
+    ----------
+    {G}
+    batch : int
+        Vertices per batch (all threads together).
+    threads : int, optional
+        Threads, the caller's included (default None: numba's current setting).
+    ahead : bool, default True
+        Compute one batch ahead in a helper thread.
+
+    Yields
+    ------
+    (ndarray of int64, ndarray of int64)
+        ``vertices``, the members of the batch's cliques one clique after another, and
+        ``sizes``, the number of members of each clique.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> [(v.tolist(), s.tolist()) for v, s in maximal_clique_batches(nx.path_graph(3), threads=1)]
+    [([0, 1, 2, 1], [2, 2])]
+    """
+    if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
+        raise ParameterError(f"batch must be a positive integer, got {batch!r}")
+    G = as_graph(G)
+    nthreads = _thread_count(threads)
+    if G.n_nodes == 0:
+        return
+    step = _batch_setup(G, batch, max(1, nthreads - 1) if ahead else nthreads)
+    for verts, sizes, _, _ in (_run_ahead(step) if ahead else _serial(step)):
+        if sizes.shape[0]:
+            yield verts, sizes
+
+
+def _serial(step):
+    while True:
+        result = step()
+        yield result
+        if result[-1]:
+            return
+
+
+@fill_doc
+def maximal_cliques(G, *, batch=BATCH, threads=None, labels=None):
+    """Every maximal clique of ``G`` once, as a list of vertex numbers (an iterator).
+
+    The cliques are computed in parallel batches of about ``batch`` vertices
+    (:func:`maximal_clique_batches`, one batch ahead in a helper thread), so memory stays
+    bounded however many cliques there are. Each batch becomes lists in one pass (the members
+    looked up in ``labels`` by one ``take``, the lists cut from one flat list), and the
+    iterator hands them on without a Python frame per clique. The order of the cliques, and of
+    the vertices in a clique, is unspecified.
 
     Parameters
     ----------
     {G}
     batch : int
         Vertices per batch.
+    threads : int, optional
+        Threads, the caller's included (default None: numba's current setting).
+    labels : ndarray of object, optional
+        What to yield for each vertex (default: its number), e.g. ``G.node_ids.astype(object)``.
 
-    Yields
-    ------
-    list of int
+    Returns
+    -------
+    iterator of list
+        Each maximal clique once, as a list of the ``labels`` of its members.
 
     Examples
     --------
@@ -54,16 +189,18 @@ def maximal_cliques(G, *, batch=BATCH):
     >>> sorted(map(sorted, maximal_cliques(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))))
     [[0, 1, 2], [2, 3]]
     """
-    if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
-        raise ParameterError(f"batch must be a positive integer, got {batch!r}")
     G = as_graph(G)
-    rank, maxp, maxdeg = _setup(G)
-    v = 0
-    while v < G.n_nodes:
-        verts, offs, v = _mk._maximal_list(G.indptr, G.indices, rank, maxp, maxdeg, v, int(batch))
-        flat = verts.tolist()
-        for i in range(offs.shape[0] - 1):
-            yield flat[offs[i]:offs[i + 1]]
+    if labels is None:
+        labels = np.arange(G.n_nodes).astype(object)
+    elif not isinstance(labels, np.ndarray) or labels.dtype != object or labels.shape != (G.n_nodes,):
+        raise ParameterError(f"labels must be an object array of {G.n_nodes} items, got {type(labels).__name__}")
+
+    def lists(batch):
+        verts, sizes = batch
+        flat = labels.take(verts).tolist()
+        ends = np.cumsum(sizes)
+        return map(flat.__getitem__, map(slice, (ends - sizes).tolist(), ends.tolist()))
+    return chain.from_iterable(map(lists, maximal_clique_batches(G, batch=batch, threads=threads)))
 
 
 @interruptible
@@ -257,13 +394,9 @@ def clique_communities(G, k):
     n = G.n_nodes
     if n == 0:
         return []
-    rank, maxp, maxdeg = _setup(G)
     vparts, sizes = [], []
     held = 0
-    v = 0
-    while v < n:
-        verts, offs, v = _mk._maximal_list(G.indptr, G.indices, rank, maxp, maxdeg, v, BATCH)
-        size = np.diff(offs)
+    for verts, size in maximal_clique_batches(G, ahead=False):
         keep = size >= k
         if keep.any():
             vparts.append(verts[np.repeat(keep, size)])

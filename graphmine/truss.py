@@ -4,7 +4,8 @@ The k-truss of a graph (Cohen 2005) is its largest subgraph in which every edge 
 k - 2 triangles of the subgraph, without isolated vertices; the truss number of an edge is the
 largest k whose k-truss contains it. Both come from one peeling of the edges by support
 (:mod:`graphmine._truss_kernels`): the supports are counted in parallel, the peeling is serial
-and linear in the triangle listing.
+and linear in the triangle listing. One k-truss is cheaper: supports on the degree orientation,
+then a queue of the edges below k - 2 only.
 """
 
 import numpy as np
@@ -86,17 +87,25 @@ def k_truss(G, k, *, threads=None):
         raise ParameterError(f"k must be an integer, got {k!r}")
     G = as_graph(G)
     nthreads = resolve_threads(threads)
-    edges, keep = _truss_edges(G, int(k), nthreads)
-    return _edge_subgraph(G, edges[keep])
+    return _edge_subgraph(G, _truss_edges(G, int(k), nthreads))
 
 
 def _truss_edges(G, k, nthreads):
-    """(edges of G, mask of those in the k-truss); G a Graph, nthreads resolved."""
+    """The (m', 2) edges of the k-truss; G a Graph, nthreads resolved.
+
+    One k needs no truss numbers: the supports are counted on the degree orientation (each
+    triangle once, from its first vertex, merging only the later part of its out-row: about a
+    quarter of the intersection work of counting per undirected edge), then only the edges
+    below k - 2 are peeled, queued as they fall below."""
     if k <= 2:
-        edges = G.edges()
-        return edges, np.ones(edges.shape[0], bool)
-    src, dst, truss = _peel(G, nthreads, k - 2)
-    return np.column_stack((src, dst)), truss >= k
+        return G.edges()
+    O = G.oriented("degree", relabel=True, threads=nthreads)
+    sup = _tk._oriented_support(O.indptr, O.indices, nthreads)
+    src, dead = _tk._k_truss_peel(G.indptr, G.indices, O.indptr, O.indices, O.rank, sup, k - 2)
+    keep = ~dead
+    order = np.empty(G.n_nodes, np.int64)
+    order[O.rank] = np.arange(G.n_nodes)
+    return np.column_stack((order[src[keep]], order[O.indices[keep]]))
 
 
 def _edge_subgraph(G, edges):

@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 import graphmine as gm
 from graphmine.clique_peeling import clique_core_number, densest_clique_subgraph
+from graphmine import _maximal_kernels as _mk
 from graphmine.clique_enumeration import (count_maximal_cliques, enumerate_cliques, list_cliques, maximal_cliques,
-                                       node_clique_number)
+                                       maximal_clique_batches, node_clique_number)
 from graphmine.truss import k_truss, truss_decomposition
 from conftest import edge_arrays, nx_graph
 
@@ -27,8 +28,12 @@ def test_maximal_cliques_equal_networkx(data, batch, threads):
     H = nx_graph(n, edges)
     G = gm.from_edges(edges, n_nodes=n)
     want = set(map(frozenset, nx.find_cliques(H)))
-    got = list(maximal_cliques(G, batch=batch))
+    got = list(maximal_cliques(G, batch=batch, threads=threads))
     assert len(got) == len(want) and set(map(frozenset, got)) == want
+    for ahead in (False, True):  # serial == parallel, with and without the helper thread
+        got = [c for v, s in maximal_clique_batches(G, batch=batch, threads=threads, ahead=ahead)
+               for c in np.split(v, np.cumsum(s)[:-1]).copy()]
+        assert len(got) == len(want) and set(map(frozenset, map(np.ndarray.tolist, got))) == want
     assert count_maximal_cliques(G, threads=threads) == len(want)
     sizes = count_maximal_cliques(G, by_size=True, threads=threads)
     assert sizes == [sum(len(c) == s for c in want) for s in range(len(sizes))]
@@ -64,6 +69,16 @@ def test_k_truss_equals_networkx(data, k, threads):
     for kk in range(2, 8):
         inside = set(map(frozenset, nx.k_truss(H, kk).edges))
         assert {frozenset(x) for x in e[t >= kk].tolist()} == inside
+
+
+@pytest.mark.parametrize("k", [4, 12])
+def test_k_truss_real_graph(k):
+    G = gm.datasets.load("ca-GrQc")
+    H = G.to_networkx()
+    want = nx.k_truss(H, k)
+    T = k_truss(G, k, threads=2)
+    assert T.node_ids.tolist() == sorted(want.nodes, key=list(H).index)
+    assert {frozenset(T.node_ids[e].tolist()) for e in T.edges()} == set(map(frozenset, want.edges))
 
 
 def core_reference(H, k):
@@ -161,6 +176,60 @@ def test_wide_candidate_sets():
     want = set(map(frozenset, nx.find_cliques(H)))
     assert set(map(frozenset, maximal_cliques(H))) == want and count_maximal_cliques(H) == len(want) == 10
     assert node_clique_number(H).tolist() == [97] * 100 + [2, 2]
+
+
+def moon_moser(parts):
+    """The complete multipartite graph K_{3,...,3}: 3^parts maximal cliques of ``parts`` vertices."""
+    return nx.complete_multipartite_graph(*[3] * parts)
+
+
+@pytest.mark.parametrize("nthreads", [1, 2])
+def test_maximal_listing_memory_is_bounded(nthreads):
+    # 3^9 = 19,683 maximal cliques of 9 vertices through per-thread buffers of 12 vertices (one
+    # clique each): the searches pause and resume thousands of times, no batch exceeds the buffers
+    H = moon_moser(9)
+    G = gm.as_graph(H)
+    O = G.oriented("degeneracy", relabel=True, threads=1)
+    rank = O.rank
+    roots = np.argsort(-np.diff(O.indptr)[rank]).astype(np.int64)
+    cap = O.max_out_degree + 1
+    states = _mk._bk_states(nthreads, O.max_out_degree, int(G.degree.max()))
+    counter = np.zeros(1, np.int64)
+    cliques, pauses, done = [], 0, False
+    while not done:
+        verts, sizes, paused, done = _mk._maximal_batch(G.indptr, G.indices, rank, roots, counter, states, cap,
+                                                        nthreads)
+        assert verts.shape[0] <= nthreads * cap and sizes.sum() == verts.shape[0]
+        pauses += paused
+        if sizes.shape[0]:
+            cliques += np.split(verts, np.cumsum(sizes)[:-1])
+    want = set(map(frozenset, nx.find_cliques(H)))
+    assert len(want) == 3 ** 9 and pauses >= 3 ** 9 // nthreads - 3 ** 8
+    assert len(cliques) == len(want) and set(frozenset(c.tolist()) for c in cliques) == want
+    # the same through the public generator: batches of at most `batch` vertices
+    got = []
+    for verts, sizes in maximal_clique_batches(G, batch=40, threads=nthreads):
+        assert verts.shape[0] <= 40
+        got += np.split(verts, np.cumsum(sizes)[:-1])
+    assert len(got) == len(want)
+
+
+@pytest.mark.parametrize("name", ["ca-GrQc", "ca-HepTh"])
+def test_maximal_cliques_real_graphs(name):
+    from graphmine.nx_backend import BackendInterface as B
+
+    G = gm.datasets.load(name)
+    H = nx.Graph()
+    H.add_nodes_from(range(G.n_nodes))
+    H.add_edges_from(G.edges().tolist())
+    want = set(map(frozenset, nx.find_cliques(H)))
+    for threads in (1, 2):
+        got = list(maximal_cliques(G, threads=threads, batch=1 << 12))
+        assert len(got) == len(want) and set(map(frozenset, got)) == want
+    S = nx.relabel_nodes(H, {v: f"n{v}" for v in H})
+    got = list(B.find_cliques(B.convert_from_nx(S)))
+    assert len(got) == len(want) and set(map(frozenset, got)) == set(map(frozenset, nx.find_cliques(S)))
+    assert count_maximal_cliques(G, threads=2) == len(want)
 
 
 @given(graphs, st.booleans())

@@ -712,10 +712,22 @@ def _identity_labels(H):
     return ids.dtype.kind in "iu" and np.array_equal(ids, np.arange(ids.shape[0]))
 
 
+def _object_labels(H):
+    """The networkx node of every vertex in an object array (cached on a backend graph)."""
+    labels = getattr(H, "_object_labels", None)
+    if labels is None:
+        ids = H.node_ids
+        labels = ids if ids.dtype == object else np.fromiter(node_labels(H), object, ids.shape[0])
+        if isinstance(H, NetworkXGraph):
+            H._object_labels = labels
+    return labels
+
+
 @fill_doc
 def find_cliques(G, nodes=None):
-    """Every maximal clique once, as ``networkx.find_cliques`` (without ``nodes``), from a
-    compiled Bron-Kerbosch search in batches; the order of the cliques and within them differs.
+    """Every maximal clique once, as ``networkx.find_cliques`` (without ``nodes``): an iterator
+    of lists of nodes from a compiled, parallel Bron-Kerbosch search in bounded batches, one
+    batch ahead in a helper thread; the order of the cliques and within them differs.
 
     Parameters
     ----------
@@ -738,12 +750,7 @@ def find_cliques(G, nodes=None):
     if nodes is not None:
         raise NotImplementedError("graphmine's find_cliques takes no nodes argument")
     H = _graph(G)
-    if _identity_labels(H):
-        yield from _maximal.maximal_cliques(H)
-        return
-    labels = node_labels(H)
-    for clique in _maximal.maximal_cliques(H):
-        yield [labels[v] for v in clique]
+    return _maximal.maximal_cliques(H, threads=_settings()[1]["threads"], labels=_object_labels(H))
 
 
 @fill_doc

@@ -7,6 +7,8 @@ dispatch (``nx.config.backend_priority``) and declines calls where converting th
 more than networkx's own run.
 """
 
+from itertools import chain
+
 from ..graph import Graph
 from .backend import functions
 from .convert import from_networkx, to_networkx, unsupported
@@ -39,6 +41,22 @@ def _argument(args, kwargs, name, position, default=None):
 def _has_edge_attribute(G, attr):
     """Whether some edge of the networkx graph ``G`` carries the attribute ``attr``."""
     return any(attr in data for _, _, data in G.edges(data=True))
+
+
+def _has_edge_data(G):
+    """Whether some edge of the networkx graph ``G`` carries data (its data dicts looked at in C
+    loops: k_truss asks for every attribute, and a Python loop over a million edges costs more
+    than the truss)."""
+    adj = G._adj
+    if type(adj) is dict:
+        return any(chain.from_iterable(map(dict.values, adj.values())))
+    return any(data for _, _, data in G.edges(data=True))
+
+
+def _has_node_data(G):
+    """Whether some node of the networkx graph ``G`` carries data."""
+    nodes = G._node
+    return any(nodes.values()) if type(nodes) is dict else any(data for _, data in G.nodes(data=True))
 
 
 def _declines(name, G, args, kwargs):
@@ -100,9 +118,9 @@ class BackendInterface:
         if edge_attrs and all(default == 1 for default in edge_attrs.values()) and not any(
                 _has_edge_attribute(G, attr) for attr in edge_attrs):
             edge_attrs = None  # no edge carries a weight: every weight is the default 1
-        if preserve_edge_attrs and not any(data for _, _, data in G.edges(data=True)):
+        if preserve_edge_attrs and not _has_edge_data(G):
             preserve_edge_attrs = False  # nothing to keep (k_truss asks to keep everything)
-        if preserve_node_attrs and not any(data for _, data in G.nodes(data=True)):
+        if preserve_node_attrs and not _has_node_data(G):
             preserve_node_attrs = False
         if edge_attrs or node_attrs or preserve_edge_attrs or preserve_node_attrs:
             raise NotImplementedError("graphmine's backend graphs keep no edge or node attributes")
@@ -142,8 +160,7 @@ class BackendInterface:
             return "graphmine's node_clique_number computes the cliques itself"
         if name == "k_clique_communities" and _argument(args, kwargs, "cliques", 2) is not None:
             return "graphmine's k_clique_communities computes the cliques itself"
-        if name == "k_truss" and not isinstance(G, Graph) and (
-                any(data for _, _, data in G.edges(data=True)) or any(data for _, data in G.nodes(data=True))):
+        if name == "k_truss" and not isinstance(G, Graph) and (_has_edge_data(G) or _has_node_data(G)):
             return "graphmine's k_truss keeps no edge or node attributes"
         return True
 
