@@ -144,6 +144,15 @@ def _weight(indptr, indices, weights, a, b):
     return 0.0
 
 
+@njit(inline="always")
+def _max_row(ptr):
+    """The longest row of a CSR (0 for none)."""
+    maxd = 0
+    for u in range(ptr.shape[0] - 1):
+        maxd = max(maxd, ptr[u + 1] - ptr[u])
+    return maxd
+
+
 @njit(cache=True, nogil=True)
 def _sort3(a, b, c):
     if a > b:
@@ -162,9 +171,7 @@ def triangle_counts(fptr, fidx, nthreads):
     """Triangles of the graph whose forward (degree-oriented) rows are fptr/fidx, per lowest vertex."""
     n = fptr.shape[0] - 1
     counts = np.zeros(n, np.int64)
-    maxd = 0
-    for u in range(n):
-        maxd = max(maxd, fptr[u + 1] - fptr[u])
+    maxd = _max_row(fptr)
     for t in prange(nthreads):
         buf = np.empty(maxd + 1, np.int64)
         for u in range(t, n, nthreads):
@@ -184,9 +191,7 @@ def open_triangles(fptr, fidx, node_ptr, node_items, n_past, seed, thr, sample, 
     n = fptr.shape[0] - 1
     counts = np.zeros(n, np.int64)
     fill = out.shape[0] > 0
-    maxd = 0
-    for u in range(n):
-        maxd = max(maxd, fptr[u + 1] - fptr[u])
+    maxd = _max_row(fptr)
     for t in prange(nthreads):
         buf = np.empty(maxd + 1, np.int64)
         for u in range(t, n, nthreads):
@@ -244,9 +249,7 @@ def edge_common_counts(indptr, indices, nthreads):
     edge (u, v) and two common neighbours span (closed 4-cliques included)."""
     n = indptr.shape[0] - 1
     out = np.zeros(n, np.float64)
-    maxd = 0
-    for u in range(n):
-        maxd = max(maxd, indptr[u + 1] - indptr[u])
+    maxd = _max_row(indptr)
     for t in prange(nthreads):
         buf = np.empty(maxd + 1, np.int64)
         for u in range(t, n, nthreads):
@@ -269,9 +272,7 @@ def open_clique4(indptr, indices, seed, edge_thr, edge_sample, thr, sample, offs
     n = indptr.shape[0] - 1
     counts = np.zeros(n, np.int64)
     fill = out.shape[0] > 0
-    maxd = 0
-    for u in range(n):
-        maxd = max(maxd, indptr[u + 1] - indptr[u])
+    maxd = _max_row(indptr)
     for t in prange(nthreads):
         buf = np.empty(maxd + 1, np.int64)
         for u in range(t, n, nthreads):
