@@ -36,6 +36,18 @@ CHUNKS_PER_THREAD = 64
 BITSET_MAX = 2048
 
 
+@njit(cache=True, inline="always")
+def sort3(a, b, c):
+    """The three values in increasing order (a triangle's vertices, say)."""
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+    if a > b:
+        a, b = b, a
+    return a, b, c
+
+
 @njit(cache=True)
 def _row_of_arc(optr, a):
     """The row holding arc a: the last u with optr[u] <= a (binary search)."""

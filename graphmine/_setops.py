@@ -31,6 +31,7 @@ __all__ = [
     "intersect_degree_sums",
     "popcount",
     "lowest_bit",
+    "lowest_member",
     "fetch_add",
 ]
 
@@ -103,7 +104,7 @@ def _gallop_visit(s, sa, sb, g, ga, gb, s_is_x, xa, out, pos, w, deg):
     return c, s1, s2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _intersect(x, xa, xb, y, ya, yb, out, pos, w, deg):
     """The one merge/gallop driver behind the ``intersect_*`` functions: visits the common entries
     z of x[xa:xb] and y[ya:yb] in increasing order and returns (count, sum, sum). What it does at
@@ -112,9 +113,11 @@ def _intersect(x, xa, xb, y, ya, yb, out, pos, w, deg):
     ``pos`` the offset of z in x[xa:], ``w`` adds w[z] to the first sum, ``deg`` adds
     1 / log deg[z] to the first sum and 1 / deg[z] to the second."""
     if _skewed(xb - xa, yb - ya):
-        if xb - xa < yb - ya:
-            return _gallop_visit(x, xa, xb, y, ya, yb, True, xa, out, pos, w, deg)
-        return _gallop_visit(y, ya, yb, x, xa, xb, False, xa, out, pos, w, deg)
+        # a computed flag, not a constant: numba would compile the helper once per literal value
+        x_short = xb - xa < yb - ya
+        if x_short:
+            return _gallop_visit(x, xa, xb, y, ya, yb, x_short, xa, out, pos, w, deg)
+        return _gallop_visit(y, ya, yb, x, xa, xb, x_short, xa, out, pos, w, deg)
     c = 0
     s1 = 0.0
     s2 = 0.0
@@ -237,6 +240,17 @@ def lowest_bit(typingctx, x):
         return _as_int64(context, builder, builder.cttz(args[0], cgutils.true_bit), x.bitwidth)
 
     return types.int64(x), codegen
+
+
+@njit(cache=True, inline="always")
+def lowest_member(S, row, W):
+    """The smallest member of the multi-word bit set S[row, :W] (64 members a word), or -1 if
+    it is empty."""
+    for w in range(W):
+        x = S[row, w]
+        if x:
+            return w * 64 + lowest_bit(x)
+    return -1
 
 
 @intrinsic

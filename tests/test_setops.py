@@ -138,7 +138,7 @@ def test_clique_kernels_agree_with_networkx(n, p, seed):
         # sends every root of out-degree > 4 there
         scratch = (np.empty((4, 1), np.uint64), np.empty(dmax + 1, np.int64), np.empty((k, 1), np.uint64),
                    np.empty(k, np.uint64), np.empty(k, np.uint64), np.empty(k, np.int64),
-                   np.empty((k - 1, dmax + 1), oind.dtype), np.zeros(k - 1, np.int64), np.zeros(k - 1, np.int64))
+                   np.empty((k - 1, dmax + 1), oind.dtype), np.zeros(k - 1, np.int64))
         assert ck._cliques_span(optr, oind, k, 0, n, scratch) == expect
 
 

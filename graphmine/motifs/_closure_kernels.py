@@ -14,6 +14,7 @@ on the thread count or the enumeration order. Never validates, never raises.
 import numpy as np
 from numba import njit, prange
 
+from .._clique_kernels import sort3
 from .._setops import gallop, intersect_into, lower_bound
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -153,17 +154,6 @@ def _max_row(ptr):
     return maxd
 
 
-@njit(cache=True, nogil=True)
-def _sort3(a, b, c):
-    if a > b:
-        a, b = b, a
-    if b > c:
-        b, c = c, b
-    if a > b:
-        a, b = b, a
-    return a, b, c
-
-
 # -- candidates --------------------------------------------------------------------------------
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -200,7 +190,7 @@ def open_triangles(fptr, fidx, node_ptr, node_items, n_past, seed, thr, sample, 
                 v = fidx[p]
                 m = intersect_into(fidx, fptr[u], fptr[u + 1], fidx, fptr[v], fptr[v + 1], buf)
                 for q in range(m):
-                    a, b, w = _sort3(u, v, buf[q])
+                    a, b, w = sort3(u, v, buf[q])
                     if sample and tuple_hash(seed, a, b, w, -1) >= thr:
                         continue
                     if cooccur(node_ptr, node_items, a, b, w, -1, 0, n_past):
