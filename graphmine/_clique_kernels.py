@@ -254,15 +254,16 @@ def _windowed_cliques(ptrs, inds, lo, hi, k, cand, size, pos, end, mark, credit,
     the search's stacks.
     """
     nb = len(ptrs)
-    pos[0] = lower_bound(cand[0], 0, size[0], lo[1])
-    end[0] = lower_bound(cand[0], 0, size[0], hi[1])
+    zero = np.int64(0)  # not a literal 0: numba would compile the helpers once more for one
+    pos[0] = lower_bound(cand[0], zero, size[0], lo[1])
+    end[0] = lower_bound(cand[0], zero, size[0], hi[1])
     if pos[0] == end[0]:
         return 0
     count = 0
     level = 0
     while level >= 0:
         need = k - (level + 1)
-        nxt = min(level + 1, nb - 1)
+        nxt = level + 1 if level + 1 < nb else nb - 1
         if need == 2:
             # last level: |C ∩ N+(w)| for every w of C in the next block, C marked once
             row = cand[level]
@@ -302,10 +303,10 @@ def _windowed_cliques(ptrs, inds, lo, hi, k, cand, size, pos, end, mark, credit,
         pos[level] += 1
         ptr = ptrs[nxt]
         rw = w - lo[level + 1]
-        m = intersect_into(cand[level], 0, size[level], inds[nxt], ptr[rw], ptr[rw + 1], cand[level + 1])
+        m = intersect_into(cand[level], zero, size[level], inds[nxt], ptr[rw], ptr[rw + 1], cand[level + 1])
         if m >= need - 1:
-            p = lower_bound(cand[level + 1], 0, m, lo[level + 2])
-            e = lower_bound(cand[level + 1], 0, m, hi[level + 2])
+            p = lower_bound(cand[level + 1], zero, m, lo[level + 2])
+            e = lower_bound(cand[level + 1], zero, m, hi[level + 2])
             if p < e:
                 size[level + 1] = m
                 pos[level + 1] = p
@@ -321,9 +322,11 @@ def _cliques_lists(optr, oind, k, a, b, min_d, cand, size):
     one block."""
     n = optr.shape[0] - 1
     lo = np.zeros(k, np.int64)
-    hi = np.full(k, n, np.int64)
-    pos = np.empty(k - 1, np.int64)
-    end = np.empty(k - 1, np.int64)
+    hi = np.zeros(k, np.int64)
+    for level in range(k):
+        hi[level] = n
+    pos = np.zeros(k - 1, np.int64)
+    end = np.zeros(k - 1, np.int64)
     mark = np.zeros(n, np.uint8)
     c = 0
     for u in range(a, b):

@@ -44,6 +44,18 @@ def _bk_scratch(maxp, maxdeg):
 
 
 @njit(cache=True, inline="always")
+def _push_offset(offs, noff, nout):
+    """Append ``nout`` after offs[noff] (doubling ``offs`` when full): (offs, noff + 1)."""
+    if noff + 1 >= offs.shape[0]:
+        grown = np.empty(2 * offs.shape[0], offs.dtype)
+        grown[:noff + 1] = offs[:noff + 1]
+        offs = grown
+    noff += 1
+    offs[noff] = nout
+    return offs, noff
+
+
+@njit(cache=True, inline="always")
 def _most_in_p(S, L, W, rows, Pb, Wp, best, bp):
     """(best, bp) updated with the member u of the set S[L, :W] whose row rows[u] has the most
     members in P = Pb[L, :Wp], if it beats ``best`` (bp is -1 while none has)."""
@@ -107,12 +119,7 @@ def _bk_root(v, indptr, indices, rank, scratch, mode, maxsize, hist, out, nout, 
                     out = grown
                 out[nout] = v
                 nout += 1
-                if noff + 1 >= offs.shape[0]:
-                    grown2 = np.empty(2 * offs.shape[0], offs.dtype)
-                    grown2[:noff + 1] = offs[:noff + 1]
-                    offs = grown2
-                noff += 1
-                offs[noff] = nout
+                offs, noff = _push_offset(offs, noff, nout)
         return count, out, nout, offs, noff
     Wp = (p + 63) >> 6
     Wx = max(1, (x + 63) >> 6)
@@ -195,12 +202,7 @@ def _bk_root(v, indptr, indices, rank, scratch, mode, maxsize, hist, out, nout, 
                     for l in range(nl):
                         out[nout + 1 + l] = plist[chosen[l]]
                     nout += size
-                    if noff + 1 >= offs.shape[0]:
-                        grown2 = np.empty(2 * offs.shape[0], offs.dtype)
-                        grown2[:noff + 1] = offs[:noff + 1]
-                        offs = grown2
-                    noff += 1
-                    offs[noff] = nout
+                    offs, noff = _push_offset(offs, noff, nout)
             continue
         u, ux = _bk_pivot(nl, Pb, XPb, XXb, PP, XP, Wp, Wx)
         for w in range(Wp):

@@ -121,8 +121,12 @@ def _intersect(x, xa, xb, y, ya, yb, out, pos, w, deg):
     c = 0
     s1 = 0.0
     s2 = 0.0
-    if out is None and pos is None and w is None and deg is None:
-        return merge_count(x, xa, xb, y, ya, yb), s1, s2
+    # nested tests: numba prunes a branch on one `is None` test, not on a chain of them
+    if out is None:
+        if pos is None:
+            if w is None:
+                if deg is None:
+                    return merge_count(x, xa, xb, y, ya, yb), s1, s2
     i = xa
     j = ya
     if w is None and deg is None:

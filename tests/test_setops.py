@@ -165,3 +165,20 @@ def test_triangle_kernels_any_thread_count(n, p, seed, threads):
     cuts = sorted({0, m, *range(0, m, max(1, m // 7))})
     assert sum(ck._triangles_arcs(optr, oind, a, b, mark) for a, b in zip(cuts[:-1], cuts[1:])) == total
     assert not mark.any()
+
+
+@given(st.lists(st.lists(st.booleans(), min_size=0, max_size=200), min_size=1, max_size=4))
+def test_lowest_member_of_multiword_sets(rows):
+    W = 4
+    S = np.zeros((len(rows), W), np.uint64)
+    for r, bits in enumerate(rows):
+        for i, b in enumerate(bits):
+            if b:
+                S[r, i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+
+    @njit
+    def lowest(S, r):
+        return so.lowest_member(S, r, S.shape[1])
+
+    for r, bits in enumerate(rows):
+        assert lowest(S, r) == (bits.index(True) if True in bits else -1)
