@@ -278,7 +278,7 @@ def kclist_compare(args):
             count = None
             start = time.perf_counter()
             while len(ours) < args.repeat or (len(ours) < 50 and time.perf_counter() - start < 1.0):
-                H = gm.Graph(G.indptr, G.indices, _trusted=True)  # no cached orientation
+                H = gm.Graph.from_csr(G.indptr, G.indices)  # no cached orientation
                 t0 = time.perf_counter()
                 # on graphmine's worker thread, as the count's own ordering: a parallel region
                 # started from this thread has a second thread team, whose threads spin after it
@@ -323,7 +323,7 @@ def arb_compare(args, cases):
                 continue
             ours = []
             for _ in range(max(args.repeat, 5 if G.n_edges < 1e6 else 1)):
-                H = gm.Graph(G.indptr, G.indices, _trusted=True)
+                H = gm.Graph.from_csr(G.indptr, G.indices)
                 t0 = time.perf_counter()
                 count = gm.count_cliques(H, k, threads=th)
                 ours.append(time.perf_counter() - t0)
@@ -351,7 +351,7 @@ def family(args):
         t0 = time.perf_counter()
         counts = gm.count_all_cliques(H, threads=th)
         first = time.perf_counter() - t0
-        best = min([first] + [best_time(lambda: gm.count_all_cliques(gm.Graph(H.indptr, H.indices, _trusted=True),
+        best = min([first] + [best_time(lambda: gm.count_all_cliques(gm.Graph.from_csr(H.indptr, H.indices),
                                                                      threads=th), 1)[0]
                               for _ in range(args.repeat - 1)])
         top = max(range(len(counts)), key=lambda k: counts[k])
@@ -431,7 +431,7 @@ def truss(args):
     print(f"\nk-truss (k = {k}) on {gname} ({K.n_edges:,} edges), {th} threads")
     gm.k_truss(gm.generators.kronecker_graph(8, 8, seed=1), k, threads=th)  # compile or load
     nx.config.backends.graphmine.threads = th
-    t_ours, c_ours, T = cpu_time(lambda: gm.k_truss(gm.Graph(K.indptr, K.indices, _trusted=True), k, threads=th),
+    t_ours, c_ours, T = cpu_time(lambda: gm.k_truss(gm.Graph.from_csr(K.indptr, K.indices), k, threads=th),
                                  args.repeat)
     copies = iter([Hk.copy() for _ in range(args.repeat)])  # without graphmine's conversion cached
     t_be, c_be, Tb = cpu_time(lambda: nx.k_truss(next(copies), k, backend="graphmine"), args.repeat)
@@ -579,7 +579,7 @@ def main():
 
         def fresh():
             # a Graph caches its orientations: time them too, as the other libraries' times do
-            return gm.Graph(G.indptr, G.indices, _trusted=True)
+            return gm.Graph.from_csr(G.indptr, G.indices)
 
         tasks = [("triangles", lambda: gm.count_triangles(fresh(), threads=args.threads), 2),
                  ("4-cliques", lambda: gm.count_cliques(fresh(), 4, threads=args.threads), 3)]

@@ -29,7 +29,7 @@ from graphmine.generators import kronecker_graph
 
 def fresh(G):
     """The same graph as a new object: no cached orientation or device data."""
-    return gm.Graph(G.indptr, G.indices, _trusted=True)
+    return gm.Graph.from_csr(G.indptr, G.indices)
 
 
 def best(fn, repeat):

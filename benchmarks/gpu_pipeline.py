@@ -45,7 +45,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def fresh(G):
-    return gm.Graph(G.indptr, G.indices, _trusted=True)
+    return gm.Graph.from_csr(G.indptr, G.indices)
 
 
 @njit(cache=True)

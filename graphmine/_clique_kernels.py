@@ -22,7 +22,7 @@ import numpy as np
 from numba import njit, prange
 
 from ._csr_kernels import _orient_relabel_serial
-from ._setops import SKEW, fetch_add, intersect_count, intersect_into, intersect_positions, lowest_bit, popcount
+from ._setops import SKEW, fetch_add, intersect_into, intersect_positions, lower_bound, lowest_bit, popcount
 
 # Hot loops index with unsigned integers: numba then skips its negative-index wraparound test,
 # which costs more than the lookup itself in these loops (measured 2.6x on triangle counting).
@@ -34,6 +34,18 @@ CHUNKS_PER_THREAD = 64
 # Roots with more out-neighbours than this count with sorted lists instead of a bit matrix
 # (BITSET_MAX^2 / 8 bytes of scratch per thread).
 BITSET_MAX = 2048
+
+
+@njit(cache=True, inline="always")
+def sort3(a, b, c):
+    """The three values in increasing order (a triangle's vertices, say)."""
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+    if a > b:
+        a, b = b, a
+    return a, b, c
 
 
 @njit(cache=True)
@@ -227,42 +239,104 @@ def _triangles_per_vertex_serial(optr, oind):
     return out
 
 
-@njit(cache=True)
-def _cliques_lists(u, optr, oind, k, cand, size, pos):
-    """k-cliques whose lowest-ranked vertex is u, by sorted lists (iterative depth-first search),
-    for roots too wide for a bit matrix.
+@njit(cache=True, nogil=True)
+def _windowed_cliques(ptrs, inds, lo, hi, k, cand, size, pos, end, mark, credit, per_vertex, root):
+    """k-cliques (k >= 3) through ``root`` by sorted lists (iterative depth-first search), the one
+    list search of the CPU count (roots too wide for a bit matrix) and of distributed block tasks.
 
-    cand[l, :size[l]] holds the vertices adjacent to all l + 1 chosen vertices; once two more
-    vertices are needed, the remaining edges inside the candidate set are counted directly.
+    ``cand[0, :size[0]]`` holds the root's out-neighbours, sorted by id; cand[l, :size[l]] the
+    vertices adjacent to all l + 1 chosen vertices. The (l + 1)-th vertex after the root must lie
+    in [lo[l + 1], hi[l + 1]) and its out-row is found in ``ptrs[l + 1]``/``inds[l + 1]``, local
+    row ``w - lo[l + 1]`` (a task's row blocks; one CSR, one block, covers the whole graph). Once
+    two more vertices are needed, the arcs inside the candidate set are counted against ``mark``
+    (zeroed uint8 over the ids, zero again on return). With ``credit`` (k = 3 only) every triangle
+    also adds one to ``per_vertex`` at each of its vertices. ``pos`` and ``end`` (k - 1 each) are
+    the search's stacks.
     """
-    d = optr[u + 1] - optr[u]
-    for j in range(d):
-        cand[0, j] = oind[optr[u] + j]
-    size[0] = d
-    pos[0] = 0
+    nb = len(ptrs)
+    zero = np.int64(0)  # not a literal 0: numba would compile the helpers once more for one
+    pos[0] = lower_bound(cand[0], zero, size[0], lo[1])
+    end[0] = lower_bound(cand[0], zero, size[0], hi[1])
+    if pos[0] == end[0]:
+        return 0
     count = 0
     level = 0
     while level >= 0:
         need = k - (level + 1)
+        nxt = level + 1 if level + 1 < nb else nb - 1
         if need == 2:
+            # last level: |C ∩ N+(w)| for every w of C in the next block, C marked once
             row = cand[level]
             s = size[level]
-            for i in range(s):
-                v = row[i]
-                count += intersect_count(row, i + 1, s, oind, optr[v], optr[v + 1])
+            for q in range(s):
+                mark[np.uint64(row[q])] = 1
+            ptr = ptrs[nxt]
+            ind = inds[nxt]
+            base = lo[level + 1]
+            for i in range(pos[level], end[level]):
+                w = row[i]
+                rw = np.uint64(w - base)
+                # unsigned indices: numba then skips its negative-index test
+                ta = np.uint64(ptr[rw])
+                tb = np.uint64(ptr[rw + U1])
+                if credit:
+                    for t in range(ta, tb):
+                        x = np.uint64(ind[t])
+                        if mark[x]:
+                            count += 1
+                            per_vertex[np.uint64(root)] += 1
+                            per_vertex[np.uint64(w)] += 1
+                            per_vertex[x] += 1
+                else:
+                    c = 0
+                    for t in range(ta, tb):
+                        c += mark[np.uint64(ind[t])]
+                    count += c
+            for q in range(s):
+                mark[np.uint64(row[q])] = 0
             level -= 1
             continue
-        if pos[level] >= size[level]:
+        if pos[level] >= end[level]:
             level -= 1
             continue
-        v = cand[level, pos[level]]
+        w = cand[level, pos[level]]
         pos[level] += 1
-        m = intersect_into(cand[level], pos[level], size[level], oind, optr[v], optr[v + 1], cand[level + 1])
+        ptr = ptrs[nxt]
+        rw = w - lo[level + 1]
+        m = intersect_into(cand[level], zero, size[level], inds[nxt], ptr[rw], ptr[rw + 1], cand[level + 1])
         if m >= need - 1:
-            size[level + 1] = m
-            pos[level + 1] = 0
-            level += 1
+            p = lower_bound(cand[level + 1], zero, m, lo[level + 2])
+            e = lower_bound(cand[level + 1], zero, m, hi[level + 2])
+            if p < e:
+                size[level + 1] = m
+                pos[level + 1] = p
+                end[level + 1] = e
+                level += 1
     return count
+
+
+@njit(cache=True)
+def _cliques_lists(optr, oind, k, a, b, min_d, cand, size):
+    """k-cliques whose lowest-ranked vertex lies in [a, b) and has more than ``min_d``
+    out-neighbours (roots too wide for a bit matrix): the list search over the whole graph as
+    one block."""
+    n = optr.shape[0] - 1
+    lo = np.zeros(k, np.int64)
+    hi = np.zeros(k, np.int64)
+    for level in range(k):
+        hi[level] = n
+    pos = np.zeros(k - 1, np.int64)
+    end = np.zeros(k - 1, np.int64)
+    mark = np.zeros(n, np.uint8)
+    c = 0
+    for u in range(a, b):
+        d = optr[u + 1] - optr[u]
+        if d > min_d:
+            for j in range(d):
+                cand[0, j] = oind[optr[u] + j]
+            size[0] = d
+            c += _windowed_cliques((optr,), (oind,), lo, hi, k, cand, size, pos, end, mark, False, size, u)
+    return c
 
 
 @njit(cache=True)
@@ -417,8 +491,7 @@ def _clique_scratch(oind, k, max_out):
     wide = max_out > BITSET_MAX
     lcand = np.empty((k - 1, max_out + 1 if wide else 1), oind.dtype)
     lsize = np.zeros(k - 1, np.int64)
-    lpos = np.zeros(k - 1, np.int64)
-    return rows, pos, cand, stack, rem, word, lcand, lsize, lpos
+    return rows, pos, cand, stack, rem, word, lcand, lsize
 
 
 @njit(cache=True)
@@ -442,7 +515,7 @@ def _root_chunks(optr, lo, hi, nchunks):
 @njit(cache=True)
 def _cliques_span(optr, oind, k, a, b, scratch):
     """k-cliques whose lowest-ranked vertex lies in [a, b)."""
-    rows, pos, cand, stack, rem, word, lcand, lsize, lpos = scratch
+    rows, pos, cand, stack, rem, word, lcand, lsize = scratch
     c = 0
     wide = 0
     for u in range(a, b):
@@ -461,9 +534,7 @@ def _cliques_span(optr, oind, k, a, b, scratch):
     if wide:
         # roots too wide for a bit matrix, in a second pass: a call to the list search inside
         # the loop above slows the common path (measured 1.8x on ca-GrQc)
-        for u in range(a, b):
-            if optr[u + 1] - optr[u] > rows.shape[0]:
-                c += _cliques_lists(u, optr, oind, k, lcand, lsize, lpos)
+        c += _cliques_lists(optr, oind, k, a, b, rows.shape[0], lcand, lsize)
     return c
 
 

@@ -36,7 +36,7 @@ from numba import njit, prange
 
 from ._clique_kernels import CHUNKS_PER_THREAD, _root_chunks
 from ._pivot_kernels import _symmetric_matrix
-from ._setops import fetch_add, lowest_bit, popcount
+from ._setops import fetch_add, lowest_bit, lowest_member, popcount
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
@@ -132,11 +132,7 @@ def _solve(top0, comp, W, sets, rest, cset, pset, iset, state, tops, pu, pf, ple
             _set_table(pu, pf, plen, r, binu, binf, z, top)
             state[L] = _NEXT
         elif st == _NEXT:
-            seed = -1
-            for w in range(W):
-                if rest[L, w] != U0:
-                    seed = w * 64 + lowest_bit(rest[L, w])
-                    break
+            seed = lowest_member(rest, L, W)
             if seed < 0:
                 L -= 1
                 continue
@@ -224,11 +220,7 @@ def _solve(top0, comp, W, sets, rest, cset, pset, iset, state, tops, pu, pf, ple
             _add_shifted(pu, pf, plen, f, c, 1, top)
             state[L] = _PIVOT_LOOP
         elif st == _PIVOT_LOOP:
-            v = -1
-            for w in range(W):
-                if iset[L, w] != U0:
-                    v = w * 64 + lowest_bit(iset[L, w])
-                    break
+            v = lowest_member(iset, L, W)
             if v < 0:
                 _mul_into(pu, pf, plen, r, f, top)
                 state[L] = _NEXT

@@ -125,6 +125,16 @@ def _insertion_sort(a, s, e):
         a[np.uint64(j + 1)] = x
 
 
+@njit(cache=True, inline="always")
+def _sort_short_row(a, s, e):
+    """Sort a[s:e] in place: insertion sort while the row is short (most rows; no call, no
+    scratch), numpy's sort beyond :data:`_INSERTION_MAX` entries."""
+    if e - s > _INSERTION_MAX:
+        a[s:e].sort()
+    else:
+        _insertion_sort(a, s, e)
+
+
 @njit(cache=True, nogil=True)
 def _sort_row(a, s, e, tmp):
     """Sort a[s:e] in place, adapting to ascending runs already there."""
@@ -549,10 +559,7 @@ def _relabel_rows(indptr, indices, rank, inv, optr, out, t, nthreads):
             if x > r:
                 out[c] = x
                 c += 1
-        if c - a > _INSERTION_MAX:
-            out[a:c].sort()
-        else:  # short rows (most of them)
-            _insertion_sort(out, a, c)
+        _sort_short_row(out, a, c)
 
 
 @njit(cache=True, nogil=True)

@@ -11,6 +11,7 @@ GraphFormatError with the line number (:func:`graphmine._parse_kernels._line_of`
 import numpy as np
 from numba import njit, prange
 
+from ._csr_kernels import _sort_short_row
 from ._parse_kernels import _parse_float, _skip_to_data
 
 OK = 0
@@ -240,17 +241,7 @@ def _sort_unique_items(ptr, nodes, sizes):
     for i in prange(ptr.shape[0] - 1):
         a = ptr[i]
         b = ptr[i + 1]
-        if b - a > 16:
-            nodes[a:b].sort()
-        else:
-            # insertion sort: items are small, and a call of the general sort costs more
-            for k in range(a + 1, b):
-                x = nodes[k]
-                q = k - 1
-                while q >= a and nodes[q] > x:
-                    nodes[q + 1] = nodes[q]
-                    q -= 1
-                nodes[q + 1] = x
+        _sort_short_row(nodes, a, b)  # items are small: mostly insertion sorts
         c = 0
         for k in range(a, b):
             if k == a or nodes[k] != nodes[k - 1]:

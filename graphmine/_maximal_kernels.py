@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit, prange
 
 from ._clique_kernels import CHUNKS_PER_THREAD, _root_chunks
-from ._setops import fetch_add, intersect_into, intersect_positions, lowest_bit, popcount
+from ._setops import fetch_add, intersect_into, intersect_positions, lowest_bit, lowest_member, popcount
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
@@ -46,37 +46,33 @@ def _bk_scratch(maxp, maxdeg):
     return PP, PX, XP, Pb, XPb, XXb, Rm, chosen, slot, plist, xlist, pos
 
 
-@njit(cache=True, nogil=True)
-def _bk_pivot(L, Pb, XPb, XXb, PP, XP, Wp, Wx):
-    """(pivot, is an X vertex): the vertex of P, X_P or X_X with the most neighbours in P."""
-    best = -1
-    bp = -1
-    bx = False
-    for which in range(2):
-        for w in range(Wp):
-            x = Pb[L, w] if which == 0 else XPb[L, w]
-            while x != U0:
-                u = w * 64 + lowest_bit(x)
-                x &= x - U1
-                c = 0
-                for z in range(Wp):
-                    c += popcount(Pb[L, z] & PP[u, z])
-                if c > best:
-                    best = c
-                    bp = u
-    for w in range(Wx):
-        x = XXb[L, w]
+@njit(cache=True, inline="always")
+def _most_in_p(S, L, W, rows, Pb, Wp, best, bp):
+    """(best, bp) updated with the member u of the set S[L, :W] whose row rows[u] has the most
+    members in P = Pb[L, :Wp], if it beats ``best`` (bp is -1 while none has)."""
+    for w in range(W):
+        x = S[L, w]
         while x != U0:
             u = w * 64 + lowest_bit(x)
             x &= x - U1
             c = 0
             for z in range(Wp):
-                c += popcount(Pb[L, z] & XP[u, z])
+                c += popcount(Pb[L, z] & rows[u, z])
             if c > best:
                 best = c
                 bp = u
-                bx = True
-    return bp, bx
+    return best, bp
+
+
+@njit(cache=True, nogil=True)
+def _bk_pivot(L, Pb, XPb, XXb, PP, XP, Wp, Wx):
+    """(pivot, is an X vertex): the vertex of P, X_P or X_X with the most neighbours in P."""
+    best, bp = _most_in_p(Pb, L, Wp, PP, Pb, Wp, -1, -1)
+    best, bp = _most_in_p(XPb, L, Wp, PP, Pb, Wp, best, bp)
+    best, bx_p = _most_in_p(XXb, L, Wx, XP, Pb, Wp, best, -1)
+    if bx_p >= 0:
+        return bx_p, True
+    return bp, False
 
 
 @njit(cache=True, nogil=True)
@@ -160,17 +156,11 @@ def _bk_search(v, L, p, Wp, Wx, PP, PX, XP, Pb, XPb, XXb, Rm, chosen, plist, max
             steps += 1
             if (steps & 255) == 0 and fetch_add(stop, 0, 0) != 0:
                 return L, count, nout, ncl
-        wv = -1
-        for w in range(Wp):
-            if Rm[L, w] != U0:
-                wv = w
-                break
-        if wv < 0:
+        c0 = lowest_member(Rm, L, Wp)
+        if c0 < 0:
             L -= 1
             continue
-        r = Rm[L, wv]
-        c0 = wv * 64 + lowest_bit(r)
-        Rm[L, wv] = r & (r - U1)
+        Rm[L, c0 >> 6] &= ~(U1 << np.uint64(c0 & 63))
         chosen[L] = c0
         nl = L + 1
         pe = True

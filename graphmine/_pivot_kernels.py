@@ -31,7 +31,7 @@ import numpy as np
 from numba import njit, prange
 
 from ._clique_kernels import CHUNKS_PER_THREAD, _local_matrix, _local_matrix_one_word, _root_chunks
-from ._setops import fetch_add, lower_bound, lowest_bit, popcount
+from ._setops import fetch_add, lower_bound, lowest_bit, lowest_member, popcount
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
@@ -176,17 +176,11 @@ def _sct_root(u, optr, oind, K, Ke, scratch, hist, binom, pv, pe):
         R[0, w] = S[0, w] & ~rows[p, w]
         Pc[0, w] = S[0, w]
     while level >= 0:
-        wv = -1
-        for w in range(W):
-            if R[level, w] != U0:
-                wv = w
-                break
-        if wv < 0:
+        v = lowest_member(R, level, W)
+        if v < 0:
             level -= 1
             continue
-        x = R[level, wv]
-        v = wv * 64 + lowest_bit(x)
-        R[level, wv] = x & (x - U1)
+        R[level, v >> 6] &= ~(U1 << np.uint64(v & 63))
         is_pivot = v == piv_at[level]
         h = hs[level] + (0 if is_pivot else 1)
         q = qs[level] + (1 if is_pivot else 0)

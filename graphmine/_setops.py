@@ -31,6 +31,7 @@ __all__ = [
     "intersect_degree_sums",
     "popcount",
     "lowest_bit",
+    "lowest_member",
     "fetch_add",
 ]
 
@@ -75,28 +76,95 @@ def _skewed(nx, ny):
 
 
 @njit(cache=True)
-def _gallop_count(s, sa, sb, g, ga, gb):
-    """|s[sa:sb] ∩ g[ga:gb]| searching the short row's entries in the long row g."""
+def _gallop_visit(s, sa, sb, g, ga, gb, s_is_x, xa, out, pos, w, deg):
+    """:func:`_intersect`'s galloping half: each entry of the short row s searched in the long
+    row g (``s_is_x`` says which of them is x, whose offsets ``pos`` receives)."""
     c = 0
+    s1 = 0.0
+    s2 = 0.0
     j = ga
     for i in range(sa, sb):
         j = gallop(g, j, gb, s[i])
         if j == gb:
             break
-        if g[j] == s[i]:
+        z = s[i]
+        if g[j] == z:
+            if out is not None:
+                out[c] = z
+            if pos is not None:
+                pos[c] = i - xa if s_is_x else j - xa
+            if w is not None:
+                s1 += w[z]
+            if deg is not None:
+                dz = deg[z]
+                s1 += 1.0 / np.log(dz)
+                s2 += 1.0 / dz
             c += 1
             j += 1
-    return c
+    return c, s1, s2
+
+
+@njit(cache=True, inline="always")
+def _intersect(x, xa, xb, y, ya, yb, out, pos, w, deg):
+    """The one merge/gallop driver behind the ``intersect_*`` functions: visits the common entries
+    z of x[xa:xb] and y[ya:yb] in increasing order and returns (count, sum, sum). What it does at
+    a hit depends on which of the optional arrays are given (numba prunes the branches of the
+    ``None`` ones at compile time, so each caller gets a loop of its own): ``out`` receives z,
+    ``pos`` the offset of z in x[xa:], ``w`` adds w[z] to the first sum, ``deg`` adds
+    1 / log deg[z] to the first sum and 1 / deg[z] to the second."""
+    if _skewed(xb - xa, yb - ya):
+        # a computed flag, not a constant: numba would compile the helper once per literal value
+        x_short = xb - xa < yb - ya
+        if x_short:
+            return _gallop_visit(x, xa, xb, y, ya, yb, x_short, xa, out, pos, w, deg)
+        return _gallop_visit(y, ya, yb, x, xa, xb, x_short, xa, out, pos, w, deg)
+    c = 0
+    s1 = 0.0
+    s2 = 0.0
+    # nested tests: numba prunes a branch on one `is None` test, not on a chain of them
+    if out is None:
+        if pos is None:
+            if w is None:
+                if deg is None:
+                    return merge_count(x, xa, xb, y, ya, yb), s1, s2
+    i = xa
+    j = ya
+    if w is None and deg is None:
+        while i < xb and j < yb:
+            a = x[i]
+            b = y[j]
+            # branch-free: write speculatively, keep the write only on a hit
+            if out is not None:
+                out[c] = a
+            if pos is not None:
+                pos[c] = i - xa
+            c += a == b
+            i += a <= b
+            j += b <= a
+        return c, s1, s2
+    while i < xb and j < yb:
+        a = x[i]
+        b = y[j]
+        if a < b:
+            i += 1
+        elif b < a:
+            j += 1
+        else:
+            c += 1
+            if w is not None:
+                s1 += w[a]
+            if deg is not None:
+                s1 += 1.0 / np.log(deg[a])
+                s2 += 1.0 / deg[a]
+            i += 1
+            j += 1
+    return c, s1, s2
 
 
 @njit(cache=True)
 def intersect_count(x, xa, xb, y, ya, yb):
     """|x[xa:xb] ∩ y[ya:yb]| of two sorted rows."""
-    if _skewed(xb - xa, yb - ya):
-        if xb - xa < yb - ya:
-            return _gallop_count(x, xa, xb, y, ya, yb)
-        return _gallop_count(y, ya, yb, x, xa, xb)
-    return merge_count(x, xa, xb, y, ya, yb)
+    return _intersect(x, xa, xb, y, ya, yb, None, None, None, None)[0]
 
 
 @njit(cache=True)
@@ -117,40 +185,10 @@ def merge_count(x, xa, xb, y, ya, yb):
 
 
 @njit(cache=True)
-def _gallop_into(s, sa, sb, g, ga, gb, out):
-    k = 0
-    j = ga
-    for i in range(sa, sb):
-        j = gallop(g, j, gb, s[i])
-        if j == gb:
-            break
-        if g[j] == s[i]:
-            out[k] = s[i]
-            k += 1
-            j += 1
-    return k
-
-
-@njit(cache=True)
 def intersect_into(x, xa, xb, y, ya, yb, out):
     """Write x[xa:xb] ∩ y[ya:yb] (sorted) into out[0:]; return its size. ``out`` must hold
     min(xb - xa, yb - ya) entries (the merge writes ahead of its hits)."""
-    if _skewed(xb - xa, yb - ya):
-        if xb - xa < yb - ya:
-            return _gallop_into(x, xa, xb, y, ya, yb, out)
-        return _gallop_into(y, ya, yb, x, xa, xb, out)
-    k = 0
-    i = xa
-    j = ya
-    while i < xb and j < yb:
-        a = x[i]
-        b = y[j]
-        # branch-free: write speculatively, keep the write only on a hit
-        out[k] = a
-        k += a == b
-        i += a <= b
-        j += b <= a
-    return k
+    return _intersect(x, xa, xb, y, ya, yb, out, None, None, None)[0]
 
 
 @njit(cache=True)
@@ -158,100 +196,14 @@ def intersect_positions(x, xa, xb, y, ya, yb, out):
     """Write the offsets i - xa of the entries x[i] that also occur in y[ya:yb] into out[0:]
     (increasing); return their number. Used to renumber a neighbourhood's members locally.
     ``out`` must hold min(xb - xa, yb - ya) entries."""
-    k = 0
-    if (yb - ya) * SKEW < xb - xa:
-        i = xa
-        for j in range(ya, yb):
-            i = gallop(x, i, xb, y[j])
-            if i == xb:
-                break
-            if x[i] == y[j]:
-                out[k] = i - xa
-                k += 1
-                i += 1
-        return k
-    if (xb - xa) * SKEW < yb - ya:
-        j = ya
-        for i in range(xa, xb):
-            j = gallop(y, j, yb, x[i])
-            if j == yb:
-                break
-            if y[j] == x[i]:
-                out[k] = i - xa
-                k += 1
-                j += 1
-        return k
-    i = xa
-    j = ya
-    while i < xb and j < yb:
-        a = x[i]
-        b = y[j]
-        out[k] = i - xa
-        k += a == b
-        i += a <= b
-        j += b <= a
-    return k
-
-
-@njit(cache=True)
-def _gallop_sum(s, sa, sb, g, ga, gb, w):
-    c = 0
-    total = 0.0
-    j = ga
-    for i in range(sa, sb):
-        j = gallop(g, j, gb, s[i])
-        if j == gb:
-            break
-        if g[j] == s[i]:
-            c += 1
-            total += w[s[i]]
-            j += 1
-    return c, total
+    return _intersect(x, xa, xb, y, ya, yb, None, out, None, None)[0]
 
 
 @njit(cache=True)
 def intersect_sum(x, xa, xb, y, ya, yb, w):
     """(|x[xa:xb] ∩ y[ya:yb]|, sum of w[z] over the common entries z, in increasing z)."""
-    if _skewed(xb - xa, yb - ya):
-        if xb - xa < yb - ya:
-            return _gallop_sum(x, xa, xb, y, ya, yb, w)
-        return _gallop_sum(y, ya, yb, x, xa, xb, w)
-    c = 0
-    total = 0.0
-    i = xa
-    j = ya
-    while i < xb and j < yb:
-        a = x[i]
-        b = y[j]
-        if a < b:
-            i += 1
-        elif b < a:
-            j += 1
-        else:
-            c += 1
-            total += w[a]
-            i += 1
-            j += 1
+    c, total, _ = _intersect(x, xa, xb, y, ya, yb, None, None, w, None)
     return c, total
-
-
-@njit(cache=True)
-def _gallop_degree_sums(s, sa, sb, g, ga, gb, deg):
-    c = 0
-    aa = 0.0
-    ra = 0.0
-    j = ga
-    for i in range(sa, sb):
-        j = gallop(g, j, gb, s[i])
-        if j == gb:
-            break
-        if g[j] == s[i]:
-            c += 1
-            dz = deg[s[i]]
-            aa += 1.0 / np.log(dz)
-            ra += 1.0 / dz
-            j += 1
-    return c, aa, ra
 
 
 @njit(cache=True)
@@ -259,30 +211,7 @@ def intersect_degree_sums(x, xa, xb, y, ya, yb, deg):
     """(common count, sum of 1 / log deg[z], sum of 1 / deg[z]) over the common entries z: the
     common-neighbour, Adamic-Adar and resource-allocation scores at once. A common neighbour of
     two distinct vertices has degree >= 2, so log deg[z] > 0."""
-    if _skewed(xb - xa, yb - ya):
-        if xb - xa < yb - ya:
-            return _gallop_degree_sums(x, xa, xb, y, ya, yb, deg)
-        return _gallop_degree_sums(y, ya, yb, x, xa, xb, deg)
-    c = 0
-    aa = 0.0
-    ra = 0.0
-    i = xa
-    j = ya
-    while i < xb and j < yb:
-        a = x[i]
-        b = y[j]
-        if a < b:
-            i += 1
-        elif b < a:
-            j += 1
-        else:
-            c += 1
-            dz = deg[a]
-            aa += 1.0 / np.log(dz)
-            ra += 1.0 / dz
-            i += 1
-            j += 1
-    return c, aa, ra
+    return _intersect(x, xa, xb, y, ya, yb, None, None, None, deg)
 
 
 def _as_int64(context, builder, value, bitwidth):
@@ -315,6 +244,17 @@ def lowest_bit(typingctx, x):
         return _as_int64(context, builder, builder.cttz(args[0], cgutils.true_bit), x.bitwidth)
 
     return types.int64(x), codegen
+
+
+@njit(cache=True, inline="always")
+def lowest_member(S, row, W):
+    """The smallest member of the multi-word bit set S[row, :W] (64 members a word), or -1 if
+    it is empty."""
+    for w in range(W):
+        x = S[row, w]
+        if x:
+            return w * 64 + lowest_bit(x)
+    return -1
 
 
 @intrinsic

@@ -232,7 +232,7 @@ class TemporalEvents:
         ev = self if t_end is None else self.window(None, t_end)
         u, v, _ = ev.pairs(threads=threads)
         indptr, indices, stats = build_csr(u, v, self.n_nodes, threads)
-        G = Graph(indptr, indices, self.node_ids, stats, _trusted=True)
+        G = Graph.from_csr(indptr, indices, self.node_ids, stats)
         if not weighted:
             return G
         n = np.int64(self.n_nodes)

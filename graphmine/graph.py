@@ -153,29 +153,27 @@ class Graph:
     def is_multigraph(self):
         return False
 
-    def __init__(self, indptr, indices, node_ids=None, input_stats=None, *, index_dtype=None,
-                 _trusted=False):
+    def __init__(self, indptr, indices, node_ids=None, input_stats=None, *, index_dtype=None):
         src_indptr, src_indices, src_ids = indptr, indices, node_ids
-        indptr = np.ascontiguousarray(indptr, dtype=INDPTR_DTYPE)
+        indptr, indices = _csr_arrays(indptr, indices, index_dtype)
+        _check_csr(indptr, indices)
+        # the Graph freezes its arrays: never the caller's own (copy what we were handed)
+        indptr = _private_copy(indptr, src_indptr)
+        indices = _private_copy(indices, src_indices)
+        if node_ids is not None:
+            node_ids = _private_copy(np.asarray(node_ids), src_ids)
+        self._adopt(indptr, indices, node_ids, input_stats, indices.dtype)
+
+    def _adopt(self, indptr, indices, node_ids, input_stats, index_dtype=None):
+        """Freeze and keep arrays that meet the contract, converted (not checked) to the CSR dtypes:
+        the end of every constructor."""
+        indptr, indices = _csr_arrays(indptr, indices, index_dtype)
         n = indptr.shape[0] - 1
-        if index_dtype is None:
-            index_dtype = index_dtype_for(n)
-        elif np.dtype(index_dtype) not in (np.dtype(np.int32), np.dtype(np.int64)) or (
-                np.dtype(index_dtype) == np.int32 and index_dtype_for(n) == np.int64):
-            raise GraphValueError(f"index_dtype must be int32 (n < 2**31 - 1) or int64, got {index_dtype}")
-        indices = np.ascontiguousarray(indices, dtype=index_dtype)
-        if not _trusted:
-            _check_csr(indptr, indices)
-            # the Graph freezes its arrays: never the caller's own (copy what we were handed)
-            indptr = _private_copy(indptr, src_indptr)
-            indices = _private_copy(indices, src_indices)
         indptr.flags.writeable = False
         indices.flags.writeable = False
         if node_ids is None:
             node_ids = np.arange(n, dtype=np.int64)
         node_ids = np.asarray(node_ids)
-        if not _trusted:
-            node_ids = _private_copy(node_ids, src_ids)
         if node_ids.shape != (n,):
             raise GraphValueError(f"node_ids must have one entry per vertex ({n}), got shape {node_ids.shape}")
         node_ids.flags.writeable = False
@@ -214,7 +212,9 @@ class Graph:
         >>> gm.Graph.from_csr(np.array([0, 1, 2]), np.array([1, 0], np.int32))
         Graph(n_nodes=2, n_edges=1)
         """
-        return cls(indptr, indices, node_ids, input_stats, _trusted=True)
+        G = cls.__new__(cls)
+        G._adopt(indptr, indices, node_ids, input_stats)
+        return G
 
     def backend_cache(self, backend):
         """The dict in which ``backend`` keeps what it derived from this graph (the CUDA
@@ -412,6 +412,19 @@ class Graph:
         A = self.to_scipy()[vertices][:, vertices]
         sub = from_scipy(sp.csr_array(A), None)
         return Graph.from_csr(sub.indptr, sub.indices, self.node_ids[vertices])
+
+
+def _csr_arrays(indptr, indices, index_dtype):
+    """``indptr`` as contiguous int64 and ``indices`` as contiguous ``index_dtype`` (default: the
+    narrowest the vertex count allows), copied only where a conversion needs it."""
+    indptr = np.ascontiguousarray(indptr, dtype=INDPTR_DTYPE)
+    n = indptr.shape[0] - 1
+    if index_dtype is None:
+        index_dtype = index_dtype_for(n)
+    elif np.dtype(index_dtype) not in (np.dtype(np.int32), np.dtype(np.int64)) or (
+            np.dtype(index_dtype) == np.int32 and index_dtype_for(n) == np.int64):
+        raise GraphValueError(f"index_dtype must be int32 (n < 2**31 - 1) or int64, got {index_dtype}")
+    return indptr, np.ascontiguousarray(indices, dtype=index_dtype)
 
 
 def _private_copy(arr, source):

@@ -528,7 +528,7 @@ def _matrix_market(data, name, threads):
     itype = index_dtype_for(n)
     indptr, indices, stats = _build_csr(C.row[keep].astype(itype), C.col[keep].astype(itype), n, threads)
     stats["path"] = name
-    return Graph(indptr, indices, np.arange(1, n + 1, dtype=np.int64), stats, _trusted=True)
+    return Graph.from_csr(indptr, indices, np.arange(1, n + 1, dtype=np.int64), stats)
 
 
 def _is_matrix_market(head):
@@ -647,7 +647,7 @@ def _graph_from_edge_text(buf, shown, relabel, header, ids, threads, nthreads):
     # ``threads`` as given: build_csr keeps a small graph on one thread unless told otherwise
     indptr, indices, stats = _build_csr(src, dst, n, threads)
     stats["path"] = shown
-    return Graph(indptr, indices, node_ids, stats, _trusted=True)
+    return Graph.from_csr(indptr, indices, node_ids, stats)
 
 
 def write_edgelist(G, path, *, original_ids=True, overwrite=False):

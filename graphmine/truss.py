@@ -112,4 +112,4 @@ def _edge_subgraph(G, edges):
     vertices = np.unique(edges)
     local = np.searchsorted(vertices, edges)
     H = from_edges(local.reshape(-1, 2), n_nodes=vertices.shape[0], threads=1)
-    return Graph(H.indptr, H.indices, G.node_ids[vertices], _trusted=True)
+    return Graph.from_csr(H.indptr, H.indices, G.node_ids[vertices])

@@ -171,3 +171,21 @@ def test_parallel_relabelled_orientation_equals_serial_scatter(nthreads):
     sptr, sind = k._orient_relabel_serial(G.indptr, G.indices, rank)
     assert (np.diff(sptr) > 24).any() and ((np.diff(sptr) > 1) & (np.diff(sptr) <= 24)).any()
     assert np.array_equal(ptr, sptr) and np.array_equal(ind, sind) and ind.dtype == sind.dtype
+
+
+def test_from_csr_takes_the_arrays_as_they_are():
+    # no copy and no check, only frozen; the checking constructor copies and has no bypass
+    H = gm.as_graph(nx.karate_club_graph())
+    indptr, indices = H.indptr.copy(), H.indices.copy()
+    G = gm.Graph.from_csr(indptr, indices, input_stats={"input_edges": 78})
+    assert np.shares_memory(G.indptr, indptr) and np.shares_memory(G.indices, indices)
+    assert not indptr.flags.writeable and not indices.flags.writeable
+    assert G.n_edges == 78 and G.input_stats == {"input_edges": 78}
+    assert np.array_equal(G.node_ids, np.arange(34))
+    assert gm.count_triangles(G) == sum(nx.triangles(nx.karate_club_graph()).values()) // 3
+    # int64 indices of a small graph become int32, as the constructor makes them
+    assert gm.Graph.from_csr(H.indptr, H.indices.astype(np.int64)).indices.dtype == np.int32
+    C = gm.Graph(H.indptr, H.indices)
+    assert not np.shares_memory(C.indices, H.indices)
+    with pytest.raises(TypeError):
+        gm.Graph(H.indptr, H.indices, _trusted=True)

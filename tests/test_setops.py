@@ -138,7 +138,7 @@ def test_clique_kernels_agree_with_networkx(n, p, seed):
         # sends every root of out-degree > 4 there
         scratch = (np.empty((4, 1), np.uint64), np.empty(dmax + 1, np.int64), np.empty((k, 1), np.uint64),
                    np.empty(k, np.uint64), np.empty(k, np.uint64), np.empty(k, np.int64),
-                   np.empty((k - 1, dmax + 1), oind.dtype), np.zeros(k - 1, np.int64), np.zeros(k - 1, np.int64))
+                   np.empty((k - 1, dmax + 1), oind.dtype), np.zeros(k - 1, np.int64))
         assert ck._cliques_span(optr, oind, k, 0, n, scratch) == expect
 
 
@@ -165,3 +165,20 @@ def test_triangle_kernels_any_thread_count(n, p, seed, threads):
     cuts = sorted({0, m, *range(0, m, max(1, m // 7))})
     assert sum(ck._triangles_arcs(optr, oind, a, b, mark) for a, b in zip(cuts[:-1], cuts[1:])) == total
     assert not mark.any()
+
+
+@given(st.lists(st.lists(st.booleans(), min_size=0, max_size=200), min_size=1, max_size=4))
+def test_lowest_member_of_multiword_sets(rows):
+    W = 4
+    S = np.zeros((len(rows), W), np.uint64)
+    for r, bits in enumerate(rows):
+        for i, b in enumerate(bits):
+            if b:
+                S[r, i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+
+    @njit
+    def lowest(S, r):
+        return so.lowest_member(S, r, S.shape[1])
+
+    for r, bits in enumerate(rows):
+        assert lowest(S, r) == (bits.index(True) if True in bits else -1)

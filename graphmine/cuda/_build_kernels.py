@@ -34,12 +34,10 @@ def _block_inclusive(sh, t, T):
         off *= 2
 
 
-@cuda.jit(cache=True)
-def _tile_sums(a, m, sums):
-    """sums[b] = sum of a[b * tile:(b + 1) * tile] over the first m elements of a."""
-    sh = cuda.shared.array(MAXT, int64)
-    t = cuda.threadIdx.x
-    T = cuda.blockDim.x
+@cuda.jit(device=True)
+def _tile_block_scan(a, m, sh, t, T):
+    """The block's tile: thread t sums its ITEMS entries of a[0:m], sh becomes the inclusive
+    prefix sums of the threads' sums; returns (thread's first index, its sum)."""
     base = cuda.blockIdx.x * T * ITEMS + t * ITEMS
     s = int64(0)
     for i in range(ITEMS):
@@ -48,6 +46,16 @@ def _tile_sums(a, m, sums):
     sh[t] = s
     cuda.syncthreads()
     _block_inclusive(sh, t, T)
+    return base, s
+
+
+@cuda.jit(cache=True)
+def _tile_sums(a, m, sums):
+    """sums[b] = sum of a[b * tile:(b + 1) * tile] over the first m elements of a."""
+    sh = cuda.shared.array(MAXT, int64)
+    t = cuda.threadIdx.x
+    T = cuda.blockDim.x
+    _tile_block_scan(a, m, sh, t, T)
     if t == T - 1:
         sums[cuda.blockIdx.x] = sh[t]
 
@@ -81,14 +89,7 @@ def _tile_scan(a, m, sums, out):
     sh = cuda.shared.array(MAXT, int64)
     t = cuda.threadIdx.x
     T = cuda.blockDim.x
-    base = cuda.blockIdx.x * T * ITEMS + t * ITEMS
-    s = int64(0)
-    for i in range(ITEMS):
-        if base + i < m:
-            s += a[base + i]
-    sh[t] = s
-    cuda.syncthreads()
-    _block_inclusive(sh, t, T)
+    base, s = _tile_block_scan(a, m, sh, t, T)
     run = sums[cuda.blockIdx.x] + sh[t] - s
     for i in range(ITEMS):
         if base + i < m:

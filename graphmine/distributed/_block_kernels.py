@@ -18,10 +18,10 @@ last level uses a marker array over the global ids (n bytes per running task).
 import numpy as np
 from numba import njit
 
-from .._setops import intersect_into, lower_bound
+from .._clique_kernels import _windowed_cliques
+from .._setops import lower_bound
 from .._estimators import pair_bloom
 
-U1 = np.uint64(1)
 
 
 @njit(cache=True, nogil=True)
@@ -34,77 +34,21 @@ def _block_cliques(ptrs, inds, lo, hi, k, max_out, mark, credit, per_vertex):
     """
     ptr0 = ptrs[0]
     ind0 = inds[0]
-    nrows = hi[0] - lo[0]
     cand = np.empty((k - 1, max_out + 1), ind0.dtype)
     size = np.zeros(k - 1, np.int64)
     pos = np.zeros(k - 1, np.int64)
     end = np.zeros(k - 1, np.int64)
     count = 0
-    for r in range(nrows):
+    for r in range(hi[0] - lo[0]):
         a = ptr0[r]
-        b = ptr0[r + 1]
-        d = b - a
+        d = ptr0[r + 1] - a
         if d < k - 1:
             continue
         for j in range(d):
             cand[0, j] = ind0[a + j]
         size[0] = d
-        pos[0] = lower_bound(cand[0], 0, d, lo[1])
-        end[0] = lower_bound(cand[0], 0, d, hi[1])
-        if pos[0] == end[0]:
-            continue
-        level = 0
-        while level >= 0:
-            need = k - (level + 1)
-            if need == 2:
-                # last level: |C ∩ N+(w)| for every w of C in the next block, C marked once
-                row = cand[level]
-                s = size[level]
-                for q in range(s):
-                    mark[np.uint64(row[q])] = 1
-                ptr = ptrs[level + 1]
-                ind = inds[level + 1]
-                base = lo[level + 1]
-                for i in range(pos[level], end[level]):
-                    w = row[i]
-                    rw = np.uint64(w - base)
-                    # unsigned indices: numba then skips its negative-index test (as the core does)
-                    ta = np.uint64(ptr[rw])
-                    tb = np.uint64(ptr[rw + U1])
-                    if credit:
-                        for t in range(ta, tb):
-                            x = np.uint64(ind[t])
-                            if mark[x]:
-                                count += 1
-                                per_vertex[np.uint64(lo[0] + r)] += 1
-                                per_vertex[np.uint64(w)] += 1
-                                per_vertex[x] += 1
-                    else:
-                        c = 0
-                        for t in range(ta, tb):
-                            c += mark[np.uint64(ind[t])]
-                        count += c
-                for q in range(s):
-                    mark[np.uint64(row[q])] = 0
-                level -= 1
-                continue
-            if pos[level] >= end[level]:
-                level -= 1
-                continue
-            w = cand[level, pos[level]]
-            pos[level] += 1
-            ptr = ptrs[level + 1]
-            rw = w - lo[level + 1]
-            m = intersect_into(cand[level], 0, size[level], inds[level + 1], ptr[rw], ptr[rw + 1],
-                                cand[level + 1])
-            if m >= need - 1:
-                p = lower_bound(cand[level + 1], 0, m, lo[level + 2])
-                e = lower_bound(cand[level + 1], 0, m, hi[level + 2])
-                if p < e:
-                    size[level + 1] = m
-                    pos[level + 1] = p
-                    end[level + 1] = e
-                    level += 1
+        count += _windowed_cliques(ptrs, inds, lo, hi, k, cand, size, pos, end, mark, credit, per_vertex,
+                                   lo[0] + r)
     return count
 
 

@@ -14,6 +14,7 @@ on the thread count or the enumeration order. Never validates, never raises.
 import numpy as np
 from numba import njit, prange
 
+from .._clique_kernels import sort3
 from .._setops import gallop, intersect_into, lower_bound
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -144,15 +145,13 @@ def _weight(indptr, indices, weights, a, b):
     return 0.0
 
 
-@njit(cache=True, nogil=True)
-def _sort3(a, b, c):
-    if a > b:
-        a, b = b, a
-    if b > c:
-        b, c = c, b
-    if a > b:
-        a, b = b, a
-    return a, b, c
+@njit(inline="always")
+def _max_row(ptr):
+    """The longest row of a CSR (0 for none)."""
+    maxd = 0
+    for u in range(ptr.shape[0] - 1):
+        maxd = max(maxd, ptr[u + 1] - ptr[u])
+    return maxd
 
 
 # -- candidates --------------------------------------------------------------------------------
@@ -162,9 +161,7 @@ def triangle_counts(fptr, fidx, nthreads):
     """Triangles of the graph whose forward (degree-oriented) rows are fptr/fidx, per lowest vertex."""
     n = fptr.shape[0] - 1
     counts = np.zeros(n, np.int64)
-    maxd = 0
-    for u in range(n):
-        maxd = max(maxd, fptr[u + 1] - fptr[u])
+    maxd = _max_row(fptr)
     for t in prange(nthreads):
         buf = np.empty(maxd + 1, np.int64)
         for u in range(t, n, nthreads):
@@ -184,9 +181,7 @@ def open_triangles(fptr, fidx, node_ptr, node_items, n_past, seed, thr, sample, 
     n = fptr.shape[0] - 1
     counts = np.zeros(n, np.int64)
     fill = out.shape[0] > 0
-    maxd = 0
-    for u in range(n):
-        maxd = max(maxd, fptr[u + 1] - fptr[u])
+    maxd = _max_row(fptr)
     for t in prange(nthreads):
         buf = np.empty(maxd + 1, np.int64)
         for u in range(t, n, nthreads):
@@ -195,7 +190,7 @@ def open_triangles(fptr, fidx, node_ptr, node_items, n_past, seed, thr, sample, 
                 v = fidx[p]
                 m = intersect_into(fidx, fptr[u], fptr[u + 1], fidx, fptr[v], fptr[v + 1], buf)
                 for q in range(m):
-                    a, b, w = _sort3(u, v, buf[q])
+                    a, b, w = sort3(u, v, buf[q])
                     if sample and tuple_hash(seed, a, b, w, -1) >= thr:
                         continue
                     if cooccur(node_ptr, node_items, a, b, w, -1, 0, n_past):
@@ -244,9 +239,7 @@ def edge_common_counts(indptr, indices, nthreads):
     edge (u, v) and two common neighbours span (closed 4-cliques included)."""
     n = indptr.shape[0] - 1
     out = np.zeros(n, np.float64)
-    maxd = 0
-    for u in range(n):
-        maxd = max(maxd, indptr[u + 1] - indptr[u])
+    maxd = _max_row(indptr)
     for t in prange(nthreads):
         buf = np.empty(maxd + 1, np.int64)
         for u in range(t, n, nthreads):
@@ -269,9 +262,7 @@ def open_clique4(indptr, indices, seed, edge_thr, edge_sample, thr, sample, offs
     n = indptr.shape[0] - 1
     counts = np.zeros(n, np.int64)
     fill = out.shape[0] > 0
-    maxd = 0
-    for u in range(n):
-        maxd = max(maxd, indptr[u + 1] - indptr[u])
+    maxd = _max_row(indptr)
     for t in prange(nthreads):
         buf = np.empty(maxd + 1, np.int64)
         for u in range(t, n, nthreads):

@@ -11,24 +11,10 @@ over threads is race-free. Kernels never validate.
 import numpy as np
 from numba import njit, prange
 
-from .._clique_kernels import _triangles_part
+from .._clique_kernels import _triangles_part, sort3
+from .._csr_kernels import _sort_short_row
 from .._cycle_kernels import _squares_parallel, _squares_serial  # noqa: F401 (square clustering: the 4-cycles per vertex)
 from .._pair_kernels import _pairs_parallel, _pairs_serial  # noqa: F401 (link scores' common neighbours)
-
-
-@njit(cache=True)
-def _sort_row(a, lo, hi):
-    """Sort a[lo:hi] in place: insertion sort for short rows (most rows), else numpy's sort."""
-    if hi - lo > 32:
-        a[lo:hi].sort()
-        return
-    for i in range(lo + 1, hi):
-        x = a[i]
-        j = i - 1
-        while j >= lo and a[j] > x:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = x
 
 
 @njit(cache=True)
@@ -49,7 +35,7 @@ def _fill_rows(rawptr, raw, indptr, out, t, nthreads):
                     ordered = False
                 last = x
         if not ordered:  # graphs read from sorted edge lists mostly arrive in order
-            _sort_row(out, indptr[u], k)
+            _sort_short_row(out, indptr[u], k)
 
 
 @njit(cache=True)
@@ -91,13 +77,7 @@ def _list_triangles(optr, oind):
             for j in range(optr[v], optr[v + 1]):
                 w = oind[j]
                 if mark[w]:
-                    a, b, c = u, v, w
-                    if a > b:
-                        a, b = b, a
-                    if b > c:
-                        b, c = c, b
-                    if a > b:
-                        a, b = b, a
+                    a, b, c = sort3(u, v, w)
                     out[k, 0] = a
                     out[k, 1] = b
                     out[k, 2] = c

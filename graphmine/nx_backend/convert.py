@@ -60,7 +60,7 @@ class NetworkXGraph(Graph):
     """
 
     def __init__(self, indptr, indices, node_ids, loops, graph_attrs, input_stats):
-        super().__init__(indptr, indices, node_ids, input_stats, _trusted=True)
+        self._adopt(indptr, indices, node_ids, input_stats)
         loops.flags.writeable = False
         self.loops = loops
         self.graph = graph_attrs

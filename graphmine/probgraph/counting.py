@@ -425,6 +425,7 @@ def _vertex_sums(n, edges, values):
 
 def _per_vertex(G, method, quantity, kw):
     t0 = time.perf_counter()
+    G = as_graph(G)
     confidence = _check_confidence(kw.pop("confidence", 0.95))
     e, est, var, sat, S, estimator = edge_intersections(G, method, **kw)
     n = G.n_nodes
@@ -433,12 +434,17 @@ def _per_vertex(G, method, quantity, kw):
     tri = 0.5 * _vertex_sums(n, e, est)
     tvar = 0.5 * _vertex_sums(n, e, np.sqrt(var))  # sd bound: terms share hashes
     meta = _meta(S, estimator, quantity, nsat, est.shape[0], t0)
-    return tri, tvar, e, est, var, meta, confidence
+    return G, tri, tvar, e, est, var, meta, confidence
 
 
 def _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads):
     return dict(budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k, estimator=estimator,
                 seed=seed, clamp=clamp, confidence=confidence, threads=threads)
+
+
+def _forwarded(method, kw):
+    """The keywords a call forwarded by :func:`_elsewhere` takes: the exact count only threads."""
+    return {"threads": kw["threads"]} if method == "exact" else kw
 
 
 @fill_doc
@@ -462,13 +468,10 @@ def triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=N
     >>> triangles(nx.complete_graph(4), method="kmv", sketch_k=8, seed=0).estimate
     array([3., 3., 3., 3.])
     """
-    if method == "exact" or device != "cpu":
-        kw = {"threads": threads} if method == "exact" else _split_kw(budget, bits, hashes, sketch_k, estimator,
-                                                                       seed, clamp, confidence, threads)
-        return _elsewhere("triangles", G, method, device, **kw)
-    G = as_graph(G)
     kw = _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads)
-    tri, tvar, _, _, _, meta, conf = _per_vertex(G, method, "triangles per vertex", kw)
+    if method == "exact" or device != "cpu":
+        return _elsewhere("triangles", G, method, device, **_forwarded(method, kw))
+    G, tri, tvar, _, _, _, meta, conf = _per_vertex(G, method, "triangles per vertex", kw)
     d = G.degree.astype(np.float64)
     return make_array_estimate(tri, tvar, confidence=conf, hi=d * (d - 1) / 2, **meta)
 
@@ -505,13 +508,10 @@ def clustering(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_k=
     >>> clustering(nx.complete_graph(5), method="onehash", sketch_k=8, seed=0).estimate
     array([1., 1., 1., 1., 1.])
     """
-    if method == "exact" or device != "cpu":
-        kw = {"threads": threads} if method == "exact" else _split_kw(budget, bits, hashes, sketch_k, estimator,
-                                                                       seed, clamp, confidence, threads)
-        return _elsewhere("clustering", G, method, device, **kw)
-    G = as_graph(G)
     kw = _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads)
-    _, _, e, est, var, meta, conf = _per_vertex(G, method, "local clustering", kw)
+    if method == "exact" or device != "cpu":
+        return _elsewhere("clustering", G, method, device, **_forwarded(method, kw))
+    G, _, _, e, est, var, meta, conf = _per_vertex(G, method, "local clustering", kw)
     c, cvar, _ = _local_from(G, e, est, var)
     meta["quantity"] = "local clustering"
     return make_array_estimate(np.clip(c, 0.0, 1.0), cvar, confidence=conf, hi=1.0, **meta)
@@ -544,13 +544,10 @@ def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits
     >>> average_clustering(nx.complete_graph(6), method="kmv", sketch_k=8, seed=0).estimate
     1.0
     """
-    if method == "exact" or device != "cpu":
-        kw = {"threads": threads} if method == "exact" else _split_kw(budget, bits, hashes, sketch_k, estimator,
-                                                                       seed, clamp, confidence, threads)
-        return _elsewhere("average_clustering", G, method, device, count_zeros=count_zeros, **kw)
-    G = as_graph(G)
     kw = _split_kw(budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads)
-    _, _, e, est, var, meta, conf = _per_vertex(G, method, "average clustering", kw)
+    if method == "exact" or device != "cpu":
+        return _elsewhere("average_clustering", G, method, device, count_zeros=count_zeros, **_forwarded(method, kw))
+    G, _, _, e, est, var, meta, conf = _per_vertex(G, method, "average clustering", kw)
     c, _, w = _local_from(G, e, est, var)
     include = np.ones(G.n_nodes, bool) if count_zeros else c > 0
     N = int(include.sum())
