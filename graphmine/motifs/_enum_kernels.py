@@ -41,7 +41,7 @@ def _enumerate_part(indptr, indices, roots, rots, parent, req, forb, lt, cap, ma
     k = parent.shape[0]
     nr = roots.shape[0]
     x = np.empty(k, np.int64)
-    ptr = np.zeros(k, np.int64)
+    ptr = np.empty(k, np.int64)  # ptr[level] is set on entering a level (np.zeros would compile more)
     for r in range(t, nr, nthreads):
         root = roots[r]
         rot = rots[r]
