@@ -32,74 +32,66 @@ def _has_edge(indptr, indices, u, v):
 
 
 @njit(cache=True)
-def _fits(indptr, indices, x, level, w, req, forb, lt):
-    for j in range(level):
-        y = x[j]
-        if y == w:
-            return False
-        if lt[level, j] and not w < y:
-            return False
-        if lt[j, level] and not y < w:
-            return False
-        if req[level, j] or forb[level, j]:
-            e = _has_edge(indptr, indices, np.int64(w), y)  # int64 as in the other callers: one compile
-            if req[level, j] and not e:
-                return False
-            if forb[level, j] and e:
-                return False
-    return True
-
-
-@njit(cache=True)
-def _from_root(indptr, indices, root, rot, parent, req, forb, lt, cap, max_steps, write, out, base, x, ptr):
-    """Instances whose level-0 vertex is ``root``; at most ``cap``, at most ``max_steps`` probes."""
-    k = parent.shape[0]
-    x[0] = root
-    if k == 1:
-        if write:
-            out[base, 0] = root
-        return 1
-    level = np.int64(1)  # not a literal 1: _fits would compile once more for Literal[int](1)
-    ptr[1] = 0
-    found = 0
-    steps = 0
-    while level >= 1:
-        if found >= cap or (max_steps >= 0 and steps >= max_steps):
-            break
-        p = x[parent[level]]
-        a = indptr[p]
-        d = indptr[p + 1] - a
-        if ptr[level] >= d:
-            level -= 1
-            continue
-        w = indices[a + (ptr[level] + rot) % d]
-        ptr[level] += 1
-        steps += 1
-        if not _fits(indptr, indices, x, level, w, req, forb, lt):
-            continue
-        x[level] = w
-        if level == k - 1:
-            if write:
-                for j in range(k):
-                    out[base + found, j] = x[j]
-            found += 1
-        else:
-            level += 1
-            ptr[level] = 0
-    return found
-
-
-@njit(cache=True)
 def _enumerate_part(indptr, indices, roots, rots, parent, req, forb, lt, cap, max_steps, write, out, base,
                     counts, t, nthreads):
-    """:func:`_enumerate` for the roots t, t + nthreads, ... (one thread's share)."""
+    """:func:`_enumerate` for the roots t, t + nthreads, ... (one thread's share): per root, a
+    backtracking search over the levels keeps at most ``cap`` instances and spends at most
+    ``max_steps`` candidate probes. The search and the candidate test are written out in this one
+    function (no helper calls besides :func:`_has_edge`) to keep the first run's compile small."""
     k = parent.shape[0]
     nr = roots.shape[0]
     x = np.empty(k, np.int64)
-    ptr = np.zeros(k, np.int64)
+    ptr = np.empty(k, np.int64)  # ptr[level] is set on entering a level (np.zeros would compile more)
     for r in range(t, nr, nthreads):
-        counts[r] = _from_root(indptr, indices, roots[r], rots[r], parent, req, forb, lt, cap, max_steps,
-                               write, out, base[r], x, ptr)
+        root = roots[r]
+        rot = rots[r]
+        b = base[r]
+        x[0] = root
+        if k == 1:
+            if write:
+                out[b, 0] = root
+            counts[r] = 1
+            continue
+        level = 1
+        ptr[1] = 0
+        found = 0
+        steps = 0
+        while level >= 1:
+            if found >= cap or (max_steps >= 0 and steps >= max_steps):
+                break
+            p = x[parent[level]]
+            a = indptr[p]
+            d = indptr[p + 1] - a
+            if ptr[level] >= d:
+                level -= 1
+                continue
+            w = np.int64(indices[a + (ptr[level] + rot) % d])
+            ptr[level] += 1
+            steps += 1
+            # does w fit at this level (distinct, ordered, required / forbidden edges)?
+            ok = True
+            for j in range(level):
+                y = x[j]
+                if y == w or (lt[level, j] and not w < y) or (lt[j, level] and not y < w):
+                    ok = False
+                    break
+                if req[level, j] or forb[level, j]:
+                    e = _has_edge(indptr, indices, w, y)
+                    if (req[level, j] and not e) or (forb[level, j] and e):
+                        ok = False
+                        break
+            if not ok:
+                continue
+            x[level] = w
+            if level == k - 1:
+                if write:
+                    for j in range(k):
+                        out[b + found, j] = x[j]
+                found += 1
+            else:
+                level += 1
+                ptr[level] = 0
+        counts[r] = found
 
 
 @njit(cache=True, parallel=True)

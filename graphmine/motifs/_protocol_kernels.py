@@ -28,20 +28,6 @@ def _splitmix64(state):
 
 
 @njit(cache=True)
-def _below(state, n):
-    """(next state, an integer uniform in 0..n-1); n >= 1 (modulo bias < n / 2^64)."""
-    state, z = _splitmix64(state)
-    return state, np.int64(z % np.uint64(n))
-
-
-@njit(cache=True)
-def _coin(state):
-    """(next state, True with probability 1/2)."""
-    state, z = _splitmix64(state)
-    return state, (z >> np.uint64(63)) == np.uint64(1)
-
-
-@njit(cache=True)
 def _local_tuples(indptr, indices, parent, pairs, target, n_wanted, max_attempts, seed):
     """Tuples grown by 1- or 2-hop random steps from a parent vertex whose number of present
     motif edges equals ``target``; rows in level order, at most ``n_wanted``."""
@@ -54,7 +40,9 @@ def _local_tuples(indptr, indices, parent, pairs, target, n_wanted, max_attempts
     for _ in range(max_attempts):
         if got >= n_wanted:
             break
-        state, x[0] = _below(state, n)
+        # an integer uniform in 0..m-1 is z % m (modulo bias < m / 2^64); a fair coin is z's top bit
+        state, z = _splitmix64(state)
+        x[0] = np.int64(z % np.uint64(n))
         ok = True
         for i in range(1, k):
             p = x[parent[i]]
@@ -62,13 +50,13 @@ def _local_tuples(indptr, indices, parent, pairs, target, n_wanted, max_attempts
             if d == 0:
                 ok = False
                 break
-            state, r = _below(state, d)
-            w = indices[indptr[p] + r]
-            state, two_hops = _coin(state)
-            if two_hops:
+            state, z = _splitmix64(state)
+            w = indices[indptr[p] + np.int64(z % np.uint64(d))]
+            state, z = _splitmix64(state)
+            if (z >> np.uint64(63)) == np.uint64(1):  # two hops
                 d2 = indptr[w + 1] - indptr[w]
-                state, r = _below(state, d2)
-                w = indices[indptr[w] + r]
+                state, z = _splitmix64(state)
+                w = indices[indptr[w] + np.int64(z % np.uint64(d2))]
             for j in range(i):
                 if x[j] == w:
                     ok = False
