@@ -232,11 +232,12 @@ def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
         return _checked(_ck._triangles_total(O.indptr, O.indices, nthreads, cancel_flag()))
     if _serial(G, nthreads) and G.n_edges < SERIAL_EDGES and not progress:
         return int(_ck._cliques_total_serial(O.indptr, O.indices, k, O.max_out_degree))
-    nthreads = _clique_threads(O, k, nthreads)
-    if nthreads == 1 and not progress:
-        # little work: the serial twin, no parallel region to wait for (Ctrl-C is seen after it)
+    small = _small_clique_work(O, k)
+    if small and not progress:
+        # little work (some ten milliseconds at most): the serial twin, no parallel region to wait
+        # for (Ctrl-C is seen after it). A large count on threads=1 still runs in batches.
         return int(_ck._cliques_total_serial(O.indptr, O.indices, k, O.max_out_degree))
-    return _cliques_in_batches(O, k, nthreads, progress)
+    return _cliques_in_batches(O, k, 1 if small else nthreads, progress)
 
 
 # Below this estimated work (the sum over roots of d+(u)^2 + 1 in the orientation) a k-clique count
@@ -255,12 +256,15 @@ def _clique_work(O):
     return float(np.dot(d, d)) + d.shape[0]
 
 
+def _small_clique_work(O, k):
+    """Whether the k-clique count over ``O`` has little enough work for one thread."""
+    return _clique_work(O) < (SMALL_CLIQUE_WORK if k <= 4 else SMALL_CLIQUE_WORK_DEEP)
+
+
 def _clique_threads(O, k, nthreads):
     """The threads a k-clique count over ``O`` runs on: ``nthreads``, or 1 where the work is small
     (``threads=`` is an upper bound)."""
-    if nthreads > 1 and _clique_work(O) < (SMALL_CLIQUE_WORK if k <= 4 else SMALL_CLIQUE_WORK_DEEP):
-        return 1
-    return nthreads
+    return 1 if _small_clique_work(O, k) else nthreads
 
 
 # a batch of roots is sized to take about this long, so that Ctrl-C (checked between batches)

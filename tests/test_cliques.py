@@ -136,18 +136,21 @@ def test_small_work_rule_both_sides(monkeypatch, k):
     assert work == float((d * d).sum() + d.size)
     ran = []
     serial, parallel = ck._cliques_total_serial, ck._cliques_range
-    monkeypatch.setattr(ck, "_cliques_total_serial", lambda *a: ran.append(1) or serial(*a))
+    monkeypatch.setattr(ck, "_cliques_total_serial", lambda *a: ran.append("serial") or serial(*a))
     monkeypatch.setattr(ck, "_cliques_range", lambda *a: ran.append(a[-1]) or parallel(*a))
     monkeypatch.setattr(family, "SERIAL_EDGES", 0)  # past the small-graph paths
     monkeypatch.setattr(family, "_small_count", lambda *a: None)
-    for bound, threads in ((work + 1, 1), (work, 2)):
+    for bound, threads, kernels in ((work + 1, 1, {"serial"}), (work, 2, {2})):
         monkeypatch.setattr(family, "SMALL_CLIQUE_WORK", bound)
         monkeypatch.setattr(family, "SMALL_CLIQUE_WORK_DEEP", bound)
         assert family._clique_threads(O, k, 2) == threads
         assert family._clique_threads(O, k, 1) == 1
         ran.clear()
         assert gm.count_cliques(G, k, threads=2) == want
-        assert set(ran) == {threads}
+        assert set(ran) == kernels
+    ran.clear()  # above the bound on threads=1: batches (interruptible) on one thread
+    assert gm.count_cliques(G, k, threads=1) == want
+    assert set(ran) == {1}
 
 
 def test_file_input_form(tmp_path):
