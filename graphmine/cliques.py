@@ -193,6 +193,8 @@ def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
         Orientation for exact counting (default: degree for k = 3, degeneracy otherwise, whose
         out-degrees are bounded by the graph's degeneracy).
     {threads}
+        An upper bound: a count with little work (estimated from the orientation's out-degrees)
+        runs on one thread.
     progress : bool
         Exact k >= 4: show a progress bar on stderr (tqdm). The count runs in batches of roots
         of about 0.2 s each (Ctrl-C is seen between them); the bar shows the share of the time,
@@ -230,7 +232,39 @@ def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
         return _checked(_ck._triangles_total(O.indptr, O.indices, nthreads, cancel_flag()))
     if _serial(G, nthreads) and G.n_edges < SERIAL_EDGES and not progress:
         return int(_ck._cliques_total_serial(O.indptr, O.indices, k, O.max_out_degree))
-    return _cliques_in_batches(O, k, nthreads, progress)
+    small = _small_clique_work(O, k)
+    if small and not progress:
+        # little work (some ten milliseconds at most): the serial twin, no parallel region to wait
+        # for (Ctrl-C is seen after it). A large count on threads=1 still runs in batches.
+        return int(_ck._cliques_total_serial(O.indptr, O.indices, k, O.max_out_degree))
+    return _cliques_in_batches(O, k, 1 if small else nthreads, progress)
+
+
+# Below this estimated work (the sum over roots of d+(u)^2 + 1 in the orientation) a k-clique count
+# runs on one thread: it then takes a few tens of milliseconds, and a parallel region whose second
+# thread lands on a busy core waits a scheduler time slice for it (facebook_combined, k = 4, 2
+# threads at load 2-3: 0.09 s against 0.031 s on one). The index is k: k = 4 has the work of about
+# one bit-matrix row per pair; k >= 5 lists deeper below the same matrices (ca-HepPh: 11x the k = 4
+# time at the same estimate), so its bound is lower. Measured on 2 threads: docs/cliques.md.
+SMALL_CLIQUE_WORK = 8.0e6  # k <= 4
+SMALL_CLIQUE_WORK_DEEP = 1.0e6  # k >= 5
+
+
+def _clique_work(O):
+    """The estimated work of a k-clique count over orientation ``O``: sum of d+(u)^2 + 1."""
+    d = np.diff(O.indptr).astype(np.float64)
+    return float(np.dot(d, d)) + d.shape[0]
+
+
+def _small_clique_work(O, k):
+    """Whether the k-clique count over ``O`` has little enough work for one thread."""
+    return _clique_work(O) < (SMALL_CLIQUE_WORK if k <= 4 else SMALL_CLIQUE_WORK_DEEP)
+
+
+def _clique_threads(O, k, nthreads):
+    """The threads a k-clique count over ``O`` runs on: ``nthreads``, or 1 where the work is small
+    (``threads=`` is an upper bound)."""
+    return 1 if _small_clique_work(O, k) else nthreads
 
 
 # a batch of roots is sized to take about this long, so that Ctrl-C (checked between batches)

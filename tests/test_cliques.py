@@ -57,12 +57,15 @@ def kernels(parallel):
     """Force the parallel kernels (or the serial twins) whatever the graph's size."""
     import graphmine.cliques as family  # it holds its own copy of the threshold
 
-    saved = graph.SERIAL_EDGES, family.SERIAL_EDGES
+    saved = graph.SERIAL_EDGES, family.SERIAL_EDGES, family.SMALL_CLIQUE_WORK, family.SMALL_CLIQUE_WORK_DEEP
     graph.SERIAL_EDGES = family.SERIAL_EDGES = 0 if parallel else 2**62
+    if parallel:  # no count is small enough for one thread
+        family.SMALL_CLIQUE_WORK = family.SMALL_CLIQUE_WORK_DEEP = 0.0
     try:
         yield
     finally:
-        graph.SERIAL_EDGES, family.SERIAL_EDGES = saved
+        (graph.SERIAL_EDGES, family.SERIAL_EDGES, family.SMALL_CLIQUE_WORK,
+         family.SMALL_CLIQUE_WORK_DEEP) = saved
 
 
 @given(edge_arrays(dense=True), st.sampled_from([1, 2]), st.booleans())
@@ -115,6 +118,39 @@ def test_invariant_under_relabelling_and_input_form(data, seed):
     assert np.array_equal(gm.triangles(G64), gm.triangles(G))
     with kernels(parallel=True):
         assert np.array_equal(gm.triangles(G64, threads=2), gm.triangles(G))
+
+
+@pytest.mark.parametrize("k", [4, 5])
+def test_small_work_rule_both_sides(monkeypatch, k):
+    """The same graph counted on each side of the small-work threshold: the serial kernel below it,
+    the parallel one on the two threads asked for above it, and networkx's count on both."""
+    import graphmine.cliques as family
+    from graphmine import _clique_kernels as ck
+
+    H = nx.gnp_random_graph(120, 0.3, seed=7)
+    want = clique_counts(H)[k]
+    G = gm.from_edges(np.array(H.edges()), n_nodes=120)
+    O = G.oriented("degeneracy", relabel=True)
+    d = np.diff(O.indptr).astype(np.int64)
+    work = family._clique_work(O)
+    assert work == float((d * d).sum() + d.size)
+    ran = []
+    serial, parallel = ck._cliques_total_serial, ck._cliques_range
+    monkeypatch.setattr(ck, "_cliques_total_serial", lambda *a: ran.append("serial") or serial(*a))
+    monkeypatch.setattr(ck, "_cliques_range", lambda *a: ran.append(a[-1]) or parallel(*a))
+    monkeypatch.setattr(family, "SERIAL_EDGES", 0)  # past the small-graph paths
+    monkeypatch.setattr(family, "_small_count", lambda *a: None)
+    for bound, threads, kernels in ((work + 1, 1, {"serial"}), (work, 2, {2})):
+        monkeypatch.setattr(family, "SMALL_CLIQUE_WORK", bound)
+        monkeypatch.setattr(family, "SMALL_CLIQUE_WORK_DEEP", bound)
+        assert family._clique_threads(O, k, 2) == threads
+        assert family._clique_threads(O, k, 1) == 1
+        ran.clear()
+        assert gm.count_cliques(G, k, threads=2) == want
+        assert set(ran) == kernels
+    ran.clear()  # above the bound on threads=1: batches (interruptible) on one thread
+    assert gm.count_cliques(G, k, threads=1) == want
+    assert set(ran) == {1}
 
 
 def test_file_input_form(tmp_path):
