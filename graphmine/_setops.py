@@ -76,7 +76,7 @@ def _skewed(nx, ny):
 
 
 @njit(cache=True)
-def _gallop_visit(s, sa, sb, g, ga, gb, s_is_x, xa, out, pos, w, deg):
+def _gallop_visit(s, sa, sb, g, ga, gb, s_is_x, xa, out, pos, w):
     """:func:`_intersect`'s galloping half: each entry of the short row s searched in the long
     row g (``s_is_x`` says which of them is x, whose offsets ``pos`` receives)."""
     c = 0
@@ -95,29 +95,25 @@ def _gallop_visit(s, sa, sb, g, ga, gb, s_is_x, xa, out, pos, w, deg):
                 pos[c] = i - xa if s_is_x else j - xa
             if w is not None:
                 s1 += w[z]
-            if deg is not None:
-                dz = deg[z]
-                s1 += 1.0 / np.log(dz)
-                s2 += 1.0 / dz
             c += 1
             j += 1
     return c, s1, s2
 
 
 @njit(cache=True, inline="always")
-def _intersect(x, xa, xb, y, ya, yb, out, pos, w, deg):
+def _intersect(x, xa, xb, y, ya, yb, out, pos, w):
     """The one merge/gallop driver behind the ``intersect_*`` functions: visits the common entries
     z of x[xa:xb] and y[ya:yb] in increasing order and returns (count, sum, sum). What it does at
     a hit depends on which of the optional arrays are given (numba prunes the branches of the
     ``None`` ones at compile time, so each caller gets a loop of its own): ``out`` receives z,
-    ``pos`` the offset of z in x[xa:], ``w`` adds w[z] to the first sum, ``deg`` adds
-    1 / log deg[z] to the first sum and 1 / deg[z] to the second."""
+    ``pos`` the offset of z in x[xa:], ``w`` adds w[z] to the first sum (the second sum stays 0:
+    the degree sums of :func:`intersect_degree_sums` have a loop of their own, cheaper to compile)."""
     if _skewed(xb - xa, yb - ya):
         # a computed flag, not a constant: numba would compile the helper once per literal value
         x_short = xb - xa < yb - ya
         if x_short:
-            return _gallop_visit(x, xa, xb, y, ya, yb, x_short, xa, out, pos, w, deg)
-        return _gallop_visit(y, ya, yb, x, xa, xb, x_short, xa, out, pos, w, deg)
+            return _gallop_visit(x, xa, xb, y, ya, yb, x_short, xa, out, pos, w)
+        return _gallop_visit(y, ya, yb, x, xa, xb, x_short, xa, out, pos, w)
     c = 0
     s1 = 0.0
     s2 = 0.0
@@ -125,11 +121,10 @@ def _intersect(x, xa, xb, y, ya, yb, out, pos, w, deg):
     if out is None:
         if pos is None:
             if w is None:
-                if deg is None:
-                    return merge_count(x, xa, xb, y, ya, yb), s1, s2
+                return merge_count(x, xa, xb, y, ya, yb), s1, s2
     i = xa
     j = ya
-    if w is None and deg is None:
+    if w is None:
         while i < xb and j < yb:
             a = x[i]
             b = y[j]
@@ -153,9 +148,6 @@ def _intersect(x, xa, xb, y, ya, yb, out, pos, w, deg):
             c += 1
             if w is not None:
                 s1 += w[a]
-            if deg is not None:
-                s1 += 1.0 / np.log(deg[a])
-                s2 += 1.0 / deg[a]
             i += 1
             j += 1
     return c, s1, s2
@@ -164,7 +156,7 @@ def _intersect(x, xa, xb, y, ya, yb, out, pos, w, deg):
 @njit(cache=True)
 def intersect_count(x, xa, xb, y, ya, yb):
     """|x[xa:xb] ∩ y[ya:yb]| of two sorted rows."""
-    return _intersect(x, xa, xb, y, ya, yb, None, None, None, None)[0]
+    return _intersect(x, xa, xb, y, ya, yb, None, None, None)[0]
 
 
 @njit(cache=True)
@@ -188,7 +180,7 @@ def merge_count(x, xa, xb, y, ya, yb):
 def intersect_into(x, xa, xb, y, ya, yb, out):
     """Write x[xa:xb] ∩ y[ya:yb] (sorted) into out[0:]; return its size. ``out`` must hold
     min(xb - xa, yb - ya) entries (the merge writes ahead of its hits)."""
-    return _intersect(x, xa, xb, y, ya, yb, out, None, None, None)[0]
+    return _intersect(x, xa, xb, y, ya, yb, out, None, None)[0]
 
 
 @njit(cache=True)
@@ -196,13 +188,13 @@ def intersect_positions(x, xa, xb, y, ya, yb, out):
     """Write the offsets i - xa of the entries x[i] that also occur in y[ya:yb] into out[0:]
     (increasing); return their number. Used to renumber a neighbourhood's members locally.
     ``out`` must hold min(xb - xa, yb - ya) entries."""
-    return _intersect(x, xa, xb, y, ya, yb, None, out, None, None)[0]
+    return _intersect(x, xa, xb, y, ya, yb, None, out, None)[0]
 
 
 @njit(cache=True)
 def intersect_sum(x, xa, xb, y, ya, yb, w):
     """(|x[xa:xb] ∩ y[ya:yb]|, sum of w[z] over the common entries z, in increasing z)."""
-    c, total, _ = _intersect(x, xa, xb, y, ya, yb, None, None, w, None)
+    c, total, _ = _intersect(x, xa, xb, y, ya, yb, None, None, w)
     return c, total
 
 
