@@ -16,6 +16,8 @@ Sections (each prints a table; every GPU count is checked against the CPU's):
   process's stages (read, CUDA import, context, kernel loading, count) with and without the
   warm-up thread beside the read.
 - ``--per-vertex S``: k-cliques through every vertex on Kronecker S against the total count.
+- ``--peel GRAPH:K[:K..],...``: k-cliques on the approximate degeneracy order peeled on the GPU
+  against the host's exact order (build, largest out-degree, kernel, first calls, CPU).
 - ``--multi S,...``: the count over several GPUs (row blocks per GPU): with one GPU, two workers
   on it timed one after the other (each block's kernel time, the split's balance); with two or
   more, workers [0, 1] too. ``--multi-cliques S``: the same for 4- and 5-cliques.
@@ -365,6 +367,84 @@ def per_vertex(scale, ks, rows):
               flush=True)
 
 
+def peel(specs, threads, rows):
+    """k-cliques with the approximate degeneracy order peeled on the GPU against the host's exact
+    order: the orientation's build (GPU rounds against the CPU's peel), its largest out-degree,
+    the kernel on each orientation (device data cached), and first calls on fresh graphs (GPU
+    peeled, GPU with the host's order copied, CPU alone). ``specs``: (graph, [k, ...])."""
+    from graphmine.cuda import _device, _exact
+    from graphmine.cuda._device import PEELED, device_graph
+
+    rule = _device.PEEL_MIN_EDGES
+    _device.PEEL_MIN_EDGES = 0  # both orientations measured on every graph; the rule's pick is shown
+    print("\n| graph | edges | GPU peel ms (rounds) | CPU order ms | max d+ peeled / exact | k | kernel ms peeled"
+          " / exact | first call GPU peeled / GPU host order / CPU ms | CPU / GPU | rule picks | counts |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    try:
+        _peel(specs, threads, rows, rule)
+    finally:
+        _device.PEEL_MIN_EDGES = rule
+
+
+def _peel(specs, threads, rows, rule):
+    from graphmine.cuda import _exact
+    from graphmine.cuda._device import PEELED, device_graph
+
+    for name, ks in specs:
+        G = gm.datasets.load(name) if not name.startswith("kron") else kronecker_graph(int(name[4:]), 16, seed=1)
+        gpu_b = float("inf")
+        for _ in range(3):
+            H = fresh(G)
+            sync()
+            t0 = time.perf_counter()
+            DP = device_graph(H, "degeneracy", threads)
+            sync()
+            gpu_b = min(gpu_b, time.perf_counter() - t0)
+        cpu_b = float("inf")
+        for _ in range(3):
+            t0 = time.perf_counter()
+            O = fresh(G).oriented("degeneracy", relabel=True, threads=threads)
+            cpu_b = min(cpu_b, time.perf_counter() - t0)
+        E = fresh(G)
+        E.oriented("degeneracy", relabel=True, threads=threads)
+        DE = device_graph(E, "degeneracy", threads)
+        for k in ks:
+            kp, ke = float("inf"), float("inf")
+            for _ in range(3):
+                tp, te = {}, {}
+                cp = _exact.count_cliques(H, k, "degeneracy", threads, timings=tp)
+                ce = _exact.count_cliques(E, k, "degeneracy", threads, timings=te)
+                kp, ke = min(kp, tp["kernel"]), min(ke, te["kernel"])
+            firsts = []
+            for build in ("gpu", "host"):
+                os.environ["GRAPHMINE_CUDA_BUILD"] = build
+                F = fresh(G)
+                sync()
+                t0 = time.perf_counter()
+                c1 = gm.count_cliques(F, k, device="cuda")
+                sync()
+                firsts.append(time.perf_counter() - t0)
+                assert (PEELED in F.backend_cache("cuda")) == (build == "gpu")
+                gm.cuda.release(F)
+            os.environ.pop("GRAPHMINE_CUDA_BUILD", None)
+            gm.count_cliques(fresh(G), k, threads=threads)  # the CPU's kernels loaded before timing
+            t0 = time.perf_counter()
+            cc = gm.count_cliques(fresh(G), k, threads=threads)
+            cpu_first = time.perf_counter() - t0
+            ok = cp == ce == c1 == cc
+            rows.append(dict(section="peel", graph=name, edges=G.n_edges, k=k, gpu_peel_s=gpu_b, rounds=DP.peel_rounds,
+                             cpu_order_s=cpu_b, max_out_peeled=DP.max_out_degree, max_out_exact=DE.max_out_degree,
+                             kernel_peeled_s=kp, kernel_exact_s=ke, first_gpu_peeled_s=firsts[0],
+                             first_gpu_host_s=firsts[1], first_cpu_s=cpu_first, count=cc, ok=ok))
+            print(f"| {name} | {G.n_edges:,} | {gpu_b * 1e3:.1f} ({DP.peel_rounds}) | {cpu_b * 1e3:.1f} | "
+                  f"{DP.max_out_degree} / {DE.max_out_degree} | {k} | {kp * 1e3:.2f} / {ke * 1e3:.2f} | "
+                  f"{firsts[0] * 1e3:.1f} / {firsts[1] * 1e3:.1f} / {cpu_first * 1e3:.1f} | "
+                  f"{cpu_first / firsts[0]:.1f}x | {'GPU peel' if G.n_edges >= rule else 'host order'} | "
+                  f"{'equal' if ok else 'DIFFER'} ({cc:,}) |", flush=True)
+        gm.cuda.release(H)
+        gm.cuda.release(E)
+
+
 def multi(scales, threads, repeat, rows, clique_scale=0):
     """Several GPUs (issue 24): the count split into row blocks, one worker per GPU. With one
     visible GPU, two workers on it timed one after the other give each block's kernel time: the
@@ -442,6 +522,8 @@ def main():
     ap.add_argument("--whole", default="20:3,22:3", help="scale:k pairs of the whole-process runs")
     ap.add_argument("--per-vertex", type=int, default=0, help="scale of the per-vertex k-clique rows")
     ap.add_argument("--per-vertex-k", default="4,5,6,7,8")
+    ap.add_argument("--peel", default="", help="graph:k[:k...] specs of the peeled-order k-clique rows "
+                    "(kron16:4:5,facebook_combined:4:5; '' for none)")
     ap.add_argument("--multi", default="", help="scales of the several-GPU rows (issue 24; '' for none)")
     ap.add_argument("--multi-cliques", type=int, default=0, help="scale of the several-GPU k-clique rows")
     ap.add_argument("--repeat", type=int, default=3)
@@ -478,6 +560,9 @@ def main():
             partition(args.partition, args.threads, [int(x) for x in args.parts.split(",") if x], rows)
         if args.per_vertex:
             per_vertex(args.per_vertex, [int(x) for x in args.per_vertex_k.split(",")], rows)
+        if args.peel:
+            peel([(x.split(":")[0], [int(k) for k in x.split(":")[1:]]) for x in args.peel.split(",")], args.threads,
+                 rows)
         if args.multi or args.multi_cliques:
             multi([int(x) for x in args.multi.split(",") if x], args.threads, args.repeat, rows,
                   args.multi_cliques)

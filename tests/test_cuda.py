@@ -149,6 +149,49 @@ SIM_BUILD = textwrap.dedent(r'''
         assert gm.count_triangles(G, device="cuda") == tri
         assert G._cuda["degree"].built_on == "gpu" and not G.has_orientation("degree", relabel=True)
         assert (gm.triangles(G, device="cuda") == np.array([nx.triangles(H)[v] for v in sorted(H)])).all()
+    # the approximate degeneracy orientation peeled on the device (k-cliques): every edge once,
+    # towards the higher rank, rows sorted, out-degrees within 2 (1 + eps) x the degeneracy
+    from graphmine.cuda import _device
+    from graphmine.cuda._device import PEELED
+    _device.PEEL_MIN_EDGES = 0  # the simulator's graphs are far below the size rule
+    for H in (nx.karate_club_graph(), nx.gnp_random_graph(50, 0.25, seed=2), nx.star_graph(9), nx.empty_graph(4),
+              nx.complete_graph(7), nx.barabasi_albert_graph(60, 4, seed=1)):
+        G = gm.as_graph(H)
+        optr, oind, rank, rounds = _build.orient_peeled(G.indptr, G.indices)
+        p, ix, rk = optr.copy_to_host(), oind.copy_to_host()[:G.n_edges], rank.copy_to_host()[:G.n_nodes]
+        assert sorted(rk.tolist()) == list(range(G.n_nodes))
+        arcs = set()
+        for u in range(G.n_nodes):
+            row = ix[p[u]:p[u + 1]]
+            assert (np.diff(row) > 0).all() and (row > u).all(), u
+            arcs |= {(u, int(w)) for w in row}
+        assert arcs == {tuple(sorted((int(rk[a]), int(rk[b])))) for a, b in H.edges()}
+        degeneracy = max(nx.core_number(H).values())
+        assert np.diff(p).max(initial=0) <= 2 * (1 + _build.PEEL_EPS) * degeneracy, (np.diff(p).max(), degeneracy)
+        assert 1 <= rounds <= G.n_nodes
+    # a count without a host orientation peels on the device; per-vertex counts map back by rank
+    H = nx.gnp_random_graph(50, 0.25, seed=2)
+    G = gm.as_graph(H)
+    four = [c for c in nx.enumerate_all_cliques(H) if len(c) == 4]
+    assert gm.count_cliques(G, 4, device="cuda") == len(four)
+    assert G._cuda[PEELED].built_on == "gpu" and not G.has_orientation("degeneracy", relabel=True)
+    want = np.zeros(G.n_nodes, np.int64)
+    for c in four:
+        want[c] += 1
+    assert (gc.clique_counts(G, 4) == want).all()
+    # two workers share the host's exact orientation, also after the one-GPU count peeled its own
+    assert gc.count_cliques(G, 4, devices=[0, 0]) == len(four)
+    assert "degeneracy" in G._cuda and G._cuda["degeneracy"].built_on == "host"
+    # the host's orientation, where it exists, is copied instead of peeling
+    G = gm.as_graph(H)
+    G.oriented("degeneracy", relabel=True)
+    assert gm.count_cliques(G, 4, device="cuda") == len(four) and PEELED not in G._cuda
+    # below the size rule the host's order is built and copied
+    _device.PEEL_MIN_EDGES = G.n_edges + 1
+    G = gm.as_graph(H)
+    assert gm.count_cliques(G, 4, device="cuda") == len(four) and PEELED not in G._cuda
+    assert G._cuda["degeneracy"].built_on == "host"
+    _device.PEEL_MIN_EDGES = 0
     # partitioned counts: several numbers of row ranges, bins and hubs forced
     for H in (nx.karate_club_graph(), nx.gnp_random_graph(50, 0.25, seed=2)):
         tri = sum(nx.triangles(H).values()) // 3

@@ -78,7 +78,7 @@ def _bloom_triangles(G, order, threads, words, hub_words, hashes, seed, est, cla
     from . import _bloom_kernels as BK
 
     cuda = cuda_module()
-    DG = device_graph(G, order, threads)
+    DG = device_graph(G, order, threads, peeled=False)  # the CPU's orientation: the CPU's filters, bit for bit
     S = DeviceBloomSketch(DG, order, words, hub_words, hashes, seed)
     out = np.zeros(7, np.float64)
     if DG.m == 0:

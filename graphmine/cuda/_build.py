@@ -5,6 +5,10 @@ relabelling and row sorting there (:mod:`graphmine.cuda._build_kernels`); what c
 host is the oriented row pointers (n + 1 integers, for the drivers' host-side choices). The result
 equals :meth:`graphmine.Graph.oriented` ('degree', relabel=True) array for array.
 
+For the k-clique kernels the same steps orient by an approximate degeneracy order instead
+(:func:`orient_peeled`: rounds of peeling on the device, as ArbCount orders on the CPU), which the
+host's exact degeneracy order (a sequential peel) would otherwise have to provide.
+
 The two sorts are the kernels' own radix sort, or CuPy's (``cupy.sort``, CUB's radix sort) with
 ``GRAPHMINE_CUDA_SORT=cupy``; docs/gpu.md has the measurements.
 """
@@ -14,7 +18,8 @@ import os
 
 import numpy as np
 
-__all__ = ["device_scan", "device_sort", "orient_degree", "build_bytes", "sort_backend"]
+__all__ = ["device_scan", "device_sort", "orient_degree", "orient_peeled", "build_bytes", "sort_backend",
+           "PEEL_EPS"]
 
 
 def _sim():
@@ -115,15 +120,57 @@ def device_sort(keys, m, bits, scratch=None):
 
 
 def build_bytes(n, nnz, m_out):
-    """Device bytes the build needs at its peak (the host CSR, keys and their sort scratch)."""
+    """Device bytes the build needs at its peak (the host CSR, degrees, levels, keys and their
+    sort scratch)."""
     idx = 4 if n < 2**31 else 8
-    return 8 * (n + 1) + idx * nnz + 8 * (n + 1) * 3 + 16 * max(m_out, n) + idx * m_out
+    return 8 * (n + 1) + idx * nnz + 8 * (n + 1) * 5 + 16 * max(m_out, n) + idx * m_out
+
+
+# the approximate degeneracy order's slack: a round removes every vertex of degree at most
+# (1 + PEEL_EPS) times the average, so out-degrees stay below 2 (1 + PEEL_EPS) times the
+# degeneracy, in O(log n / PEEL_EPS) rounds (ArbCount's choice of eps, 0.1, too)
+PEEL_EPS = 0.1
 
 
 def orient_degree(indptr, indices):
     """(optr, oind, rank) on the device: the degree-ordered oriented CSR relabelled by rank,
     from the host CSR of an undirected graph. The caller checks :func:`build_bytes` against the
     free memory (graphmine.cuda._device.device_graph)."""
+    return _orient(indptr, indices, None)
+
+
+def orient_peeled(indptr, indices, eps=PEEL_EPS):
+    """(optr, oind, rank, rounds) on the device: the CSR oriented by an approximate degeneracy
+    order, built there by rounds of peeling (:mod:`graphmine.cuda._build_kernels`); every
+    out-degree is at most 2 (1 + eps) times the degeneracy. For the k-clique kernels, whose
+    scratch grows with the largest out-degree; the counts do not depend on the order."""
+    return _orient(indptr, indices, eps)
+
+
+def _peel_levels(dptr, dind, deg, n, eps):
+    """(level, rounds): the round in which each vertex leaves the graph (``deg`` is consumed)."""
+    from numba import cuda
+
+    from . import _build_kernels as BK
+
+    T = _threads()
+    level = cuda.to_device(np.full(max(n, 1), -1, np.int64))
+    sums = cuda.device_array(2, np.int64)
+    zero = np.zeros(2, np.int64)
+    g = _grid(n, T)
+    r = 0
+    while True:
+        sums.copy_to_device(zero)
+        BK._remaining_degree_sums[g, T](level[:n], deg, sums)
+        total, alive = (int(x) for x in sums.copy_to_host())
+        if alive == 0:
+            return level, r
+        BK._peel_round[g, T](level[:n], deg, r, (1.0 + eps) * total / alive)
+        BK._peel_neighbours[g, T](dptr, dind, level[:n], deg, r)
+        r += 1
+
+
+def _orient(indptr, indices, eps):
     from numba import cuda
 
     from . import _build_kernels as BK
@@ -141,12 +188,21 @@ def orient_degree(indptr, indices):
     optr = cuda.device_array(n + 1, np.int64)
     if n == 0:
         optr.copy_to_device(np.zeros(1, np.int64))
-        return optr, cuda.device_array(1, itype), rank
-    # ranks: sort deg << bits | v (degrees < n, so 2 * bits bits)
+        return (optr, cuda.device_array(1, itype), rank) + (() if eps is None else (0,))
+    # ranks: sort deg << bits | v (degrees < n, so 2 * bits bits), or level << bits | v
     keys = cuda.device_array(max(n, m_out), np.int64)
     scratch = cuda.device_array(max(n, m_out), np.int64)
-    BK._degree_keys[_grid(n, T), T](dptr, bits, keys[:n])
-    s = device_sort(keys, n, 2 * bits, scratch)
+    deg = cuda.device_array(n, np.int64)
+    BK._degrees[_grid(n, T), T](dptr, deg)
+    if eps is None:
+        BK._keys_with_ids[_grid(n, T), T](deg, bits, keys[:n])
+        s = device_sort(keys, n, 2 * bits, scratch)
+    else:
+        level, rounds = _peel_levels(dptr, dind, deg, n, eps)
+        BK._keys_with_ids[_grid(n, T), T](level[:n], bits, keys[:n])
+        s = device_sort(keys, n, bits + max(1, int(rounds).bit_length()), scratch)
+        del level
+    del deg
     BK._ranks[_grid(n, T), T](s, mask, rank[:n])
     # out-degrees (per vertex and per rank), row starts of the unsorted arcs, and optr
     odeg = cuda.device_array(n + 1, np.int64)
@@ -161,4 +217,4 @@ def orient_degree(indptr, indices):
         del dind, dptr, odeg
         s = device_sort(keys, m_out, 2 * bits, scratch)
         BK._low_ids[_grid(m_out, T), T](s, mask, oind)
-    return optr, oind, rank
+    return (optr, oind, rank) + (() if eps is None else (rounds,))

@@ -10,6 +10,11 @@ row at once). The sort is a least-significant-digit radix sort over the bits the
 exclusive scan (tile sums, one block scanning the sums, tile scans) gives the radix offsets and
 the row pointers.
 
+The approximate degeneracy order (k-cliques) peels in rounds: every vertex still in the graph
+whose degree there is at most (1 + eps) times the average of those still there leaves in this
+round (its level); its leaving lowers its remaining neighbours' degrees (atomics). Ranks sort the
+keys ``level(v) << idbits | v``.
+
 Contract: kernels never validate and never raise; keys are non-negative int64.
 """
 
@@ -160,13 +165,77 @@ def _radix_scatter(keys, m, shift, offs, nb, out):
 
 
 @cuda.jit(cache=True)
-def _degree_keys(indptr, bits, keys):
-    """keys[v] = deg(v) << bits | v."""
+def _degrees(indptr, deg):
+    """deg[v] = indptr[v + 1] - indptr[v]."""
+    n = deg.shape[0]
+    v = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while v < n:
+        deg[v] = indptr[v + 1] - indptr[v]
+        v += stride
+
+
+@cuda.jit(cache=True)
+def _keys_with_ids(a, bits, keys):
+    """keys[v] = a[v] << bits | v (a non-negative)."""
     n = keys.shape[0]
     v = cuda.grid(1)
     stride = cuda.gridsize(1)
     while v < n:
-        keys[v] = ((indptr[v + 1] - indptr[v]) << bits) | v
+        keys[v] = (int64(a[v]) << bits) | v
+        v += stride
+
+
+@cuda.jit(cache=True)
+def _remaining_degree_sums(level, deg, sums):
+    """sums[0] += the degrees of the vertices still in the graph (level < 0), sums[1] += their
+    number (a block sum in shared memory, then one atomic per block and value)."""
+    sh = cuda.shared.array(MAXT, int64)
+    t = cuda.threadIdx.x
+    T = cuda.blockDim.x
+    n = level.shape[0]
+    v = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    s = int64(0)
+    c = int64(0)
+    while v < n:
+        if level[v] < 0:
+            s += deg[v]
+            c += 1
+        v += stride
+    for j in range(2):
+        sh[t] = s if j == 0 else c
+        cuda.syncthreads()
+        _block_inclusive(sh, t, T)
+        if t == T - 1:
+            cuda.atomic.add(sums, j, sh[t])
+        cuda.syncthreads()
+
+
+@cuda.jit(cache=True)
+def _peel_round(level, deg, r, limit):
+    """level[v] = r for the vertices still in the graph with deg[v] <= limit."""
+    n = level.shape[0]
+    v = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while v < n:
+        if level[v] < 0 and deg[v] <= limit:
+            level[v] = r
+        v += stride
+
+
+@cuda.jit(cache=True)
+def _peel_neighbours(indptr, indices, level, deg, r):
+    """For every vertex that left in round r: deg[w] -= 1 for its neighbours w still there."""
+    n = level.shape[0]
+    v = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while v < n:
+        if level[v] == r:
+            for p in range(indptr[v], indptr[v + 1]):
+                w = indices[p]
+                if level[w] < 0:
+                    cuda.atomic.sub(deg, w, 1)
         v += stride
 
 

@@ -143,7 +143,9 @@ def _base(G, order, threads, dev):
     on the graph per device."""
     cache = G.__dict__.setdefault("_cuda", {})
     if dev == 0:
-        return device_graph(G, order, threads)  # the one-GPU cache: shared with device='cuda' on GPU 0
+        # the one-GPU cache, shared with device='cuda' on GPU 0, but never the orientation peeled
+        # on the GPU: every device must hold the host's, which the roots are dealt by
+        return device_graph(G, order, threads, peeled=False)
     key = ("base", order, dev)
     if key not in cache:
         from ._device import check_device_memory
