@@ -231,7 +231,10 @@ def _warm(k):
 
     W = as_graph([(i, j) for i in range(8) for j in range(i + 1, 8) if (i + j) % 7])
     with _exact.quiet():
-        if k >= 4:  # the clique kernel alone (the orientation is the CPU's)
+        if k >= 4:  # the peeled order's build (large graphs) and the clique kernel
+            from . import _build
+
+            _build.orient_peeled(W.indptr, W.indices)
             _exact.count_cliques(W, min(k, MAX_K), "degeneracy", 1)
             return
         # the build, every bin and the hub kernel: small bin bounds, without and with hubs
