@@ -99,9 +99,23 @@ def sync():
     cuda.synchronize()
 
 
-def build(scales, threads, rows):
+def device_build(G, order, threads, repeat=3):
+    """(best seconds, graph, device graph) of building ``order``'s orientation on the device for
+    fresh copies of G (the last copy and its device data returned)."""
     from graphmine.cuda._device import device_graph
 
+    best = float("inf")
+    for _ in range(repeat):
+        H = fresh(G)
+        sync()
+        t0 = time.perf_counter()
+        DG = device_graph(H, order, threads)
+        sync()
+        best = min(best, time.perf_counter() - t0)
+    return best, H, DG
+
+
+def build(scales, threads, rows):
     print("\n| scale | edges | sort | GPU build s | equal to CPU orientation | CPU orientation s |")
     print("|---|---|---|---|---|---|")
     backends = ["numba"]
@@ -117,14 +131,7 @@ def build(scales, threads, rows):
         cpu_t = time.perf_counter() - t0
         for be in backends:
             os.environ["GRAPHMINE_CUDA_SORT"] = be
-            best = float("inf")
-            for _ in range(3):
-                H = fresh(G)
-                sync()
-                t0 = time.perf_counter()
-                DG = device_graph(H, "degree", threads)
-                sync()
-                best = min(best, time.perf_counter() - t0)
+            best, H, DG = device_build(G, "degree", threads)
             eq = bool((DG.optr.copy_to_host() == O.indptr).all() and
                       (DG.oind.copy_to_host()[:G.n_edges] == O.indices).all() and (DG.rank() == O.rank).all())
             gm.cuda.release(H)
@@ -372,8 +379,7 @@ def peel(specs, threads, rows):
     order: the orientation's build (GPU rounds against the CPU's peel), its largest out-degree,
     the kernel on each orientation (device data cached), and first calls on fresh graphs (GPU
     peeled, GPU with the host's order copied, CPU alone). ``specs``: (graph, [k, ...])."""
-    from graphmine.cuda import _device, _exact
-    from graphmine.cuda._device import PEELED, device_graph
+    from graphmine.cuda import _device
 
     rule = _device.PEEL_MIN_EDGES
     _device.PEEL_MIN_EDGES = 0  # both orientations measured on every graph; the rule's pick is shown
@@ -392,18 +398,11 @@ def _peel(specs, threads, rows, rule):
 
     for name, ks in specs:
         G = gm.datasets.load(name) if not name.startswith("kron") else kronecker_graph(int(name[4:]), 16, seed=1)
-        gpu_b = float("inf")
-        for _ in range(3):
-            H = fresh(G)
-            sync()
-            t0 = time.perf_counter()
-            DP = device_graph(H, "degeneracy", threads)
-            sync()
-            gpu_b = min(gpu_b, time.perf_counter() - t0)
+        gpu_b, H, DP = device_build(G, "degeneracy", threads)
         cpu_b = float("inf")
         for _ in range(3):
             t0 = time.perf_counter()
-            O = fresh(G).oriented("degeneracy", relabel=True, threads=threads)
+            fresh(G).oriented("degeneracy", relabel=True, threads=threads)
             cpu_b = min(cpu_b, time.perf_counter() - t0)
         E = fresh(G)
         E.oriented("degeneracy", relabel=True, threads=threads)
