@@ -318,6 +318,18 @@ def test_should_run_declines_small_work_unless_converted():
     assert should("triangles", (gm.as_graph(small),), {}) is True
 
 
+def test_should_run_declines_where_numpy_would_be_imported(monkeypatch):
+    from graphmine.nx_backend import interface
+
+    should = BackendInterface.should_run
+    G = nx.gnm_random_graph(500, 2000, seed=1)
+    assert should("triangles", (G,), {}) is True
+    monkeypatch.delitem(sys.modules, "numpy")  # a process that has not imported numpy yet
+    assert "numpy is not imported" in should("triangles", (G,), {})
+    monkeypatch.setattr(interface, "NUMPY_START_EDGES", 2000)
+    assert should("triangles", (G,), {}) is True
+
+
 def test_automatic_dispatch_by_priority_uses_the_cache():
     G = nx.gnm_random_graph(400, 2000, seed=2)
     expect = nx.triangles(G)
