@@ -19,7 +19,8 @@ _UNDIRECTED = "Undirected graphs without weights; directed graphs, multigraphs a
 
 #: networkx function name -> the note networkx adds to its docstring
 FUNCTIONS = {
-    "triangles": f"Exact per-node counts from an ordered Numba kernel. {_APPROX}",
+    "triangles": f"Exact per-node counts over the degree order: vectorised numpy while numba is not loaded "
+                 f"and the graph is moderate (a fresh process imports no numba), else a Numba kernel. {_APPROX}",
     "clustering": f"Unweighted undirected clustering from exact triangle counts. {_APPROX}",
     "average_clustering": f"Unweighted undirected average clustering. {_APPROX}",
     "transitivity": f"Exact triangle count over the degree orientation. {_APPROX}",

@@ -20,14 +20,17 @@ compiled inside it). ``--probe`` prints the compiled functions of every command,
 
 networkx backend (``--nx FILE``): ``nx.triangles(G, backend="graphmine")`` as the first call of a
 fresh process (the backend's import included), with numba's cache warm and empty, against
-networkx's own call; then, in a warm process, both on small random graphs with the conversion
-included: where graphmine starts to win is ``should_run``'s threshold.
+networkx's own call (runs alternate; best and median); the phases of that first call; then the
+first call on G(n, m) graphs of growing size in fresh processes, and both calls in warm
+processes (numba not imported, then loaded) on small graphs with the conversion included: where
+graphmine starts to win is ``should_run``'s threshold. The processes may write the checkout's
+bytecode (``PYTHONDONTWRITEBYTECODE`` is dropped for them), as an installed package has it.
 
 Nothing here asserts on time.
 
     python benchmarks/startup.py [--repeat 7] [--file ca-GrQc] [-k 3]
     python benchmarks/startup.py --cold [--probe 15] [--keep DIR]
-    python benchmarks/startup.py --nx facebook_combined [--repeat 3]   # the networkx backend
+    python benchmarks/startup.py --nx facebook_combined [--repeat 3] [--first-only]   # the networkx backend
     python benchmarks/startup.py --dask ca-GrQc [--workers 2]            # a Dask worker's first task
     GRAPHMINE_ROOT=/path/to/other/checkout python benchmarks/startup.py [--cold]   # another tree
 """
@@ -221,26 +224,66 @@ def cold(args):
         shutil.rmtree(work, ignore_errors=True)
 
 # one fresh process: networkx reads the file, then one nx.triangles call, networkx's own or
-# graphmine's (whose first call imports the backend: graphmine and numba)
+# graphmine's (whose first call imports the backend, numpy and, where a kernel runs, numba)
 NX_CALL = r"""
 import json, sys, time
 import networkx as nx
 path, backend = sys.argv[1], sys.argv[2]
-H = nx.read_edgelist(path, nodetype=int, comments="#")
+if path.startswith("gnm:"):
+    m = int(path[4:])
+    H = nx.gnm_random_graph(max(8, m // 4), m, seed=m)
+else:
+    H = nx.read_edgelist(path, nodetype=int, comments="#")
 H.remove_edges_from(list(nx.selfloop_edges(H)))
 w, c = time.perf_counter(), time.process_time()
 r = nx.triangles(H) if backend == "networkx" else nx.triangles(H, backend="graphmine")
 print(json.dumps({"wall": time.perf_counter() - w, "cpu": time.process_time() - c, "sum": sum(r.values()),
-                  "edges": H.number_of_edges()}))
+                  "edges": H.number_of_edges(), "numba": "numba" in sys.modules}))
 """
 
-# in one process with the backend loaded and its kernels warm: networkx's triangles against
-# graphmine's (conversion included: a new networkx graph each call) on G(n, m) graphs
+# the same first call split into its phases, in one fresh process (wall and CPU seconds)
+NX_PHASES = r"""
+import json, sys, time
+import networkx as nx
+H = nx.read_edgelist(sys.argv[1], nodetype=int, comments="#")
+H.remove_edges_from(list(nx.selfloop_edges(H)))
+marks = [("start", time.perf_counter(), time.process_time())]
+def mark(name):
+    marks.append((name, time.perf_counter(), time.process_time()))
+import numpy as np
+mark("import numpy (its BLAS threads start)")
+from graphmine.nx_backend import interface
+from graphmine.nx_backend import algorithms, convert
+from graphmine import _small_work as sw
+mark("import the backend's modules")
+G = convert.from_networkx(H)
+mark("conversion (from_networkx: adjacency walk, ids, sorted rows)")
+O = G.oriented("degree", relabel=True)
+mark("degree orientation in rank space")
+lo, work = sw._dense_split(O.indptr)
+t = sw.triangles_per_vertex(O.indptr, O.indices)[O.rank]
+mark(f"count: {O.indptr.shape[0] - 1 - lo} hubs' bit rows + the other rows' pairs")
+r = dict(zip(convert.node_labels(G), t.tolist()))
+mark("result dict")
+K = nx.Graph(H)
+w, c = time.perf_counter(), time.process_time()
+nx.triangles(K, backend="graphmine")
+marks.append(("(a second dispatched call on a copy: all of the above but the imports)",
+              marks[-1][1] + time.perf_counter() - w, marks[-1][2] + time.process_time() - c))
+print(json.dumps({"marks": marks, "numba": "numba" in sys.modules}))
+"""
+
+# in one process with the backend loaded (and, after a first call on a larger graph, numba and
+# its kernels too unless --numpy-only): networkx's triangles against graphmine's (conversion
+# included: a new networkx graph each call) on G(n, m) graphs
 NX_SMALL = r"""
 import json, sys, time
 import networkx as nx
-sizes, repeat = json.loads(sys.argv[1]), int(sys.argv[2])
-nx.triangles(nx.gnm_random_graph(400, 2000, seed=1), backend="graphmine")  # backend loaded, kernels warm
+sizes, repeat, warm = json.loads(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "1"
+nx.triangles(nx.gnm_random_graph(400, 2000, seed=1), backend="graphmine")  # backend loaded
+if warm:  # a kernel's first call: numba imported, the kernels loaded
+    import graphmine as gm
+    gm.triangles(gm.as_graph(nx.gnm_random_graph(400, 2000, seed=1)), threads=1)
 out = []
 for m in sizes:
     base = nx.gnm_random_graph(max(8, m // 4), m, seed=m)
@@ -257,53 +300,95 @@ print(json.dumps(out))
 
 
 def _nx_run(code, args, env):
-    r = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env)
+    # run in the graphmine checkout measured: ``python -c`` puts the working folder first on the path
+    r = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env,
+                       cwd=env["PYTHONPATH"].split(os.pathsep)[0])
     if r.returncode != 0:
         sys.exit(r.stderr)
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
+def _median(values):
+    values = sorted(values)
+    return values[len(values) // 2]
+
+
 def networkx_backend(args):
     """First calls of nx.triangles through the graphmine backend against networkx, fresh
-    processes, warm and empty numba cache; then the small graphs where should_run declines."""
+    processes, numba's cache warm and empty; the phases of such a call; then the sizes where
+    graphmine starts to win (should_run's threshold), in fresh and in warm processes."""
     root = os.environ.get("GRAPHMINE_ROOT", ROOT)
     env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""),
                NETWORKX_AUTOMATIC_BACKENDS="", NETWORKX_BACKEND_PRIORITY="")
-    path = args.nx
+    # an installed package has its modules compiled to bytecode (networkx's and numpy's are): the
+    # checkout's are too, by the warm-up call below, rather than compiled again in every process
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    path = os.path.abspath(args.nx)
     if not os.path.exists(path):
         sys.path.insert(0, root)
         from graphmine import datasets
 
-        path = datasets.resolve(path)
-    _nx_run(NX_CALL, [path, "graphmine"], env)  # numba's cache filled
-    print(f"nx.triangles on {os.path.basename(path)}, fresh processes, best of {args.repeat} "
-          f"(load average {os.getloadavg()[0]:.1f})")
-    rows = {}
-    for label, backend, cache in (("networkx", "networkx", None), ("graphmine, warm cache", "graphmine", None),
-                                  ("graphmine, empty cache", "graphmine", "empty")):
-        best = None
-        for _ in range(args.repeat):
+        path = os.path.abspath(datasets.resolve(args.nx))
+    _nx_run(NX_CALL, [path, "graphmine"], env)  # numba's cache filled, bytecode written
+    load = os.getloadavg()[0]
+    runs = {"networkx": [], "graphmine, warm cache": [], "graphmine, empty cache": []}
+    for _ in range(args.repeat):  # alternating, so that the machine's load falls on all three alike
+        for label in runs:
             e = dict(env)
-            if cache:
+            if label.endswith("empty cache"):
                 e["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="graphmine-nx-cache-")
-            r = _nx_run(NX_CALL, [path, backend], e)
-            if cache:
+            runs[label].append(_nx_run(NX_CALL, [path, "networkx" if label == "networkx" else "graphmine"], e))
+            if label.endswith("empty cache"):
                 shutil.rmtree(e["NUMBA_CACHE_DIR"], ignore_errors=True)
-            best = r if best is None or r["wall"] < best["wall"] else best
-        rows[label] = best
-    base = rows["networkx"]
-    print(f"{'call':28s} {'wall s':>8s} {'cpu s':>8s} {'vs networkx':>12s} {'by cpu':>7s}  ({base['edges']:,} edges)")
-    for label, r in rows.items():
-        assert r["sum"] == base["sum"], (label, r["sum"], base["sum"])
-        print(f"{label:28s} {r['wall']:8.3f} {r['cpu']:8.3f} {base['wall'] / r['wall']:11.2f}x "
-              f"{base['cpu'] / r['cpu']:6.2f}x")
-    sizes = [25, 50, 100, 150, 200, 300, 400, 800, 1600, 3200]
-    small = _nx_run(NX_SMALL, [json.dumps(sizes), str(args.repeat)], env)
-    print("\nsmall graphs, warm process, conversion included (should_run's threshold)")
-    print(f"{'edges':>6s} {'networkx ms':>12s} {'graphmine ms':>13s} {'speed-up':>9s}")
-    for r in small:
-        print(f"{r['edges']:6d} {1e3 * r['networkx']:12.3f} {1e3 * r['graphmine']:13.3f} "
-              f"{r['networkx'] / r['graphmine']:8.2f}x")
+    print(f"nx.triangles on {os.path.basename(path)}, fresh processes, {args.repeat} of each alternating "
+          f"(load average {load:.1f} before, {os.getloadavg()[0]:.1f} after)")
+    base = runs["networkx"]
+    print(f"{'call':24s} {'best wall':>9s} {'best cpu':>9s} {'med cpu':>8s} {'x by wall':>9s} {'x by cpu':>8s} "
+          f"{'x med cpu':>9s} {'numba':>6s}  ({base[0]['edges']:,} edges)")
+    bw, bc, mc = (min(r["wall"] for r in base), min(r["cpu"] for r in base), _median([r["cpu"] for r in base]))
+    for label, rs in runs.items():
+        assert all(r["sum"] == base[0]["sum"] for r in rs), label
+        w, c, m = min(r["wall"] for r in rs), min(r["cpu"] for r in rs), _median([r["cpu"] for r in rs])
+        print(f"{label:24s} {w:9.3f} {c:9.3f} {m:8.3f} {bw / w:8.2f}x {bc / c:7.2f}x {mc / m:8.2f}x "
+              f"{'yes' if any(r['numba'] for r in rs) else 'no':>6s}")
+    if args.first_only:
+        return
+
+    phases = [_nx_run(NX_PHASES, [path], env) for _ in range(args.repeat)]
+    print(f"\nphases of graphmine's first call (fresh process, median of {args.repeat}; "
+          f"numba imported: {'yes' if any(p['numba'] for p in phases) else 'no'})")
+    print(f"{'phase':66s} {'wall ms':>8s} {'cpu ms':>8s}")
+    names = [m[0] for m in phases[0]["marks"]]
+    for i in range(1, len(names)):
+        w = _median([1e3 * (p["marks"][i][1] - p["marks"][i - 1][1]) for p in phases])
+        c = _median([1e3 * (p["marks"][i][2] - p["marks"][i - 1][2]) for p in phases])
+        print(f"{names[i]:66s} {w:8.1f} {c:8.1f}")
+
+    sizes = [1000, 3000, 10000, 30000, 100000]
+    print(f"\nfirst call in a fresh process on G(m/4, m) graphs (conversion and imports included; "
+          f"best of {args.repeat})")
+    print(f"{'edges':>7s} {'networkx ms':>12s} {'graphmine ms':>13s} {'x by wall':>9s} {'nx cpu ms':>10s} "
+          f"{'gm cpu ms':>10s} {'x by cpu':>8s}")
+    for m in sizes:
+        best = {}
+        for _ in range(args.repeat):
+            for name in ("networkx", "graphmine"):
+                r = _nx_run(NX_CALL, [f"gnm:{m}", name], env)
+                old = best.get(name)
+                best[name] = {"wall": min(r["wall"], old["wall"]) if old else r["wall"],
+                              "cpu": min(r["cpu"], old["cpu"]) if old else r["cpu"]}
+        nxr, gmr = best["networkx"], best["graphmine"]
+        print(f"{m:7d} {1e3 * nxr['wall']:12.1f} {1e3 * gmr['wall']:13.1f} {nxr['wall'] / gmr['wall']:8.2f}x "
+              f"{1e3 * nxr['cpu']:10.1f} {1e3 * gmr['cpu']:10.1f} {nxr['cpu'] / gmr['cpu']:7.2f}x")
+
+    small_sizes = [25, 50, 100, 150, 200, 300, 400, 800, 1600, 3200]
+    for warm, title in (("0", "backend loaded, numba not imported"), ("1", "numba and its kernels loaded")):
+        small = _nx_run(NX_SMALL, [json.dumps(small_sizes), str(args.repeat), warm], env)
+        print(f"\nsmall graphs, warm process ({title}), conversion included (should_run's threshold)")
+        print(f"{'edges':>6s} {'networkx ms':>12s} {'graphmine ms':>13s} {'speed-up':>9s}")
+        for r in small:
+            print(f"{r['edges']:6d} {1e3 * r['networkx']:12.3f} {1e3 * r['graphmine']:13.3f} "
+                  f"{r['networkx'] / r['graphmine']:8.2f}x")
 
 # a LocalCluster's workers (processes) counting the triangles of a shipped graph twice: the first
 # job pays every worker's first tasks (kernels compiled, or loaded from the cache they share),
@@ -361,6 +446,8 @@ def main():
     ap.add_argument("--json", default=None, metavar="FILE", help="with --cold: write the figures to FILE")
     ap.add_argument("--nx", default=None, metavar="FILE",
                     help="first nx.triangles calls through the backend on FILE (or a shipped data set)")
+    ap.add_argument("--first-only", action="store_true",
+                    help="with --nx: only the first table (e.g. for an older checkout through GRAPHMINE_ROOT)")
     ap.add_argument("--dask", default=None, metavar="FILE",
                     help="a Dask worker's first task: two jobs on FILE, numba cache empty then warm")
     ap.add_argument("--workers", type=int, default=2, help="with --dask: worker processes (default 2)")

@@ -7,8 +7,7 @@ state of the caller: :func:`restores_threads` puts it back after every public ca
 """
 
 import functools
-
-import numba
+import sys
 
 from .exceptions import ParameterError
 
@@ -22,6 +21,8 @@ def resolve_threads(threads):
     ``numba.set_num_threads``). Call it only inside a function decorated with
     :func:`restores_threads`, which restores numba's setting on return.
     """
+    import numba
+
     available = numba.config.NUMBA_NUM_THREADS
     if threads is None:
         return numba.get_num_threads()
@@ -40,16 +41,32 @@ def resolve_threads(threads):
     return threads
 
 
+def _pool_threads():
+    """numba's thread count, or None while numba has not started its thread pool (not imported
+    yet, or no parallel kernel run and no setting made: the count is then numba's default, and
+    asking for it would start the pool)."""
+    par = sys.modules.get("numba.np.ufunc.parallel")
+    if par is None or not getattr(par, "_is_initialized", False):
+        return None
+    return sys.modules["numba"].get_num_threads()
+
+
 def restores_threads(func):
-    """Decorator: numba's thread count after the call is what it was before."""
+    """Decorator: numba's thread count after the call is what it was before (numba's default
+    when its thread pool started during the call; a call whose work runs on numpy leaves numba
+    unimported)."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        before = numba.get_num_threads()
+        before = _pool_threads()
         try:
             return func(*args, **kwargs)
         finally:
-            if numba.get_num_threads() != before:
-                numba.set_num_threads(before)
+            now = _pool_threads()
+            if now is not None:
+                if before is None:
+                    before = sys.modules["numba"].config.NUMBA_NUM_THREADS
+                if now != before:
+                    sys.modules["numba"].set_num_threads(before)
 
     return wrapper

@@ -14,15 +14,23 @@ use it, so that counting from a file never loads it.
 """
 
 from ._docs import fill_doc
-import numba
 import numpy as np
 
-from . import _csr_kernels as _k
 from . import _small_work as _sw
+from ._lazy import lazy_module
 from ._limits import check_allocation
 from ._interrupt import check as _check_interrupt, interruptible
 from ._threads import resolve_threads, restores_threads
 from .exceptions import GraphValueError, ParameterError
+
+
+@lazy_module
+def _k():
+    # the CSR kernels (and numba) load with the first graph too large for numpy's paths
+    from . import _csr_kernels
+
+    return _csr_kernels
+
 
 __all__ = ["Graph", "OrientedGraph", "from_edges", "from_scipy", "from_networkx", "build_csr", "compact_ids",
            "check_vertex_count", "index_dtype_for", "INDPTR_DTYPE", "SERIAL_EDGES"]
@@ -366,12 +374,14 @@ class Graph:
             raise ParameterError(f"order must be 'degree' or 'degeneracy', got {order!r}")
         key = (order, bool(relabel))
         if key not in self._oriented:
-            nthreads = resolve_threads(threads)
+            small = relabel and self.n_edges <= _sw.SMALL_EDGES
+            # numba's thread count is not asked for where numpy does the work (it imports numba)
+            nthreads = 1 if small and threads is None else resolve_threads(threads)
             rank = self._rank(order)
             _check_interrupt()
             # the serial scatter leaves rows sorted for free; gathering and sorting each row costs
             # about twice as much work, so it pays from 4 threads on
-            if relabel and self.n_edges <= _sw.SMALL_EDGES:  # numpy: no kernel to compile or load
+            if small:  # numpy: no kernel to compile or load
                 optr, oind = _sw.orient_by_rank(self.indptr, self.indices, rank)
             elif relabel and (nthreads < 4 or self.n_edges < SERIAL_EDGES):
                 optr, oind = _k._orient_relabel_serial(self.indptr, self.indices, rank)
@@ -455,7 +465,7 @@ def check_vertex_count(n, m, threads=None):
     --------
     >>> check_vertex_count(1000, 5000)
     """
-    nthreads = numba.get_num_threads() if threads is None else int(threads)
+    nthreads = resolve_threads(None) if threads is None else int(threads)
     nbytes = 8 * (n + 1) * (3 + nthreads) + 8 * m * 2  # the CSR build's per-thread row counts
     check_allocation(nbytes, f"a graph of {n:,} vertices (largest id {n - 1:,}) and {m:,} edges",
                      "the ids are sparse: pass relabel=True (gm.as_graph(edges, relabel=True) or "

@@ -6,6 +6,7 @@ conversions; dispatch decisions; the installed entry points.
 networkx's own test suite runs against the backend in CI (``.ci/run``).
 """
 
+import json
 import math
 import os
 import subprocess
@@ -317,6 +318,18 @@ def test_should_run_declines_small_work_unless_converted():
     assert should("triangles", (gm.as_graph(small),), {}) is True
 
 
+def test_should_run_declines_where_numpy_would_be_imported(monkeypatch):
+    from graphmine.nx_backend import interface
+
+    should = BackendInterface.should_run
+    G = nx.gnm_random_graph(500, 2000, seed=1)
+    assert should("triangles", (G,), {}) is True
+    monkeypatch.delitem(sys.modules, "numpy")  # a process that has not imported numpy yet
+    assert "numpy is not imported" in should("triangles", (G,), {})
+    monkeypatch.setattr(interface, "NUMPY_START_EDGES", 2000)
+    assert should("triangles", (G,), {}) is True
+
+
 def test_automatic_dispatch_by_priority_uses_the_cache():
     G = nx.gnm_random_graph(400, 2000, seed=2)
     expect = nx.triangles(G)
@@ -375,3 +388,67 @@ def test_backend_info_imports_nothing_heavy():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                          check=True).stdout.split()
     assert out == ["[]", "exact"]
+
+
+# -- the first call of a fresh process -----------------------------------------------------------
+
+FRESH = r"""
+import json, sys
+import networkx as nx
+from networkx.utils import backends
+from importlib.metadata import EntryPoint
+if "graphmine" not in backends.backends:  # an install that predates the entry points
+    from _graphmine_nx import get_info
+    backends.backends["graphmine"] = EntryPoint(
+        "graphmine", "graphmine.nx_backend.interface:BackendInterface", "networkx.backends")
+    backends.backend_info["graphmine"] = get_info()
+    nx.config.backends = nx.utils.Config(graphmine=get_info()["default_config"], **nx.config.backends)
+    backends._dispatchable.__call__ = backends._dispatchable._call_if_any_backends_installed
+nx.config.warnings_to_ignore.add("cache")
+G = nx.relabel_nodes(nx.powerlaw_cluster_graph(400, 5, 0.5, seed=1), lambda v: 3 * v + 1000)
+G.add_edge(1000, 1000)
+out = {f: getattr(nx, f)(G, backend="graphmine") == getattr(nx, f)(G, backend="networkx")
+       for f in ("triangles", "clustering", "average_clustering", "transitivity")}
+out["numba"] = "numba" in sys.modules
+out["kernels"] = sorted(m for m in sys.modules if m.startswith("graphmine.") and m.endswith("_kernels"))
+print(json.dumps(out))
+"""
+
+
+def test_first_call_in_a_fresh_process_imports_no_numba():
+    # the triangle family on a moderate graph runs on numpy: neither numba nor a kernel module
+    # is imported, and the results are networkx's (integer ids not 0..n-1, a self-loop)
+    env = dict(os.environ, PYTHONPATH=os.path.abspath(ROOT))
+    r = subprocess.run([sys.executable, "-c", FRESH], capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out == {"triangles": True, "clustering": True, "average_clustering": True,
+                   "transitivity": True, "numba": False, "kernels": []}
+
+
+def test_numpy_path_and_kernel_path_agree(monkeypatch):
+    # numba is loaded in this process: the backend's triangles go through the kernels; the numpy
+    # count (forced) gives the same dict
+    from graphmine.nx_backend import algorithms
+
+    G = nx.powerlaw_cluster_graph(300, 6, 0.5, seed=4)
+    H = from_networkx(G)
+    assert algorithms._numpy_triangles(H, None) is None  # numba imported: kernels decide
+    kernel = algorithms.triangles(H)
+    monkeypatch.delitem(sys.modules, "numba")
+    numpy_counts = algorithms._numpy_triangles(H, None)
+    assert numpy_counts is not None and dict(zip(G, numpy_counts.tolist())) == kernel == nx.triangles(G)
+    assert algorithms._numpy_triangles(H, 1) is None  # a thread count asked for: the kernels
+
+
+def test_table_and_sort_id_maps_agree():
+    # ids a little larger than n (the table) and ids far apart or negative (the sort)
+    for ids in ([5, 90, 7, 3, 40], [10**12, 4, 7, 3, 9], [-5, 0, 8, 3, 2]):
+        G = nx.Graph()
+        G.add_nodes_from(ids)
+        G.add_edges_from([(ids[0], ids[1]), (ids[1], ids[2]), (ids[2], ids[0]), (ids[3], ids[4]),
+                          (ids[4], ids[0]), (ids[3], ids[3])])
+        H = from_networkx(G)
+        assert H.node_ids.tolist() == ids
+        assert nx.utils.edges_equal(to_networkx(H).edges, G.edges)
+        assert nx.triangles(G, backend="graphmine") == nx.triangles(G)

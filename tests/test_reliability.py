@@ -452,3 +452,23 @@ def test_ctrl_c_at_the_moment_of_delivery(tmp_path, when):
         assert r.stdout.startswith("triangles: 48,260 ")
         lines = out.read_text().splitlines()
         assert len(lines) == 1 + 5242 and sum(int(x.split("\t")[1]) for x in lines[1:]) == 3 * 48260
+
+
+def test_threads_decorator_in_a_process_without_numba():
+    # a call that never imports numba leaves it unimported; one that imports numba and lowers its
+    # thread count hands numba back at its default
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from graphmine._threads import resolve_threads, restores_threads\n"
+            "numpy_only = restores_threads(lambda: 1)\n"
+            "lowered = restores_threads(lambda: resolve_threads(1))\n"
+            "numpy_only()\n"
+            "print('numba' in sys.modules)\n"
+            "lowered()\n"
+            "import numba\n"
+            "print(numba.get_num_threads() == numba.config.NUMBA_NUM_THREADS)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["False", "True"]

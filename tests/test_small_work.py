@@ -181,3 +181,58 @@ def test_small_command_sets_no_kernel_up():
     lines = r.stdout.strip().splitlines()
     assert r.returncode == 0, r.stderr
     assert '"count": 329297' in lines[0] and lines[-1] == "0 []"
+
+
+# -- per-vertex triangles: the hubs' bit rows and the other rows' pairs --------------------------
+
+def _split_counts(O, lo):
+    """triangles_per_vertex with the dense block forced to start at row lo (rank order)."""
+    n = O.indptr.shape[0] - 1
+    out = np.zeros(n, np.int64)
+    row = np.repeat(np.arange(n, dtype=np.int64), np.diff(O.indptr))
+    if lo < n:
+        sw._dense_triangles(O.indptr, O.indices, row, lo, out)
+    sw._wedge_triangles(O.indptr, O.indices, row, int(O.indptr[lo]), out)
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(1, 150), density=st.floats(0.0, 0.6), seed=st.integers(0, 2**31), data=st.data())
+def test_triangles_per_vertex_every_split_equals_networkx(n, density, seed, data):
+    H = nx.gnp_random_graph(n, density, seed=seed)
+    G = gm.as_graph(H)
+    O = G.oriented("degree", relabel=True)
+    want = [nx.triangles(H)[v] for v in range(n)]
+    assert sw.triangles_per_vertex(O.indptr, O.indices)[O.rank].tolist() == want
+    # every split point: all sparse (lo = n), all dense (0), block rows over one 64-bit word
+    for lo in sorted({n, 0, max(n - 65, 0), data.draw(st.integers(0, n))}):
+        assert _split_counts(O, lo)[O.rank].tolist() == want, lo
+
+
+def test_triangles_per_vertex_binary_search_when_the_bitmap_is_too_large(monkeypatch):
+    H = nx.powerlaw_cluster_graph(300, 4, 0.6, seed=3)
+    O = gm.as_graph(H).oriented("degree", relabel=True)
+    want = [nx.triangles(H)[v] for v in range(300)]
+    monkeypatch.setattr(sw, "_BITMAP_BITS", 1000)  # no arc bitmap and no dense block
+    assert sw._dense_split(O.indptr)[0] == 300
+    assert sw.triangles_per_vertex(O.indptr, O.indices)[O.rank].tolist() == want
+    monkeypatch.setattr(sw, "_BLOCK", 7)  # many blocks of candidates
+    assert sw.triangles_per_vertex(O.indptr, O.indices)[O.rank].tolist() == want
+
+
+def test_triangles_per_vertex_closed_forms():
+    # K_n: C(n-1, 2) through every vertex; the dense block covers it all; a star has none
+    for n in (1, 2, 3, 70, 130):
+        O = gm.as_graph(nx.complete_graph(n)).oriented("degree", relabel=True)
+        assert sw.triangles_per_vertex(O.indptr, O.indices).tolist() == [(n - 1) * (n - 2) // 2] * n
+        assert sw._dense_split(O.indptr)[0] < n or n < 64
+    O = gm.as_graph(nx.star_graph(50)).oriented("degree", relabel=True)
+    assert not sw.triangles_per_vertex(O.indptr, O.indices).any()
+
+
+def test_popcount_with_and_without_bitwise_count(monkeypatch):
+    words = np.random.default_rng(5).integers(0, 2**63, size=(20, 3), dtype=np.int64).view(np.uint64)
+    want = [sum(bin(int(w)).count("1") for w in r) for r in words]
+    assert sw._popcount_rows(words).tolist() == want
+    monkeypatch.delattr(np, "bitwise_count", raising=False)  # numpy < 2.0: a table of bytes
+    assert sw._popcount_rows(words).tolist() == want

@@ -22,21 +22,63 @@ numbers (triangle counts rounded to integers).
 
 from .._docs import fill_doc
 from operator import itemgetter
+import sys
 
 import numpy as np
 
-from .. import centrality as _centrality
-from .. import cliques as _cliques
-from .. import clique_enumeration as _maximal
-from .. import link_prediction as _linkpred
-from .. import truss as _truss
+from .. import _small_work as _sw
+from .._lazy import lazy_module
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ConvergenceError
 from ..graph import SERIAL_EDGES, Graph
 from ..registry import call
-from . import _kernels as _k
 from .convert import (NetworkXGraph, from_networkx, has_node, nbunch_indices, node_index, node_labels,
                       self_loops)
+
+
+# the families and kernels are imported by the first function that uses them: a triangle count
+# that numpy does (a fresh process, a moderate graph) then loads neither them nor numba
+@lazy_module
+def _centrality():
+    from .. import centrality
+
+    return centrality
+
+
+@lazy_module
+def _cliques():
+    from .. import cliques
+
+    return cliques
+
+
+@lazy_module
+def _maximal():
+    from .. import clique_enumeration
+
+    return clique_enumeration
+
+
+@lazy_module
+def _linkpred():
+    from .. import link_prediction
+
+    return link_prediction
+
+
+@lazy_module
+def _truss():
+    from .. import truss
+
+    return truss
+
+
+@lazy_module
+def _k():
+    from . import _kernels
+
+    return _kernels
+
 
 __all__ = ["triangles", "clustering", "average_clustering", "transitivity", "square_clustering",
            "all_triangles", "jaccard_coefficient", "adamic_adar_index", "resource_allocation_index",
@@ -90,9 +132,29 @@ def _with_int_zeros(values, zero):
     return out
 
 
+def _numpy_triangles(H, threads):
+    """The triangles through every vertex counted on numpy, or None where graphmine's kernels
+    run: numba is not imported in this process yet (a kernel's first call would cost the import,
+    0.3-0.4 s of CPU, and a load or a compile: numpy counts up to SMALL_WORK_COLD candidates in
+    that time), no thread count is asked for, and the graph is moderate."""
+    if threads is not None or "numba" in sys.modules or H.n_edges > _sw.SMALL_EDGES:
+        return None
+    O = H.oriented("degree", relabel=True)
+    if _sw.triangle_work(O.indptr, O.indices) > _sw.SMALL_WORK_COLD:
+        return None
+    return _sw.triangles_per_vertex(O.indptr, O.indices)[O.rank]
+
+
+def _exact_triangles(H, threads):
+    """The triangles through every vertex (exact): numpy's count or the family's kernels."""
+    tri = _numpy_triangles(H, threads)
+    return _cliques.triangles(H, threads=threads) if tri is None else tri
+
+
 def _triangle_counts(H, method, kw):
     if method == "exact":
-        return call("triangles", H, threads=kw["threads"])
+        tri = _numpy_triangles(H, kw["threads"])
+        return call("triangles", H, threads=kw["threads"]) if tri is None else tri
     return np.rint(_approx("triangles", H, method, kw)).astype(np.int64)
 
 
@@ -123,7 +185,7 @@ def triangles(G, nodes=None):
 def _clustering_values(H, method, kw):
     if method != "exact":
         return np.asarray(_approx("clustering", H, method, kw), np.float64).tolist()
-    tri = _cliques.triangles(H, threads=kw["threads"])
+    tri = _exact_triangles(H, kw["threads"])
     d = H.degree
     pairs = d * (d - 1)
     c = np.zeros(H.n_nodes, np.float64)
@@ -219,7 +281,8 @@ def transitivity(G):
     method, kw = _settings()
     if method != "exact":
         return float(_approx("transitivity", H, method, kw))
-    T = _cliques.count_triangles(H, threads=kw["threads"])
+    tri = _numpy_triangles(H, kw["threads"])
+    T = _cliques.count_triangles(H, threads=kw["threads"]) if tri is None else int(tri.sum()) // 3
     if T == 0:
         return 0
     d = H.degree

@@ -7,6 +7,7 @@ dispatch (``nx.config.backend_priority``) and declines calls where converting th
 more than networkx's own run.
 """
 
+import sys
 from itertools import chain
 
 from ..graph import Graph
@@ -25,9 +26,15 @@ _LINK = ("jaccard_coefficient", "adamic_adar_index", "resource_allocation_index"
          "preferential_attachment")
 # should_run: below this many edges a conversion and graphmine's call cost more than networkx's
 # whole run (nx.triangles on G(n, m) graphs with n = m / 4, best of 15, warm process, 2-core
-# machine: 0.26x at 50 edges, 0.65x at 200, 1.0x at 400, 1.3x at 800, 2.0x at 3200;
+# machine, load 3.5-4: numba not imported 0.78x at 400 edges, 1.03x at 600, 1.07x at 1200, 1.9x
+# at 3200; numba and its kernels loaded 0.70x at 400, 0.78x at 800, 1.05x at 1200, 2.0x at 3200;
 # `python benchmarks/startup.py --nx FILE` measures it)
-SMALL_GRAPH_EDGES = 400
+SMALL_GRAPH_EDGES = 1000
+# should_run in a process that has not imported numpy: the call would import it (0.13-0.2 s of
+# CPU with its BLAS threads' start), more than networkx's whole count below this many edges
+# (first calls in fresh processes on the same graphs, median CPU of 5: 0.59x at 40,000 edges,
+# 0.78x at 60,000, 1.04x at 80,000, 1.22x at 100,000)
+NUMPY_START_EDGES = 100_000
 # should_run: scoring fewer than n_edges / this many pairs is cheaper in networkx than a conversion
 FEW_PAIRS_RATIO = 64
 
@@ -173,6 +180,9 @@ class BackendInterface:
         m = G.number_of_edges()
         if m < SMALL_GRAPH_EDGES:
             return f"the graph has fewer than {SMALL_GRAPH_EDGES} edges; networkx is faster than a conversion"
+        if m < NUMPY_START_EDGES and "numpy" not in sys.modules:
+            return (f"numpy is not imported yet: its import costs more than networkx's run on fewer than "
+                    f"{NUMPY_START_EDGES} edges")
         if name in _NODES:
             nodes = _argument(args, kwargs, "nodes", _NODES[name])
             if nodes is not None and nodes in G:
