@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit, prange
 
 from .._clique_kernels import sort3
+from .._csr_kernels import _max_row
 from .._setops import gallop, intersect_into, lower_bound
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -143,15 +144,6 @@ def _weight(indptr, indices, weights, a, b):
     if p < indptr[a + 1] and indices[p] == b:
         return weights[p]
     return 0.0
-
-
-@njit(inline="always")
-def _max_row(ptr):
-    """The longest row of a CSR (0 for none)."""
-    maxd = 0
-    for u in range(ptr.shape[0] - 1):
-        maxd = max(maxd, ptr[u + 1] - ptr[u])
-    return maxd
 
 
 # -- candidates --------------------------------------------------------------------------------
