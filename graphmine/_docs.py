@@ -170,6 +170,12 @@ min_edges : int, default 1
     "nx_backend_graph": """\
 G : Graph or NetworkXGraph
     A graph of the backend (the look-up tables are cached on a NetworkXGraph).""",
+    # the Dask back-end's registry functions (graphmine.distributed)
+    "dask_exact": """\
+D : DistributedGraph
+method : {'exact'}
+threads : int, optional
+    Unused (each task runs on one worker thread).""",
     # the GPU's functions (graphmine.cuda)
     "cuda_threads": """\
 threads : int, optional
@@ -234,6 +240,10 @@ PARAMETERS["sketch_vertex_parameters"] = "\n".join(
 PARAMETERS["cli_register_sections"] = "\n".join((
     "Parameters", "----------", "subparsers : argparse._SubParsersAction",
     "    The subcommands of the ``graphmine`` parser (``add_subparsers``'s result)."))
+# the set-up of the register() doctests: a parser with the component's subcommands in ``p``
+PARAMETERS["cli_register_example"] = "\n".join((
+    "Examples", "--------", ">>> from graphmine.commands import Parser", '>>> p = Parser(prog="graphmine")',
+    '>>> register(p.add_subparsers(dest="command"))'))
 PARAMETERS["cli_command_sections"] = "\n".join((
     "Parameters", "----------", "args : argparse.Namespace",
     "    The parsed command line of the subcommand (:func:`graphmine.cli.build_parser`).", "",
