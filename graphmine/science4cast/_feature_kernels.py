@@ -33,7 +33,7 @@ def _two_hop_volume(indptr, indices, u):
     return s
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _two_hops_marked(indptr, indices, u, mark, stamp):
     """Whether a neighbour of a neighbour of u carries ``stamp`` in ``mark`` (stops at the first)."""
     for j in range(indptr[u], indptr[u + 1]):
