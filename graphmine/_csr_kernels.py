@@ -17,6 +17,15 @@ _MAX_SHIFT = 16
 _BUCKETS = 4096
 
 
+@njit(inline="always")
+def _max_row(ptr):
+    """The longest row of a CSR (0 for none)."""
+    maxd = 0
+    for u in range(ptr.shape[0] - 1):
+        maxd = max(maxd, ptr[u + 1] - ptr[u])
+    return maxd
+
+
 @njit(cache=True, nogil=True)
 def _bucket_shift(n):
     shift = 0

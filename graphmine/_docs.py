@@ -107,6 +107,12 @@ device : {'cpu', 'cuda', 'auto'}, default 'cpu'
     back-ends of that device (:mod:`graphmine.cuda` estimates triangles from Bloom filters
     on the GPU: the same seed gives the same filters and, up to the order of float
     additions, the same estimate as on the CPU). 'auto': the GPU where it applies.""",
+    "similarity_options": """\
+measure : {'jaccard', 'overlap', 'common'}
+    |A ∩ B| / |A ∪ B|, |A ∩ B| / min(|A|, |B|) or |A ∩ B| of the two neighbourhoods.
+method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
+budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads
+    Sketch options, as in :func:`count_cliques`.""",
     "k": """\
 k : int
     Clique size, >= 3.""",
@@ -137,6 +143,18 @@ graph : array_like of int of shape (E, 3)
     "s4c_year": """\
 year : int
     The date: rows before the end of ``year`` (:func:`year_end_day`) count.""",
+    "s4c_label_year": """\
+year : int
+    The label date.""",
+    "s4c_horizon": """\
+horizon : int
+    Years from the feature date to ``year``.""",
+    "s4c_pickle": """\
+path : str or PathLike
+    The pickle to write.""",
+    "force": """\
+force : bool, default False
+    Replace an existing file.""",
     "s4c_n_vertices": """\
 n_vertices : int, optional
     Number of vertices (default: largest id in ``graph`` + 1).""",
@@ -152,6 +170,12 @@ min_edges : int, default 1
     "nx_backend_graph": """\
 G : Graph or NetworkXGraph
     A graph of the backend (the look-up tables are cached on a NetworkXGraph).""",
+    # the Dask back-end's registry functions (graphmine.distributed)
+    "dask_exact": """\
+D : DistributedGraph
+method : {'exact'}
+threads : int, optional
+    Unused (each task runs on one worker thread).""",
     # the GPU's functions (graphmine.cuda)
     "cuda_threads": """\
 threads : int, optional
@@ -216,6 +240,10 @@ PARAMETERS["sketch_vertex_parameters"] = "\n".join(
 PARAMETERS["cli_register_sections"] = "\n".join((
     "Parameters", "----------", "subparsers : argparse._SubParsersAction",
     "    The subcommands of the ``graphmine`` parser (``add_subparsers``'s result)."))
+# the set-up of the register() doctests: a parser with the component's subcommands in ``p``
+PARAMETERS["cli_register_example"] = "\n".join((
+    "Examples", "--------", ">>> from graphmine.commands import Parser", '>>> p = Parser(prog="graphmine")',
+    '>>> register(p.add_subparsers(dest="command"))'))
 PARAMETERS["cli_command_sections"] = "\n".join((
     "Parameters", "----------", "args : argparse.Namespace",
     "    The parsed command line of the subcommand (:func:`graphmine.cli.build_parser`).", "",

@@ -7,15 +7,17 @@ chunks of rows of about equal work claimed dynamically. Peeling is the bucket me
 Batagelj & Zaversnik applied to edges (Wang & Cheng 2012): edges in buckets by current support,
 the lowest taken first; removing (u, v) lowers the support of the two other edges of every
 triangle on it that are still present, found by walking the shorter of the two rows and binary
-searching the longer. One k-truss needs no truss numbers: its supports are counted on the
-degree orientation in rank space (each triangle once, from its first vertex) and only the edges
-below k - 2 are peeled, from a queue. Kernels never validate and never raise.
+searching the longer (:func:`_common_positions`, shared by both peels). One k-truss needs no
+truss numbers: its supports are counted on the degree orientation in rank space (each triangle
+once, from its first vertex) and only the edges below k - 2 are peeled, from a queue. Kernels
+never validate and never raise.
 """
 
 import numpy as np
 from numba import njit, prange
 
 from ._clique_kernels import CHUNKS_PER_THREAD, _root_chunks
+from ._csr_kernels import _max_row
 from ._setops import fetch_add, intersect_count, lower_bound
 
 
@@ -66,6 +68,28 @@ def _edge_support(indptr, indices, eid, nthreads):
 
 
 @njit(cache=True, nogil=True)
+def _common_positions(indptr, indices, u, v, pu, pv):
+    """The triangles on edge (u, v): the common neighbours w of u and v, found by walking the
+    shorter of the two rows and binary searching the longer. Returns their number c, with the
+    positions of the w (increasing) in the shorter row in pu[:c] and in the longer in pv[:c]."""
+    if indptr[u + 1] - indptr[u] > indptr[v + 1] - indptr[v]:
+        u, v = v, u
+    lo = indptr[v]
+    hi = indptr[v + 1]
+    c = 0
+    for j in range(indptr[u], indptr[u + 1]):
+        w = indices[j]
+        lo = lower_bound(indices, lo, hi, w)
+        if lo == hi:
+            break
+        if indices[lo] == w:
+            pu[c] = j
+            pv[c] = lo
+            c += 1
+    return c
+
+
+@njit(cache=True, nogil=True)
 def _truss_peel(indptr, indices, eid, src, dst, sup0, stop):
     """Truss number of every edge (support at removal + 2, the level never decreasing). With
     ``stop`` >= 0 the peeling ends once the lowest support reaches ``stop``; the edges left then
@@ -92,6 +116,8 @@ def _truss_peel(indptr, indices, eid, src, dst, sup0, stop):
         pos[e] = p
         fill[sup[e]] += 1
     alive = np.ones(m, np.bool_)
+    pu = np.empty(_max_row(indptr), np.int64)
+    pv = np.empty_like(pu)
     for i in range(m):
         e = order[i]
         s = sup[e]
@@ -103,21 +129,9 @@ def _truss_peel(indptr, indices, eid, src, dst, sup0, stop):
         alive[e] = False
         if s == 0:
             continue  # on no triangle any more: nothing to lower
-        u = src[e]
-        v = dst[e]
-        if indptr[u + 1] - indptr[u] > indptr[v + 1] - indptr[v]:
-            u, v = v, u
-        lo = indptr[v]
-        hi = indptr[v + 1]
-        for j in range(indptr[u], indptr[u + 1]):
-            w = indices[j]
-            lo = lower_bound(indices, lo, hi, w)
-            if lo == hi:
-                break
-            if indices[lo] != w:
-                continue
-            e1 = eid[j]
-            e2 = eid[lo]
+        for q in range(_common_positions(indptr, indices, src[e], dst[e], pu, pv)):
+            e1 = eid[pu[q]]
+            e2 = eid[pv[q]]
             if alive[e1] and alive[e2]:
                 for f in (e1, e2):
                     sf = sup[f]
@@ -224,6 +238,8 @@ def _k_truss_peel(indptr, indices, optr, oind, rank, sup, need):
             dead[e] = True
             queue[qt] = e
             qt += 1
+    pu = np.empty(_max_row(indptr), np.int64)
+    pv = np.empty_like(pu)
     qh = 0
     while qh < qt:
         e = queue[qh]
@@ -233,17 +249,8 @@ def _k_truss_peel(indptr, indices, optr, oind, rank, sup, need):
             continue
         u = order[src[e]]
         v = order[oind[e]]
-        if indptr[u + 1] - indptr[u] > indptr[v + 1] - indptr[v]:
-            u, v = v, u
-        lo = indptr[v]
-        hi = indptr[v + 1]
-        for j in range(indptr[u], indptr[u + 1]):
-            w = indices[j]
-            lo = lower_bound(indices, lo, hi, w)
-            if lo == hi:
-                break
-            if indices[lo] != w:
-                continue
+        for q in range(_common_positions(indptr, indices, u, v, pu, pv)):
+            w = indices[pu[q]]
             e1 = _arc_of(optr, oind, rank, u, w)
             e2 = _arc_of(optr, oind, rank, v, w)
             if gone[e1] or gone[e2]:

@@ -24,6 +24,7 @@ __all__ = [
     "SpatialTypeError",
     "SpatialModelError",
     "warn_at_caller",
+    "check_choice",
 ]
 
 
@@ -131,6 +132,44 @@ class SpatialModelError(SpatialError, RuntimeError):
         self.processor = None if processor is None else int(processor)
         self.round = None if round is None else int(round)
         super().__init__(message)
+
+
+def check_choice(name, value, choices):
+    """Validate an option that takes one of a few values.
+
+    Parameters
+    ----------
+    name : str
+        The option's name, for the message.
+    value : object
+        The value given.
+    choices : tuple
+        The allowed values (of one type; a value of another type is refused, so that an array
+        or a number never compares equal to a name).
+
+    Returns
+    -------
+    object
+        ``value`` itself.
+
+    Raises
+    ------
+    ParameterError
+        ``value`` is not one of ``choices``; the message names the option, the choices and the
+        value.
+
+    Examples
+    --------
+    >>> check_choice("device", "cpu", ("cpu", "cuda"))
+    'cpu'
+    >>> check_choice("device", "gpu", ("cpu", "cuda"))
+    Traceback (most recent call last):
+    ...
+    graphmine.exceptions.ParameterError: device must be one of 'cpu', 'cuda', got 'gpu'
+    """
+    if not any(isinstance(value, type(c)) and value == c for c in choices):
+        raise ParameterError(f"{name} must be one of {', '.join(map(repr, choices))}, got {value!r}")
+    return value
 
 
 def warn_at_caller(message, category=UserWarning):

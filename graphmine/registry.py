@@ -30,7 +30,7 @@ torch) to list what runs where; ``graphmine info --backends`` prints it.
 import importlib
 import inspect
 
-from .exceptions import NoImplementationError, ParameterError
+from .exceptions import NoImplementationError, ParameterError, check_choice
 
 __all__ = ["METHODS", "SKETCH_METHODS", "DEVICES", "BACKENDS", "Backend", "Family", "Implementation",
            "check_device", "check_method", "declare", "register", "family", "families", "implementations",
@@ -60,9 +60,7 @@ def check_device(device):
     >>> check_device("cpu")
     'cpu'
     """
-    if not isinstance(device, str) or device not in DEVICES:
-        raise ParameterError(f"device must be one of {', '.join(map(repr, DEVICES))}, got {device!r}")
-    return device
+    return check_choice("device", device, DEVICES)
 
 
 def check_method(method, allowed=METHODS):
@@ -83,9 +81,7 @@ def check_method(method, allowed=METHODS):
     >>> check_method("bloom")
     'bloom'
     """
-    if not isinstance(method, str) or method not in allowed:
-        raise ParameterError(f"method must be one of {', '.join(map(repr, allowed))}, got {method!r}")
-    return method
+    return check_choice("method", method, allowed)
 
 
 def _resolve(ref):

@@ -56,10 +56,10 @@ def test_serial_bloom_triangles_equal_the_parallel_kernel_bit_for_bit(kron, nthr
     rank = counting.degree_rank(kron.degree)
     R = sketches.NeighbourhoodSketch("bloom", "degree", kron.indptr, kron.indices, 2, 0, 2, 7, 1,
                                      hub_words=wh, rank=rank)
-    args = (R.start, R.set_sizes, R.arcs, est, False, R.rows, wh, R.bits, 2, R.ctab, R.stab, R.hub_counts, thresh,
-            nthreads)
-    par = _ak._triangles_bloom_ranked_total(*args)
-    ser = _ak.triangles_bloom_ranked_serial(*args)
+    args = (R.start, R.set_sizes, R.arcs, est, False, R.rows, wh, R.rows, wh, R.bits, 2, R.ctab, R.stab,
+            R.hub_counts, thresh, nthreads)
+    par = _ak._triangles_bloom_total(*args)
+    ser = _ak.triangles_bloom_serial(*args)
     assert par.tolist() == ser.tolist()
 
 
@@ -101,7 +101,7 @@ def test_sketch_helpers_compile_one_signature(kron):
     parfor's unsigned index: one compiled signature each (a second costs a compile)."""
     gm.count_cliques(kron, 3, method="bloom", seed=3, threads=2)
     gm.count_cliques(kron, 4, method="onehash", seed=3, threads=2)
-    for f in (_ak._triangles_bloom_ranked_part, _ak._finish):
+    for f in (_ak._triangles_bloom_part, _ak._finish):
         assert len(f.signatures) <= 1, (f.__name__, f.signatures)  # none when loaded from the cache
 
 

@@ -222,8 +222,8 @@ def test_lean_triangle_kernel_matches_generic_kernel(kron):
     O = kron.oriented("degree", relabel=True)
     for wh, th in [(0, 0), (1, 0), (1, 6)]:
         S = NeighbourhoodSketch("bloom", "degree", O.indptr, O.indices, 2, 0, 1, 7, 2, hub_words=wh)
-        lean = _ak._triangles_bloom_total(O.indptr, O.indices, 0, False, S.filters, S.bits, 1, S.ctab, S.stab,
-                                          S.hubs, S.hub_counts, th, 2)
+        lean = _ak._triangles_bloom_total(O.indptr[:-1], S.set_sizes, O.indices, 0, False, S.hubs, wh, S.filters,
+                                          0, S.bits, 1, S.ctab, S.stab, S.hub_counts, th, 2)
         gen = _ak._cliques_sketch_total(O.indptr, O.indices, 3, O.max_out_degree, 0, 0, False, S.filters,
                                         S.values, S.stored, S.bits, 1, S.seeds, S.ctab, S.stab, S.hubs,
                                         S.hub_counts, S.hub_base, th, 2)
@@ -257,10 +257,10 @@ def test_sketches_read_off_the_full_csr_equal_the_oriented_ones(kron):
             np.testing.assert_array_equal(np.sort(R.arcs[a:a + R.set_sizes[r]]),
                                           O.indices[O.indptr[r]:O.indptr[r + 1]])
         assert R.nbytes == S.nbytes and R.budget == pytest.approx(S.budget)
-        old = _ak._triangles_bloom_total(O.indptr, O.indices, est, False, S.filters, S.bits, 2, S.ctab, S.stab,
-                                         S.hubs, S.hub_counts, th, 2)
-        new = _ak._triangles_bloom_ranked_total(R.start, R.set_sizes, R.arcs, est, False, R.rows, wh, R.bits, 2,
-                                                R.ctab, R.stab, R.hub_counts, th, 1)
+        old = _ak._triangles_bloom_total(O.indptr[:-1], S.set_sizes, O.indices, est, False, S.hubs, wh, S.filters,
+                                         0, S.bits, 2, S.ctab, S.stab, S.hub_counts, th, 2)
+        new = _ak._triangles_bloom_total(R.start, R.set_sizes, R.arcs, est, False, R.rows, wh, R.rows, wh, R.bits, 2,
+                                         R.ctab, R.stab, R.hub_counts, th, 1)
         assert new[0] == old[0] and new[4:].tolist() == old[4:].tolist()
         np.testing.assert_allclose(new[1:4], old[1:4], rtol=1e-9)
 

@@ -35,6 +35,28 @@ def test_validation_in_the_core():
         gm.count_triangles(nx.cycle_graph(4), method="bloom", colour=1)
 
 
+def test_one_of_options_are_checked_by_one_validator():
+    from graphmine.exceptions import check_choice
+    from graphmine.motifs import closure_task
+    from graphmine.probgraph import similarity, sketch_neighbourhoods
+
+    assert check_choice("measure", "overlap", ("jaccard", "overlap")) == "overlap"
+    # an array or a number never compares equal to a name: refused with the message, no ambiguity
+    for bad in (np.array(["cpu", "cuda"]), 0, None, ["cpu"]):
+        with pytest.raises(ParameterError, match="device must be one of 'cpu', 'cuda', 'auto', got "):
+            registry.check_device(bad)
+    H = nx.path_graph(4)
+    with pytest.raises(ParameterError, match="measure must be one of 'jaccard', 'overlap', 'common', got 'cos'"):
+        similarity(H, measure="cos")
+    with pytest.raises(ParameterError, match="scope must be one of .*, got 'some'"):
+        sketch_neighbourhoods(H, "kmv", scope="some")
+    from graphmine.events import events_from_items
+
+    events = events_from_items([[0, 1], [1, 2], [0, 2]], times=[1, 2, 3])
+    with pytest.raises(ParameterError, match="candidates must be one of 'auto', 'open', 'wedge', got 'all'"):
+        closure_task(events, candidates="all")
+
+
 def test_no_implementation_names_family_backend_and_reason():
     G = gm.as_graph(nx.cycle_graph(4))
     with pytest.raises(NoImplementationError) as info:

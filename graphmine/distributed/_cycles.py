@@ -12,6 +12,7 @@ blocks i, j and k and needs those three blocks only, so no task holds the graph.
 import numpy as np
 from numba import njit
 
+from .._docs import fill_doc
 from .._setops import intersect_count
 from ._block_kernels import _group_rows
 from .counting import VertexCounts
@@ -73,15 +74,13 @@ def _per_block(D):
             for i in range(P)]
 
 
+@fill_doc
 def four_cycles(D, *, method="exact", threads=None):
     """The number of 4-cycles through every vertex of a :class:`DistributedGraph`.
 
     Parameters
     ----------
-    D : DistributedGraph
-    method : {'exact'}
-    threads : int, optional
-        Unused (each task runs on one worker thread).
+    {dask_exact}
 
     Returns
     -------
@@ -102,15 +101,13 @@ def four_cycles(D, *, method="exact", threads=None):
     return VertexCounts(np.concatenate(ids), np.concatenate(counts).astype(np.int64))
 
 
+@fill_doc
 def count_four_cycles(D, *, method="exact", threads=None):
     """The number of 4-cycles of a :class:`DistributedGraph`.
 
     Parameters
     ----------
-    D : DistributedGraph
-    method : {'exact'}
-    threads : int, optional
-        Unused.
+    {dask_exact}
 
     Returns
     -------

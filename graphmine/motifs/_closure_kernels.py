@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit, prange
 
 from .._clique_kernels import sort3
+from .._csr_kernels import _max_row
 from .._setops import gallop, intersect_into, lower_bound
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -146,12 +147,25 @@ def _weight(indptr, indices, weights, a, b):
 
 
 @njit(inline="always")
-def _max_row(ptr):
-    """The longest row of a CSR (0 for none)."""
-    maxd = 0
-    for u in range(ptr.shape[0] - 1):
-        maxd = max(maxd, ptr[u + 1] - ptr[u])
-    return maxd
+def _open_pair(indptr, indices, seed, thr, sample, a, b, c, d):
+    """Whether the candidate (a, b, c[, d]) with missing pair (a, b) is kept: the hash sample
+    keeps it and a, b are not linked."""
+    if sample and tuple_hash(seed, a, b, c, d) >= thr:
+        return False
+    return not _adjacent(indptr, indices, a, b)
+
+
+@njit(inline="always")
+def _put_row(out, r, a, b, c, d):
+    """Row r of the candidate table ``out`` = (a, b, c[, d]); nothing when ``out`` is empty (the
+    counting pass)."""
+    if out.shape[0] == 0:
+        return
+    out[r, 0] = a
+    out[r, 1] = b
+    out[r, 2] = c
+    if out.shape[1] > 3:
+        out[r, 3] = d
 
 
 # -- candidates --------------------------------------------------------------------------------
@@ -180,7 +194,6 @@ def open_triangles(fptr, fidx, node_ptr, node_items, n_past, seed, thr, sample, 
     triples written from ``offsets[u]``."""
     n = fptr.shape[0] - 1
     counts = np.zeros(n, np.int64)
-    fill = out.shape[0] > 0
     maxd = _max_row(fptr)
     for t in prange(nthreads):
         buf = np.empty(maxd + 1, np.int64)
@@ -195,11 +208,7 @@ def open_triangles(fptr, fidx, node_ptr, node_items, n_past, seed, thr, sample, 
                         continue
                     if cooccur(node_ptr, node_items, a, b, w, -1, 0, n_past):
                         continue
-                    if fill:
-                        i = offsets[u] + c
-                        out[i, 0] = a
-                        out[i, 1] = b
-                        out[i, 2] = w
+                    _put_row(out, offsets[u] + c, a, b, w, -1)
                     c += 1
             counts[u] = c
     return counts
@@ -211,7 +220,6 @@ def open_wedges(indptr, indices, seed, thr, sample, offsets, out, nthreads):
     ``out``: (a, b, c) with a < b (the missing pair first)."""
     n = indptr.shape[0] - 1
     counts = np.zeros(n, np.int64)
-    fill = out.shape[0] > 0
     for t in prange(nthreads):
         for c in range(t, n, nthreads):
             k = 0
@@ -219,16 +227,9 @@ def open_wedges(indptr, indices, seed, thr, sample, offsets, out, nthreads):
                 a = indices[i]
                 for j in range(i + 1, indptr[c + 1]):
                     b = indices[j]
-                    if sample and tuple_hash(seed, a, b, c, -1) >= thr:
-                        continue
-                    if _adjacent(indptr, indices, a, b):
-                        continue
-                    if fill:
-                        r = offsets[c] + k
-                        out[r, 0] = a
-                        out[r, 1] = b
-                        out[r, 2] = c
-                    k += 1
+                    if _open_pair(indptr, indices, seed, thr, sample, a, b, c, -1):
+                        _put_row(out, offsets[c] + k, a, b, c, -1)
+                        k += 1
             counts[c] = k
     return counts
 
@@ -261,7 +262,6 @@ def open_clique4(indptr, indices, seed, edge_thr, edge_sample, thr, sample, offs
     common neighbours kept by the candidate sample. Rows of ``out``: (a, b, u, v)."""
     n = indptr.shape[0] - 1
     counts = np.zeros(n, np.int64)
-    fill = out.shape[0] > 0
     maxd = _max_row(indptr)
     for t in prange(nthreads):
         buf = np.empty(maxd + 1, np.int64)
@@ -278,17 +278,9 @@ def open_clique4(indptr, indices, seed, edge_thr, edge_sample, thr, sample, offs
                     a = buf[i]
                     for j in range(i + 1, m):
                         b = buf[j]
-                        if sample and tuple_hash(seed, a, b, u, v) >= thr:
-                            continue
-                        if _adjacent(indptr, indices, a, b):
-                            continue
-                        if fill:
-                            r = offsets[u] + k
-                            out[r, 0] = a
-                            out[r, 1] = b
-                            out[r, 2] = u
-                            out[r, 3] = v
-                        k += 1
+                        if _open_pair(indptr, indices, seed, thr, sample, a, b, u, v):
+                            _put_row(out, offsets[u] + k, a, b, u, v)
+                            k += 1
             counts[u] = k
     return counts
 

@@ -28,11 +28,7 @@ def register(subparsers):
 
     {cli_register_sections}
 
-    Examples
-    --------
-    >>> from graphmine.commands import Parser
-    >>> p = Parser(prog="graphmine")
-    >>> register(p.add_subparsers(dest="command"))
+    {cli_register_example}
     >>> p.parse_args(["predict-motifs", "ca-GrQc", "--motif", "star", "-k", "4"]).k
     4
     """

@@ -61,7 +61,7 @@ import time
 import numpy as np
 
 from .._threads import resolve_threads, restores_threads
-from ..exceptions import GraphValueError, ParameterError, warn_at_caller
+from ..exceptions import GraphValueError, ParameterError, check_choice, warn_at_caller
 from . import _closure_kernels as _ck
 from .heuristics import auc_ap
 
@@ -315,11 +315,6 @@ def _collect(run, k, max_candidates, q0=1.0):
     return out, q, found
 
 
-def _check_choice(name, value, choices):
-    if value not in choices:
-        raise ParameterError(f"{name} must be one of {', '.join(map(str, choices))}, got {value!r}")
-
-
 @restores_threads
 def closure_task(events, cut=None, delta=None, *, motif="triangle", candidates="auto", closure="auto",
                  max_candidates=200_000, seed=0, threads=None):
@@ -365,9 +360,9 @@ def closure_task(events, cut=None, delta=None, *, motif="triangle", candidates="
     """
     t_start = time.perf_counter()
     items = _as_items(events)
-    _check_choice("motif", motif, CLOSURE_MOTIFS)
-    _check_choice("candidates", candidates, ("auto", "open", "wedge"))
-    _check_choice("closure", closure, ("auto", "simplex", "edges"))
+    check_choice("motif", motif, CLOSURE_MOTIFS)
+    check_choice("candidates", candidates, ("auto", "open", "wedge"))
+    check_choice("closure", closure, ("auto", "simplex", "edges"))
     if isinstance(max_candidates, bool) or not isinstance(max_candidates, (int, np.integer)) or max_candidates < 1:
         raise ParameterError(f"max_candidates must be a positive integer, got {max_candidates!r}")
     if items.n_items < 2:
@@ -542,7 +537,7 @@ def closure_scores(task, scores=CLOSURE_SCORES, *, max_walk_work=4e9, threads=No
         raise ParameterError(f"closure_scores needs a ClosureTask, got {type(task).__name__}")
     names = list(scores)
     for s in names:
-        _check_choice("score", s, CLOSURE_SCORES)
+        check_choice("score", s, CLOSURE_SCORES)
     nthreads = resolve_threads(threads)
     local = _local(task, nthreads)
     out = {s: local[:, _LOCAL_COL[s]].copy() for s in names if s in _LOCAL_COL}
@@ -698,7 +693,7 @@ class ClosureModel:
 
     def __init__(self, n_estimators=100, learning_rate=0.05, num_leaves=4, min_child_samples=100, walk=True,
                  max_walk_work=4e9, seed=0, threads=None, kind="lightgbm"):
-        _check_choice("kind", kind, CLOSURE_LEARNERS)
+        check_choice("kind", kind, CLOSURE_LEARNERS)
         self.kind = kind
         self.n_estimators = n_estimators
         self.learning_rate = learning_rate

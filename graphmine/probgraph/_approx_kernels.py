@@ -303,80 +303,6 @@ def _bloom_term(X, uu, v, q0, q1, F, u, du, dv, nbits, b, est, clamp, ctab, stab
 
 
 @njit(cache=True)
-def _triangles_bloom_part(optr, oind, t, nthreads, est, clamp, F, nbits, b, ctab, stab, H, hc, thresh,
-                          mark, out):
-    """The triangle kernel for (split) Bloom sketches, the lean twin of the generic kernel for
-    k = 3: per arc u -> v either d+(v) marker lookups (d+(v) <= thresh) or an exact popcount
-    over the hub bitmaps plus one Bloom estimate of the rest. ``stab`` holds standard deviations.
-    Hot loops index with unsigned integers (numba then skips its negative-index wraparound test).
-    """
-    n = optr.shape[0] - 1
-    wh = np.uint64(H.shape[1])
-    wb = np.uint64(F.shape[1])
-    exact = 0
-    tot = 0.0
-    var = 0.0
-    sd = 0.0
-    sat = 0
-    nest = 0
-    terms = 0
-    for u in range(t, n, nthreads):
-        uu = np.uint64(u)
-        a = np.uint64(optr[uu])
-        e_ = np.uint64(optr[uu + U1])
-        d = np.int64(e_ - a)
-        if d < 2:
-            continue
-        du = d - hc[uu]
-        marked = False
-        for j in range(a, e_):
-            v = np.uint64(oind[j])
-            lo = np.uint64(optr[v])
-            hi = np.uint64(optr[v + U1])
-            dv = np.int64(hi - lo)
-            if dv == 0:
-                continue
-            terms += 1
-            if dv <= thresh:
-                if not marked:
-                    _set_marks(mark, oind, a, e_, True)
-                    marked = True
-                exact += _count_marked(mark, oind, lo, hi)
-                continue
-            h = 0
-            for q in range(wh):
-                h += popcount(H[uu, q] & H[v, q])
-            exact += h
-            dvb = dv - hc[v]
-            if du == 0 or dvb == 0:
-                continue
-            e, st, z = _bloom_term(F, uu, v, U0, wb, F, u, du, dvb, nbits, b, est, clamp, ctab, stab)
-            tot += e
-            var += st * st
-            sd += st
-            sat += z
-            nest += 1
-        if marked:
-            _set_marks(mark, oind, a, e_, False)
-    _add_totals(out, exact, tot, var, sd, sat, nest, terms)
-
-
-@njit(cache=True, parallel=True)
-def _triangles_bloom_total(optr, oind, est, clamp, F, nbits, b, ctab, stab, H, hc, thresh, nthreads):
-    """Estimated triangles from (split) Bloom sketches; the same float64[7] as
-    :func:`_cliques_sketch_total`."""
-    n = optr.shape[0] - 1
-    parts = np.zeros((nthreads, 7), np.float64)
-    for t in prange(nthreads):
-        out = np.zeros(7, np.float64)
-        _triangles_bloom_part(optr, oind, np.int64(t), nthreads, est, clamp, F, nbits, b, ctab, stab, H, hc, thresh,
-                              np.zeros(n, np.bool_), out)
-        for j in range(7):  # explicit loops: a slice assignment or a sum with an axis costs seconds of compile
-            parts[t, j] = out[j]
-    return _sum_parts(parts)
-
-
-@njit(cache=True)
 def _pairs_sketch_part(us, vs, deg, kind, est, clamp, F, M, S, nbits, b, ctab, vtab, t, nthreads, out, var, sat):
     """:func:`_pairs_sketch` for the pairs t, t + nthreads, ..."""
     for i in range(t, us.shape[0], nthreads):
@@ -431,17 +357,28 @@ def _pairs_exact(indptr, indices, us, vs, nthreads):
 
 
 @njit(cache=True)
-def _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R, wh, nbits, b, ctab, stab, hc,
-                                 thresh, mark, out):
-    """:func:`_triangles_bloom_part` over the arcs of :func:`_bloom_hub_build_ranked` (vertex of
-    rank r -> ``arcs[start[r]:start[r] + dplus[r]]``, unsorted ranks), all arrays indexed by
-    rank; row r of ``R`` is the hub bitmap (``wh`` words) then the Bloom filter. The arcs are not
-    sorted (sorting costs more than it saves; prefetching the next sketches did not pay either).
+def _triangles_bloom_part(start, dplus, arcs, t, nthreads, est, clamp, H, wh, F, q0, nbits, b, ctab, stab, hc,
+                          thresh, mark, out):
+    """The triangle kernel for (split) Bloom sketches, the lean twin of the generic kernel for
+    k = 3, for the vertices t, t + nthreads, ... Vertex u's out-neighbours are
+    ``arcs[start[u]:start[u] + dplus[u]]`` (sorted or not), all arrays indexed alike; the hub
+    bitmap of u is ``H[u, :wh]``, its Bloom filter ``F[u, q0:]``. Two layouts use it: the
+    oriented CSR (``start = optr[:-1]``, separate ``H`` and ``F``, ``q0 = 0``) and the arcs of
+    :func:`_bloom_hub_build_ranked` (``H`` and ``F`` the same rows, hub bitmap then filter,
+    ``q0 = wh``: one estimate reads one run of memory; sorting those arcs costs more than it
+    saves and prefetching the next sketches did not pay either).
+
+    Per arc u -> v: d+(v) marker lookups where d+(v) <= ``thresh`` and both sets reach past the
+    hubs, else an exact popcount over the hub bitmaps plus one Bloom estimate of the rest (none
+    when either set lies in the hubs: the popcount is then the whole term). ``stab`` holds
+    standard deviations. Hot loops index with unsigned integers (numba then skips its
+    negative-index wraparound test).
     """
     n = dplus.shape[0]
     uwh = np.uint64(wh)
-    wt = np.uint64(R.shape[1])
-    F = R[:, wh:]  # the filters, for the estimators other than OR
+    uq0 = np.uint64(q0)
+    wt = np.uint64(F.shape[1])
+    Fb = F[:, q0:]  # the filters, for the estimators other than OR
     # typed counters and flags (np.int64(0), not 0): a literal argument compiles a helper once
     # more for Literal[int](0) / Literal[bool](True)
     exact = np.int64(0)
@@ -476,11 +413,11 @@ def _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R,
                 continue
             h = 0
             for q in range(uwh):
-                h += popcount(R[uu, q] & R[v, q])
+                h += popcount(H[uu, q] & H[v, q])
             exact += h
             if dub == 0 or dvb == 0:
                 continue
-            e, st, z = _bloom_term(R, uu, v, uwh, wt, F, u, dub, dvb, nbits, b, est, clamp, ctab, stab)
+            e, st, z = _bloom_term(F, uu, v, uq0, wt, Fb, u, dub, dvb, nbits, b, est, clamp, ctab, stab)
             tot += e
             var += st * st
             sd += st
@@ -492,33 +429,32 @@ def _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R,
 
 
 @njit(cache=True, parallel=True)
-def _triangles_bloom_ranked_total(start, dplus, arcs, est, clamp, R, wh, nbits, b, ctab, stab, hc, thresh,
-                                  nthreads):
-    """Estimated triangles from split Bloom sketches of the rank orientation read straight from
-    the full CSR; the same float64[7] as :func:`_cliques_sketch_total`."""
+def _triangles_bloom_total(start, dplus, arcs, est, clamp, H, wh, F, q0, nbits, b, ctab, stab, hc, thresh,
+                           nthreads):
+    """Estimated triangles from split Bloom sketches of an orientation (the layouts of
+    :func:`_triangles_bloom_part`); the same float64[7] as :func:`_cliques_sketch_total`."""
     n = dplus.shape[0]
     parts = np.zeros((nthreads, 7), np.float64)
     for t in prange(nthreads):
         out = np.zeros(7, np.float64)
         # np.int64(t): the parfor's body is retyped with an unsigned t, which would compile the
         # part a second time
-        _triangles_bloom_ranked_part(start, dplus, arcs, np.int64(t), nthreads, est, clamp, R, wh, nbits, b, ctab, stab,
-                                     hc, thresh, np.zeros(n, np.bool_), out)
+        _triangles_bloom_part(start, dplus, arcs, np.int64(t), nthreads, est, clamp, H, wh, F, q0, nbits, b, ctab,
+                              stab, hc, thresh, np.zeros(n, np.bool_), out)
         for j in range(7):  # explicit loops: a slice assignment or a sum with an axis costs seconds of compile
             parts[t, j] = out[j]
     return _sum_parts(parts)
 
 
-def triangles_bloom_ranked_serial(start, dplus, arcs, est, clamp, R, wh, nbits, b, ctab, stab, hc, thresh,
-                                  nthreads):
-    """:func:`_triangles_bloom_ranked_total` on the calling thread, part after part: the same
-    compiled part function, the same parts summed in the same order, so the same float64[7] to
-    the last bit, without a parallel kernel's compile (seconds more): for small graphs."""
+def triangles_bloom_serial(start, dplus, arcs, est, clamp, H, wh, F, q0, nbits, b, ctab, stab, hc, thresh, nthreads):
+    """:func:`_triangles_bloom_total` on the calling thread, part after part: the same compiled
+    part function, the same parts summed in the same order, so the same float64[7] to the last
+    bit, without a parallel kernel's compile (seconds more): for small graphs."""
     parts = np.zeros((nthreads, 7), np.float64)
     mark = np.zeros(dplus.shape[0], np.bool_)  # every part leaves it cleared
     for t in range(nthreads):
-        _triangles_bloom_ranked_part(start, dplus, arcs, t, nthreads, est, clamp, R, wh, nbits, b, ctab, stab, hc,
-                                     thresh, mark, parts[t])
+        _triangles_bloom_part(start, dplus, arcs, t, nthreads, est, clamp, H, wh, F, q0, nbits, b, ctab, stab, hc,
+                              thresh, mark, parts[t])
     total = np.zeros(7, np.float64)
     for t in range(nthreads):  # in the order of _sum_parts
         total += parts[t]

@@ -249,12 +249,12 @@ def clique_estimate(G, k, method, *, budget=None, bits=None, hashes=1, sketch_k=
         if ranked:
             S = NeighbourhoodSketch(method, order, G.indptr, G.indices, words, ksk, hashes, s, nthreads,
                                     hub_words=wh, rank=rank)
-            total = _ak._triangles_bloom_ranked_total
+            total = _ak._triangles_bloom_total
             if serial_first(total, G.indices.shape[0]):
-                total = _ak.triangles_bloom_ranked_serial
-            r = total(S.start, S.set_sizes, S.arcs, _EST_CODE[estimator], bool(clamp),
-                                                  S.rows, wh, S.bits, hashes, S.ctab, S.stab, S.hub_counts,
-                                                  thresh, nthreads)
+                total = _ak.triangles_bloom_serial
+            # one row per vertex: the hub bitmap, then the filter from word wh
+            r = total(S.start, S.set_sizes, S.arcs, _EST_CODE[estimator], bool(clamp), S.rows, wh, S.rows, wh,
+                      S.bits, hashes, S.ctab, S.stab, S.hub_counts, thresh, nthreads)
             runs.append((r[0] + r[1], r[3], int(r[4]), int(r[5]), S, int(r[6])))
             del S
             continue
@@ -264,8 +264,8 @@ def clique_estimate(G, k, method, *, budget=None, bits=None, hashes=1, sketch_k=
         if O.max_out_degree < k - 1:
             tot, sd, sat, nest, terms = 0.0, 0.0, 0, 0, 0
         elif k == 3 and kind == KIND_BLOOM:
-            r = _ak._triangles_bloom_total(O.indptr, O.indices, _EST_CODE[estimator], bool(clamp), F, nbits, b,
-                                           S.ctab, S.stab, S.hubs, S.hub_counts, thresh, nthreads)
+            r = _ak._triangles_bloom_total(O.indptr[:-1], S.set_sizes, O.indices, _EST_CODE[estimator], bool(clamp),
+                                           S.hubs, wh, F, 0, nbits, b, S.ctab, S.stab, S.hub_counts, thresh, nthreads)
         elif k == 3 and method in ("onehash", "kmv"):
             r = _ak._triangles_bottomk_total(O.indptr, O.indices, method == "kmv", bool(clamp), M, St, thresh,
                                              nthreads)

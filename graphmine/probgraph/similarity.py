@@ -17,9 +17,10 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
+from .._docs import fill_doc
 from .._interrupt import interruptible
 from .._threads import resolve_threads, restores_threads
-from ..exceptions import GraphValueError, ParameterError
+from ..exceptions import GraphValueError, ParameterError, check_choice
 from ..validation import as_graph
 from . import _approx_kernels as _ak
 from .counting import _check_confidence, _meta, edge_intersections, warn_saturation
@@ -33,9 +34,7 @@ MEASURES = ("jaccard", "overlap", "common")
 
 
 def _check_measure(measure):
-    if measure not in MEASURES:
-        raise ParameterError(f"measure must be one of {', '.join(map(repr, MEASURES))}, got {measure!r}")
-    return measure
+    return check_choice("measure", measure, MEASURES)
 
 
 def _check_pairs(G, pairs):
@@ -72,6 +71,7 @@ def _from_intersections(measure, inter, du, dv):
 
 
 @interruptible
+@fill_doc
 @restores_threads
 def similarity(G, pairs=None, *, measure="jaccard", method="exact", budget=None, bits=None, hashes=1,
                sketch_k=None, estimator=None, seed=None, clamp=True, confidence=0.95, threads=None):
@@ -79,13 +79,10 @@ def similarity(G, pairs=None, *, measure="jaccard", method="exact", budget=None,
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     pairs : array_like of shape (p, 2), optional
         Vertex pairs (vertex numbers 0..n-1); default all edges u < v.
-    measure : {'jaccard', 'overlap', 'common'}
-    method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
-    budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads
-        Sketch options, as in :func:`count_cliques`.
+    {similarity_options}
 
     Returns
     -------
@@ -193,19 +190,17 @@ def _components(n, edges, kept):
     return int(k), relabel[labels]
 
 
+@fill_doc
 def jarvis_patrick(G, tau, *, measure="jaccard", method="exact", budget=None, bits=None, hashes=1,
                    sketch_k=None, estimator=None, seed=None, clamp=True, confidence=0.95, threads=None):
     """Jarvis-Patrick clustering: connected components of the edges with similarity > ``tau``.
 
     Parameters
     ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
+    {G}
     tau : float
         Threshold (a fraction for 'jaccard'/'overlap', a count for 'common').
-    measure : {'jaccard', 'overlap', 'common'}
-    method : {'exact', 'bloom', 'khash', 'onehash', 'kmv'}
-    budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads
-        Sketch options, as in :func:`count_cliques`.
+    {similarity_options}
 
     Returns
     -------

@@ -16,7 +16,7 @@ import numpy as np
 from .._threads import resolve_threads, restores_threads
 from .._limits import check_allocation
 from .._small_work import serial_first
-from ..exceptions import ParameterError
+from ..exceptions import ParameterError, check_choice
 from ..validation import as_graph
 from .. import _sketch_kernels as _sk
 from ..registry import METHODS as ALL_METHODS, SKETCH_METHODS, check_method as _check_method
@@ -481,8 +481,7 @@ def sketch_neighbourhoods(G, method="bloom", *, budget=None, bits=None, hashes=1
     """
     G = as_graph(G)
     check_method(method)
-    if scope not in SCOPES:
-        raise ParameterError(f"scope must be one of {', '.join(map(repr, SCOPES))}, got {scope!r}")
+    check_choice("scope", scope, SCOPES)
     hashes = check_positive_int("hashes", hashes, 1, MAX_HASHES)
     seed = resolve_seed(seed)
     if scope == "all":

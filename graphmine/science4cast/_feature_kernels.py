@@ -34,6 +34,17 @@ def _two_hop_volume(indptr, indices, u):
 
 
 @njit(cache=True)
+def _two_hops_marked(indptr, indices, u, mark, stamp):
+    """Whether a neighbour of a neighbour of u carries ``stamp`` in ``mark`` (stops at the first)."""
+    for j in range(indptr[u], indptr[u + 1]):
+        x = indices[j]
+        for l in range(indptr[x], indptr[x + 1]):
+            if mark[indices[l]] == stamp:
+                return True
+    return False
+
+
+@njit(cache=True)
 def _capped_distance(indptr, indices, u, v, cn, mark, stamp, max_distance):
     """Shortest-path length between u and v if it is <= max_distance, else max_distance + 1.
 
@@ -65,11 +76,8 @@ def _capped_distance(indptr, indices, u, v, cn, mark, stamp, max_distance):
         small = u
     for j in range(indptr[big], indptr[big + 1]):
         mark[indices[j]] = stamp
-    for j in range(indptr[small], indptr[small + 1]):
-        x = indices[j]
-        for l in range(indptr[x], indptr[x + 1]):
-            if mark[indices[l]] == stamp:
-                return 3
+    if _two_hops_marked(indptr, indices, small, mark, stamp):
+        return 3
     if max_distance < 4:
         return far
     a = u
@@ -82,11 +90,8 @@ def _capped_distance(indptr, indices, u, v, cn, mark, stamp, max_distance):
         x = indices[j]
         for l in range(indptr[x], indptr[x + 1]):
             mark[indices[l]] = s2
-    for j in range(indptr[b], indptr[b + 1]):
-        x = indices[j]
-        for l in range(indptr[x], indptr[x + 1]):
-            if mark[indices[l]] == s2:
-                return 4
+    if _two_hops_marked(indptr, indices, b, mark, s2):
+        return 4
     return far
 
 

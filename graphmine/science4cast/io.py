@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._docs import fill_doc
 from .._output import atomic_write, check_output_path
 from ..exceptions import GraphFormatError, ParameterError
 from ..io import read_bytes
@@ -521,6 +522,7 @@ def write_competition(data, path, solution_path=None, *, force=False):
         _write(np.asarray(data.solution, dtype=np.int64), solution_path, force)
 
 
+@fill_doc
 def write_solution(solution, path, *, force=False):
     """Write a 0/1 solution array as a pickle (existing files replaced only with ``force=True``).
 
@@ -528,10 +530,7 @@ def write_solution(solution, path, *, force=False):
     ----------
     solution : array_like of 0/1
         One label per pair.
-    path : str or PathLike
-        The pickle to write.
-    force : bool, default False
-        Replace an existing file.
+    {s4c_pickle, force}
 
     Raises
     ------
@@ -547,6 +546,7 @@ def write_solution(solution, path, *, force=False):
     _write(np.asarray(solution, dtype=np.int64), path, force)
 
 
+@fill_doc
 def write_benchmark(data, path, *, force=False):
     """Write the 7-item benchmark pickle. Needs the solution, cutoff and min_edges.
 
@@ -556,10 +556,7 @@ def write_benchmark(data, path, *, force=False):
     ----------
     data : Science4CastData
         A data set with ``solution``, ``vertex_degree_cutoff`` and ``min_edges``.
-    path : str or PathLike
-        The pickle to write.
-    force : bool, default False
-        Replace an existing file.
+    {s4c_pickle, force}
 
     Raises
     ------

@@ -343,11 +343,7 @@ def window_positives(graph, year, horizon, vertex_degree_cutoff=0, min_edges=1, 
 
     Parameters
     ----------
-    {s4c_graph}
-    year : int
-        The label date.
-    horizon : int
-        Years between the feature date and ``year``.
+    {s4c_graph, s4c_label_year, s4c_horizon}
     {s4c_cutoff, s4c_min_edges, s4c_n_vertices}
 
     Returns
@@ -390,11 +386,7 @@ def training_pairs(graph, year, horizon, n_pairs, vertex_degree_cutoff=0, min_ed
 
     Parameters
     ----------
-    {s4c_graph}
-    year : int
-        The label date.
-    horizon : int
-        Years from the feature date to ``year``.
+    {s4c_graph, s4c_label_year, s4c_horizon}
     n_pairs : int
         Pairs to draw.
     {s4c_cutoff, s4c_min_edges}
