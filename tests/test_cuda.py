@@ -179,6 +179,10 @@ SIM_BUILD = textwrap.dedent(r'''
     for c in four:
         want[c] += 1
     assert (gc.clique_counts(G, 4) == want).all()
+    # triangles over the peeled orientation too (order='degeneracy'), every bin and the hubs
+    tri = sum(nx.triangles(H).values()) // 3
+    for hub_min in (1, 10**9):
+        assert _exact.count_triangles(G, "degeneracy", 1, bounds=(1, 2, 4), hub_min=hub_min) == tri, hub_min
     # two workers share the host's exact orientation, also after the one-GPU count peeled its own
     assert gc.count_cliques(G, 4, devices=[0, 0]) == len(four)
     assert "degeneracy" in G._cuda and G._cuda["degeneracy"].built_on == "host"
