@@ -18,6 +18,7 @@ import numba
 import numpy as np
 
 from . import _csr_kernels as _k
+from . import _order_kernels as _ok
 from . import _small_work as _sw
 from ._limits import check_allocation
 from ._interrupt import check as _check_interrupt, interruptible
@@ -367,6 +368,12 @@ class Graph:
         key = (order, bool(relabel))
         if key not in self._oriented:
             nthreads = resolve_threads(threads)
+            if order == "degeneracy" and relabel and (nthreads < 4 or self.n_edges < SERIAL_EDGES):
+                # one serial pass peels and orients (graphmine/_order_kernels.py); from 4 threads
+                # on a large graph the parallel gather below beats its scatter
+                rank, optr, oind = _ok._degeneracy_oriented(self.indptr, self.indices)
+                self._oriented[key] = OrientedGraph(optr, oind, rank, order, True)
+                return self._oriented[key]
             rank = self._rank(order)
             _check_interrupt()
             # the serial scatter leaves rows sorted for free; gathering and sorting each row costs

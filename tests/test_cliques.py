@@ -120,6 +120,29 @@ def test_invariant_under_relabelling_and_input_form(data, seed):
         assert np.array_equal(gm.triangles(G64, threads=2), gm.triangles(G))
 
 
+@given(edge_arrays(dense=True), edge_arrays())
+def test_degeneracy_order_and_orientation_in_one_pass(dense, sparse):
+    """The one-pass peel-and-orient kernel behind ``oriented('degeneracy', relabel=True)`` against
+    the order kernel followed by the parallel gather-and-sort orientation (another code path), on
+    int32 and int64 ids; every vertex has at most its core number (networkx) of later neighbours."""
+    from graphmine import _csr_kernels as csr, _order_kernels as order
+
+    for n, edges in (dense, sparse):
+        G = gm.from_edges(edges, n_nodes=n)
+        rank, optr, oind = order._degeneracy_oriented(G.indptr, G.indices)
+        rank0, _ = csr._degeneracy_order(G.indptr, G.indices)
+        optr0, oind0 = csr._orient_relabel(G.indptr, G.indices, rank0, 2)
+        assert np.array_equal(rank, rank0) and np.array_equal(optr, optr0) and np.array_equal(oind, oind0)
+        assert oind.dtype == G.indices.dtype and np.array_equal(np.sort(rank), np.arange(n))
+        wide = order._degeneracy_oriented(G.indptr, G.indices.astype(np.int64))
+        assert wide[2].dtype == np.int64 and all(np.array_equal(a, b) for a, b in zip(wide, (rank, optr, oind)))
+        core = nx.core_number(nx_graph(n, edges))
+        later = np.diff(optr)[rank]  # later neighbours of every vertex
+        assert all(later[v] <= core[v] for v in range(n))
+        O = G.oriented("degeneracy", relabel=True, threads=2)
+        assert np.array_equal(O.rank, rank) and np.array_equal(O.indices, oind)
+
+
 @pytest.mark.parametrize("k", [4, 5])
 def test_small_work_rule_both_sides(monkeypatch, k):
     """The same graph counted on each side of the small-work threshold: the serial kernel below it,
