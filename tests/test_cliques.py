@@ -158,8 +158,8 @@ def test_small_work_rule_both_sides(monkeypatch, k):
     work = family._clique_work(O)
     assert work == float((d * d).sum() + d.size)
     ran = []
-    serial, parallel = ck._cliques_total_serial, ck._cliques_range
-    monkeypatch.setattr(ck, "_cliques_total_serial", lambda *a: ran.append("serial") or serial(*a))
+    serial, parallel = ck._cliques_serial, ck._cliques_range
+    monkeypatch.setattr(ck, "_cliques_serial", lambda *a: ran.append("serial") or serial(*a))
     monkeypatch.setattr(ck, "_cliques_range", lambda *a: ran.append(a[-1]) or parallel(*a))
     monkeypatch.setattr(family, "SERIAL_EDGES", 0)  # past the small-graph paths
     monkeypatch.setattr(family, "_small_count", lambda *a: None)
@@ -173,7 +173,21 @@ def test_small_work_rule_both_sides(monkeypatch, k):
         assert set(ran) == kernels
     ran.clear()  # above the bound on threads=1: batches (interruptible) on one thread
     assert gm.count_cliques(G, k, threads=1) == want
-    assert set(ran) == {1}
+    assert ran and set(ran) == {"serial"}
+    # k >= 5 between the bounds: the first batch on one thread, the rest on one thread when the
+    # measured rate says it is short, else on two; the batches cover every root once
+    # (k = 4 below SMALL_CLIQUE_WORK is one serial call)
+    monkeypatch.setattr(family, "SMALL_CLIQUE_WORK_DEEP", 0)
+    monkeypatch.setattr(family, "SMALL_CLIQUE_WORK", work + 1)
+    monkeypatch.setattr(family, "MIN_BATCH", work / 5)
+    for seconds, kernels in ((1e9, ["serial", "serial"]), (0.0, ["serial", 2])):
+        monkeypatch.setattr(family, "SMALL_CLIQUE_SECONDS", seconds)
+        ran.clear()
+        assert gm.count_cliques(G, k, threads=2) == want
+        if k == 4:
+            assert ran == ["serial"]
+        else:
+            assert ran[:2] == kernels and set(ran[1:]) == {kernels[1]}
 
 
 def test_file_input_form(tmp_path):
