@@ -250,8 +250,10 @@ SMALL_CLIQUE_WORK = 8.0e6  # k <= 4
 SMALL_CLIQUE_WORK_DEEP = 1.0e6  # k >= 5
 # k >= 5 between the two bounds: the estimate says little about the time (email-Enron, k = 5:
 # 41 ms on one thread; ca-HepPh at 2.3 times its estimate: 591 ms), so the first batch runs on one
-# thread and measures the rate; a rest predicted below this many seconds stays on that thread
-SMALL_CLIQUE_SECONDS = 0.08
+# thread and measures the rate; a rest predicted below this many seconds stays on that thread. On
+# the loaded 2-core machine a parallel region of a fraction of a millisecond's work took 30-60 ms
+# (its second thread waiting for a core), so each region saved counts only where the work is long
+SMALL_CLIQUE_SECONDS = 0.12
 
 
 def _clique_work(O):
@@ -306,6 +308,8 @@ def _cliques_in_batches(O, k, nthreads, progress):
     # moderate work (k >= 5 below SMALL_CLIQUE_WORK): the first batch on this thread; the rest too
     # if the rate measured there says it is short (see SMALL_CLIQUE_SECONDS)
     probe = nthreads > 1 and not progress and total < SMALL_CLIQUE_WORK
+    if probe:
+        step = MIN_BATCH / 4  # a few milliseconds on one thread where the rest is short
     with progress_bar(progress, 100.0, f"{k}-cliques", unit="%",
                       bar_format="{desc}: {percentage:3.0f}%|{bar}| {elapsed}<{remaining}") as bar:
         while hi > 0:
