@@ -539,8 +539,14 @@ def _cliques_span(optr, oind, k, a, b, scratch):
 
 
 @njit(cache=True, nogil=True)
+def _cliques_serial(optr, oind, k, max_out, lo, hi):
+    """k-cliques whose lowest-ranked vertex lies in [lo, hi), on the calling thread."""
+    return _cliques_span(optr, oind, k, lo, hi, _clique_scratch(oind, k, max_out))
+
+
+@njit(cache=True, nogil=True)
 def _cliques_total_serial(optr, oind, k, max_out):
-    return _cliques_span(optr, oind, k, 0, optr.shape[0] - 1, _clique_scratch(oind, k, max_out))
+    return _cliques_serial(optr, oind, k, max_out, 0, optr.shape[0] - 1)
 
 
 @njit(cache=True, nogil=True, parallel=True)

@@ -360,6 +360,68 @@ def _maximal_batch(indptr, indices, rank, roots, counter, states, cap, nthreads)
 
 
 @njit(cache=True, nogil=True)
+def _shared_prefixes(verts, sizes, tail_max):
+    """Cut a batch of cliques (members one clique after another in ``verts``, ``sizes`` each) into
+    runs that share a prefix: consecutive cliques of one search share the members chosen above
+    their branch (facebook_combined: 52 of 55 on average). A clique starts a new run where it
+    shares fewer than its size - ``tail_max`` members with the clique before; a run's prefix is
+    what all its cliques share with its first. Returns (cliques per run, prefix length per run,
+    the prefixes' members one run after another, the members after the prefix of every clique
+    one after another, and their number per clique)."""
+    m = sizes.shape[0]
+    runs = np.empty(m, np.int64)
+    plen = np.empty(m, np.int64)
+    first = np.empty(m, np.int64)  # offset of each run's first clique in verts
+    nr = 0
+    s = 0  # offset of clique i
+    ps = 0  # offset of clique i - 1
+    for i in range(m):
+        z = sizes[i]
+        j = 0
+        if i > 0:
+            lim = min(z, sizes[i - 1])
+            while j < lim and verts[s + j] == verts[ps + j]:
+                j += 1
+        if i == 0 or j < z - tail_max:
+            runs[nr] = 1
+            plen[nr] = z
+            first[nr] = s
+            nr += 1
+        else:
+            runs[nr - 1] += 1
+            if j < plen[nr - 1]:
+                plen[nr - 1] = j
+        ps = s
+        s += z
+    npre = 0
+    nshared = 0
+    for r in range(nr):
+        npre += plen[r]
+        nshared += runs[r] * plen[r]
+    pre = np.empty(npre, verts.dtype)
+    tails = np.empty(s - nshared, verts.dtype)
+    tlen = np.empty(m, np.int64)
+    q = 0
+    i = 0
+    s = 0
+    nt = 0
+    for r in range(nr):
+        L = plen[r]
+        for x in range(L):
+            pre[q + x] = verts[first[r] + x]
+        q += L
+        for _ in range(runs[r]):
+            z = sizes[i]
+            for x in range(s + L, s + z):
+                tails[nt] = verts[x]
+                nt += 1
+            tlen[i] = z - L
+            s += z
+            i += 1
+    return runs[:nr], plen[:nr], pre, tails, tlen
+
+
+@njit(cache=True, nogil=True)
 def _list_cliques(optr, oind, k, lo, cap):
     """The k-cliques (k >= 2) found from roots lo, lo + 1, ... of an acyclic orientation until at
     least ``cap`` cliques are written (whole roots): ((count, k) vertices, next root)."""

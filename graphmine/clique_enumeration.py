@@ -7,7 +7,8 @@ degeneracy order (Eppstein, Löffler & Strash 2010), in compiled kernels
 generator :func:`maximal_cliques` receives them in batches of whole search roots.
 """
 
-from itertools import chain
+from itertools import chain, repeat
+from operator import add
 
 import numba
 import numpy as np
@@ -25,6 +26,9 @@ __all__ = ["maximal_cliques", "maximal_clique_batches", "count_maximal_cliques",
 
 # vertices written per batch of the generators
 BATCH = 1 << 20
+# maximal_cliques: a clique sharing fewer than its size - TAIL_MAX members with the one before it
+# starts a new run of cliques with a common prefix (2-32 measured on facebook_combined: 8 best)
+TAIL_MAX = 8
 
 
 def _setup(G):
@@ -163,9 +167,10 @@ def maximal_cliques(G, *, batch=BATCH, threads=None, labels=None):
 
     The cliques are computed in parallel batches of about ``batch`` vertices
     (:func:`maximal_clique_batches`, one batch ahead in a helper thread), so memory stays
-    bounded however many cliques there are. Each batch becomes lists in one pass (the members
-    looked up in ``labels`` by one ``take``, the lists cut from one flat list), and the
-    iterator hands them on without a Python frame per clique. The order of the cliques, and of
+    bounded however many cliques there are. Each batch becomes lists in a few passes: consecutive
+    cliques of one search share the members chosen above their branch, so each clique is its
+    run's prefix plus its own few last members (each looked up in ``labels`` once per run), and
+    the iterator hands them on without a Python frame per clique. The order of the cliques, and of
     the vertices in a clique, is unspecified.
 
     Parameters
@@ -196,10 +201,18 @@ def maximal_cliques(G, *, batch=BATCH, threads=None, labels=None):
         raise ParameterError(f"labels must be an object array of {G.n_nodes} items, got {type(labels).__name__}")
 
     def lists(batch):
-        verts, sizes = batch
-        flat = labels.take(verts).tolist()
-        ends = np.cumsum(sizes)
-        return map(flat.__getitem__, map(slice, (ends - sizes).tolist(), ends.tolist()))
+        # each clique is its run's shared prefix + its own tail (operator.add: a new list of the
+        # prefix's and the tail's references), so only the runs' prefixes and the short tails
+        # are looked up and listed: facebook_combined 0.6 s of CPU per million cliques, against
+        # 0.9 s for one lookup of every member and a slice of the flat list per clique
+        runs, plen, pre, tails, tlen = _mk._shared_prefixes(*batch, TAIL_MAX)
+        pflat = labels.take(pre).tolist()
+        tflat = labels.take(tails).tolist()
+        pe = np.cumsum(plen)
+        te = np.cumsum(tlen)
+        prefixes = map(pflat.__getitem__, map(slice, (pe - plen).tolist(), pe.tolist()))
+        return map(add, chain.from_iterable(map(repeat, prefixes, runs.tolist())),
+                   map(tflat.__getitem__, map(slice, (te - tlen).tolist(), te.tolist())))
     return chain.from_iterable(map(lists, maximal_clique_batches(G, batch=batch, threads=threads)))
 
 

@@ -52,7 +52,7 @@ def _small_count(G, k, order, nthreads):
     if k == 3:
         kernel = _ck._triangles_total_serial if serial else _ck._triangles_total
     else:
-        kernel = _ck._cliques_total_serial if serial else _ck._cliques_range
+        kernel = _ck._cliques_serial if serial else _ck._cliques_range
     if kernel.overloads or kernel in _NUMPY_RAN:
         # loaded in this process, or a second small count here: the kernel (loaded once) beats
         # numpy at any size (ca-GrQc, k = 4: numpy's level-by-level listing 40 ms of CPU a call,
@@ -231,12 +231,12 @@ def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
             return int(_ck._triangles_total_serial(O.indptr, O.indices))
         return _checked(_ck._triangles_total(O.indptr, O.indices, nthreads, cancel_flag()))
     if _serial(G, nthreads) and G.n_edges < SERIAL_EDGES and not progress:
-        return int(_ck._cliques_total_serial(O.indptr, O.indices, k, O.max_out_degree))
-    small = _small_clique_work(O, k)
+        return int(_ck._cliques_serial(O.indptr, O.indices, k, O.max_out_degree, 0, G.n_nodes))
+    small = _small_clique_work(O, k, nthreads)
     if small and not progress:
         # little work (some ten milliseconds at most): the serial twin, no parallel region to wait
         # for (Ctrl-C is seen after it). A large count on threads=1 still runs in batches.
-        return int(_ck._cliques_total_serial(O.indptr, O.indices, k, O.max_out_degree))
+        return int(_ck._cliques_serial(O.indptr, O.indices, k, O.max_out_degree, 0, G.n_nodes))
     return _cliques_in_batches(O, k, 1 if small else nthreads, progress)
 
 
@@ -248,23 +248,41 @@ def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
 # time at the same estimate), so its bound is lower. Measured on 2 threads: docs/cliques.md.
 SMALL_CLIQUE_WORK = 8.0e6  # k <= 4
 SMALL_CLIQUE_WORK_DEEP = 1.0e6  # k >= 5
+# k >= 5 between the two bounds: the estimate says little about the time (email-Enron, k = 5:
+# 41 ms on one thread; ca-HepPh at 2.3 times its estimate: 591 ms), so the first batch runs on one
+# thread and measures the rate; a rest predicted below this many seconds stays on that thread. On
+# the loaded 2-core machine a parallel region of a fraction of a millisecond's work took 30-60 ms
+# (its second thread waiting for a core), so each region saved counts only where the work is long
+SMALL_CLIQUE_SECONDS = 0.12
+# The one-thread shortcuts above apply up to this many threads. They answer an oversubscribed
+# core: with 2 threads a parallel region can at best halve a count, and its second thread on a
+# busy core costs a scheduler slice. On 16 idle cores (the H200 host) every thread count was
+# faster than the one below it, down to counts of 0.4 ms (ca-GrQc, k = 4: 0.8 ms on 1 thread,
+# 0.4 on 16; email-Enron, k = 4: 30.6 against 2.7 ms), so from 3 threads on the count runs on
+# every thread asked for (docs/cliques.md)
+SMALL_WORK_MAX_THREADS = 2
 
 
 def _clique_work(O):
     """The estimated work of a k-clique count over orientation ``O``: sum of d+(u)^2 + 1."""
+    # not np.dot: a BLAS call wakes OpenBLAS's thread pool, whose threads then spin for a while
+    # and take a core from the count (email-Enron: as much CPU as the count itself)
     d = np.diff(O.indptr).astype(np.float64)
-    return float(np.dot(d, d)) + d.shape[0]
+    return float(np.add.reduce(d * d)) + d.shape[0]
 
 
-def _small_clique_work(O, k):
-    """Whether the k-clique count over ``O`` has little enough work for one thread."""
+def _small_clique_work(O, k, nthreads):
+    """Whether the k-clique count over ``O`` on ``nthreads`` threads stays on one: little work,
+    and few threads asked for (SMALL_WORK_MAX_THREADS)."""
+    if nthreads > SMALL_WORK_MAX_THREADS:
+        return False
     return _clique_work(O) < (SMALL_CLIQUE_WORK if k <= 4 else SMALL_CLIQUE_WORK_DEEP)
 
 
 def _clique_threads(O, k, nthreads):
     """The threads a k-clique count over ``O`` runs on: ``nthreads``, or 1 where the work is small
     (``threads=`` is an upper bound)."""
-    return 1 if _small_clique_work(O, k) else nthreads
+    return 1 if _small_clique_work(O, k, nthreads) else nthreads
 
 
 # a batch of roots is sized to take about this long, so that Ctrl-C (checked between batches)
@@ -294,8 +312,14 @@ def _cliques_in_batches(O, k, nthreads, progress):
     count = 0
     hi = n
     # the first batch: small, to measure the rate on the densest roots, but not below MIN_BATCH:
-    # each batch starts a parallel region, whose threads wake late on a busy machine
+    # each batch starts a parallel region, whose threads wake late on a busy machine (and spin
+    # after it, taking CPU from whatever runs next)
     step = max(total / 4096, MIN_BATCH)
+    # moderate work (k >= 5 below SMALL_CLIQUE_WORK): the first batch on this thread; the rest too
+    # if the rate measured there says it is short (see SMALL_CLIQUE_SECONDS)
+    probe = 1 < nthreads <= SMALL_WORK_MAX_THREADS and not progress and total < SMALL_CLIQUE_WORK
+    if probe:
+        step = MIN_BATCH / 4  # a few milliseconds on one thread where the rest is short
     with progress_bar(progress, 100.0, f"{k}-cliques", unit="%",
                       bar_format="{desc}: {percentage:3.0f}%|{bar}| {elapsed}<{remaining}") as bar:
         while hi > 0:
@@ -303,12 +327,21 @@ def _cliques_in_batches(O, k, nthreads, progress):
             lo = int(np.searchsorted(cost, cost[hi] - step, side="left"))
             lo = min(max(lo, 0), hi - 1)
             t0 = time.perf_counter()
-            count += int(_ck._cliques_range(O.indptr, O.indices, k, O.max_out_degree, lo, hi, nthreads))
+            if nthreads == 1 or probe:
+                count += int(_ck._cliques_serial(O.indptr, O.indices, k, O.max_out_degree, lo, hi))
+            else:
+                count += int(_ck._cliques_range(O.indptr, O.indices, k, O.max_out_degree, lo, hi, nthreads))
             seconds = time.perf_counter() - t0
             done = cost[hi] - cost[lo]
             hi = lo
             rate = done / max(seconds, 1e-6)
             step = min(4.0 * done, rate * BATCH_SECONDS)
+            if probe:
+                probe = False
+                if hi > 0 and cost[hi] / rate < SMALL_CLIQUE_SECONDS:
+                    _check_interrupt()
+                    count += int(_ck._cliques_serial(O.indptr, O.indices, k, O.max_out_degree, 0, hi))
+                    hi = 0
             if not bar.disable:
                 # the rest at the rate of the last batch: the fraction of the time spent so far
                 spent = bar.format_dict["elapsed"] or seconds

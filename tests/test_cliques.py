@@ -120,6 +120,29 @@ def test_invariant_under_relabelling_and_input_form(data, seed):
         assert np.array_equal(gm.triangles(G64, threads=2), gm.triangles(G))
 
 
+@given(edge_arrays(dense=True), edge_arrays())
+def test_degeneracy_order_and_orientation_in_one_pass(dense, sparse):
+    """The one-pass peel-and-orient kernel behind ``oriented('degeneracy', relabel=True)`` against
+    the order kernel followed by the parallel gather-and-sort orientation (another code path), on
+    int32 and int64 ids; every vertex has at most its core number (networkx) of later neighbours."""
+    from graphmine import _csr_kernels as csr, _order_kernels as order
+
+    for n, edges in (dense, sparse):
+        G = gm.from_edges(edges, n_nodes=n)
+        rank, optr, oind = order._degeneracy_oriented(G.indptr, G.indices)
+        rank0, _ = csr._degeneracy_order(G.indptr, G.indices)
+        optr0, oind0 = csr._orient_relabel(G.indptr, G.indices, rank0, 2)
+        assert np.array_equal(rank, rank0) and np.array_equal(optr, optr0) and np.array_equal(oind, oind0)
+        assert oind.dtype == G.indices.dtype and np.array_equal(np.sort(rank), np.arange(n))
+        wide = order._degeneracy_oriented(G.indptr, G.indices.astype(np.int64))
+        assert wide[2].dtype == np.int64 and all(np.array_equal(a, b) for a, b in zip(wide, (rank, optr, oind)))
+        core = nx.core_number(nx_graph(n, edges))
+        later = np.diff(optr)[rank]  # later neighbours of every vertex
+        assert all(later[v] <= core[v] for v in range(n))
+        O = G.oriented("degeneracy", relabel=True, threads=2)
+        assert np.array_equal(O.rank, rank) and np.array_equal(O.indices, oind)
+
+
 @pytest.mark.parametrize("k", [4, 5])
 def test_small_work_rule_both_sides(monkeypatch, k):
     """The same graph counted on each side of the small-work threshold: the serial kernel below it,
@@ -135,8 +158,8 @@ def test_small_work_rule_both_sides(monkeypatch, k):
     work = family._clique_work(O)
     assert work == float((d * d).sum() + d.size)
     ran = []
-    serial, parallel = ck._cliques_total_serial, ck._cliques_range
-    monkeypatch.setattr(ck, "_cliques_total_serial", lambda *a: ran.append("serial") or serial(*a))
+    serial, parallel = ck._cliques_serial, ck._cliques_range
+    monkeypatch.setattr(ck, "_cliques_serial", lambda *a: ran.append("serial") or serial(*a))
     monkeypatch.setattr(ck, "_cliques_range", lambda *a: ran.append(a[-1]) or parallel(*a))
     monkeypatch.setattr(family, "SERIAL_EDGES", 0)  # past the small-graph paths
     monkeypatch.setattr(family, "_small_count", lambda *a: None)
@@ -145,12 +168,33 @@ def test_small_work_rule_both_sides(monkeypatch, k):
         monkeypatch.setattr(family, "SMALL_CLIQUE_WORK_DEEP", bound)
         assert family._clique_threads(O, k, 2) == threads
         assert family._clique_threads(O, k, 1) == 1
+        assert family._clique_threads(O, k, 3) == 3  # from 3 threads on: every thread asked for
         ran.clear()
         assert gm.count_cliques(G, k, threads=2) == want
         assert set(ran) == kernels
     ran.clear()  # above the bound on threads=1: batches (interruptible) on one thread
     assert gm.count_cliques(G, k, threads=1) == want
-    assert set(ran) == {1}
+    assert ran and set(ran) == {"serial"}
+    # k >= 5 between the bounds: the first batch on one thread, the rest on one thread when the
+    # measured rate says it is short, else on two; the batches cover every root once
+    # (k = 4 below SMALL_CLIQUE_WORK is one serial call)
+    monkeypatch.setattr(family, "SMALL_CLIQUE_WORK_DEEP", 0)
+    monkeypatch.setattr(family, "SMALL_CLIQUE_WORK", work + 1)
+    monkeypatch.setattr(family, "MIN_BATCH", work / 5)
+    for seconds, kernels in ((1e9, ["serial", "serial"]), (0.0, ["serial", 2])):
+        monkeypatch.setattr(family, "SMALL_CLIQUE_SECONDS", seconds)
+        ran.clear()
+        assert gm.count_cliques(G, k, threads=2) == want
+        if k == 4:
+            assert ran == ["serial"]
+        else:
+            assert ran[:2] == kernels and set(ran[1:]) == {kernels[1]}
+    # more threads than SMALL_WORK_MAX_THREADS: no one-thread shortcut, every batch in parallel
+    monkeypatch.setattr(family, "SMALL_WORK_MAX_THREADS", 1)
+    monkeypatch.setattr(family, "SMALL_CLIQUE_SECONDS", 1e9)
+    ran.clear()
+    assert gm.count_cliques(G, k, threads=2) == want
+    assert ran and set(ran) == {2}
 
 
 def test_file_input_form(tmp_path):

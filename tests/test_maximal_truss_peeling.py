@@ -30,6 +30,7 @@ def test_maximal_cliques_equal_networkx(data, batch, threads):
     want = set(map(frozenset, nx.find_cliques(H)))
     got = list(maximal_cliques(G, batch=batch, threads=threads))
     assert len(got) == len(want) and set(map(frozenset, got)) == want
+    assert len(set(map(id, got))) == len(got)  # every clique its own list (a run's prefix is copied)
     for ahead in (False, True):  # serial == parallel, with and without the helper thread
         got = [c for v, s in maximal_clique_batches(G, batch=batch, threads=threads, ahead=ahead)
                for c in np.split(v, np.cumsum(s)[:-1]).copy()]
@@ -39,6 +40,29 @@ def test_maximal_cliques_equal_networkx(data, batch, threads):
     assert sizes == [sum(len(c) == s for c in want) for s in range(len(sizes))]
     ncn = nx.node_clique_number(H)
     assert node_clique_number(G, threads=threads).tolist() == [ncn[v] for v in range(n)]
+
+
+@given(st.lists(st.tuples(st.integers(0, 8), st.lists(st.integers(0, 9), max_size=6)), min_size=1, max_size=30),
+       st.integers(0, 5))
+def test_shared_prefix_runs_rebuild_every_clique(steps, tail_max):
+    """The runs maximal_cliques builds its lists from: each clique, in order, is its run's prefix
+    followed by its own tail, on sequences where each clique keeps some of the one before."""
+    cliques, prev = [], []
+    for keep, extra in steps:
+        prev = (prev[:keep] + extra) or [0]
+        cliques.append(prev)
+    verts = np.array([v for c in cliques for v in c], np.int64)
+    sizes = np.array([len(c) for c in cliques], np.int64)
+    runs, plen, pre, tails, tlen = _mk._shared_prefixes(verts, sizes, tail_max)
+    assert runs.sum() == len(cliques) and pre.shape[0] == plen.sum() and tails.shape[0] == tlen.sum()
+    rebuilt, p, t, i = [], 0, 0, 0
+    for r, L in zip(runs.tolist(), plen.tolist()):
+        for _ in range(r):
+            rebuilt.append(pre[p:p + L].tolist() + tails[t:t + tlen[i]].tolist())
+            t += tlen[i]
+            i += 1
+        p += L
+    assert rebuilt == cliques
 
 
 @given(graphs, st.integers(1, 30))
