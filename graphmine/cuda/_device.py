@@ -252,11 +252,12 @@ def _build_on_gpu():
 
 # the cache entry of the approximate degeneracy orientation built on the device (k-cliques)
 PEELED = "degeneracy (peeled on the GPU)"
-# from this many edges a k-clique count without the host's degeneracy order peels one on the GPU:
-# measured on one H200 against its host's 16 cores (docs/gpu.md), the peel's fixed 12-14 ms (4-5
-# rounds, two sorts) lost to the CPU's exact order on facebook_combined (88k edges: 13.6 against
-# 7.7 ms) and won from Kronecker 14 on (213k edges: 12.0 against 19.6 ms; 3.8M: 28 against 158 ms)
-PEEL_MIN_EDGES = 1 << 17
+# from this many edges a k-clique count without the host's degeneracy order peels one on the GPU.
+# Measured on one H200 against its host (docs/gpu.md): the peel takes 7-14 ms up to about a
+# million edges (4-5 rounds, two sorts), the CPU's one-pass order about 21 ns an edge: 5.1 ms at
+# Kronecker 14 (213k edges; the peel 14.0 ms), 19.3 ms at Kronecker 16 (909k; 13.6 ms), 148 ms at
+# Kronecker 18 (3.8M; 36 ms); they cross at about 650k edges
+PEEL_MIN_EDGES = 1 << 19
 
 
 def device_graph(G, order, threads, peeled=True):
