@@ -46,7 +46,9 @@ def _degeneracy_oriented(indptr, indices):
         vert[p] = u
         pos[u] = p
         start[deg[u]] += 1
-    rank = np.full(n, n, np.int64)  # n: not peeled yet
+    rank = np.empty(n, np.int64)
+    for u in range(n):
+        rank[u] = n  # not peeled yet
     optr = np.empty(n + 1, np.int64)
     optr[0] = 0
     fill = np.empty(n, np.int64)  # next free slot of every row already started

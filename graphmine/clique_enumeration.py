@@ -208,11 +208,12 @@ def maximal_cliques(G, *, batch=BATCH, threads=None, labels=None):
         runs, plen, pre, tails, tlen = _mk._shared_prefixes(*batch, TAIL_MAX)
         pflat = labels.take(pre).tolist()
         tflat = labels.take(tails).tolist()
-        pe = np.cumsum(plen)
-        te = np.cumsum(tlen)
-        prefixes = map(pflat.__getitem__, map(slice, (pe - plen).tolist(), pe.tolist()))
+        # slice i runs from end i - 1 to end i: one list of ends serves both bounds
+        pe = np.cumsum(plen).tolist()
+        te = np.cumsum(tlen).tolist()
+        prefixes = map(pflat.__getitem__, map(slice, chain((0,), pe), pe))
         return map(add, chain.from_iterable(map(repeat, prefixes, runs.tolist())),
-                   map(tflat.__getitem__, map(slice, (te - tlen).tolist(), te.tolist())))
+                   map(tflat.__getitem__, map(slice, chain((0,), te), te)))
     return chain.from_iterable(map(lists, maximal_clique_batches(G, batch=batch, threads=threads)))
 
 
