@@ -193,8 +193,9 @@ def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
         Orientation for exact counting (default: degree for k = 3, degeneracy otherwise, whose
         out-degrees are bounded by the graph's degeneracy).
     {threads}
-        An upper bound: a count with little work (estimated from the orientation's out-degrees,
-        or for k >= 5 of moderate estimate measured on its densest roots) runs on one thread.
+        An upper bound: on 2 threads or fewer, a count with little work (estimated from the
+        orientation's out-degrees, or for k >= 5 of moderate estimate measured on its densest
+        roots) runs on one thread; with more threads every count uses them all.
     progress : bool
         Exact k >= 4: show a progress bar on stderr (tqdm). The count runs in batches of roots
         of about 0.2 s each (Ctrl-C is seen between them); the bar shows the share of the time,
