@@ -461,53 +461,6 @@ def _orient(indptr, indices, rank, nthreads):
 
 
 @njit(cache=True, nogil=True)
-def _degeneracy_order(indptr, indices):
-    """Matula-Beck bucket peeling: return (rank of every vertex in the order, core numbers)."""
-    n = indptr.shape[0] - 1
-    deg = np.empty(n, np.int64)
-    maxdeg = 0
-    for u in range(n):
-        deg[u] = indptr[u + 1] - indptr[u]
-        if deg[u] > maxdeg:
-            maxdeg = deg[u]
-    # bin[d] = start of the block of vertices of current degree d in `vert`
-    bins = np.zeros(maxdeg + 2, np.int64)
-    for u in range(n):
-        bins[deg[u] + 1] += 1
-    for d in range(1, maxdeg + 2):
-        bins[d] += bins[d - 1]
-    start = bins.copy()
-    vert = np.empty(n, np.int64)
-    pos = np.empty(n, np.int64)
-    for u in range(n):
-        p = start[deg[u]]
-        vert[p] = u
-        pos[u] = p
-        start[deg[u]] += 1
-    core = np.empty(n, np.int64)
-    rank = np.empty(n, np.int64)
-    for i in range(n):
-        u = vert[i]
-        rank[u] = i
-        core[u] = deg[u]
-        for j in range(indptr[u], indptr[u + 1]):
-            w = indices[j]
-            if deg[w] > deg[u]:
-                dw = deg[w]
-                pw = pos[w]
-                pfirst = bins[dw]
-                x = vert[pfirst]
-                if x != w:
-                    vert[pw] = x
-                    pos[x] = pw
-                    vert[pfirst] = w
-                    pos[w] = pfirst
-                bins[dw] += 1
-                deg[w] = dw - 1
-    return rank, core
-
-
-@njit(cache=True, nogil=True)
 def _relabel_outdeg(indptr, indices, rank, inv, outdeg, t, nthreads):
     """outdeg[r + 1] = number of higher-ranked neighbours of inv[r], for r = t, t + nthreads, ..."""
     n = indptr.shape[0] - 1

@@ -2,8 +2,8 @@
 
 Contract: graphmine's CSR (``indptr`` int64, rows sorted, no duplicates, no self-loops, each edge
 in both rows). :func:`_degeneracy_oriented` peels the vertices in the Matula-Beck bucket order
-(the same order, tie for tie, as ``_csr_kernels._degeneracy_order``) and writes the rank-space
-orientation while it peels: when the vertex of rank i is peeled, its neighbours still present are
+(Batagelj and Zaversnik's O(m) core decomposition: a vertex's core number is its bucket degree
+when it is peeled) and, when asked to, writes the rank-space orientation while it peels: when the vertex of rank i is peeled, its neighbours still present are
 its out-neighbours (row i holds as many), and each neighbour peeled before it, of rank r < i,
 gets i appended to row r. Ranks are appended in increasing order, so every row comes out sorted
 without a sort, and the separate passes of an order-then-orient (out-degrees by rank lookups, a
@@ -19,9 +19,10 @@ U1 = np.uint64(1)
 
 
 @njit(cache=True, nogil=True)
-def _degeneracy_oriented(indptr, indices):
-    """(rank, optr, oind): the degeneracy order (rank of every vertex) and the orientation in rank
-    space (row r: the sorted ranks of the later neighbours of the vertex of rank r)."""
+def _degeneracy_oriented(indptr, indices, orient):
+    """(rank, core, optr, oind): the degeneracy order (rank of every vertex), the core numbers,
+    and with ``orient`` the orientation in rank space (row r: the sorted ranks of the later
+    neighbours of the vertex of rank r; without it optr and oind are empty)."""
     n = indptr.shape[0] - 1
     deg = np.empty(n, np.int64)  # bucket key: the Matula-Beck degree (bounded below by the level)
     left = np.empty(n, np.int64)  # neighbours not peeled yet (the out-degree once peeled)
@@ -49,25 +50,29 @@ def _degeneracy_oriented(indptr, indices):
     rank = np.empty(n, np.int64)
     for u in range(n):
         rank[u] = n  # not peeled yet
-    optr = np.empty(n + 1, np.int64)
+    core = np.empty(n, np.int64)
+    optr = np.empty(n + 1 if orient else 1, np.int64)
     optr[0] = 0
-    fill = np.empty(n, np.int64)  # next free slot of every row already started
-    oind = np.empty(indices.shape[0] // 2, indices.dtype)
+    fill = np.empty(n if orient else 0, np.int64)  # next free slot of every row already started
+    oind = np.empty(indices.shape[0] // 2 if orient else 0, indices.dtype)
     # unsigned subscripts: numba skips the negative-index test (about 30% of this loop's time)
     for i in range(n):
         u = np.uint64(vert[i])
         rank[u] = i
         du = deg[u]
-        optr[i + 1] = optr[i] + left[u]
-        fill[i] = optr[i]
+        core[u] = du
+        if orient:
+            optr[i + 1] = optr[i] + left[u]
+            fill[i] = optr[i]
         for j in range(np.uint64(indptr[u]), np.uint64(indptr[u + U1])):
             w = np.uint64(indices[j])
             r = rank[w]
             if r < i:
                 # w was peeled before u: arc w -> u, appended in increasing order of i
-                slot = np.uint64(r)
-                oind[np.uint64(fill[slot])] = i
-                fill[slot] += 1
+                if orient:
+                    slot = np.uint64(r)
+                    oind[np.uint64(fill[slot])] = i
+                    fill[slot] += 1
                 continue
             left[w] -= 1
             dw = deg[w]
@@ -83,4 +88,4 @@ def _degeneracy_oriented(indptr, indices):
                     pos[w] = pfirst
                 bins[np.uint64(dw)] += 1
                 deg[w] = dw - 1
-    return rank, optr, oind
+    return rank, core, optr, oind

@@ -34,7 +34,7 @@ def _k():
 
 @lazy_module
 def _ok():
-    # the one-pass degeneracy orientation (a kernel: numba loads with it)
+    # the degeneracy order, core numbers and orientation in one pass (a kernel: numba loads with it)
     from . import _order_kernels
 
     return _order_kernels
@@ -389,7 +389,7 @@ class Graph:
                 # one serial pass peels and orients (graphmine/_order_kernels.py): faster than the
                 # peel followed by a (parallel) orientation at every thread count measured, 1 to 16
                 # on the H200 host up to Kronecker 18 (docs/cliques.md)
-                rank, optr, oind = _ok._degeneracy_oriented(self.indptr, self.indices)
+                rank, _, optr, oind = _ok._degeneracy_oriented(self.indptr, self.indices, True)
                 self._oriented[key] = OrientedGraph(optr, oind, rank, order, True)
                 return self._oriented[key]
             rank = self._rank(order)
@@ -418,14 +418,12 @@ class Graph:
             rank = np.empty(self.n_nodes, np.int64)
             rank[perm] = np.arange(self.n_nodes, dtype=np.int64)
             return rank
-        rank, _ = _k._degeneracy_order(self.indptr, self.indices)
-        return rank
+        return _ok._degeneracy_oriented(self.indptr, self.indices, False)[0]
 
     @interruptible
     def core_number(self):
         """The core number of every vertex (int64 array), as ``networkx.core_number``."""
-        _, core = _k._degeneracy_order(self.indptr, self.indices)
-        return core
+        return _ok._degeneracy_oriented(self.indptr, self.indices, False)[1]
 
     def subgraph(self, vertices):
         """The subgraph induced by ``vertices`` (original ids carried over)."""
