@@ -544,11 +544,6 @@ def _cliques_serial(optr, oind, k, max_out, lo, hi):
     return _cliques_span(optr, oind, k, lo, hi, _clique_scratch(oind, k, max_out))
 
 
-@njit(cache=True, nogil=True)
-def _cliques_total_serial(optr, oind, k, max_out):
-    return _cliques_serial(optr, oind, k, max_out, 0, optr.shape[0] - 1)
-
-
 @njit(cache=True, nogil=True, parallel=True)
 def _cliques_range(optr, oind, k, max_out, lo, hi, nthreads):
     """k-cliques whose lowest-ranked vertex lies in [lo, hi) (the whole count: [0, n); a batch of

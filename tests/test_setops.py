@@ -113,7 +113,7 @@ def test_clique_kernel_multiword_closed_forms(threads):
         optr, oind, dmax = oriented(H, "degeneracy")
         n = optr.shape[0] - 1
         for k in (3, 4, 5):
-            got = (ck._cliques_total_serial(optr, oind, k, dmax) if threads == 1
+            got = (ck._cliques_serial(optr, oind, k, dmax, 0, n) if threads == 1
                    else ck._cliques_range(optr, oind, k, dmax, 0, n, threads))
             assert got == count(k)
 
@@ -130,7 +130,7 @@ def test_clique_kernels_agree_with_networkx(n, p, seed):
     optr, oind, dmax = oriented(H, "degeneracy")
     for k in (3, 4, 5):
         expect = sizes.get(k, 0)
-        assert ck._cliques_total_serial(optr, oind, k, dmax) == expect
+        assert ck._cliques_serial(optr, oind, k, dmax, 0, n) == expect
         assert ck._cliques_range(optr, oind, k, dmax, 0, n, 2) == expect
         # split into ranges of roots, as the progress bar's batches are
         assert sum(ck._cliques_range(optr, oind, k, dmax, lo, min(n, lo + 17), 3) for lo in range(0, n, 17)) == expect

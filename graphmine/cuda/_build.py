@@ -136,7 +136,7 @@ def orient_degree(indptr, indices):
     """(optr, oind, rank) on the device: the degree-ordered oriented CSR relabelled by rank,
     from the host CSR of an undirected graph. The caller checks :func:`build_bytes` against the
     free memory (graphmine.cuda._device.device_graph)."""
-    return _orient(indptr, indices, None)
+    return _orient(indptr, indices, None)[:3]
 
 
 def orient_peeled(indptr, indices, eps=PEEL_EPS):
@@ -171,6 +171,7 @@ def _peel_levels(dptr, dind, deg, n, eps):
 
 
 def _orient(indptr, indices, eps):
+    """(optr, oind, rank, rounds): the degree order (``eps`` None; rounds None) or the peeled one."""
     from numba import cuda
 
     from . import _build_kernels as BK
@@ -188,12 +189,13 @@ def _orient(indptr, indices, eps):
     optr = cuda.device_array(n + 1, np.int64)
     if n == 0:
         optr.copy_to_device(np.zeros(1, np.int64))
-        return (optr, cuda.device_array(1, itype), rank) + (() if eps is None else (0,))
+        return optr, cuda.device_array(1, itype), rank, (None if eps is None else 0)
     # ranks: sort deg << bits | v (degrees < n, so 2 * bits bits), or level << bits | v
     keys = cuda.device_array(max(n, m_out), np.int64)
     scratch = cuda.device_array(max(n, m_out), np.int64)
     deg = cuda.device_array(n, np.int64)
     BK._degrees[_grid(n, T), T](dptr, deg)
+    rounds = None
     if eps is None:
         BK._keys_with_ids[_grid(n, T), T](deg, bits, keys[:n])
         s = device_sort(keys, n, 2 * bits, scratch)
@@ -217,4 +219,4 @@ def _orient(indptr, indices, eps):
         del dind, dptr, odeg
         s = device_sort(keys, m_out, 2 * bits, scratch)
         BK._low_ids[_grid(m_out, T), T](s, mask, oind)
-    return (optr, oind, rank) + (() if eps is None else (rounds,))
+    return optr, oind, rank, rounds
