@@ -280,12 +280,6 @@ def _small_clique_work(O, k, nthreads):
     return _clique_work(O) < (SMALL_CLIQUE_WORK if k <= 4 else SMALL_CLIQUE_WORK_DEEP)
 
 
-def _clique_threads(O, k, nthreads):
-    """The threads a k-clique count over ``O`` runs on: ``nthreads``, or 1 where the work is small
-    (``threads=`` is an upper bound)."""
-    return 1 if _small_clique_work(O, k, nthreads) else nthreads
-
-
 # a batch of roots is sized to take about this long, so that Ctrl-C (checked between batches)
 # is seen within about a second and a progress bar moves; the parallel region's start costs
 # ~50 us, nothing next to a batch

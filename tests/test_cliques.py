@@ -171,9 +171,8 @@ def test_small_work_rule_both_sides(monkeypatch, k):
     for bound, threads, kernels in ((work + 1, 1, {"serial"}), (work, 2, {2})):
         monkeypatch.setattr(family, "SMALL_CLIQUE_WORK", bound)
         monkeypatch.setattr(family, "SMALL_CLIQUE_WORK_DEEP", bound)
-        assert family._clique_threads(O, k, 2) == threads
-        assert family._clique_threads(O, k, 1) == 1
-        assert family._clique_threads(O, k, 3) == 3  # from 3 threads on: every thread asked for
+        assert family._small_clique_work(O, k, 2) == (threads == 1)
+        assert not family._small_clique_work(O, k, 3)  # from 3 threads on: every thread asked for
         ran.clear()
         assert gm.count_cliques(G, k, threads=2) == want
         assert set(ran) == kernels
