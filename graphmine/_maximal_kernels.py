@@ -135,11 +135,13 @@ def _bk_start(v, indptr, indices, rank, PP, PX, XP, Pb, XPb, XXb, Rm, slot, plis
 
 @njit(cache=True, nogil=True)
 def _bk_search(v, L, p, Wp, Wx, PP, PX, XP, Pb, XPb, XXb, Rm, chosen, plist, maxsize, hist, out, nout, sizes,
-               ncl, stop):
+               shared, ncl, stop):
     """Continue the search below root v (set up by :func:`_bk_start`) from level L. Without an
     output (``out`` empty) it counts the maximal cliques to the end (and, if ``maxsize`` is not
     empty, records the largest clique size at every member and a size histogram); with one it
-    writes them (vertices to ``out[nout:]``, sizes to ``sizes[ncl:]``) and pauses, before
+    writes them (vertices to ``out[nout:]``, sizes to ``sizes[ncl:]``, and to ``shared[ncl:]`` the
+    number of leading members each shares with the clique written before it in this call, 0 for
+    the first: the levels above the lowest one chosen anew since then) and pauses, before
     choosing the next branch, once ``out`` has room for fewer than p + 1 more vertices (then it
     raises the shared flag ``stop[0]``) or another thread has raised that flag (looked at every
     256 steps): the levels 0..L of Pb/XPb/XXb/Rm/chosen are the whole state, so the call returns
@@ -148,6 +150,7 @@ def _bk_search(v, L, p, Wp, Wx, PP, PX, XP, Pb, XPb, XXb, Rm, chosen, plist, max
     cap = out.shape[0]
     write = cap != 0
     steps = 0
+    low = -1  # the lowest level chosen anew since the last clique written (-1: none written yet)
     while L >= 0:
         if write:
             if cap - nout < p + 1:
@@ -162,6 +165,8 @@ def _bk_search(v, L, p, Wp, Wx, PP, PX, XP, Pb, XPb, XXb, Rm, chosen, plist, max
             continue
         Rm[L, c0 >> 6] &= ~(U1 << np.uint64(c0 & 63))
         chosen[L] = c0
+        if L < low:
+            low = L
         nl = L + 1
         pe = True
         xe = True
@@ -198,6 +203,9 @@ def _bk_search(v, L, p, Wp, Wx, PP, PX, XP, Pb, XPb, XXb, Rm, chosen, plist, max
                         out[nout + 1 + l] = plist[chosen[l]]
                     nout += size
                     sizes[ncl] = size
+                    # v and the members chosen above level `low` are the clique before's
+                    shared[ncl] = low + 1 if low >= 0 else 0
+                    low = nl
                     ncl += 1
             continue
         u, ux = _bk_pivot(nl, Pb, XPb, XXb, PP, XP, Wp, Wx)
@@ -222,7 +230,7 @@ def _bk_root(v, indptr, indices, rank, scratch, maxsize, hist):
         return 0
     empty = np.empty(0, np.int64)
     return _bk_search(v, 0, p, Wp, Wx, PP, PX, XP, Pb, XPb, XXb, Rm, chosen, plist, maxsize, hist, empty, 0,
-                      empty, 0, empty)[1]
+                      empty, empty, 0, empty)[1]
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -289,12 +297,14 @@ def _maximal_batch(indptr, indices, rank, roots, counter, states, cap, nthreads)
     call, then takes the next roots (``roots[counter[0]]``, a shared counter, so heavy roots can
     come first) until its buffer is full; then every thread pauses its search (``states``) for
     the next call, so that no thread waits for a slower one to fill its buffer. Returns
-    (vertices, sizes of the cliques, number of threads that paused a search, whether every root
-    is finished); memory is nthreads * (cap vertices + cap sizes) besides the states."""
+    (vertices, sizes of the cliques, leading members each clique shares with the one before it
+    (0 where that one is another search's), number of threads that paused a search, whether every
+    root is finished); memory is nthreads * 3 * cap words besides the states."""
     PP, PX, XP, Pb, XPb, XXb, Rm, chosen, slot, plist, xlist, pos, ctl = states
     n = roots.shape[0]
     outs = np.empty((nthreads, cap), np.int64)
     sz = np.empty((nthreads, cap), np.int64)
+    sh = np.empty((nthreads, cap), np.int64)
     nouts = np.zeros(nthreads, np.int64)
     ncls = np.zeros(nthreads, np.int64)
     paused = np.zeros(nthreads, np.int64)
@@ -304,6 +314,7 @@ def _maximal_batch(indptr, indices, rank, roots, counter, states, cap, nthreads)
     for t in prange(nthreads):
         out = outs[t]
         sizes = sz[t]
+        shared = sh[t]
         nout = 0
         ncl = 0
         while True:
@@ -324,6 +335,7 @@ def _maximal_batch(indptr, indices, rank, roots, counter, states, cap, nthreads)
                         out[nout] = v
                         nout += 1
                         sizes[ncl] = 1
+                        shared[ncl] = 0
                         ncl += 1
                     continue
                 ctl[t, 0] = v
@@ -334,7 +346,7 @@ def _maximal_batch(indptr, indices, rank, roots, counter, states, cap, nthreads)
             v = ctl[t, 0]
             L, _, nout, ncl = _bk_search(v, ctl[t, 1], ctl[t, 2], ctl[t, 3], ctl[t, 4], PP[t], PX[t], XP[t], Pb[t],
                                          XPb[t], XXb[t], Rm[t], chosen[t], plist[t], empty, empty, out, nout, sizes,
-                                         ncl, stop)
+                                         shared, ncl, stop)
             if L >= 0:
                 ctl[t, 1] = L
                 paused[t] = 1
@@ -345,26 +357,29 @@ def _maximal_batch(indptr, indices, rank, roots, counter, states, cap, nthreads)
     total = nouts.sum()
     verts = np.empty(total, np.int64)
     cl = np.empty(ncls.sum(), np.int64)
+    shr = np.empty(ncls.sum(), np.int64)
     a = 0
     c = 0
     for t in range(nthreads):
         verts[a:a + nouts[t]] = outs[t, :nouts[t]]
         cl[c:c + ncls[t]] = sz[t, :ncls[t]]
+        shr[c:c + ncls[t]] = sh[t, :ncls[t]]
         a += nouts[t]
         c += ncls[t]
     done = counter[0] >= n
     for t in range(nthreads):
         if ctl[t, 0] >= 0:
             done = False
-    return verts, cl, paused.sum(), done
+    return verts, cl, shr, paused.sum(), done
 
 
 @njit(cache=True, nogil=True)
-def _shared_prefixes(verts, sizes, tail_max):
+def _shared_prefixes(verts, sizes, shared, tail_max):
     """Cut a batch of cliques (members one clique after another in ``verts``, ``sizes`` each) into
     runs that share a prefix: consecutive cliques of one search share the members chosen above
-    their branch (facebook_combined: 52 of 55 on average). A clique starts a new run where it
-    shares fewer than its size - ``tail_max`` members with the clique before; a run's prefix is
+    their branch (facebook_combined: 52 of 55 on average), ``shared[i]`` of them between clique i
+    and the one before (the search knows it: :func:`_bk_search`). A clique starts a new run where
+    it shares fewer than its size - ``tail_max`` members with the clique before; a run's prefix is
     what all its cliques share with its first. Returns (cliques per run, prefix length per run,
     the prefixes' members one run after another, the members after the prefix of every clique
     one after another, and their number per clique)."""
@@ -374,22 +389,9 @@ def _shared_prefixes(verts, sizes, tail_max):
     first = np.empty(m, np.int64)  # offset of each run's first clique in verts
     nr = 0
     s = 0  # offset of clique i
-    ps = 0  # offset of clique i - 1
     for i in range(m):
         z = sizes[i]
-        j = 0
-        if i > 0:
-            lim = min(z, sizes[i - 1])
-            # eight members at a time without a branch each (the shared part is long), then one
-            while j + 8 <= lim:
-                d = 0
-                for x in range(8):
-                    d |= verts[np.uint64(s + j + x)] ^ verts[np.uint64(ps + j + x)]
-                if d != 0:
-                    break
-                j += 8
-            while j < lim and verts[np.uint64(s + j)] == verts[np.uint64(ps + j)]:
-                j += 1
+        j = min(shared[i], z)
         if i == 0 or j < z - tail_max:
             runs[nr] = 1
             plen[nr] = z
@@ -399,7 +401,6 @@ def _shared_prefixes(verts, sizes, tail_max):
             runs[nr - 1] += 1
             if j < plen[nr - 1]:
                 plen[nr - 1] = j
-        ps = s
         s += z
     npre = 0
     nshared = 0

@@ -141,16 +141,27 @@ def maximal_clique_batches(G, *, batch=BATCH, threads=None, ahead=True):
     >>> [(v.tolist(), s.tolist()) for v, s in maximal_clique_batches(nx.path_graph(3), threads=1)]
     [([0, 1, 2, 1], [2, 2])]
     """
-    if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
-        raise ParameterError(f"batch must be a positive integer, got {batch!r}")
+    _check_batch(batch)
     G = as_graph(G)
     nthreads = _thread_count(threads)
+    for verts, sizes, _ in _batches(G, batch, nthreads, ahead):
+        yield verts, sizes
+
+
+def _check_batch(batch):
+    if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
+        raise ParameterError(f"batch must be a positive integer, got {batch!r}")
+
+
+def _batches(G, batch, nthreads, ahead):
+    """:func:`maximal_clique_batches`' batches with, per clique, the number of leading members it
+    shares with the clique before it (0 for the first of a search's stretch in the batch)."""
     if G.n_nodes == 0:
         return
     step = _batch_setup(G, batch, max(1, nthreads - 1) if ahead else nthreads)
-    for verts, sizes, _, _ in (_run_ahead(step) if ahead else _serial(step)):
+    for verts, sizes, shared, _, _ in (_run_ahead(step) if ahead else _serial(step)):
         if sizes.shape[0]:
-            yield verts, sizes
+            yield verts, sizes, shared
 
 
 def _serial(step):
@@ -214,7 +225,8 @@ def maximal_cliques(G, *, batch=BATCH, threads=None, labels=None):
         prefixes = map(pflat.__getitem__, map(slice, chain((0,), pe), pe))
         return map(add, chain.from_iterable(map(repeat, prefixes, runs.tolist())),
                    map(tflat.__getitem__, map(slice, chain((0,), te), te)))
-    return chain.from_iterable(map(lists, maximal_clique_batches(G, batch=batch, threads=threads)))
+    _check_batch(batch)
+    return chain.from_iterable(map(lists, _batches(G, batch, _thread_count(threads), True)))
 
 
 @interruptible

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 import graphmine as gm
 from graphmine.clique_peeling import clique_core_number, densest_clique_subgraph
 from graphmine import _maximal_kernels as _mk
-from graphmine.clique_enumeration import (count_maximal_cliques, enumerate_cliques, list_cliques, maximal_cliques,
-                                       maximal_clique_batches, node_clique_number)
+from graphmine.clique_enumeration import (_batches, count_maximal_cliques, enumerate_cliques, list_cliques,
+                                       maximal_cliques, maximal_clique_batches, node_clique_number)
 from graphmine.truss import k_truss, truss_decomposition
 from conftest import edge_arrays, nx_graph
 
@@ -42,9 +42,45 @@ def test_maximal_cliques_equal_networkx(data, batch, threads):
     assert node_clique_number(G, threads=threads).tolist() == [ncn[v] for v in range(n)]
 
 
+def _common_prefix(a, b):
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+@given(graphs, st.integers(1, 60), st.sampled_from([1, 2]))
+def test_search_reports_the_prefix_shared_with_the_clique_before(data, batch, threads):
+    """The search's count of leading members shared with the clique before is that common prefix
+    (compared member by member), or 0 where the clique before is another search's."""
+    n, edges = data
+    G = gm.from_edges(edges, n_nodes=n)
+    for verts, sizes, shared in _batches(G, batch, threads, False):
+        cl = np.split(verts, np.cumsum(sizes)[:-1])
+        assert shared[0] == 0
+        for i in range(1, len(cl)):
+            assert shared[i] == 0 or shared[i] == _common_prefix(cl[i - 1].tolist(), cl[i].tolist())
+
+
+def test_search_reports_shared_prefixes_on_a_real_graph():
+    """On facebook_combined's first batches almost every clique shares a long prefix with the one
+    before, and the search reports exactly the member-by-member common prefix."""
+    G = gm.datasets.load("facebook_combined")
+    seen = 0
+    for verts, sizes, shared in _batches(G, 1 << 16, 2, False):
+        cl = np.split(verts, np.cumsum(sizes)[:-1])
+        want = [0] + [_common_prefix(a.tolist(), b.tolist()) for a, b in zip(cl, cl[1:])]
+        nz = shared > 0
+        assert (shared[nz] == np.array(want)[nz]).all()
+        assert nz.mean() > 0.9 and shared.sum() > 0.8 * np.array(want).sum()
+        seen += 1
+        if seen == 3:
+            break
+
+
 @given(st.lists(st.tuples(st.integers(0, 8), st.lists(st.integers(0, 9), max_size=6)), min_size=1, max_size=30),
-       st.integers(0, 5))
-def test_shared_prefix_runs_rebuild_every_clique(steps, tail_max):
+       st.integers(0, 5), st.integers(0, 3))
+def test_shared_prefix_runs_rebuild_every_clique(steps, tail_max, less):
     """The runs maximal_cliques builds its lists from: each clique, in order, is its run's prefix
     followed by its own tail, on sequences where each clique keeps some of the one before."""
     cliques, prev = [], []
@@ -53,7 +89,9 @@ def test_shared_prefix_runs_rebuild_every_clique(steps, tail_max):
         cliques.append(prev)
     verts = np.array([v for c in cliques for v in c], np.int64)
     sizes = np.array([len(c) for c in cliques], np.int64)
-    runs, plen, pre, tails, tlen = _mk._shared_prefixes(verts, sizes, tail_max)
+    # the shared counts as the search reports them, or fewer (a run is then cut earlier)
+    shared = np.array([0] + [max(0, _common_prefix(a, b) - less) for a, b in zip(cliques, cliques[1:])], np.int64)
+    runs, plen, pre, tails, tlen = _mk._shared_prefixes(verts, sizes, shared, tail_max)
     assert runs.sum() == len(cliques) and pre.shape[0] == plen.sum() and tails.shape[0] == tlen.sum()
     rebuilt, p, t, i = [], 0, 0, 0
     for r, L in zip(runs.tolist(), plen.tolist()):
@@ -221,8 +259,8 @@ def test_maximal_listing_memory_is_bounded(nthreads):
     counter = np.zeros(1, np.int64)
     cliques, pauses, done = [], 0, False
     while not done:
-        verts, sizes, paused, done = _mk._maximal_batch(G.indptr, G.indices, rank, roots, counter, states, cap,
-                                                        nthreads)
+        verts, sizes, shared, paused, done = _mk._maximal_batch(G.indptr, G.indices, rank, roots, counter,
+                                                                states, cap, nthreads)
         assert verts.shape[0] <= nthreads * cap and sizes.sum() == verts.shape[0]
         pauses += paused
         if sizes.shape[0]:
