@@ -10,10 +10,17 @@ without a sort, and the separate passes of an order-then-orient (out-degrees by 
 scatter by rank lookups) disappear. Serial: the peel is inherently sequential, and on graphs of a
 few hundred thousand edges the whole pass takes a few milliseconds. Kernels never validate and
 never raise.
+
+:func:`_approx_degeneracy_rank` is the parallel alternative for large graphs on many threads: the
+approximate degeneracy order of Goodrich and Pszona (ESA 2011; ArbCount's order): in each round
+every vertex whose degree in the remaining graph is at most (1 + eps) times the remaining graph's
+average degree leaves it; a vertex's rank is (round, id). Out-degrees are then at most (1 + eps)
+times an average degree of a subgraph, so at most 2 (1 + eps) times the degeneracy, and the rounds
+are O(log n / eps).
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 U1 = np.uint64(1)
 
@@ -89,3 +96,67 @@ def _degeneracy_oriented(indptr, indices, orient):
                 bins[np.uint64(dw)] += 1
                 deg[w] = dw - 1
     return rank, core, optr, oind
+
+
+@njit(cache=True, nogil=True)
+def _peel_update(indptr, indices, alive, na, level, deg, r, t, nthreads):
+    """Vertices alive[t], alive[t + nthreads], ... still in the graph lose the neighbours that
+    left it in round r (each thread owns its vertices: no atomics)."""
+    for i in range(t, na, nthreads):
+        v = np.uint64(alive[i])
+        if level[v] >= 0:
+            continue
+        c = 0
+        for j in range(np.uint64(indptr[v]), np.uint64(indptr[v + U1])):
+            if level[np.uint64(indices[j])] == r:
+                c += 1
+        deg[v] -= c
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def _approx_degeneracy_rank(indptr, indices, eps, nthreads):
+    """(rank, rounds): the Goodrich-Pszona order (rank by leaving round, then id) and its number
+    of rounds. The marking and the list of the vertices still in the graph are serial passes
+    over those vertices; the degree updates, a pass over their arcs, run on ``nthreads``."""
+    n = indptr.shape[0] - 1
+    deg = np.empty(n, np.int64)
+    level = np.empty(n, np.int64)
+    alive = np.empty(n, np.int64)
+    total = 0
+    for u in range(n):
+        d = indptr[u + 1] - indptr[u]
+        deg[u] = d
+        level[u] = -1
+        alive[u] = u
+        total += d
+    na = n
+    r = 0
+    while na > 0:
+        # the minimum degree is at most the average: every round removes a vertex at least
+        bound = (1.0 + eps) * total / na
+        for i in range(na):
+            v = alive[i]
+            if deg[v] <= bound:
+                level[v] = r
+        for t in prange(nthreads):
+            _peel_update(indptr, indices, alive, na, level, deg, r, t, nthreads)
+        m = 0
+        total = 0
+        for i in range(na):
+            v = alive[i]
+            if level[v] < 0:
+                alive[m] = v
+                m += 1
+                total += deg[v]
+        na = m
+        r += 1
+    start = np.zeros(r + 1, np.int64)
+    for u in range(n):
+        start[level[u] + 1] += 1
+    for i in range(r):
+        start[i + 1] += start[i]
+    rank = np.empty(n, np.int64)
+    for u in range(n):
+        rank[u] = start[level[u]]
+        start[level[u]] += 1
+    return rank, r

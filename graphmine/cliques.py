@@ -189,9 +189,10 @@ def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
     Parameters
     ----------
     {G, k}
-    order : {'degree', 'degeneracy'}, optional
-        Orientation for exact counting (default: degree for k = 3, degeneracy otherwise, whose
-        out-degrees are bounded by the graph's degeneracy).
+    order : {'degree', 'degeneracy', 'approx-degeneracy'}, optional
+        Orientation for exact counting (default: degree for k = 3; otherwise degeneracy, whose
+        out-degrees are bounded by the graph's degeneracy, or on 4 threads or more and 2^20
+        edges or more its approximation, built in parallel; see :meth:`Graph.oriented`).
     {threads}
         An upper bound: on 2 threads or fewer, a count with little work (estimated from the
         orientation's out-degrees, or for k >= 5 of moderate estimate measured on its densest
@@ -219,7 +220,7 @@ def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
     if small is not None:
         return small
     if order is None:
-        order = "degree" if k == 3 else "degeneracy"
+        order = "degree" if k == 3 else _clique_order(G, nthreads)
     if k == 3 and order == "degree" and _serial(G, nthreads) and not G.has_orientation("degree", relabel=True):
         # a small graph: one kernel, no orientation to build (and none to load from numba's cache)
         return int(_ck._triangles_small(G.indptr, G.indices))
@@ -262,6 +263,24 @@ SMALL_CLIQUE_SECONDS = 0.12
 # 0.4 on 16; email-Enron, k = 4: 30.6 against 2.7 ms), so from 3 threads on the count runs on
 # every thread asked for (docs/cliques.md)
 SMALL_WORK_MAX_THREADS = 2
+
+# From this many threads and edges on, k >= 4 counts orient by the approximate degeneracy order:
+# its rounds update degrees in parallel, where the exact order is one serial peel (Kronecker 18:
+# 148 ms at any thread count, half the 16-thread count itself); its larger out-degrees cost the
+# count less than that (docs/cliques.md)
+APPROX_ORDER_MIN_THREADS = 4
+APPROX_ORDER_MIN_EDGES = 1 << 20
+
+
+def _clique_order(G, nthreads):
+    """The default orientation of a k >= 4 count: one cached already, else the approximate
+    degeneracy order for large graphs on many threads, else the exact one."""
+    for order in ("degeneracy", "approx-degeneracy"):
+        if G.has_orientation(order, relabel=True):
+            return order
+    if nthreads >= APPROX_ORDER_MIN_THREADS and G.n_edges >= APPROX_ORDER_MIN_EDGES:
+        return "approx-degeneracy"
+    return "degeneracy"
 
 
 def _clique_work(O):

@@ -49,6 +49,12 @@ INDPTR_DTYPE = np.int64
 # below this many edges one thread finishes before a thread pool would wake up
 SERIAL_EDGES = 50_000
 
+# the orders of Graph.oriented
+ORDERS = ("degree", "degeneracy", "approx-degeneracy")
+# 'approx-degeneracy': a vertex leaves the graph in the first round in which its degree is at
+# most (1 + eps) times the remaining graph's average (ArbCount's eps; the GPU peel's too)
+APPROX_DEGENERACY_EPS = 0.1
+
 
 def index_dtype_for(n):
     """The dtype of ``indices`` for a graph of ``n`` vertices.
@@ -88,7 +94,7 @@ class OrientedGraph:
         Out-neighbours, sorted within each row.
     rank : ndarray of shape (n,)
         Position of every vertex in the order.
-    order : {'degree', 'degeneracy'}
+    order : {'degree', 'degeneracy', 'approx-degeneracy'}
         The vertex order that the orientation follows.
     relabelled : bool, default False
         Whether ``indptr``/``indices`` are in rank space.
@@ -362,10 +368,16 @@ class Graph:
 
         Parameters
         ----------
-        order : {'degree', 'degeneracy'}
+        order : {'degree', 'degeneracy', 'approx-degeneracy'}
             'degree': u -> v iff (deg u, u) < (deg v, v), so out-degrees are at most sqrt(2m).
             'degeneracy': u -> v iff u is peeled before v in a minimum-degree ordering, so
-            out-degrees are at most the degeneracy (the best bound for k-clique listing).
+            out-degrees are at most the degeneracy (the best bound for k-clique listing); one
+            serial pass.
+            'approx-degeneracy': u -> v iff u leaves the graph in an earlier round than v (ties
+            by id), where each round removes every vertex whose remaining degree is at most
+            1.1 times the remaining average (Goodrich and Pszona's order, ArbCount's); out-degrees
+            are at most 2.2 times the degeneracy, and the rounds' degree updates run in
+            parallel, so it is built faster than the exact order on many threads.
         relabel : bool
             If True, vertex ``u`` appears as ``rank[u]`` in the oriented CSR (so arcs go from
             smaller to larger ids and similar-degree vertices sit together in memory); map
@@ -378,8 +390,8 @@ class Graph:
         >>> O.indices.shape[0]  # every edge once
         4
         """
-        if order not in ("degree", "degeneracy"):
-            raise ParameterError(f"order must be 'degree' or 'degeneracy', got {order!r}")
+        if order not in ORDERS:
+            raise ParameterError(f"order must be one of {', '.join(map(repr, ORDERS))}, got {order!r}")
         key = (order, bool(relabel))
         if key not in self._oriented:
             small = relabel and self.n_edges <= _sw.SMALL_EDGES
@@ -392,7 +404,7 @@ class Graph:
                 rank, _, optr, oind = _ok._degeneracy_oriented(self.indptr, self.indices, True)
                 self._oriented[key] = OrientedGraph(optr, oind, rank, order, True)
                 return self._oriented[key]
-            rank = self._rank(order)
+            rank = self._rank(order, nthreads)
             _check_interrupt()
             # the serial scatter leaves rows sorted for free; gathering and sorting each row costs
             # about twice as much work, so it pays from 4 threads on
@@ -411,7 +423,9 @@ class Graph:
         """Whether :meth:`oriented` has this orientation cached."""
         return (order, bool(relabel)) in self._oriented
 
-    def _rank(self, order):
+    def _rank(self, order, nthreads=1):
+        if order == "approx-degeneracy":
+            return _ok._approx_degeneracy_rank(self.indptr, self.indices, APPROX_DEGENERACY_EPS, nthreads)[0]
         if order == "degree":
             # rank by (degree, id): a stable argsort of the degrees
             perm = np.argsort(self.degree, kind="stable")

@@ -80,6 +80,8 @@ def test_counts_equal_networkx(data, threads, parallel):
         for k in (3, 4, 5, 6):
             assert gm.count_cliques(G, k, threads=threads) == ref.get(k, 0)
             assert gm.count_cliques(G, k, order="degree", threads=threads) == ref.get(k, 0)
+            assert gm.count_cliques(gm.Graph.from_csr(G.indptr, G.indices), k, order="approx-degeneracy",
+                                    threads=threads) == ref.get(k, 0)
         assert gm.triangles(G, threads=threads).tolist() == [tri[v] for v in range(n)]
 
 
@@ -265,3 +267,28 @@ def test_generators():
     assert gm.count_cliques(G, 8) >= 1
     with pytest.raises(gm.ParameterError):
         erdos_renyi_graph(10, 0.5, m=3)
+
+
+def test_default_order_of_large_counts_on_many_threads(monkeypatch):
+    """k >= 4 counts take the approximate degeneracy order from APPROX_ORDER_MIN_THREADS threads
+    and APPROX_ORDER_MIN_EDGES edges on (an orientation already cached is used as it is), with
+    the same count as networkx's."""
+    import graphmine.cliques as family
+
+    H = nx.gnp_random_graph(300, 0.1, seed=3)
+    want = clique_counts(H)
+    monkeypatch.setattr(family, "APPROX_ORDER_MIN_THREADS", 2)
+    monkeypatch.setattr(family, "APPROX_ORDER_MIN_EDGES", H.number_of_edges())
+    monkeypatch.setattr(family, "_small_count", lambda *a: None)
+    G = gm.from_edges(np.array(H.edges()), n_nodes=300)
+    assert family.count_cliques(G, 4, threads=1) == want[4]
+    assert G.has_orientation("degeneracy", relabel=True)
+    G = gm.from_edges(np.array(H.edges()), n_nodes=300)
+    assert family.count_cliques(G, 5, threads=2) == want[5]
+    assert G.has_orientation("approx-degeneracy", relabel=True) and not G.has_orientation("degeneracy", relabel=True)
+    assert family.count_cliques(G, 4, threads=1) == want[4]  # the cached orientation
+    assert not G.has_orientation("degeneracy", relabel=True)
+    monkeypatch.setattr(family, "APPROX_ORDER_MIN_EDGES", H.number_of_edges() + 1)
+    G = gm.from_edges(np.array(H.edges()), n_nodes=300)
+    assert family.count_cliques(G, 4, threads=2) == want[4]
+    assert G.has_orientation("degeneracy", relabel=True)

@@ -83,7 +83,7 @@ def test_networkx_labels_kept():
     assert gm.as_graph(D, symmetrize=True).n_edges == 2
 
 
-@given(edge_arrays(dense=True), st.sampled_from(["degree", "degeneracy"]), st.booleans())
+@given(edge_arrays(dense=True), st.sampled_from(["degree", "degeneracy", "approx-degeneracy"]), st.booleans())
 def test_orientation_is_acyclic_and_complete(data, order, relabel):
     n, edges = data
     G = gm.from_edges(edges, n_nodes=n)
@@ -104,6 +104,33 @@ def test_orientation_is_acyclic_and_complete(data, order, relabel):
     if order == "degeneracy":
         core = G.core_number()
         assert O.max_out_degree <= (core.max() if n else 0)
+
+
+@given(edge_arrays(dense=True), st.sampled_from([1, 2]))
+def test_approximate_degeneracy_order_rounds(data, nthreads):
+    """The approximate order against a slow reference of its rounds (every vertex whose degree in
+    the remaining graph is at most 1.1 times the remaining average leaves together), its ranks
+    (round, then id), and its out-degree bound: 2.2 times networkx's largest core number."""
+    from graphmine import _order_kernels as ok
+
+    n, edges = data
+    G = gm.from_edges(edges, n_nodes=n)
+    H = nx_graph(n, edges)
+    level, left, r = {}, set(range(n)), 0
+    while left:
+        deg = {v: sum(1 for w in H[v] if w in left) for v in left}
+        bound = 1.1 * sum(deg.values()) / len(left)
+        out = {v for v in left if deg[v] <= bound}
+        level.update(dict.fromkeys(out, r))
+        left -= out
+        r += 1
+    rank, rounds = ok._approx_degeneracy_rank(G.indptr, G.indices, 0.1, nthreads)
+    assert rounds == r
+    assert rank.tolist() == np.argsort(np.argsort([level[v] * n + v for v in range(n)], kind="stable")).tolist()
+    O = G.oriented("approx-degeneracy", relabel=True, threads=nthreads)
+    assert np.array_equal(O.rank, rank)
+    core = max(nx.core_number(H).values(), default=0)
+    assert O.max_out_degree <= 2.2 * core
 
 
 @given(edge_arrays())
