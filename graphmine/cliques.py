@@ -191,7 +191,7 @@ def count_cliques(G, k=3, *, order=None, threads=None, progress=False):
     {G, k}
     order : {'degree', 'degeneracy', 'approx-degeneracy'}, optional
         Orientation for exact counting (default: degree for k = 3; otherwise degeneracy, whose
-        out-degrees are bounded by the graph's degeneracy, or on 4 threads or more and 2^20
+        out-degrees are bounded by the graph's degeneracy, or on 4 threads or more and 2^19
         edges or more its approximation, built in parallel; see :meth:`Graph.oriented`).
     {threads}
         An upper bound: on 2 threads or fewer, a count with little work (estimated from the
@@ -265,11 +265,12 @@ SMALL_CLIQUE_SECONDS = 0.12
 SMALL_WORK_MAX_THREADS = 2
 
 # From this many threads and edges on, k >= 4 counts orient by the approximate degeneracy order:
-# its rounds update degrees in parallel, where the exact order is one serial peel (Kronecker 18:
-# 148 ms at any thread count, half the 16-thread count itself); its larger out-degrees cost the
-# count less than that (docs/cliques.md)
+# its rounds update degrees in parallel, where the exact order is one serial peel. 16 threads on
+# the H200 host, orientation ms exact / approximate: Kronecker 14 (213k edges) 4.0 / 10.1,
+# email-Enron (184k) 4.7 / 10.1, Kronecker 16 (909k) 26.9 / 5.9, Kronecker 18 (3.8M) 129 / 24;
+# the count on the approximate order (out-degrees 1.0-1.2x) 0-10% slower (docs/cliques.md)
 APPROX_ORDER_MIN_THREADS = 4
-APPROX_ORDER_MIN_EDGES = 1 << 20
+APPROX_ORDER_MIN_EDGES = 1 << 19
 
 
 def _clique_order(G, nthreads):
