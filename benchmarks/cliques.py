@@ -32,6 +32,7 @@ The C and C++ references are compiled with the system compiler if one is present
     python benchmarks/cliques.py --only-communities [--kcc-graphs ca-HepTh,ca-GrQc] [--kcc-k 4]
     python benchmarks/cliques.py --only-maximal [--maximal-graphs ca-HepTh,PATH] [--maximal-first 1000000]
     python benchmarks/cliques.py --only-truss [--truss-n 100000 --truss-p 2e-4 --truss-k 6]
+    python benchmarks/cliques.py --only-orders [--order-graphs facebook_combined,kron16] [--order-ks 4,5]
     python benchmarks/cliques.py --only-kclist --arbcount PATH [--snap-files ca-HepPh.txt,email-Enron.txt]
                                  [--arb-ks 4,5,6] [--no-kclist]
 
@@ -422,6 +423,37 @@ def maximal(args):
               f"{t_pb:8.3f} {c_pb:8.3f} {t_pn / t_pb:14.1f}", flush=True)
 
 
+def orders(args):
+    """The exact degeneracy order against the approximate one (Graph.oriented): build times from a
+    fresh Graph, rounds, largest out-degrees, and the k-clique count on each cached orientation."""
+    from graphmine import _order_kernels as ok
+    from graphmine import cliques as family
+
+    th = args.threads
+    specs = [g for g in args.order_graphs.split(",") if g]
+    print(f"\nOrientations for k-cliques, {th} threads, best of {args.repeat} (ms): exact degeneracy order "
+          "(one serial pass) against the approximate one (parallel rounds); out-degree = largest")
+    print(f"{'graph':18s} {'edges':>11s} {'exact':>9s} {'approx':>9s} {'rounds':>6s} {'out-degree':>11s} "
+          f"{'k':>2s} {'count exact':>12s} {'count approx':>13s}")
+    for spec in specs:
+        if spec.startswith("kron"):
+            G = gm.generators.kronecker_graph(int(spec[4:]), args.edge_factor, seed=1)
+        else:
+            G = load_graph(spec)
+        name = graph_name(spec)
+        best = lambda f, r: min(cpu_time(f, 1)[0] for _ in range(r)) * 1e3  # noqa: E731
+        ok._approx_degeneracy_rank(G.indptr, G.indices, 0.1, th)  # compile or load the kernels
+        times = {o: best(lambda: gm.Graph.from_csr(G.indptr, G.indices).oriented(o, relabel=True, threads=th),
+                         args.repeat) for o in ("degeneracy", "approx-degeneracy")}
+        rounds = ok._approx_degeneracy_rank(G.indptr, G.indices, 0.1, th)[1]
+        O = {o: G.oriented(o, relabel=True, threads=th) for o in times}
+        for k in [int(k) for k in args.order_ks.split(",") if k]:
+            counts = {o: best(lambda: family.count_cliques(G, k, order=o, threads=th), args.repeat) for o in times}
+            print(f"{name:18s} {G.n_edges:11,d} {times['degeneracy']:9.1f} {times['approx-degeneracy']:9.1f} "
+                  f"{rounds:6d} {O['degeneracy'].max_out_degree:5d}/{O['approx-degeneracy'].max_out_degree:<5d} "
+                  f"{k:2d} {counts['degeneracy']:12.1f} {counts['approx-degeneracy']:13.1f}", flush=True)
+
+
 def truss(args):
     """k-truss: networkx's k_truss against graphmine's, on a Graph and through the backend."""
     import networkx as nx
@@ -549,6 +581,11 @@ def main():
     ap.add_argument("--only-communities", action="store_true", help="only the k-clique communities table")
     ap.add_argument("--only-maximal", action="store_true", help="only the maximal-clique table")
     ap.add_argument("--only-truss", action="store_true", help="only the k-truss table")
+    ap.add_argument("--only-orders", action="store_true",
+                    help="only the exact against the approximate degeneracy orientation")
+    ap.add_argument("--order-graphs", default="facebook_combined,kron14,kron16",
+                    help="graphs of the orientation table (names, paths, or kronS for a Kronecker graph)")
+    ap.add_argument("--order-ks", default="4,5", help="k of the orientation table's counts")
     args = ap.parse_args()
     args.arb_ks = [int(k) for k in args.arb_ks.split(",") if k]
     scales = [int(s) for s in args.scales.split(",") if s]
@@ -566,6 +603,9 @@ def main():
         return
     if args.only_maximal:
         maximal(args)
+        return
+    if args.only_orders:
+        orders(args)
         return
     if args.only_truss:
         truss(args)
