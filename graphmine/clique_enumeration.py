@@ -7,6 +7,7 @@ degeneracy order (Eppstein, Löffler & Strash 2010), in compiled kernels
 generator :func:`maximal_cliques` receives them in batches of whole search roots.
 """
 
+import threading
 from itertools import chain, repeat
 from operator import add
 
@@ -29,6 +30,9 @@ BATCH = 1 << 20
 # maximal_cliques: a clique sharing fewer than its size - TAIL_MAX members with the one before it
 # starts a new run of cliques with a common prefix (2-32 measured on facebook_combined: 8 best)
 TAIL_MAX = 8
+# maximal_cliques' searching threads at most (facebook_combined's first million cliques on the
+# H200 host, threads = 2 / 4 / 8 / 16: 0.67 / 0.72 / 0.65 / 0.84 s; docs/cliques.md)
+LIST_SEARCH_THREADS = 7
 
 
 def _setup(G):
@@ -59,14 +63,29 @@ def _run_ahead(step):
             yield from _serial(step)
         return
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmine-cliques")
-    pending = pool.submit(step)
+    started = threading.Event()
+
+    def ahead():
+        started.set()  # from here to the kernel's start, a few microseconds of Python
+        return step()
+
+    def submit():
+        # the caller hands a batch on once the helper runs: the caller's conversion (C loops
+        # that hold the GIL for a whole batch) would otherwise keep the helper from starting
+        # its kernel until the batch is converted, and search and conversion would alternate
+        started.clear()
+        future = pool.submit(ahead)
+        started.wait()
+        return future
+
+    pending = submit()
     try:
         while True:
             yield result
             if pending is None:
                 return
             result = pending.result()
-            pending = None if result[-1] else pool.submit(step)
+            pending = None if result[-1] else submit()
     finally:
         if pending is not None:
             pending.cancel()
@@ -226,7 +245,10 @@ def maximal_cliques(G, *, batch=BATCH, threads=None, labels=None):
         return map(add, chain.from_iterable(map(repeat, prefixes, runs.tolist())),
                    map(tflat.__getitem__, map(slice, chain((0,), te), te)))
     _check_batch(batch)
-    return chain.from_iterable(map(lists, _batches(G, batch, _thread_count(threads), True)))
+    # the caller's thread converts while the others search: beyond LIST_SEARCH_THREADS searching
+    # threads the conversion alone sets the pace, and more of them only take cores from it
+    nthreads = min(_thread_count(threads), LIST_SEARCH_THREADS + 1)
+    return chain.from_iterable(map(lists, _batches(G, batch, nthreads, True)))
 
 
 @interruptible
