@@ -355,7 +355,7 @@ def family(args):
           "(first run: compile or cache load, shown apart)")
     print(f"{'graph':22s} {'edges':>9s} {'omega':>5s} {'first s':>8s} {'best s':>8s}  largest counts")
     G, planted = gm.generators.planted_cliques_graph(args.planted_n, args.planted_p, [args.planted_size], seed=1)
-    cases = [(name, gm.datasets.load(name)) for name in args.all_k_graphs.split(",") if name]
+    cases = [(graph_name(spec), load_graph(spec)) for spec in args.all_k_graphs.split(",") if spec]
     cases.append((f"planted-K{args.planted_size}", G))
     for name, H in cases:
         t0 = time.perf_counter()
@@ -562,7 +562,7 @@ def main():
     ap.add_argument("--only-family", action="store_true",
                     help="only all-sizes counting, maximal cliques and k-truss against networkx")
     ap.add_argument("--all-k-graphs", default="ca-HepTh,facebook_combined",
-                    help="shipped graphs of the all-sizes table (comma list)")
+                    help="graphs of the all-sizes table (names or edge-list paths, comma list)")
     ap.add_argument("--planted-n", type=int, default=20000)
     ap.add_argument("--planted-p", type=float, default=0.0005)
     ap.add_argument("--planted-size", type=int, default=150)
