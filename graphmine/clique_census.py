@@ -152,9 +152,7 @@ def _as_counts(x):
 def count_all_cliques(G, *, max_k=None, threads=None):
     """The number of k-cliques of ``G`` for every k up to the clique number (exact, CPU).
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     max_k : int, optional
         Count sizes up to ``max_k`` only (faster: larger held sets are cut).
     {threads}
@@ -193,9 +191,7 @@ def count_all_cliques(G, *, max_k=None, threads=None):
 def vertex_clique_counts(G, k=None, *, max_k=None, threads=None):
     """The k-cliques through every vertex (the k-clique degree), for one k or for every k.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     k : int, optional
         A clique size >= 1: return the counts of this size only (1-D, length n).
     max_k : int, optional
@@ -241,9 +237,7 @@ def vertex_clique_counts(G, k=None, *, max_k=None, threads=None):
 def edge_clique_counts(G, k=None, *, threads=None):
     """The k-cliques through every edge, for one k <= 5 or for k = 2..5.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     k : int, optional
         A clique size 2..5 (default: all of them).
     {threads}
@@ -303,9 +297,7 @@ def clique_clustering(G, k=3, *, threads=None):
     v) that close into k-cliques; 0 where v has no (k-1)-wedge. ``k = 3`` is the usual local
     clustering coefficient.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     k : int
         Clique size >= 3.
     {threads}

@@ -119,9 +119,7 @@ def maximal_clique_batches(G, *, batch=BATCH, threads=None, ahead=True):
     computed in a helper thread while the caller handles the last; the caller's thread then
     counts as one of ``threads`` (the search runs on ``threads - 1``, at least 1).
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     batch : int
         Vertices per batch (all threads together).
     threads : int, optional
@@ -223,9 +221,7 @@ def maximal_cliques(G, *, batch=BATCH, threads=None, labels=None):
 def count_maximal_cliques(G, *, by_size=False, threads=None):
     """The number of maximal cliques of ``G``.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     by_size : bool
         Return the counts by clique size instead (``counts[s]`` maximal cliques of s vertices).
     {threads}
@@ -263,9 +259,7 @@ def node_clique_number(G, *, threads=None):
     Computed from the maximal cliques, which a compiled Bron-Kerbosch search with pivoting
     lists; each vertex keeps the largest it meets.
 
-    Parameters
-    ----------
-    {G, threads}
+    {Parameters: G, threads}
 
     Returns
     -------
@@ -291,9 +285,7 @@ def node_clique_number(G, *, threads=None):
 def list_cliques(G, k, *, batch=BATCH):
     """Every k-clique of ``G`` once, in batches.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     k : int
         Clique size, >= 1 (1: the vertices, 2: the edges).
     batch : int, default BATCH
@@ -342,9 +334,7 @@ def enumerate_cliques(G, *, max_k=None, batch=BATCH):
 
     As ``networkx.enumerate_all_cliques``, one size at a time, each size listed in batches.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     max_k : int, optional
         Largest clique size to list (default: all sizes).
     batch : int, default BATCH
@@ -384,9 +374,7 @@ def clique_communities(G, k):
     they share k - 1 or more vertices), joined by a union-find in a compiled kernel. Memory holds
     those maximal cliques.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     k : int
         Clique size >= 2.
 

@@ -90,9 +90,7 @@ def _clique_degrees(G, k, threads):
 def clique_core_number(G, k=3, *, threads=None):
     """The k-clique core number of every vertex (int64 array; k = 2 gives the core number).
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     k : int
         Clique size >= 2.
     threads : int, optional
@@ -141,9 +139,7 @@ def _best_suffix(order, gone, total):
 def densest_clique_subgraph(G, k=3, *, method="auto", eps=0.01, max_iter=100, threads=None):
     """The k-clique densest subgraph: the vertex set S maximising k-cliques(S) / |S|.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     k : int
         Clique size >= 2 (k = 2: the densest subgraph by edges per vertex).
     method : {'auto', 'exact', 'approx'}

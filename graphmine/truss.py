@@ -33,9 +33,7 @@ def _peel(G, nthreads, stop):
 def truss_decomposition(G, *, threads=None):
     """The truss number of every edge.
 
-    Parameters
-    ----------
-    {G, threads}
+    {Parameters: G, threads}
 
     Returns
     -------
@@ -64,9 +62,7 @@ def k_truss(G, k, *, threads=None):
     """The k-truss of ``G``: the largest subgraph whose every edge lies on at least k - 2 of its
     triangles, isolated vertices removed (for k <= 2: every edge).
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     k : int
     {threads}
 

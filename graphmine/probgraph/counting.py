@@ -303,9 +303,7 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
     intersection is estimated. ``stderr`` covers the estimated part only; ``estimated`` is the
     fraction of terms that were estimated.
 
-    Parameters
-    ----------
-    {G, k, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator}
+    {Parameters: G, k, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator}
         For k >= 4 Bloom's 'and' is the multi-set AND of the prefix's filters, biased upward
         by coincident bits.
     {sketch_seed, order, sketch_clamp, sketch_confidence, sketch_replicates, sketch_hub_bits}
@@ -361,9 +359,7 @@ def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sket
 
     .. math:: \\hat T = \\sum_{u \\to v} \\widehat{|N^+(u) \\cap N^+(v)|}
 
-    Parameters
-    ----------
-    {G, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator, sketch_seed}
+    {Parameters: G, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator, sketch_seed}
     order : {'degree', 'degeneracy'}, default 'degree'
         Orientation whose out-neighbourhoods are sketched.
     {sketch_clamp, sketch_confidence, sketch_replicates, sketch_hub_bits, sketch_exact_threshold}
@@ -528,9 +524,7 @@ def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits
     by (1/N) sum_uv sd(t_uv) (w_u + w_v). With ``count_zeros=False`` the mean runs over the
     vertices whose estimated coefficient is positive.
 
-    Parameters
-    ----------
-    {G, count_zeros, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k}
+    {Parameters: G, count_zeros, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k}
     {sketch_estimator, sketch_seed, sketch_clamp, sketch_confidence, threads, sketch_device}
 
     Returns
@@ -571,9 +565,7 @@ def transitivity(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_
 
     The error is the triangle estimate's, scaled.
 
-    Parameters
-    ----------
-    {G, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator, sketch_seed}
+    {Parameters: G, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator, sketch_seed}
     order : {'degree', 'degeneracy'}, default 'degree'
         Orientation of the triangle estimate.
     {sketch_clamp, sketch_confidence, sketch_replicates, sketch_hub_bits, sketch_exact_threshold}
