@@ -731,14 +731,12 @@ def vertex_pairs(pairs, n=None, *, name="edges"):
             arr = arr.astype(np.int64)
         except (TypeError, ValueError, OverflowError):
             raise GraphValueError(f"{name}: vertex ids must be integers, got dtype {arr.dtype}") from None
-    if n is None:
-        if arr.min() < 0:
-            raise GraphValueError(f"{name}: vertex ids must be non-negative, found {int(arr.min())}")
-    else:
-        outside = ((arr < 0) | (arr >= n)).any(axis=1)
-        if outside.any():
-            row = int(np.flatnonzero(outside)[0])
-            raise GraphValueError(f"{name}: row {row} {tuple(arr[row].tolist())} names a vertex outside 0..{n - 1}")
+    low = int(arr.min())
+    if n is None and low < 0:
+        raise GraphValueError(f"{name}: vertex ids must be non-negative, found {low}")
+    if n is not None and (low < 0 or arr.max() >= n):
+        row = int(np.flatnonzero(((arr < 0) | (arr >= n)).any(axis=1))[0])
+        raise GraphValueError(f"{name}: row {row} {tuple(arr[row].tolist())} names a vertex outside 0..{n - 1}")
     return np.ascontiguousarray(arr)
 
 
