@@ -29,7 +29,7 @@ from . import _pivot_kernels as _pk
 from ._docs import fill_doc
 from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
-from .exceptions import ParameterError
+from .exceptions import ParameterError, check_int
 from .graph import SERIAL_EDGES
 from .validation import as_graph
 from ._interrupt import interruptible
@@ -46,9 +46,7 @@ _EXACT = 2.0 ** 53
 def _size_limit(max_k, name="max_k", low=1):
     if max_k is None:
         return None
-    if isinstance(max_k, bool) or not isinstance(max_k, (int, np.integer)) or max_k < low:
-        raise ParameterError(f"{name} must be an integer >= {low}, got {max_k!r}")
-    return int(max_k)
+    return check_int(name, max_k, low)
 
 
 def _binomials(top_n, top_r):

@@ -17,7 +17,7 @@ from . import _maximal_kernels as _mk
 from ._docs import fill_doc
 from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
-from .exceptions import ParameterError
+from .exceptions import ParameterError, check_int
 from .validation import as_graph
 from ._interrupt import interruptible
 
@@ -307,8 +307,7 @@ def list_cliques(G, k, *, batch=BATCH):
     >>> [b.tolist() for b in list_cliques(nx.complete_graph(4), 3)]
     [[[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]]]
     """
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
-        raise ParameterError(f"k must be an integer >= 1, got {k!r}")
+    k = check_int("k", k, 1)
     G = as_graph(G)
     n = G.n_nodes
     if k == 1:
@@ -390,8 +389,7 @@ def clique_communities(G, k):
     >>> [c.tolist() for c in clique_communities(H, 3)]
     [[0, 1, 2, 3], [3, 4, 5]]
     """
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 2:
-        raise ParameterError(f"k must be an integer >= 2, got {k!r}")
+    k = check_int("k", k, 2)
     G = as_graph(G)
     n = G.n_nodes
     if n == 0:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from .._docs import fill_doc
 import numpy as np
 
-from ..exceptions import GraphValueError, ParameterError, warn_at_caller
+from ..exceptions import GraphValueError, ParameterError, check_int, warn_at_caller
 from ..graph import Graph, from_edges
 from ..validation import as_graph
 from . import _protocol_kernels as _pk
@@ -146,11 +146,11 @@ def motif_prediction_task(G, motif, *, n_positives=500, remove="all", negatives_
     G = as_graph(G)
     motif = _check_motif(motif)
     n, k, me = G.n_nodes, motif.k, motif.n_edges
-    n_positives = _int_at_least("n_positives", n_positives, 1)
+    n_positives = check_int("n_positives", n_positives, 1)
     if remove == "all":
         r = me
     else:
-        r = _int_at_least("remove", remove, 1)
+        r = check_int("remove", remove, 1)
         if r > me:
             raise ParameterError(f"remove must be 'all' or 1..{me} for a {motif.name} of {me} edges, got {r}")
     if not 0 < float(max_removed_fraction) <= 1:
@@ -269,7 +269,3 @@ def _fresh(G, motif, cand, seen, want, threads):
     return np.array(out, np.int64).reshape(-1, motif.k)
 
 
-def _int_at_least(name, v, low):
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < low:
-        raise ParameterError(f"{name} must be an integer >= {low}, got {v!r}")
-    return int(v)

@@ -30,8 +30,8 @@ def _k():
     return _kernels
 
 
-__all__ = ["NetworkXGraph", "from_networkx", "to_networkx", "unsupported", "NONE_ONLY", "none_only_reason", "node_labels",
-           "node_index", "self_loops", "has_node", "nbunch_indices"]
+__all__ = ["NetworkXGraph", "from_networkx", "to_networkx", "unsupported", "NONE_ONLY", "none_only_reason",
+           "node_labels", "node_index", "self_loops", "has_node", "nbunch_indices"]
 
 
 class NetworkXGraph(Graph):

@@ -152,7 +152,8 @@ class BackendInterface:
             if reason is not None:
                 return reason
         if name in NONE_ONLY:
-            reason = none_only_reason(name, {a: _argument(args, kwargs, a, pos) for a, pos in NONE_ONLY[name][0].items()})
+            given = {a: _argument(args, kwargs, a, pos) for a, pos in NONE_ONLY[name][0].items()}
+            reason = none_only_reason(name, given)
             if reason is not None:
                 return reason
         if name in _WEIGHT_ATTRIBUTE:

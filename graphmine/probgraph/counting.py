@@ -22,12 +22,12 @@ from .. import cliques as _exact_cliques
 from .._interrupt import interruptible
 from .._small_work import serial_first
 from .._threads import resolve_threads, restores_threads
-from ..exceptions import ParameterError, SketchSaturationWarning, warn_at_caller
+from ..exceptions import ParameterError, SketchSaturationWarning, check_int, warn_at_caller
 from ..validation import as_graph
 from . import _approx_kernels as _ak
 from .._estimators import EST_AND, EST_LIMIT, EST_MINHASH, EST_OR, KIND_BLOOM
 from .results import make_array_estimate, make_estimate
-from .sketches import (MAX_HASHES, NeighbourhoodSketch, check_positive_int, check_estimator, check_method,
+from .sketches import (MAX_HASHES, NeighbourhoodSketch, check_estimator, check_method,
                        resolve_seed, sketch_neighbourhoods, sketch_size)
 
 __all__ = ["count_triangles", "count_cliques", "triangles", "clustering", "average_clustering",
@@ -217,7 +217,7 @@ def clique_estimate(G, k, method, *, budget=None, bits=None, hashes=1, sketch_k=
     estimator = check_estimator(method, estimator)
     confidence = _check_confidence(confidence)
     replicates = _check_replicates(replicates)
-    hashes = check_positive_int("hashes", hashes, 1, MAX_HASHES)
+    hashes = check_int("hashes", hashes, 1, MAX_HASHES)
     if order is None:
         order = "degree" if k == 3 else "degeneracy"
     if order not in ("degree", "degeneracy"):

@@ -15,7 +15,7 @@ from datetime import date
 import numpy as np
 import scipy.sparse as sp
 
-from ..exceptions import ParameterError
+from ..exceptions import ParameterError, check_int
 from ..graph import from_edges
 
 __all__ = ["year_end_day", "edges_before", "snapshot", "snapshot_weights", "multigraph_degree",
@@ -204,8 +204,7 @@ def pair_edge_counts(graph, pairs, year, n_vertices=None):
 def _check_setting(year_start, years_delta, n_pairs, cutoff, min_edges):
     for name, val, lo in (("years_delta", years_delta, 1), ("n_pairs", n_pairs, 0),
                           ("vertex_degree_cutoff", cutoff, 0), ("min_edges", min_edges, 1)):
-        if isinstance(val, bool) or not isinstance(val, (int, np.integer)) or val < lo:
-            raise ParameterError(f"{name} must be an integer >= {lo}, got {val!r}")
+        check_int(name, val, lo)
     year_end_day(year_start)
     year_end_day(year_start + years_delta)
 
