@@ -2,7 +2,9 @@
 
 A docstring names shared entries by a line that holds only ``{name}`` or ``{name, name, ...}``
 (at the indentation of the Parameters entries); :func:`fill_doc` replaces it with those entries
-of :data:`PARAMETERS`, in that order, indented alike. The same parameter (``G``, ``threads``, ``method``, ``device``, ``seed``, ``budget``, ...)
+of :data:`PARAMETERS`, in that order, indented alike. A section that opens with shared entries
+names its heading in that line, ``{Parameters: name, name, ...}``: the heading, its underline and
+the entries (the section's own entries may follow). The same parameter (``G``, ``threads``, ``method``, ``device``, ``seed``, ``budget``, ...)
 is then described in one place, and ``help()``, the doctests and the rendered docs show the
 filled text. Under ``python -OO`` docstrings are None and the functions are returned unchanged.
 """
@@ -33,6 +35,9 @@ device : {'cpu', 'cuda', 'auto'}, default 'cpu'
     Where to count: 'cuda' runs the kernels of :mod:`graphmine.cuda` on the GPU (raising
     :class:`~graphmine.cuda.NoCudaDeviceError` when none is visible); 'auto' takes the GPU
     when one is visible and the graph is large enough to gain from it.""",
+    "count_or_estimate": """\
+int or Estimate
+    The exact count (``method='exact'``), else the estimate with its standard error.""",
     "exact_method": """\
 method : {'exact'}, default 'exact'
     Only exact counts exist (the keyword is there for the facade's uniform signature).""",
@@ -256,13 +261,15 @@ PARAMETERS["nx_link_sections"] = "\n".join((
     "Parameters", "----------", PARAMETERS["nx_G"], PARAMETERS["nx_ebunch"], "",
     "Returns", "-------", PARAMETERS["nx_pair_scores"]))
 
-_PLACEHOLDER = re.compile(r"^([ \t]*)\{(\w+(?:[ \t]*,[ \t]*\w+)*)\}[ \t]*$", re.M)
+# "{name, ...}" or "{Heading: name, ...}" alone on a line
+_PLACEHOLDER = re.compile(r"^([ \t]*)\{(?:([A-Z][a-z]+):[ \t]*)?(\w+(?:[ \t]*,[ \t]*\w+)*)\}[ \t]*$", re.M)
 
 
 def fill(doc, entries=None):
     """Replace every line ``{name}`` (or ``{name, name, ...}``) of ``doc`` by those entries.
 
-    The entries are indented like the line.
+    The entries are indented like the line. A line ``{Heading: name, ...}`` also writes the
+    section's heading and underline above them (a whole section of shared entries).
 
     Parameters
     ----------
@@ -299,14 +306,19 @@ def fill(doc, entries=None):
             Number of threads of the parallel kernels (default None: numba's current setting, all
             cores unless lowered). numba's setting is restored on return.
     <BLANKLINE>
+    >>> print(fill("    {Parameters: k}"))
+        Parameters
+        ----------
+        k : int
+            Clique size, >= 3.
     """
     if doc is None:
         return None
     entries = PARAMETERS if entries is None else entries
 
     def entry(match):
-        indent, names = match.groups()
-        out = []
+        indent, heading, names = match.groups()
+        out = [indent + heading, indent + "-" * len(heading)] if heading else []
         for name in (n.strip() for n in names.split(",")):
             if name not in entries:
                 raise KeyError(f"docstring placeholder {{{name}}} names no shared entry; known: {sorted(entries)}")

@@ -43,9 +43,7 @@ def pagerank(G, alpha=0.85, *, tol=1e-10, max_iter=200, nstart=None, threads=Non
     vertex otherwise; isolated vertices (no edge to follow) send their rank to every vertex
     alike, as in ``networkx.pagerank``.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     alpha : float
         Damping factor, in [0, 1].
     tol : float
@@ -110,9 +108,7 @@ def average_neighbor_degree(G, *, threads=None):
     The sums of degrees are exact (integers below 2**53), so each value is the correctly rounded
     quotient, as networkx's.
 
-    Parameters
-    ----------
-    {G, threads}
+    {Parameters: G, threads}
 
     Returns
     -------
@@ -140,9 +136,7 @@ def core_number(G):
     """The core number of every vertex (int64 array), as ``networkx.core_number``: the largest k
     such that the vertex belongs to a subgraph of minimum degree k (bucket peeling).
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
 
     Returns
     -------

@@ -29,7 +29,7 @@ from . import _pivot_kernels as _pk
 from ._docs import fill_doc
 from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
-from .exceptions import ParameterError
+from .exceptions import ParameterError, check_int
 from .graph import SERIAL_EDGES
 from .validation import as_graph
 from ._interrupt import interruptible
@@ -46,9 +46,7 @@ _EXACT = 2.0 ** 53
 def _size_limit(max_k, name="max_k", low=1):
     if max_k is None:
         return None
-    if isinstance(max_k, bool) or not isinstance(max_k, (int, np.integer)) or max_k < low:
-        raise ParameterError(f"{name} must be an integer >= {low}, got {max_k!r}")
-    return int(max_k)
+    return check_int(name, max_k, low)
 
 
 def _binomials(top_n, top_r):
@@ -152,9 +150,7 @@ def _as_counts(x):
 def count_all_cliques(G, *, max_k=None, threads=None):
     """The number of k-cliques of ``G`` for every k up to the clique number (exact, CPU).
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     max_k : int, optional
         Count sizes up to ``max_k`` only (faster: larger held sets are cut).
     {threads}
@@ -193,9 +189,7 @@ def count_all_cliques(G, *, max_k=None, threads=None):
 def vertex_clique_counts(G, k=None, *, max_k=None, threads=None):
     """The k-cliques through every vertex (the k-clique degree), for one k or for every k.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     k : int, optional
         A clique size >= 1: return the counts of this size only (1-D, length n).
     max_k : int, optional
@@ -241,9 +235,7 @@ def vertex_clique_counts(G, k=None, *, max_k=None, threads=None):
 def edge_clique_counts(G, k=None, *, threads=None):
     """The k-cliques through every edge, for one k <= 5 or for k = 2..5.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     k : int, optional
         A clique size 2..5 (default: all of them).
     {threads}
@@ -303,9 +295,7 @@ def clique_clustering(G, k=3, *, threads=None):
     v) that close into k-cliques; 0 where v has no (k-1)-wedge. ``k = 3`` is the usual local
     clustering coefficient.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     k : int
         Clique size >= 3.
     {threads}

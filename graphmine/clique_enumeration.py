@@ -18,7 +18,7 @@ from . import _maximal_kernels as _mk
 from ._docs import fill_doc
 from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
-from .exceptions import ParameterError
+from .exceptions import ParameterError, check_int
 from .validation import as_graph
 from ._interrupt import interruptible
 
@@ -138,9 +138,7 @@ def maximal_clique_batches(G, *, batch=BATCH, threads=None, ahead=True):
     computed in a helper thread while the caller handles the last; the caller's thread then
     counts as one of ``threads`` (the search runs on ``threads - 1``, at least 1).
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     batch : int
         Vertices per batch (all threads together).
     threads : int, optional
@@ -257,9 +255,7 @@ def maximal_cliques(G, *, batch=BATCH, threads=None, labels=None):
 def count_maximal_cliques(G, *, by_size=False, threads=None):
     """The number of maximal cliques of ``G``.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     by_size : bool
         Return the counts by clique size instead (``counts[s]`` maximal cliques of s vertices).
     {threads}
@@ -297,9 +293,7 @@ def node_clique_number(G, *, threads=None):
     Computed from the maximal cliques, which a compiled Bron-Kerbosch search with pivoting
     lists; each vertex keeps the largest it meets.
 
-    Parameters
-    ----------
-    {G, threads}
+    {Parameters: G, threads}
 
     Returns
     -------
@@ -325,9 +319,7 @@ def node_clique_number(G, *, threads=None):
 def list_cliques(G, k, *, batch=BATCH):
     """Every k-clique of ``G`` once, in batches.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     k : int
         Clique size, >= 1 (1: the vertices, 2: the edges).
     batch : int, default BATCH
@@ -349,8 +341,7 @@ def list_cliques(G, k, *, batch=BATCH):
     >>> [b.tolist() for b in list_cliques(nx.complete_graph(4), 3)]
     [[[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]]]
     """
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
-        raise ParameterError(f"k must be an integer >= 1, got {k!r}")
+    k = check_int("k", k, 1)
     G = as_graph(G)
     n = G.n_nodes
     if k == 1:
@@ -376,9 +367,7 @@ def enumerate_cliques(G, *, max_k=None, batch=BATCH):
 
     As ``networkx.enumerate_all_cliques``, one size at a time, each size listed in batches.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     max_k : int, optional
         Largest clique size to list (default: all sizes).
     batch : int, default BATCH
@@ -418,9 +407,7 @@ def clique_communities(G, k):
     they share k - 1 or more vertices), joined by a union-find in a compiled kernel. Memory holds
     those maximal cliques.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     k : int
         Clique size >= 2.
 
@@ -436,8 +423,7 @@ def clique_communities(G, k):
     >>> [c.tolist() for c in clique_communities(H, 3)]
     [[0, 1, 2, 3], [3, 4, 5]]
     """
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 2:
-        raise ParameterError(f"k must be an integer >= 2, got {k!r}")
+    k = check_int("k", k, 2)
     G = as_graph(G)
     n = G.n_nodes
     if n == 0:

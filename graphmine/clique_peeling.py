@@ -26,7 +26,7 @@ import numpy as np
 from . import _peel_kernels as _pk
 from ._docs import fill_doc
 from .clique_census import vertex_clique_counts
-from .exceptions import ParameterError, ResourceLimitError
+from .exceptions import ParameterError, ResourceLimitError, check_int
 from .clique_enumeration import list_cliques
 from .validation import as_graph
 from ._interrupt import interruptible
@@ -71,12 +71,6 @@ class DensestSubgraph:
     iterations: int
 
 
-def _check_k(k):
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 2:
-        raise ParameterError(f"k must be an integer >= 2, got {k!r}")
-    return int(k)
-
-
 def _clique_degrees(G, k, threads):
     cur = vertex_clique_counts(G, k, threads=threads)
     if cur.dtype != np.int64:
@@ -90,9 +84,7 @@ def _clique_degrees(G, k, threads):
 def clique_core_number(G, k=3, *, threads=None):
     """The k-clique core number of every vertex (int64 array; k = 2 gives the core number).
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     k : int
         Clique size >= 2.
     threads : int, optional
@@ -115,7 +107,7 @@ def clique_core_number(G, k=3, *, threads=None):
     >>> clique_core_number(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]), 3).tolist()
     [1, 1, 1, 0]
     """
-    k = _check_k(k)
+    k = check_int("k", k, 2)
     G = as_graph(G)
     n = G.n_nodes
     if n == 0:
@@ -141,9 +133,7 @@ def _best_suffix(order, gone, total):
 def densest_clique_subgraph(G, k=3, *, method="auto", eps=0.01, max_iter=100, threads=None):
     """The k-clique densest subgraph: the vertex set S maximising k-cliques(S) / |S|.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     k : int
         Clique size >= 2 (k = 2: the densest subgraph by edges per vertex).
     method : {'auto', 'exact', 'approx'}
@@ -172,7 +162,7 @@ def densest_clique_subgraph(G, k=3, *, method="auto", eps=0.01, max_iter=100, th
     >>> r.vertices.tolist(), r.cliques, r.density
     ([0, 1, 2, 3, 4], 10, 2.0)
     """
-    k = _check_k(k)
+    k = check_int("k", k, 2)
     if method not in ("auto", "exact", "approx"):
         raise ParameterError(f"method must be 'auto', 'exact' or 'approx', got {method!r}")
     if isinstance(eps, bool) or not isinstance(eps, (int, float)) or not eps > 0:

@@ -112,9 +112,7 @@ def count_triangles(G, *, threads=None):
     Counts each triangle once, from its lowest vertex in the degree order (ids relabelled by
     rank): no vertex then has more than :math:`\\sqrt{2m}` higher-ranked neighbours.
 
-    Parameters
-    ----------
-    {G, threads}
+    {Parameters: G, threads}
 
     Returns
     -------
@@ -149,9 +147,7 @@ def triangles(G, *, threads=None):
     Each triangle found from its lowest vertex in the degree order credits all three of its
     vertices.
 
-    Parameters
-    ----------
-    {G, threads}
+    {Parameters: G, threads}
 
     Returns
     -------

@@ -106,9 +106,7 @@ def clustering(G, *, threads=None):
     The per-vertex triangles of :func:`graphmine.cliques.triangles`, divided by the number of
     pairs of neighbours (:func:`local_clustering`).
 
-    Parameters
-    ----------
-    {G, threads}
+    {Parameters: G, threads}
 
     Returns
     -------
@@ -131,9 +129,7 @@ def average_clustering(G, *, count_zeros=True, threads=None):
 
     The mean of :func:`clustering` (:func:`mean_clustering`).
 
-    Parameters
-    ----------
-    {G, count_zeros, threads}
+    {Parameters: G, count_zeros, threads}
 
     Returns
     -------
@@ -156,9 +152,7 @@ def transitivity(G, *, threads=None):
     From the triangle count of :func:`graphmine.cliques.count_triangles` and the degrees
     (:func:`transitivity_from_count`).
 
-    Parameters
-    ----------
-    {G, threads}
+    {Parameters: G, threads}
 
     Returns
     -------

@@ -35,13 +35,13 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def _int_at_least(lo, what):
-    """argparse type: an integer >= ``lo``; ``what`` names it in messages ('a positive integer')."""
+def _number(convert, accept, what):
+    """argparse type: ``convert(text)`` where ``accept`` holds of it; ``what`` names the rule in messages."""
     def parse(text):
-        """Parse a command-line integer with a lower bound (an argparse ``type``).
+        """Parse a command-line number within its bounds (an argparse ``type``).
 
-        One of :data:`positive_int` (>= 1), :data:`non_negative_int` (>= 0) and
-        :data:`clique_size` (>= 3).
+        One of :data:`positive_int` (>= 1), :data:`non_negative_int` (>= 0), :data:`clique_size`
+        (>= 3) and :data:`budget_fraction` (a fraction of the CSR size in (0, 1], for --budget).
 
         Parameters
         ----------
@@ -50,65 +50,34 @@ def _int_at_least(lo, what):
 
         Returns
         -------
-        int
+        int or float
             The value.
 
         Raises
         ------
         argparse.ArgumentTypeError
-            Not an integer, or below the bound; the message says what was expected.
+            Not a number of the type, or out of bounds; the message says what was expected.
 
         Examples
         --------
-        >>> positive_int("4"), non_negative_int("0"), clique_size("3")
-        (4, 0, 3)
+        >>> positive_int("4"), non_negative_int("0"), clique_size("3"), budget_fraction("0.25")
+        (4, 0, 3, 0.25)
         """
         try:
-            v = int(text)
+            v = convert(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
-        if v < lo:
-            raise argparse.ArgumentTypeError(f"expected {what}, got {v}")
+        if not accept(v):
+            raise argparse.ArgumentTypeError(f"expected {what}, got {text.strip()}")
         return v
     return parse
 
 
 # argparse types shared by every subcommand
-positive_int = _int_at_least(1, "a positive integer")
-non_negative_int = _int_at_least(0, "a non-negative integer")
-clique_size = _int_at_least(3, "an integer >= 3 (3 = triangles)")
-
-
-def budget_fraction(text):
-    """argparse type of --budget: a fraction of the CSR size in (0, 1].
-
-    Parameters
-    ----------
-    text : str
-        The option's value.
-
-    Returns
-    -------
-    float
-        The fraction.
-
-    Raises
-    ------
-    argparse.ArgumentTypeError
-        Not a number in (0, 1].
-
-    Examples
-    --------
-    >>> budget_fraction("0.25")
-    0.25
-    """
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number in (0, 1], got {text!r}") from None
-    if not 0 < v <= 1:
-        raise argparse.ArgumentTypeError(f"expected a fraction of the graph's size in (0, 1], got {text}")
-    return v
+positive_int = _number(int, lambda v: v >= 1, "a positive integer")
+non_negative_int = _number(int, lambda v: v >= 0, "a non-negative integer")
+clique_size = _number(int, lambda v: v >= 3, "an integer >= 3 (3 = triangles)")
+budget_fraction = _number(float, lambda v: 0 < v <= 1, "a fraction of the graph's size in (0, 1]")
 
 
 def add_input_argument(p):

@@ -33,9 +33,7 @@ def four_cycles(G, *, threads=None):
 
     Every diagonal pair of a cycle is counted from both of its ends.
 
-    Parameters
-    ----------
-    {G, threads}
+    {Parameters: G, threads}
 
     Returns
     -------
@@ -62,9 +60,7 @@ def count_four_cycles(G, *, threads=None):
 
     The sum of :func:`four_cycles` divided by four: each cycle has four vertices.
 
-    Parameters
-    ----------
-    {G, threads}
+    {Parameters: G, threads}
 
     Returns
     -------

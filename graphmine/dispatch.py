@@ -40,14 +40,9 @@ def count_triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
 
     where :math:`A` is the adjacency matrix.
 
-    Parameters
-    ----------
-    {G, method, threads, device, sketch_kwargs}
+    {Parameters: G, method, threads, device, sketch_kwargs}
 
-    Returns
-    -------
-    int or Estimate
-        The exact count (``method='exact'``), else the estimate with its standard error.
+    {Returns: count_or_estimate}
 
     Raises
     ------
@@ -70,9 +65,7 @@ def count_triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
 def triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
     """The number of triangles through every vertex (int64 array of length n).
 
-    Parameters
-    ----------
-    {G, method, threads, device, sketch_kwargs}
+    {Parameters: G, method, threads, device, sketch_kwargs}
 
     Returns
     -------
@@ -94,18 +87,13 @@ def triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
 def count_cliques(G, k=3, *, method="exact", order=None, threads=None, progress=False, device="cpu", **kwargs):
     """The number of k-cliques (complete subgraphs on k vertices) of ``G``, for any k >= 3.
 
-    Parameters
-    ----------
-    {G, k, method, order, threads}
+    {Parameters: G, k, method, order, threads}
     progress : bool
         Exact k >= 4 on the CPU: show a progress bar on stderr (tqdm), the share of the time
         estimated from the rate so far.
     {device, sketch_kwargs}
 
-    Returns
-    -------
-    int or Estimate
-        The exact count (``method='exact'``), else the estimate with its standard error.
+    {Returns: count_or_estimate}
 
     Raises
     ------
@@ -132,9 +120,7 @@ def clustering(G, *, method="exact", threads=None, device="cpu", **kwargs):
     with :math:`t_v` the triangles through :math:`v` and :math:`d_v` its degree; 0 when
     :math:`d_v < 2`.
 
-    Parameters
-    ----------
-    {G, method, threads, device, sketch_kwargs}
+    {Parameters: G, method, threads, device, sketch_kwargs}
 
     Returns
     -------
@@ -157,9 +143,7 @@ def average_clustering(G, *, count_zeros=True, method="exact", threads=None, dev
 
     See :func:`clustering` for :math:`c_v`.
 
-    Parameters
-    ----------
-    {G, count_zeros, method, threads, device, sketch_kwargs}
+    {Parameters: G, count_zeros, method, threads, device, sketch_kwargs}
 
     Returns
     -------
@@ -185,9 +169,7 @@ def transitivity(G, *, method="exact", threads=None, device="cpu", **kwargs):
 
     with :math:`T` the number of triangles and :math:`d_v` the degrees (0 without such paths).
 
-    Parameters
-    ----------
-    {G, method, threads, device, sketch_kwargs}
+    {Parameters: G, method, threads, device, sketch_kwargs}
 
     Returns
     -------
@@ -213,9 +195,7 @@ def count_four_cycles(G, *, method="exact", threads=None, device="cpu"):
 
     with :math:`C_4(v)` the cycles through v (:func:`four_cycles`).
 
-    Parameters
-    ----------
-    {G, exact_method, threads, device}
+    {Parameters: G, exact_method, threads, device}
 
     Returns
     -------
@@ -242,9 +222,7 @@ def four_cycles(G, *, method="exact", threads=None, device="cpu"):
 
     (each pair with c common neighbours is the diagonal of C(c, 2) cycles).
 
-    Parameters
-    ----------
-    {G, exact_method, threads, device}
+    {Parameters: G, exact_method, threads, device}
 
     Returns
     -------
@@ -269,9 +247,7 @@ def common_neighbor_centrality(G, pairs=None, *, alpha=0.8, threads=None):
 
     See :func:`graphmine.link_prediction.common_neighbor_centrality`.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     pairs : array-like of shape (m, 2), optional
         Vertex indices of the pairs (default: every non-adjacent pair u < v).
     alpha : float, default 0.8
@@ -294,27 +270,26 @@ def common_neighbor_centrality(G, pairs=None, *, alpha=0.8, threads=None):
     return call("common_neighbor_centrality", G, pairs, alpha=alpha, threads=threads)
 
 
-# Families served by their own modules (graphmine.<module>.<function>, exact on the CPU) and by the
-# networkx backend: declared here so that the support matrix and the backend's table read one list.
-for _name, _ref, _summary in (
-        ("square_clustering", None, "square clustering coefficients"),
-        ("list_triangles", None, "every triangle, listed"),
-        ("link_scores", "graphmine.motifs.heuristics:link_scores", "Jaccard, Adamic-Adar, resource allocation, "
-                                                                    "preferential attachment"),
-        ("core_number", "graphmine.centrality:core_number", "k-core number of every vertex"),
-        ("pagerank", "graphmine.centrality:pagerank", "PageRank"),
-        ("average_neighbor_degree", "graphmine.centrality:average_neighbor_degree", "mean degree of the neighbours"),
-        ("maximal_cliques", "graphmine.clique_enumeration:maximal_cliques", "maximal cliques (Bron-Kerbosch)"),
-        ("count_maximal_cliques", "graphmine.clique_enumeration:count_maximal_cliques", "number of maximal cliques"),
-        ("enumerate_cliques", "graphmine.clique_enumeration:enumerate_cliques", "every clique, by size"),
-        ("node_clique_number", "graphmine.clique_enumeration:node_clique_number", "largest clique at every vertex"),
-        ("clique_communities", "graphmine.clique_enumeration:clique_communities", "k-clique communities "
-                                                                                  "(clique percolation)"),
-        ("count_all_cliques", "graphmine.clique_census:count_all_cliques", "k-clique counts of every k at once"),
-        ("vertex_clique_counts", "graphmine.clique_census:vertex_clique_counts", "k-cliques through every vertex"),
-        ("edge_clique_counts", "graphmine.clique_census:edge_clique_counts", "k-cliques through every edge"),
-        ("clique_core_number", "graphmine.clique_peeling:clique_core_number", "k-clique core numbers"),
-        ("densest_clique_subgraph", "graphmine.clique_peeling:densest_clique_subgraph", "k-clique densest subgraph"),
-        ("truss_decomposition", "graphmine.truss:truss_decomposition", "truss number of every edge"),
-        ("k_truss", "graphmine.truss:k_truss", "the k-truss subgraph")):
-    declare(_name, summary=_summary, **({} if _ref is None else {"cpu": _ref}))
+# Families served by their own modules (each function of a module below is the family's exact CPU
+# implementation, of the same name) and by the networkx backend: declared here so that the support
+# matrix and the backend's table read one list. None: the networkx backend's only.
+_OWN_MODULES = {
+    None: {"square_clustering": "square clustering coefficients", "list_triangles": "every triangle, listed"},
+    "graphmine.motifs.heuristics": {
+        "link_scores": "Jaccard, Adamic-Adar, resource allocation, preferential attachment"},
+    "graphmine.centrality": {"core_number": "k-core number of every vertex", "pagerank": "PageRank",
+                             "average_neighbor_degree": "mean degree of the neighbours"},
+    "graphmine.clique_enumeration": {
+        "maximal_cliques": "maximal cliques (Bron-Kerbosch)", "count_maximal_cliques": "number of maximal cliques",
+        "enumerate_cliques": "every clique, by size", "node_clique_number": "largest clique at every vertex",
+        "clique_communities": "k-clique communities (clique percolation)"},
+    "graphmine.clique_census": {
+        "count_all_cliques": "k-clique counts of every k at once",
+        "vertex_clique_counts": "k-cliques through every vertex", "edge_clique_counts": "k-cliques through every edge"},
+    "graphmine.clique_peeling": {"clique_core_number": "k-clique core numbers",
+                                 "densest_clique_subgraph": "k-clique densest subgraph"},
+    "graphmine.truss": {"truss_decomposition": "truss number of every edge", "k_truss": "the k-truss subgraph"},
+}
+for _module, _families in _OWN_MODULES.items():
+    for _name, _summary in _families.items():
+        declare(_name, summary=_summary, **({} if _module is None else {"cpu": f"{_module}:{_name}"}))

@@ -6,6 +6,8 @@ derives from the built-in exception a caller would otherwise catch (``ValueError
 suffices for everything a file can do wrong).
 """
 
+import numbers
+
 __all__ = [
     "GraphmineError",
     "GraphFormatError",
@@ -24,7 +26,7 @@ __all__ = [
     "SpatialTypeError",
     "SpatialModelError",
     "warn_at_caller",
-    "check_choice",
+    "check_choice", "check_int",
 ]
 
 
@@ -170,6 +172,49 @@ def check_choice(name, value, choices):
     if not any(isinstance(value, type(c)) and value == c for c in choices):
         raise ParameterError(f"{name} must be one of {', '.join(map(repr, choices))}, got {value!r}")
     return value
+
+
+def check_int(name, value, low=None, high=None):
+    """Validate an integer option (a bool is refused), within ``low..high`` where given.
+
+    Parameters
+    ----------
+    name : str
+        The option's name, for the message.
+    value : object
+        The value given: a Python or numpy integer.
+    low, high : int, optional
+        The smallest and the largest value allowed (default: no bound).
+
+    Returns
+    -------
+    int
+        ``value`` as a Python int.
+
+    Raises
+    ------
+    ParameterError
+        Not an integer, or out of bounds; the message names the option, the rule and the value.
+
+    Examples
+    --------
+    >>> check_int("k", 4, 3)
+    4
+    >>> check_int("k", 2.0, 3)
+    Traceback (most recent call last):
+    ...
+    graphmine.exceptions.ParameterError: k must be an integer >= 3, got 2.0
+    >>> check_int("hashes", 17, 1, 16)
+    Traceback (most recent call last):
+    ...
+    graphmine.exceptions.ParameterError: hashes must be an integer in 1..16, got 17
+    """
+    if (isinstance(value, bool) or not isinstance(value, numbers.Integral) or (low is not None and value < low)
+            or (high is not None and value > high)):
+        bounds = {(False, False): "", (True, False): f" >= {low}", (False, True): f" <= {high}",
+                  (True, True): f" in {low}..{high}"}[low is not None, high is not None]
+        raise ParameterError(f"{name} must be an integer{bounds}, got {value!r}")
+    return int(value)
 
 
 def warn_at_caller(message, category=UserWarning):

@@ -41,7 +41,7 @@ def _ok():
 
 
 __all__ = ["Graph", "OrientedGraph", "from_edges", "from_scipy", "from_networkx", "build_csr", "compact_ids",
-           "check_vertex_count", "index_dtype_for", "INDPTR_DTYPE", "SERIAL_EDGES"]
+           "check_vertex_count", "vertex_pairs", "index_dtype_for", "INDPTR_DTYPE", "SERIAL_EDGES"]
 
 # dtype of every graph's ``indptr`` (row offsets): int64, whatever the number of vertices
 INDPTR_DTYPE = np.int64
@@ -223,10 +223,14 @@ class Graph:
         node_ids : ndarray, optional
             Original identifier of every vertex (default ``arange(n)``).
         input_stats : dict, optional
+            What building the graph merged or dropped (``input_edges``, ``self_loops``,
+            ``duplicates``).
 
         Returns
         -------
         Graph
+            The graph, holding the given arrays (converted only where their dtypes are not the
+            CSR's), now read-only.
 
         Examples
         --------
@@ -651,7 +655,7 @@ def from_edges(edges, n_nodes=None, *, relabel=False, threads=None):
     >>> G.node_ids
     array([10, 20, 30])
     """
-    arr = _as_edge_array(edges)
+    arr = vertex_pairs(edges)
     if relabel:
         flat, node_ids = compact_ids(arr.reshape(-1), threads)
         arr = flat.reshape(-1, 2)
@@ -680,24 +684,59 @@ def _check_count(name, value):
     return v
 
 
-def _as_edge_array(edges):
+def vertex_pairs(pairs, n=None, *, name="edges"):
+    """An (m, 2) int64 array of vertex ids read from ``pairs``, checked.
+
+    The one reader of vertex pairs: the edges of :func:`from_edges` and the ``pairs`` (or
+    ``tuples`` of two) that scores and similarities take. Integer, boolean and integral float
+    arrays are accepted.
+
+    Parameters
+    ----------
+    pairs : array_like of shape (m, 2)
+        Non-negative integer ids; an empty input gives a (0, 2) array.
+    n : int, optional
+        The number of vertices: every id must be below it (default: no upper bound).
+    name : str, default 'edges'
+        The argument's name, for the messages.
+
+    Returns
+    -------
+    ndarray of int64 of shape (m, 2)
+        C-contiguous.
+
+    Raises
+    ------
+    GraphValueError
+        Not an (m, 2) array of non-negative integers (or of integers below ``n``); the message
+        names the argument and, for a vertex out of range, the row.
+
+    Examples
+    --------
+    >>> vertex_pairs([[0, 1], [2, 1]]).tolist()
+    [[0, 1], [2, 1]]
+    >>> vertex_pairs([[0, 5]], 3, name="pairs")
+    Traceback (most recent call last):
+    ...
+    graphmine.exceptions.GraphValueError: pairs: row 0 (0, 5) names a vertex outside 0..2
+    """
     try:
-        arr = np.asarray(edges)
+        arr = np.asarray(pairs)
     except (TypeError, ValueError) as exc:
-        raise GraphValueError(f"edges cannot be read as an (m, 2) array: {exc}") from None
+        raise GraphValueError(f"{name} cannot be read as an (m, 2) array: {exc}") from None
     if arr.size == 0:
         return np.empty((0, 2), np.int64)
     if arr.ndim != 2 or arr.shape[1] != 2:
-        raise GraphValueError(f"edges must have shape (m, 2), got {arr.shape}")
+        raise GraphValueError(f"{name} must have shape (m, 2), got {arr.shape}")
     if arr.dtype.kind in "iu":
         if arr.dtype.kind == "u" and arr.dtype.itemsize == 8 and arr.max() > np.iinfo(np.int64).max:
-            raise GraphValueError("edge endpoints must fit in int64")
+            raise GraphValueError(f"{name}: vertex ids must fit in int64")
         arr = arr.astype(np.int64, copy=False)
     elif arr.dtype.kind == "f":
         if not np.all(np.isfinite(arr)) or np.any(arr != np.round(arr)):
-            raise GraphValueError("edge endpoints must be integers (found a fractional or non-finite value)")
+            raise GraphValueError(f"{name}: vertex ids must be integers (found a fractional or non-finite value)")
         if np.abs(arr).max() >= 2.0**63:
-            raise GraphValueError("edge endpoints must fit in int64")
+            raise GraphValueError(f"{name}: vertex ids must fit in int64")
         arr = arr.astype(np.int64)
     elif arr.dtype.kind == "b":
         arr = arr.astype(np.int64)
@@ -705,9 +744,13 @@ def _as_edge_array(edges):
         try:
             arr = arr.astype(np.int64)
         except (TypeError, ValueError, OverflowError):
-            raise GraphValueError(f"edge endpoints must be integers, got dtype {arr.dtype}") from None
-    if arr.min() < 0:
-        raise GraphValueError(f"edge endpoints must be non-negative, found {int(arr.min())}")
+            raise GraphValueError(f"{name}: vertex ids must be integers, got dtype {arr.dtype}") from None
+    low = int(arr.min())
+    if n is None and low < 0:
+        raise GraphValueError(f"{name}: vertex ids must be non-negative, found {low}")
+    if n is not None and (low < 0 or arr.max() >= n):
+        row = int(np.flatnonzero(((arr < 0) | (arr >= n)).any(axis=1))[0])
+        raise GraphValueError(f"{name}: row {row} {tuple(arr[row].tolist())} names a vertex outside 0..{n - 1}")
     return np.ascontiguousarray(arr)
 
 

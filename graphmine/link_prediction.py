@@ -17,7 +17,7 @@ from ._limits import check_allocation
 from . import _pair_kernels as _pk
 from ._threads import resolve_threads, restores_threads
 from .exceptions import GraphValueError, ParameterError
-from .graph import SERIAL_EDGES
+from .graph import SERIAL_EDGES, vertex_pairs
 from .validation import as_graph
 
 __all__ = ["common_neighbor_centrality", "non_edges"]
@@ -27,9 +27,7 @@ __all__ = ["common_neighbor_centrality", "non_edges"]
 def non_edges(G):
     """Every pair u < v of distinct vertices that are not adjacent.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
 
     Returns
     -------
@@ -56,17 +54,8 @@ def non_edges(G):
 def _pairs(G, pairs):
     if pairs is None:
         return non_edges(G)
-    p = np.asarray(pairs)
-    if p.size == 0:
-        return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    if p.ndim != 2 or p.shape[1] != 2 or not np.issubdtype(p.dtype, np.integer):
-        raise GraphValueError(f"pairs must be an (m, 2) array of vertex indices, got shape {p.shape} "
-                              f"of {p.dtype}")
-    us, vs = p[:, 0].astype(np.int64), p[:, 1].astype(np.int64)
-    bad = (us < 0) | (us >= G.n_nodes) | (vs < 0) | (vs >= G.n_nodes)
-    if bad.any():
-        i = int(np.flatnonzero(bad)[0])
-        raise GraphValueError(f"pair {i} ({us[i]}, {vs[i]}) names a vertex outside 0..{G.n_nodes - 1}")
+    p = vertex_pairs(pairs, G.n_nodes, name="pairs")
+    us, vs = np.ascontiguousarray(p[:, 0]), np.ascontiguousarray(p[:, 1])
     same = us == vs
     if same.any():
         raise GraphValueError(f"pair {int(np.flatnonzero(same)[0])} is a self-loop ({us[same][0]}, "
@@ -79,9 +68,7 @@ def _pairs(G, pairs):
 def common_neighbor_centrality(G, pairs=None, *, alpha=0.8, threads=None):
     """The common-neighbour and centrality (CCPA) score of vertex pairs.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     pairs : array-like of shape (m, 2), optional
         Vertex indices (0..n-1) of the pairs to score; default: every non-adjacent pair u < v.
     alpha : float

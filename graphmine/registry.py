@@ -84,6 +84,15 @@ def check_method(method, allowed=METHODS):
     return check_choice("method", method, allowed)
 
 
+def _checked(name, method, device):
+    """The family ``name``, once ``method`` (one of :data:`METHODS`) and ``device`` (one of
+    :data:`DEVICES`) are checked: ParameterError names the value and the choices."""
+    fam = family(name)
+    check_device(device)
+    check_method(method)
+    return fam
+
+
 def _resolve(ref):
     """The object a ``"module:attribute"`` reference names (a callable is returned as it is)."""
     if callable(ref):
@@ -467,9 +476,7 @@ def select(name, G, *, method="exact", device="cpu", kwargs=None):
     >>> select("count_triangles", nx.complete_graph(4))
     Implementation('count_triangles', 'cpu', methods=('exact',))
     """
-    fam = family(name)
-    check_device(device)
-    check_method(method)
+    fam = _checked(name, method, device)
     kwargs = {} if kwargs is None else kwargs
     reasons = []
     for backend in _backends_for(device, G):
@@ -529,9 +536,7 @@ def call(name, G, *args, method="exact", device="cpu", **kwargs):
     >>> call("count_triangles", nx.complete_graph(4))
     4
     """
-    fam = family(name)
-    check_device(device)
-    check_method(method)
+    fam = _checked(name, method, device)
     if fam.validate is not None:
         fam.validate(kwargs)
     if fam.graph and getattr(type(G), "__graphmine_backend__", None) is None:

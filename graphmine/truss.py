@@ -13,7 +13,7 @@ import numpy as np
 from . import _truss_kernels as _tk
 from ._docs import fill_doc
 from ._threads import resolve_threads, restores_threads
-from .exceptions import ParameterError
+from .exceptions import check_int
 from .graph import Graph, from_edges
 from .validation import as_graph
 from ._interrupt import interruptible
@@ -33,9 +33,7 @@ def _peel(G, nthreads, stop):
 def truss_decomposition(G, *, threads=None):
     """The truss number of every edge.
 
-    Parameters
-    ----------
-    {G, threads}
+    {Parameters: G, threads}
 
     Returns
     -------
@@ -64,9 +62,7 @@ def k_truss(G, k, *, threads=None):
     """The k-truss of ``G``: the largest subgraph whose every edge lies on at least k - 2 of its
     triangles, isolated vertices removed (for k <= 2: every edge).
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     k : int
     {threads}
 
@@ -83,11 +79,10 @@ def k_truss(G, k, *, threads=None):
     >>> H.node_ids.tolist(), H.n_edges
     ([0, 1, 2], 3)
     """
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
-        raise ParameterError(f"k must be an integer, got {k!r}")
+    k = check_int("k", k)
     G = as_graph(G)
     nthreads = resolve_threads(threads)
-    return _edge_subgraph(G, _truss_edges(G, int(k), nthreads))
+    return _edge_subgraph(G, _truss_edges(G, k, nthreads))
 
 
 def _truss_edges(G, k, nthreads):

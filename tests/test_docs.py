@@ -35,7 +35,7 @@ PACKAGES = ("graphmine", "spatial", "gnn")
 # top-level module of an optional dependency -> the extra of graphmine that installs it
 EXTRAS = {"torch": "gnn", "torch_geometric": "gnn", "sklearn": "ml", "lightgbm": "ml", "dask": "dask",
           "distributed": "dask", "numba_cuda": "cuda"}
-PLACEHOLDER = re.compile(r"^[ \t]*\{\w+(?:[ \t]*,[ \t]*\w+)*\}[ \t]*$", re.M)
+PLACEHOLDER = re.compile(r"^[ \t]*\{(?:[A-Z][a-z]+:[ \t]*)?\w+(?:[ \t]*,[ \t]*\w+)*\}[ \t]*$", re.M)
 SECTION = re.compile(r"^\s*([A-Z][A-Za-z ]+)\n\s*-{3,}\s*$", re.M)
 
 
@@ -317,6 +317,9 @@ def test_fill_doc():
     assert filled.splitlines()[4:6] == ["    k : int", "        Clique size, >= 3."]
     assert "    threads : int, optional" in filled and filled.endswith("    x : int\n        Kept.\n")
     assert _docs.fill(None) is None  # python -OO: nothing to fill
+    # a whole section of shared entries on one line: heading, underline, entries
+    assert _docs.fill("    {Parameters: k}\n").splitlines()[:3] == ["    Parameters", "    ----------", "    k : int"]
+    assert PLACEHOLDER.search("    {Parameters: k}") and PLACEHOLDER.search("    {k, threads}")
     with pytest.raises(KeyError, match="nosuch"):
         _docs.fill("    {nosuch}\n")
     # the shared entries name every method and device the registry accepts

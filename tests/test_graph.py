@@ -168,6 +168,31 @@ def test_validator_rejects_bad_input(bad, rule):
         gm.as_graph(bad)
 
 
+def test_one_reader_of_vertex_pairs():
+    # the edges of from_edges and the pairs of the scores and similarities are read by vertex_pairs
+    from graphmine.graph import vertex_pairs
+    from graphmine.link_prediction import common_neighbor_centrality
+    from graphmine.motifs import link_scores
+    from graphmine.probgraph import similarity
+
+    got = vertex_pairs(np.array([[3.0, 1.0], [0.0, 2.0]]), 4, name="pairs")
+    assert got.dtype == np.int64 and got.flags.c_contiguous and got.tolist() == [[3, 1], [0, 2]]
+    assert vertex_pairs([]).shape == (0, 2)
+    G = nx.path_graph(4)
+    for score in (lambda p: link_scores(G, p), lambda p: similarity(G, pairs=p),
+                  lambda p: common_neighbor_centrality(G, p)):
+        with pytest.raises(gm.GraphValueError, match=r"pairs: row 1 \(2, 4\) names a vertex outside 0..3"):
+            score([[0, 1], [2, 4]])
+        with pytest.raises(gm.GraphValueError, match=r"pairs must have shape \(m, 2\), got \(3,\)"):
+            score([0, 1, 2])
+        with pytest.raises(gm.GraphValueError, match="pairs: vertex ids must be integers"):
+            score([[0, 1.5]])
+    # the same pairs in any accepted form give the same scores
+    assert np.array_equal(link_scores(G, [[0, 2], [1, 3]], method="jaccard"),
+                          link_scores(G, np.array([[0.0, 2.0], [1.0, 3.0]]), method="jaccard"))
+    assert link_scores(G, [[0, 2]], method="jaccard").tolist() == [nx.jaccard_coefficient(G, [(0, 2)]).__next__()[2]]
+
+
 def test_constructor_checks_contract():
     with pytest.raises(gm.GraphValueError, match="strictly increasing"):
         gm.Graph([0, 2, 3, 4], [2, 1, 0, 0])

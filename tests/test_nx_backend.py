@@ -306,6 +306,32 @@ def test_can_run_declines_with_reasons():
         nx.clustering(nx.DiGraph([(0, 1)]), backend="graphmine")
 
 
+def test_none_only_arguments_declined_and_refused_alike():
+    # one table (NONE_ONLY) serves can_run and the functions: each argument it lists, given by
+    # keyword or at its position in networkx's signature, is declined with the reason, and the
+    # function itself raises NotImplementedError with the same reason
+    import inspect
+
+    from graphmine.nx_backend import algorithms
+    from graphmine.nx_backend.convert import NONE_ONLY
+
+    G = nx.path_graph(4)
+    for name, (arguments, reason) in NONE_ONLY.items():
+        nx_function = getattr(nx, name, None) or getattr(nx.community, name)
+        params = [a for a in inspect.signature(nx_function).parameters if a not in ("backend", "backend_kwargs")]
+        signature = inspect.signature(getattr(algorithms, name))
+        assert list(signature.parameters) == params
+        required = {a: 3 for a, p in signature.parameters.items() if p.default is p.empty and a != "G"}  # k
+        for argument, position in arguments.items():
+            assert params[position] == argument
+            assert BackendInterface.can_run(name, (G,), {argument: {0: 1}}) == reason
+            positional = (G,) + (None,) * (position - 1) + ({0: 1},)
+            assert BackendInterface.can_run(name, positional, {}) == reason
+            with pytest.raises(NotImplementedError, match=reason.replace("(", r"\(").replace(")", r"\)")):
+                result = getattr(algorithms, name)(G, **required, **{argument: {0: 1}})
+                list(result) if inspect.isgenerator(result) else result
+
+
 def test_should_run_declines_small_work_unless_converted():
     should = BackendInterface.should_run
     small, big = nx.path_graph(10), nx.gnm_random_graph(300, 1500, seed=1)

@@ -2,6 +2,7 @@
 support matrix against what actually runs; the CCPA family against networkx."""
 
 import math
+import re
 import subprocess
 import sys
 
@@ -55,6 +56,31 @@ def test_one_of_options_are_checked_by_one_validator():
     events = events_from_items([[0, 1], [1, 2], [0, 2]], times=[1, 2, 3])
     with pytest.raises(ParameterError, match="candidates must be one of 'auto', 'open', 'wedge', got 'all'"):
         closure_task(events, candidates="all")
+
+
+def test_integer_options_are_checked_by_one_validator():
+    from graphmine.clique_enumeration import list_cliques
+    from graphmine.exceptions import check_int
+    from graphmine.motifs import clique, motif_prediction_task
+    from graphmine.science4cast import generate_temporal_graph
+    from graphmine.science4cast.snapshots import sample_pairs
+
+    assert check_int("k", np.int32(4), 3) == 4 and type(check_int("k", np.int64(4))) is int
+    H = nx.complete_graph(5)
+    rows = np.array([[0, 1, 10000]], np.int64)
+    for call, rule in ((lambda: gm.clique_core_number(H, True), "k must be an integer >= 2, got True"),
+                       (lambda: list(list_cliques(H, 0)), "k must be an integer >= 1, got 0"),
+                       (lambda: gm.clique_communities(H, 2.0), "k must be an integer >= 2, got 2.0"),
+                       (lambda: gm.count_all_cliques(H, max_k=0), "max_k must be an integer >= 1, got 0"),
+                       (lambda: gm.k_truss(H, "3"), "k must be an integer, got '3'"),
+                       (lambda: motif_prediction_task(H, clique(3), n_positives=0),
+                        "n_positives must be an integer >= 1"),
+                       (lambda: generate_temporal_graph(49), "n_vertices must be an integer >= 50, got 49"),
+                       (lambda: sample_pairs(rows, 2000, 0, 5), "years_delta must be an integer >= 1, got 0"),
+                       (lambda: gm.count_triangles(H, method="bloom", hashes=17),
+                        "hashes must be an integer in 1..16, got 17")):
+        with pytest.raises(ParameterError, match=re.escape(rule)):
+            call()
 
 
 def test_no_implementation_names_family_backend_and_reason():

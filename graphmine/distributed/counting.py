@@ -23,10 +23,10 @@ import numpy as np
 
 from .._output import check_output_path
 from ..cliques import check_k as _check_k
-from ..exceptions import ParameterError
+from ..exceptions import ParameterError, check_int
 from .. import _estimators as _est
 from ..probgraph.results import make_estimate
-from ..probgraph.sketches import (MAX_HASHES, check_positive_int, check_estimator, hash_seeds, resolve_seed,
+from ..probgraph.sketches import (MAX_HASHES, check_estimator, hash_seeds, resolve_seed,
                                   sketch_size)
 from . import _tasks as _t
 from .graph import DistributedGraph, session, show_progress
@@ -154,7 +154,7 @@ def _bloom_triangles(D, *, budget=None, bits=None, hashes=1, estimator=None, see
                      confidence=0.95):
     t0 = time.perf_counter()
     estimator = check_estimator("bloom", estimator)
-    hashes = check_positive_int("hashes", hashes, 1, MAX_HASHES)
+    hashes = check_int("hashes", hashes, 1, MAX_HASHES)
     if not isinstance(confidence, (float, int)) or not 0 < confidence < 1:
         raise ParameterError(f"confidence must lie strictly between 0 and 1, got {confidence!r}")
     if D.n_nodes >= 2**32:

@@ -47,9 +47,7 @@ def find_motifs(G, motif, *, induced=True, cap_per_root=None, max_steps=None, se
     bound the instances kept and the candidate probes spent per root (for sampling positives on
     large graphs), and ``seed`` then rotates the order in which each root scans its candidates.
 
-    Parameters
-    ----------
-    {G, motif}
+    {Parameters: G, motif}
     induced : bool, default True
         Require the deal-breaker pairs to be non-edges.
     cap_per_root, max_steps : int, optional
@@ -105,9 +103,7 @@ def find_motifs(G, motif, *, induced=True, cap_per_root=None, max_steps=None, se
 def count_motifs(G, motif, *, induced=True, threads=None):
     """The number of instances of ``motif`` in ``G`` (exact enumeration).
 
-    Parameters
-    ----------
-    {G, motif}
+    {Parameters: G, motif}
     induced : bool, default True
         Require the deal-breaker pairs to be non-edges.
     {threads}
@@ -151,9 +147,7 @@ def _check_tuples(G, motif, tuples):
 def motif_edge_flags(G, motif, tuples, *, dealbreakers=False, threads=None):
     """Which motif edges (or deal-breaker pairs) of every tuple are edges of ``G``.
 
-    Parameters
-    ----------
-    {G, motif, motif_tuples}
+    {Parameters: G, motif, motif_tuples}
     dealbreakers : bool, default False
         Flag the deal-breaker pairs instead of the motif edges.
     {threads}
@@ -184,9 +178,7 @@ def motif_edge_flags(G, motif, tuples, *, dealbreakers=False, threads=None):
 def is_motif(G, motif, tuples, *, induced=True, threads=None):
     """Whether each tuple (distinct vertices, positions in motif order) is an instance in ``G``.
 
-    Parameters
-    ----------
-    {G, motif, motif_tuples}
+    {Parameters: G, motif, motif_tuples}
     induced : bool, default True
         Require the deal-breaker pairs to be non-edges.
     {threads}
@@ -220,9 +212,7 @@ def canonical_tuples(motif, tuples):
 
     Two tuples denote the same motif instance iff their canonical forms are equal.
 
-    Parameters
-    ----------
-    {motif, motif_tuples}
+    {Parameters: motif, motif_tuples}
 
     Returns
     -------

@@ -26,6 +26,7 @@ from .._interrupt import interruptible
 from .._small_work import serial_first
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ParameterError
+from ..graph import vertex_pairs
 from ..validation import as_graph
 from . import _heuristic_kernels as _hk
 from ._enum_kernels import _tuple_edge_flags, tuple_edge_flags_serial
@@ -42,18 +43,6 @@ _COL = {"cn": _hk.CN, "jaccard": _hk.JACCARD, "adamic_adar": _hk.AA, "resource_a
         "preferential_attachment": _hk.PA}
 
 
-def _pairs_array(G, pairs):
-    p = np.asarray(pairs)
-    if p.size == 0:
-        return np.empty((0, 2), np.int64)
-    if p.ndim != 2 or p.shape[1] != 2 or p.dtype.kind not in "iu":
-        raise ParameterError(f"pairs must be an (P, 2) integer array, got shape {p.shape} dtype {p.dtype}")
-    p = p.astype(np.int64)
-    if p.min() < 0 or p.max() >= G.n_nodes:
-        raise ParameterError(f"pair vertices must lie in 0..{G.n_nodes - 1}")
-    return np.ascontiguousarray(p)
-
-
 def _raw_scores(G, p, nthreads):
     scores = _hk._pair_scores
     if serial_first(scores, G.indices.shape[0] + p.shape[0]):
@@ -68,9 +57,7 @@ def _raw_scores(G, p, nthreads):
 def link_scores(G, pairs, method="jaccard", *, threads=None):
     """Link-prediction scores of vertex pairs (unnormalised).
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     pairs : array_like of shape (P, 2)
         Vertex pairs to score.
     method : str, default 'jaccard'
@@ -89,7 +76,7 @@ def link_scores(G, pairs, method="jaccard", *, threads=None):
     ([2.0], [1.0])
     """
     G = as_graph(G)
-    p = _pairs_array(G, pairs)
+    p = vertex_pairs(pairs, G.n_nodes, name="pairs")
     if method != "all" and method not in _COL:
         raise ParameterError(f"method must be one of {', '.join(LINK_SCORES)} or 'all', got {method!r}")
     raw = _raw_scores(G, p, resolve_threads(threads))

@@ -12,14 +12,17 @@
 * **Budget**: the removed edges stay below ``max_removed_fraction`` of the edges of ``G``.
 """
 
+from dataclasses import dataclass
+
 from .._docs import fill_doc
 import numpy as np
 
-from ..exceptions import GraphValueError, ParameterError, warn_at_caller
-from ..graph import from_edges
+from ..exceptions import GraphValueError, ParameterError, check_int, warn_at_caller
+from ..graph import Graph, from_edges
 from ..validation import as_graph
 from . import _protocol_kernels as _pk
 from .enumerate import _check_motif, _level_matrices, canonical_tuples, find_motifs, is_motif, motif_edge_flags
+from .patterns import Motif
 
 __all__ = ["MotifTask", "motif_prediction_task", "SPLITS"]
 
@@ -28,6 +31,7 @@ SPLITS = ("train", "val", "test")
 KINDS = ("positive", "hard", "random")
 
 
+@dataclass(eq=False, repr=False)
 class MotifTask:
     """Samples, labels and the observed graph of one motif-prediction experiment.
 
@@ -53,32 +57,30 @@ class MotifTask:
     info : dict
         Parameters and counts of the run (seed, remove, hard shortfall, ...).
 
-    Parameters
-    ----------
-    graph, observed, motif, tuples, labels, kind, split, targets, removed_edges, info
-        The attributes, as :func:`motif_prediction_task` computes them.
+    Built by :func:`motif_prediction_task`; the fields are given in the order above.
 
     Examples
     --------
-    >>> from graphmine.generators import planted_cliques_graph
+    >>> import networkx as nx
     >>> from graphmine.motifs import clique
-    >>> G, _ = planted_cliques_graph(200, 0.02, [8] * 6, seed=1)
-    >>> task = motif_prediction_task(G, clique(4), n_positives=40, seed=0)
-    >>> len(task.indices("test")) + len(task.indices("val")) + len(task.indices("train")) == len(task.labels)
+    >>> task = motif_prediction_task(nx.les_miserables_graph(), clique(3), n_positives=10, seed=0)
+    >>> task
+    MotifTask(clique k=3, positives=10, negatives=10, train/val/test=16/2/2, removed_edges=27)
+    >>> parts = [task.indices(s) for s in ("train", "val", "test")]
+    >>> sorted(np.concatenate(parts).tolist()) == task.indices().tolist()
     True
     """
 
-    def __init__(self, graph, observed, motif, tuples, labels, kind, split, targets, removed_edges, info):
-        self.graph = graph
-        self.observed = observed
-        self.motif = motif
-        self.tuples = tuples
-        self.labels = labels
-        self.kind = kind
-        self.split = split
-        self.targets = targets
-        self.removed_edges = removed_edges
-        self.info = info
+    graph: Graph
+    observed: Graph
+    motif: Motif
+    tuples: np.ndarray
+    labels: np.ndarray
+    kind: np.ndarray
+    split: np.ndarray
+    targets: np.ndarray
+    removed_edges: np.ndarray
+    info: dict
 
     def indices(self, split=None):
         """Row indices of one split ('train', 'val', 'test') or of all samples (None)."""
@@ -144,11 +146,11 @@ def motif_prediction_task(G, motif, *, n_positives=500, remove="all", negatives_
     G = as_graph(G)
     motif = _check_motif(motif)
     n, k, me = G.n_nodes, motif.k, motif.n_edges
-    n_positives = _int_at_least("n_positives", n_positives, 1)
+    n_positives = check_int("n_positives", n_positives, 1)
     if remove == "all":
         r = me
     else:
-        r = _int_at_least("remove", remove, 1)
+        r = check_int("remove", remove, 1)
         if r > me:
             raise ParameterError(f"remove must be 'all' or 1..{me} for a {motif.name} of {me} edges, got {r}")
     if not 0 < float(max_removed_fraction) <= 1:
@@ -267,7 +269,3 @@ def _fresh(G, motif, cand, seen, want, threads):
     return np.array(out, np.int64).reshape(-1, motif.k)
 
 
-def _int_at_least(name, v, low):
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < low:
-        raise ParameterError(f"{name} must be an integer >= {low}, got {v!r}")
-    return int(v)

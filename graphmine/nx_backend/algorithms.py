@@ -33,7 +33,7 @@ from ..exceptions import ConvergenceError
 from ..graph import SERIAL_EDGES, Graph
 from ..registry import call
 from .convert import (NetworkXGraph, from_networkx, has_node, nbunch_indices, node_index, node_labels,
-                      self_loops)
+                      none_only_reason, self_loops)
 
 
 # the families and kernels are imported by the first function that uses them: a triangle count
@@ -90,7 +90,12 @@ __all__ = ["triangles", "clustering", "average_clustering", "transitivity", "squ
 _BLOCK = 1 << 16
 
 
-def _graph(G):
+def _graph(G, name=None, **values):
+    """The backend graph of ``G``; NotImplementedError (networkx then runs the call) when one of the
+    ``values`` of a :data:`NONE_ONLY` argument of function ``name`` is not None."""
+    reason = none_only_reason(name, values)
+    if reason is not None:
+        raise NotImplementedError(reason)
     return G if isinstance(G, Graph) else from_networkx(G)
 
 
@@ -162,9 +167,7 @@ def _triangle_counts(H, method, kw):
 def triangles(G, nodes=None):
     """Triangles through each node, as ``networkx.triangles``.
 
-    Parameters
-    ----------
-    {nx_G, nx_nodes}
+    {Parameters: nx_G, nx_nodes}
 
     Returns
     -------
@@ -198,9 +201,7 @@ def _clustering_values(H, method, kw):
 def clustering(G, nodes=None, weight=None):
     """Local clustering coefficients (unweighted, undirected), as ``networkx.clustering``.
 
-    Parameters
-    ----------
-    {nx_G, nx_nodes, nx_weight}
+    {Parameters: nx_G, nx_nodes, nx_weight}
 
     Returns
     -------
@@ -213,9 +214,7 @@ def clustering(G, nodes=None, weight=None):
     >>> clustering(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
     {0: 1.0, 1: 1.0, 2: 0.3333333333333333, 3: 0}
     """
-    if weight is not None:
-        raise NotImplementedError("graphmine computes unweighted clustering only (weight=None)")
-    H = _graph(G)
+    H = _graph(G, "clustering", weight=weight)
     method, kw = _settings()
     return _per_node(H, _clustering_values(H, method, kw), nodes)
 
@@ -226,9 +225,7 @@ def average_clustering(G, nodes=None, weight=None, count_zeros=True):
 
     The mean is summed in node order, so it equals networkx's to the last bit.
 
-    Parameters
-    ----------
-    {nx_G}
+    {Parameters: nx_G}
     nodes : iterable of nodes, optional
         Average over these nodes only (default: all).
     {nx_weight}
@@ -240,15 +237,19 @@ def average_clustering(G, nodes=None, weight=None, count_zeros=True):
     float
         The mean coefficient.
 
+    Raises
+    ------
+    ZeroDivisionError
+        No node to average over (an empty graph, or no nonzero coefficient with
+        ``count_zeros=False``), as networkx raises.
+
     Examples
     --------
     >>> import networkx as nx
     >>> average_clustering(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
     0.58333
     """
-    if weight is not None:
-        raise NotImplementedError("graphmine computes unweighted clustering only (weight=None)")
-    H = _graph(G)
+    H = _graph(G, "average_clustering", weight=weight)
     method, kw = _settings()
     if method != "exact" and nodes is None:
         return float(_approx("average_clustering", H, method, kw, count_zeros=count_zeros))
@@ -262,9 +263,7 @@ def average_clustering(G, nodes=None, weight=None, count_zeros=True):
 def transitivity(G):
     """3 x triangles / connected triples, as ``networkx.transitivity`` (0 without triangles).
 
-    Parameters
-    ----------
-    {nx_G}
+    {Parameters: nx_G}
 
     Returns
     -------
@@ -300,9 +299,7 @@ def square_clustering(G, nodes=None):
     with :math:`q_v(u, w)` the common neighbours of u and w other than v and
     :math:`a_v(u, w)` networkx's count of the other neighbours of u and w.
 
-    Parameters
-    ----------
-    {nx_G, nx_nodes}
+    {Parameters: nx_G, nx_nodes}
 
     Returns
     -------
@@ -334,9 +331,7 @@ def all_triangles(G, nbunch=None):
     The nodes of a tuple come in networkx's order (node order; the members of ``nbunch`` first);
     the order in which the triangles are yielded may differ from networkx's.
 
-    Parameters
-    ----------
-    {nx_G}
+    {Parameters: nx_G}
     nbunch : node or iterable of nodes, optional
         Only the triangles that contain one of these nodes (default: all triangles).
 
@@ -371,9 +366,7 @@ def all_triangles(G, nbunch=None):
 def core_number(G):
     """Core number of every node, as ``networkx.core_number`` (self-loops refused likewise).
 
-    Parameters
-    ----------
-    {nx_G}
+    {Parameters: nx_G}
 
     Returns
     -------
@@ -417,9 +410,7 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     ``dangling`` vectors, edge weights and self-loops are left to networkx (the backend's
     ``can_run`` declines them).
 
-    Parameters
-    ----------
-    {nx_G}
+    {Parameters: nx_G}
     alpha : float, default 0.85
         Damping factor.
     personalization : None
@@ -453,9 +444,7 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     """
     import networkx as nx
 
-    if personalization is not None or dangling is not None:
-        raise NotImplementedError("graphmine's pagerank has no personalization or dangling vectors")
-    H = _graph(G)
+    H = _graph(G, "pagerank", personalization=personalization, dangling=dangling)
     _no_self_loops(H, "pagerank")
     labels = node_labels(H)
     n = H.n_nodes
@@ -477,9 +466,7 @@ def average_neighbor_degree(G, source="out", target="out", nodes=None, weight=No
     """Average degree of each node's neighbours, as ``networkx.average_neighbor_degree`` on an
     undirected unweighted graph (the same correctly rounded quotients).
 
-    Parameters
-    ----------
-    {nx_G}
+    {Parameters: nx_G}
     source, target : {'out'}
         Directions of directed graphs; only 'out' (networkx's default) is accepted.
     {nx_nodes, nx_weight}
@@ -653,9 +640,7 @@ def common_neighbor_centrality(G, ebunch=None, alpha=0.8):
 
     with :math:`d(u, v)` the shortest-path distance.
 
-    Parameters
-    ----------
-    {nx_G, nx_ebunch}
+    {Parameters: nx_G, nx_ebunch}
     alpha : float, default 0.8
         Weight of the common neighbours against the distance term, in [0, 1].
 
@@ -792,9 +777,7 @@ def find_cliques(G, nodes=None):
     of lists of nodes from a compiled, parallel Bron-Kerbosch search in bounded batches, one
     batch ahead in a helper thread; the order of the cliques and within them differs.
 
-    Parameters
-    ----------
-    {nx_G}
+    {Parameters: nx_G}
     nodes : None
         Not supported (cliques through given nodes): anything but None raises
         NotImplementedError and networkx runs the call.
@@ -810,9 +793,7 @@ def find_cliques(G, nodes=None):
     >>> sorted(map(sorted, find_cliques(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))))
     [[0, 1, 2], [2, 3]]
     """
-    if nodes is not None:
-        raise NotImplementedError("graphmine's find_cliques takes no nodes argument")
-    H = _graph(G)
+    H = _graph(G, "find_cliques", nodes=nodes)
     return _maximal.maximal_cliques(H, threads=_settings()[1]["threads"], labels=_object_labels(H))
 
 
@@ -821,9 +802,7 @@ def enumerate_all_cliques(G):
     """Every clique by increasing size, as ``networkx.enumerate_all_cliques`` (the order within a
     size differs).
 
-    Parameters
-    ----------
-    {nx_G}
+    {Parameters: nx_G}
 
     Yields
     ------
@@ -832,9 +811,11 @@ def enumerate_all_cliques(G):
 
     Examples
     --------
+    The cliques hold networkx's nodes, whatever they are:
+
     >>> import networkx as nx
-    >>> list(enumerate_all_cliques(nx.complete_graph(3)))
-    [[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]]
+    >>> list(enumerate_all_cliques(nx.Graph([("a", "b"), ("b", "c"), ("c", "a")])))
+    [['a'], ['b'], ['c'], ['a', 'b'], ['a', 'c'], ['b', 'c'], ['a', 'b', 'c']]
     """
     H = _graph(G)
     if _identity_labels(H):
@@ -850,9 +831,7 @@ def node_clique_number(G, nodes=None, cliques=None, separate_nodes=False):
     """The size of the largest maximal clique containing each node, as
     ``networkx.node_clique_number`` (without ``cliques``).
 
-    Parameters
-    ----------
-    {nx_G, nx_nodes, nx_cliques}
+    {Parameters: nx_G, nx_nodes, nx_cliques}
     separate_nodes : bool, default False
         Ignored, as networkx ignores it without ``cliques``.
 
@@ -867,9 +846,7 @@ def node_clique_number(G, nodes=None, cliques=None, separate_nodes=False):
     >>> node_clique_number(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
     {0: 3, 1: 3, 2: 3, 3: 2}
     """
-    if cliques is not None:
-        raise NotImplementedError("graphmine's node_clique_number computes the cliques itself")
-    H = _graph(G)
+    H = _graph(G, "node_clique_number", cliques=cliques)
     values = _maximal.node_clique_number(H, threads=_settings()[1]["threads"]).tolist()
     return _per_node(H, values, nodes)
 
@@ -880,9 +857,7 @@ def k_truss(G, k):
     edges that lie on at least k - 2 of its triangles, without isolated nodes, as a backend graph
     (networkx converts it back).
 
-    Parameters
-    ----------
-    {nx_G}
+    {Parameters: nx_G}
     k : int
         The truss order; edges on at least k - 2 triangles remain.
 
@@ -922,9 +897,7 @@ def k_clique_communities(G, k, cliques=None):
     a generator of frozensets of nodes, by clique percolation over the maximal cliques in a
     compiled union-find (the order of the communities differs).
 
-    Parameters
-    ----------
-    {nx_G}
+    {Parameters: nx_G}
     k : int
         Clique size, >= 2.
     {nx_cliques}
@@ -947,11 +920,9 @@ def k_clique_communities(G, k, cliques=None):
     """
     import networkx as nx
 
-    if cliques is not None:
-        raise NotImplementedError("graphmine's k_clique_communities computes the cliques itself")
+    H = _graph(G, "k_clique_communities", cliques=cliques)
     if k < 2:
         raise nx.NetworkXError(f"k={k}, k must be greater than 1.")
-    H = _graph(G)
     groups = _maximal.clique_communities(H, k)
     if _identity_labels(H):
         yield from (frozenset(g.tolist()) for g in groups)

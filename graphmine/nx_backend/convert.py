@@ -30,8 +30,8 @@ def _k():
     return _kernels
 
 
-__all__ = ["NetworkXGraph", "from_networkx", "to_networkx", "unsupported", "node_labels",
-           "node_index", "self_loops", "has_node", "nbunch_indices"]
+__all__ = ["NetworkXGraph", "from_networkx", "to_networkx", "unsupported", "NONE_ONLY", "none_only_reason",
+           "node_labels", "node_index", "self_loops", "has_node", "nbunch_indices"]
 
 
 class NetworkXGraph(Graph):
@@ -137,6 +137,45 @@ def unsupported(G):
     return None
 
 
+# arguments of networkx's signatures that graphmine takes as None only: function -> ({argument: its
+# position}, the reason). BackendInterface.can_run declines such calls; the functions raise.
+NONE_ONLY = {
+    "clustering": ({"weight": 2}, "graphmine computes unweighted clustering only (weight=None)"),
+    "average_clustering": ({"weight": 2}, "graphmine computes unweighted clustering only (weight=None)"),
+    "pagerank": ({"personalization": 2, "dangling": 7},
+                 "graphmine's pagerank has no personalization or dangling vectors"),
+    "find_cliques": ({"nodes": 1}, "graphmine's find_cliques takes no nodes argument"),
+    "node_clique_number": ({"cliques": 2}, "graphmine's node_clique_number computes the cliques itself"),
+    "k_clique_communities": ({"cliques": 2}, "graphmine's k_clique_communities computes the cliques itself"),
+}
+
+
+def none_only_reason(name, values):
+    """Why graphmine declines a call of ``name`` whose arguments are ``values``, by :data:`NONE_ONLY`.
+
+    Parameters
+    ----------
+    name : str
+        A networkx function's name.
+    values : dict of str to object
+        The call's values of the arguments that :data:`NONE_ONLY` lists for it.
+
+    Returns
+    -------
+    str or None
+        The reason, when one of them is not None; else None.
+
+    Examples
+    --------
+    >>> none_only_reason("clustering", {"weight": "w"})
+    'graphmine computes unweighted clustering only (weight=None)'
+    >>> none_only_reason("clustering", {"weight": None}) is None
+    True
+    """
+    arguments, reason = NONE_ONLY.get(name, ((), None))
+    return reason if any(values.get(a) is not None for a in arguments) else None
+
+
 @restores_threads
 def from_networkx(G, *, preserve_graph_attrs=True, threads=None):
     """The CSR form of an undirected simple networkx graph (edge and node data are not kept).
@@ -221,9 +260,7 @@ def node_labels(G):
 
     The backend's results are keyed by these labels, in vertex order.
 
-    Parameters
-    ----------
-    {nx_backend_graph}
+    {Parameters: nx_backend_graph}
 
     Returns
     -------
@@ -250,9 +287,7 @@ def node_index(G):
 
     The inverse of :func:`node_labels`.
 
-    Parameters
-    ----------
-    {nx_backend_graph}
+    {Parameters: nx_backend_graph}
 
     Returns
     -------
@@ -280,9 +315,7 @@ def self_loops(G):
 
     The CSR itself never holds a self-loop; networkx's functions that count them read this.
 
-    Parameters
-    ----------
-    {nx_backend_graph}
+    {Parameters: nx_backend_graph}
 
     Returns
     -------
@@ -305,9 +338,7 @@ def has_node(G, node):
 
     Used where networkx accepts one node or an iterable of nodes for ``nodes``.
 
-    Parameters
-    ----------
-    {nx_backend_graph}
+    {Parameters: nx_backend_graph}
     node : object
         Any object.
 
@@ -333,9 +364,7 @@ def has_node(G, node):
 def nbunch_indices(G, nbunch):
     """Vertex numbers of ``nbunch`` as networkx's ``G.nbunch_iter`` gives them.
 
-    Parameters
-    ----------
-    {nx_backend_graph}
+    {Parameters: nx_backend_graph}
     nbunch : node, iterable of nodes or None
         None: every vertex; a node of G: that vertex; otherwise the members of the iterable
         that are nodes of G, in order (repeats kept).

@@ -12,13 +12,12 @@ from itertools import chain
 
 from ..graph import Graph
 from .backend import functions
-from .convert import from_networkx, to_networkx, unsupported
+from .convert import NONE_ONLY, from_networkx, none_only_reason, to_networkx, unsupported
 
 __all__ = ["BackendInterface"]
 
 # position of the ``nodes`` and ``weight`` arguments in networkx's signatures
 _NODES = {"triangles": 1, "clustering": 1, "average_clustering": 1, "square_clustering": 1}
-_WEIGHTED = {"clustering": 2, "average_clustering": 2}
 # functions whose weight argument (position) defaults to an attribute name: graphmine runs them when
 # no edge carries that attribute (every weight is then networkx's default, 1)
 _WEIGHT_ATTRIBUTE = {"pagerank": 6, "average_neighbor_degree": 4}
@@ -76,9 +75,6 @@ def _declines(name, G, args, kwargs):
     if not isinstance(G, Graph) and G.number_of_nodes() and any(True for _ in _self_loop_edges(G)):
         return f"graphmine's {name} is for graphs without self-loops"
     if name == "pagerank":
-        for key, pos in (("personalization", 2), ("dangling", 7)):
-            if _argument(args, kwargs, key, pos) is not None:
-                return f"graphmine's pagerank has no {key} vector"
         return None
     if _argument(args, kwargs, "source", 1, "out") != "out" or _argument(args, kwargs, "target", 2, "out") != "out":
         return "source and target apply to directed graphs, which networkx computes"
@@ -155,18 +151,15 @@ class BackendInterface:
             reason = unsupported(G)
             if reason is not None:
                 return reason
-        if name in _WEIGHTED and _argument(args, kwargs, "weight", _WEIGHTED[name]) is not None:
-            return "graphmine computes unweighted clustering only (weight=None)"
+        if name in NONE_ONLY:
+            given = {a: _argument(args, kwargs, a, pos) for a, pos in NONE_ONLY[name][0].items()}
+            reason = none_only_reason(name, given)
+            if reason is not None:
+                return reason
         if name in _WEIGHT_ATTRIBUTE:
             reason = _declines(name, G, args, kwargs)
             if reason is not None:
                 return reason
-        if name == "find_cliques" and _argument(args, kwargs, "nodes", 1) is not None:
-            return "graphmine's find_cliques takes no nodes argument"
-        if name == "node_clique_number" and _argument(args, kwargs, "cliques", 2) is not None:
-            return "graphmine's node_clique_number computes the cliques itself"
-        if name == "k_clique_communities" and _argument(args, kwargs, "cliques", 2) is not None:
-            return "graphmine's k_clique_communities computes the cliques itself"
         if name == "k_truss" and not isinstance(G, Graph) and (_has_edge_data(G) or _has_node_data(G)):
             return "graphmine's k_truss keeps no edge or node attributes"
         return True

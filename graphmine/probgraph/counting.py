@@ -22,12 +22,12 @@ from .. import cliques as _exact_cliques
 from .._interrupt import interruptible
 from .._small_work import serial_first
 from .._threads import resolve_threads, restores_threads
-from ..exceptions import ParameterError, SketchSaturationWarning, warn_at_caller
+from ..exceptions import ParameterError, SketchSaturationWarning, check_int, warn_at_caller
 from ..validation import as_graph
 from . import _approx_kernels as _ak
 from .._estimators import EST_AND, EST_LIMIT, EST_MINHASH, EST_OR, KIND_BLOOM
 from .results import make_array_estimate, make_estimate
-from .sketches import (MAX_HASHES, NeighbourhoodSketch, check_positive_int, check_estimator, check_method,
+from .sketches import (MAX_HASHES, NeighbourhoodSketch, check_estimator, check_method,
                        resolve_seed, sketch_neighbourhoods, sketch_size)
 
 __all__ = ["count_triangles", "count_cliques", "triangles", "clustering", "average_clustering",
@@ -217,7 +217,7 @@ def clique_estimate(G, k, method, *, budget=None, bits=None, hashes=1, sketch_k=
     estimator = check_estimator(method, estimator)
     confidence = _check_confidence(confidence)
     replicates = _check_replicates(replicates)
-    hashes = check_positive_int("hashes", hashes, 1, MAX_HASHES)
+    hashes = check_int("hashes", hashes, 1, MAX_HASHES)
     if order is None:
         order = "degree" if k == 3 else "degeneracy"
     if order not in ("degree", "degeneracy"):
@@ -303,9 +303,7 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
     intersection is estimated. ``stderr`` covers the estimated part only; ``estimated`` is the
     fraction of terms that were estimated.
 
-    Parameters
-    ----------
-    {G, k, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator}
+    {Parameters: G, k, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator}
         For k >= 4 Bloom's 'and' is the multi-set AND of the prefix's filters, biased upward
         by coincident bits.
     {sketch_seed, order, sketch_clamp, sketch_confidence, sketch_replicates, sketch_hub_bits}
@@ -361,9 +359,7 @@ def count_triangles(G, *, method="bloom", budget=None, bits=None, hashes=1, sket
 
     .. math:: \\hat T = \\sum_{u \\to v} \\widehat{|N^+(u) \\cap N^+(v)|}
 
-    Parameters
-    ----------
-    {G, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator, sketch_seed}
+    {Parameters: G, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator, sketch_seed}
     order : {'degree', 'degeneracy'}, default 'degree'
         Orientation whose out-neighbourhoods are sketched.
     {sketch_clamp, sketch_confidence, sketch_replicates, sketch_hub_bits, sketch_exact_threshold}
@@ -528,9 +524,7 @@ def average_clustering(G, *, count_zeros=True, method="bloom", budget=None, bits
     by (1/N) sum_uv sd(t_uv) (w_u + w_v). With ``count_zeros=False`` the mean runs over the
     vertices whose estimated coefficient is positive.
 
-    Parameters
-    ----------
-    {G, count_zeros, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k}
+    {Parameters: G, count_zeros, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k}
     {sketch_estimator, sketch_seed, sketch_clamp, sketch_confidence, threads, sketch_device}
 
     Returns
@@ -571,9 +565,7 @@ def transitivity(G, *, method="bloom", budget=None, bits=None, hashes=1, sketch_
 
     The error is the triangle estimate's, scaled.
 
-    Parameters
-    ----------
-    {G, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator, sketch_seed}
+    {Parameters: G, sketch_method, sketch_budget, sketch_bits, sketch_hashes, sketch_k, sketch_estimator, sketch_seed}
     order : {'degree', 'degeneracy'}, default 'degree'
         Orientation of the triangle estimate.
     {sketch_clamp, sketch_confidence, sketch_replicates, sketch_hub_bits, sketch_exact_threshold}

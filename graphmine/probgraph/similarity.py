@@ -20,7 +20,8 @@ from scipy.sparse.csgraph import connected_components
 from .._docs import fill_doc
 from .._interrupt import interruptible
 from .._threads import resolve_threads, restores_threads
-from ..exceptions import GraphValueError, ParameterError, check_choice
+from ..exceptions import ParameterError, check_choice
+from ..graph import vertex_pairs
 from ..validation import as_graph
 from . import _approx_kernels as _ak
 from .counting import _check_confidence, _meta, edge_intersections, warn_saturation
@@ -35,22 +36,6 @@ MEASURES = ("jaccard", "overlap", "common")
 
 def _check_measure(measure):
     return check_choice("measure", measure, MEASURES)
-
-
-def _check_pairs(G, pairs):
-    if pairs is None:
-        return None
-    try:
-        p = np.asarray(pairs)
-    except (TypeError, ValueError) as exc:
-        raise ParameterError(f"pairs cannot be read as a (p, 2) array: {exc}") from None
-    if p.size == 0:
-        return np.empty((0, 2), np.int64)
-    if p.ndim != 2 or p.shape[1] != 2 or p.dtype.kind not in "iu":
-        raise ParameterError(f"pairs must be a (p, 2) integer array, got shape {p.shape} dtype {p.dtype}")
-    if p.min() < 0 or p.max() >= G.n_nodes:
-        raise GraphValueError(f"pair vertices must lie in 0..{G.n_nodes - 1}")
-    return np.ascontiguousarray(p, dtype=np.int64)
 
 
 def _from_intersections(measure, inter, du, dv):
@@ -77,9 +62,7 @@ def similarity(G, pairs=None, *, measure="jaccard", method="exact", budget=None,
                sketch_k=None, estimator=None, seed=None, clamp=True, confidence=0.95, threads=None):
     """Neighbourhood similarity of vertex pairs (default: every edge, in ``G.edges()`` order).
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     pairs : array_like of shape (p, 2), optional
         Vertex pairs (vertex numbers 0..n-1); default all edges u < v.
     {similarity_options}
@@ -100,7 +83,7 @@ def similarity(G, pairs=None, *, measure="jaccard", method="exact", budget=None,
     G = as_graph(G)
     measure = _check_measure(measure)
     check_method(method, allow_exact=True)
-    p = _check_pairs(G, pairs)
+    p = None if pairs is None else vertex_pairs(pairs, G.n_nodes, name="pairs")
     if method == "exact":
         nthreads = resolve_threads(threads)
         e = G.edges() if p is None else p
@@ -195,9 +178,7 @@ def jarvis_patrick(G, tau, *, measure="jaccard", method="exact", budget=None, bi
                    sketch_k=None, estimator=None, seed=None, clamp=True, confidence=0.95, threads=None):
     """Jarvis-Patrick clustering: connected components of the edges with similarity > ``tau``.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     tau : float
         Threshold (a fraction for 'jaccard'/'overlap', a count for 'common').
     {similarity_options}

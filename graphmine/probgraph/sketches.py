@@ -16,14 +16,14 @@ import numpy as np
 from .._threads import resolve_threads, restores_threads
 from .._limits import check_allocation
 from .._small_work import serial_first
-from ..exceptions import ParameterError, check_choice
+from ..exceptions import ParameterError, check_choice, check_int
 from ..validation import as_graph
 from .. import _sketch_kernels as _sk
 from ..registry import METHODS as ALL_METHODS, SKETCH_METHODS, check_method as _check_method
 from .._estimators import KIND_BLOOM, KIND_KHASH, KIND_KMV, KIND_ONEHASH, bloom_tables
 
 __all__ = ["METHODS", "ESTIMATORS", "NeighbourhoodSketch", "sketch_neighbourhoods", "DEFAULT_BUDGET", "MAX_HASHES",
-           "check_positive_int", "check_estimator", "check_method", "hash_seeds", "resolve_seed", "sketch_size"]
+           "check_estimator", "check_method", "hash_seeds", "resolve_seed", "sketch_size"]
 
 METHODS = SKETCH_METHODS  # the one list, in graphmine.registry
 # sketch method -> its intersection estimators, the default first
@@ -94,43 +94,6 @@ def check_estimator(method, estimator):
         raise ParameterError(f"estimator for method={method!r} must be one of "
                              f"{', '.join(map(repr, ESTIMATORS[method]))}, got {estimator!r}")
     return estimator
-
-
-def check_positive_int(name, value, lo=1, hi=None):
-    """Validate an integer option in ``lo..hi``.
-
-    Parameters
-    ----------
-    name : str
-        The option's name, for the message.
-    value : int
-        The value (bools refused).
-    lo : int, default 1
-        Smallest allowed value.
-    hi : int, optional
-        Largest allowed value (default: none).
-
-    Returns
-    -------
-    int
-        ``value`` as a Python int.
-
-    Raises
-    ------
-    ParameterError
-        Not an integer, or out of range.
-
-    Examples
-    --------
-    >>> check_positive_int("hashes", 4, 1, 16)
-    4
-    """
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ParameterError(f"{name} must be an integer, got {value!r}")
-    if value < lo or (hi is not None and value > hi):
-        rng = f">= {lo}" if hi is None else f"in {lo}..{hi}"
-        raise ParameterError(f"{name} must be {rng}, got {value}")
-    return int(value)
 
 
 def resolve_seed(seed):
@@ -237,9 +200,9 @@ def sketch_size(method, n, nnz, budget=None, bits=None, sketch_k=None):
     if method != "bloom" and bits is not None:
         raise ParameterError(f"bits sizes Bloom filters; method={method!r} takes sketch_k")
     if bits is not None:
-        return (check_positive_int("bits", bits, 1, 2**31) + 63) // 64, 0
+        return (check_int("bits", bits, 1, 2**31) + 63) // 64, 0
     if sketch_k is not None:
-        return 0, check_positive_int("sketch_k", sketch_k, 3 if method == "kmv" else 1, 2**20)
+        return 0, check_int("sketch_k", sketch_k, 3 if method == "kmv" else 1, 2**20)
     if budget is None:
         budget = DEFAULT_BUDGET
     if isinstance(budget, bool) or not isinstance(budget, (int, float, np.integer, np.floating)) \
@@ -482,7 +445,7 @@ def sketch_neighbourhoods(G, method="bloom", *, budget=None, bits=None, hashes=1
     G = as_graph(G)
     check_method(method)
     check_choice("scope", scope, SCOPES)
-    hashes = check_positive_int("hashes", hashes, 1, MAX_HASHES)
+    hashes = check_int("hashes", hashes, 1, MAX_HASHES)
     seed = resolve_seed(seed)
     if scope == "all":
         indptr, indices = G.indptr, G.indices

@@ -72,9 +72,7 @@ def choose_sketch(G, rel_error, *, method="bloom", k=3, hashes=1, seed=None, max
     """The smallest sketch (up to ``rounds`` refinements) whose k-clique estimate has a relative
     standard error of at most ``rel_error``.
 
-    Parameters
-    ----------
-    {G}
+    {Parameters: G}
     rel_error : float
         Target relative standard error (e.g. 0.01 for 1%).
     method : {'bloom', 'khash', 'onehash', 'kmv'}, default 'bloom'

@@ -28,9 +28,7 @@ def __getattr__(name):
 def degree_features(graph, pairs, year, n_snapshots=3, n_vertices=None):
     """``log(1 + degree)`` of both vertices at the end of ``year, year - 1, ...``.
 
-    Parameters
-    ----------
-    {s4c_graph, s4c_pairs}
+    {Parameters: s4c_graph, s4c_pairs}
     year : int
         The latest snapshot's year.
     n_snapshots : int, default 3

@@ -37,7 +37,7 @@ from datetime import date
 import numpy as np
 
 from ..events import DAYS_PER_UNIT, TemporalEvents, read_events
-from ..exceptions import ParameterError, warn_at_caller
+from ..exceptions import ParameterError, check_int, warn_at_caller
 from ._progress import LOGGER_NAME
 from .io import Science4CastData
 from .snapshots import MAX_DAY, MAX_YEAR, MIN_YEAR, ORIGIN, sample_pairs, unconnected_pair_count, year_end_day
@@ -174,12 +174,6 @@ def map_times(events, time_map="auto", *, span=(1994, 2020), origin="1970-01-01"
     return tm.days(events.times), tm.kind
 
 
-def _int_param(name, value, lo):
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
-        raise ParameterError(f"{name} must be an integer >= {lo}, got {value!r}")
-    return int(value)
-
-
 def _year_of_day(day):
     """The year Y whose end (year_end_day(Y)) is nearest to ``day``."""
     y = ORIGIN.year + int(day) // 365
@@ -240,11 +234,11 @@ def build_benchmark(events, *, year_start=None, cut=None, years_delta=3, vertex_
         events = read_events(events, **read_kw)
     elif read_kw:
         raise ParameterError(f"keywords {sorted(read_kw)} apply only when reading events from a file")
-    years_delta = _int_param("years_delta", years_delta, 1)
-    cutoff = _int_param("vertex_degree_cutoff", vertex_degree_cutoff, 0)
-    min_edges = _int_param("min_edges", min_edges, 1)
+    years_delta = check_int("years_delta", years_delta, 1)
+    cutoff = check_int("vertex_degree_cutoff", vertex_degree_cutoff, 0)
+    min_edges = check_int("min_edges", min_edges, 1)
     if n_pairs is not None:
-        n_pairs = _int_param("n_pairs", n_pairs, 1)
+        n_pairs = check_int("n_pairs", n_pairs, 1)
     if year_start is not None and cut is not None:
         raise ParameterError("give year_start or cut, not both")
     if events.n_pairs == 0:
@@ -264,7 +258,7 @@ def build_benchmark(events, *, year_start=None, cut=None, years_delta=3, vertex_
     complete = max(y for y in range(MIN_YEAR - 1, MAX_YEAR + 1) if year_end_day(y) - 1 <= max(last, year_end_day(MIN_YEAR - 1)))
     if year_start is None:
         year_start = complete - years_delta
-    year_start = _int_param("year_start", year_start, MIN_YEAR)
+    year_start = check_int("year_start", year_start, MIN_YEAR)
     if year_start + years_delta > MAX_YEAR:
         raise ParameterError(f"year_start + years_delta must be <= {MAX_YEAR}, got {year_start + years_delta}")
     first_day = int(day[0])

@@ -30,7 +30,7 @@ growth, common neighbours); :func:`generate_scenario` generates one at a size of
 from .._docs import fill_doc
 import numpy as np
 
-from ..exceptions import ParameterError
+from ..exceptions import ParameterError, check_int
 from ..graph import from_edges
 from .io import Science4CastData
 from .snapshots import MAX_YEAR, MIN_YEAR, sample_pairs, year_end_day
@@ -113,8 +113,7 @@ def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014
     >>> rows.shape[1], bool(rows[:, 2].min() >= 0), bool((rows[:, 0] == rows[:, 1]).any())
     (3, True, True)
     """
-    if isinstance(n_vertices, bool) or not isinstance(n_vertices, (int, np.integer)) or n_vertices < 50:
-        raise ParameterError(f"n_vertices must be an integer >= 50, got {n_vertices!r}")
+    check_int("n_vertices", n_vertices, 50)
     if not MIN_YEAR + 2 <= year_start <= last_year <= MAX_YEAR:
         raise ParameterError(f"need {MIN_YEAR + 2} <= year_start <= last_year <= {MAX_YEAR}, "
                              f"got year_start={year_start}, last_year={last_year}")

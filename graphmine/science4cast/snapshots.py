@@ -15,7 +15,7 @@ from datetime import date
 import numpy as np
 import scipy.sparse as sp
 
-from ..exceptions import ParameterError
+from ..exceptions import ParameterError, check_int
 from ..graph import from_edges
 
 __all__ = ["year_end_day", "edges_before", "snapshot", "snapshot_weights", "multigraph_degree",
@@ -62,9 +62,7 @@ def year_end_day(year):
 def edges_before(graph, year):
     """The rows ``[v1, v2]`` of the graph at ``year``, self-loops dropped.
 
-    Parameters
-    ----------
-    {s4c_graph, s4c_year}
+    {Parameters: s4c_graph, s4c_year}
 
     Returns
     -------
@@ -98,9 +96,7 @@ def snapshot(graph, year, n_vertices=None):
     Repeated rows are merged and self-loops dropped; vertices keep their ids (no relabelling), so
     every snapshot of one data set has the same vertex set.
 
-    Parameters
-    ----------
-    {s4c_graph, s4c_year, s4c_n_vertices}
+    {Parameters: s4c_graph, s4c_year, s4c_n_vertices}
 
     Returns
     -------
@@ -124,9 +120,7 @@ def snapshot_weights(graph, year, n_vertices=None):
 
     Entry (u, v) is the pair weight that :func:`pair_edge_counts` gives one pair at a time.
 
-    Parameters
-    ----------
-    {s4c_graph, s4c_year, s4c_n_vertices}
+    {Parameters: s4c_graph, s4c_year, s4c_n_vertices}
 
     Returns
     -------
@@ -157,9 +151,7 @@ def multigraph_degree(graph, year, n_vertices=None):
 
     A row joining u and v counts for both, and a repeated row counts again.
 
-    Parameters
-    ----------
-    {s4c_graph, s4c_year, s4c_n_vertices}
+    {Parameters: s4c_graph, s4c_year, s4c_n_vertices}
 
     Returns
     -------
@@ -187,9 +179,7 @@ def _keys(u, v, n):
 def pair_edge_counts(graph, pairs, year, n_vertices=None):
     """How many rows before the end of ``year`` join each pair (either order), int64.
 
-    Parameters
-    ----------
-    {s4c_graph, s4c_pairs, s4c_year, s4c_n_vertices}
+    {Parameters: s4c_graph, s4c_pairs, s4c_year, s4c_n_vertices}
 
     Returns
     -------
@@ -214,8 +204,7 @@ def pair_edge_counts(graph, pairs, year, n_vertices=None):
 def _check_setting(year_start, years_delta, n_pairs, cutoff, min_edges):
     for name, val, lo in (("years_delta", years_delta, 1), ("n_pairs", n_pairs, 0),
                           ("vertex_degree_cutoff", cutoff, 0), ("min_edges", min_edges, 1)):
-        if isinstance(val, bool) or not isinstance(val, (int, np.integer)) or val < lo:
-            raise ParameterError(f"{name} must be an integer >= {lo}, got {val!r}")
+        check_int(name, val, lo)
     year_end_day(year_start)
     year_end_day(year_start + years_delta)
 
@@ -230,9 +219,7 @@ def sample_pairs(graph, year_start, years_delta, n_pairs, vertex_degree_cutoff=0
     unconnected at ``year_start``. The label is 1 when the pair has at least ``min_edges`` rows by
     the end of ``year_start + years_delta``. The order within a pair is random.
 
-    Parameters
-    ----------
-    {s4c_graph}
+    {Parameters: s4c_graph}
     year_start : int
         The feature date.
     years_delta : int
@@ -310,9 +297,7 @@ def unconnected_pair_count(graph, year, vertex_degree_cutoff=0, n_vertices=None)
     """How many unordered pairs of vertices with multigraph degree >= cutoff at ``year`` are
     unconnected at ``year`` (what :func:`sample_pairs` can draw from).
 
-    Parameters
-    ----------
-    {s4c_graph, s4c_year, s4c_cutoff, s4c_n_vertices}
+    {Parameters: s4c_graph, s4c_year, s4c_cutoff, s4c_n_vertices}
 
     Returns
     -------
@@ -341,9 +326,7 @@ def window_positives(graph, year, horizon, vertex_degree_cutoff=0, min_edges=1, 
     int64) of the pairs of vertices with multigraph degree >= cutoff at ``year - horizon`` that are
     unconnected at ``year - horizon`` and have at least ``min_edges`` rows by the end of ``year``.
 
-    Parameters
-    ----------
-    {s4c_graph, s4c_label_year, s4c_horizon}
+    {Parameters: s4c_graph, s4c_label_year, s4c_horizon}
     {s4c_cutoff, s4c_min_edges, s4c_n_vertices}
 
     Returns
@@ -384,9 +367,7 @@ def training_pairs(graph, year, horizon, n_pairs, vertex_degree_cutoff=0, min_ed
     ``max_positives``). Pairs whose key ``lo * n + hi`` is in ``exclude`` (sorted int64, e.g. the
     pairs held out for the blend weights) are never drawn.
 
-    Parameters
-    ----------
-    {s4c_graph, s4c_label_year, s4c_horizon}
+    {Parameters: s4c_graph, s4c_label_year, s4c_horizon}
     n_pairs : int
         Pairs to draw.
     {s4c_cutoff, s4c_min_edges}
