@@ -7,12 +7,13 @@ and kClist. This is the algorithm family; :func:`graphmine.count_triangles` and 
 ``device=`` (:mod:`graphmine.cuda`) on top.
 """
 
-import numpy as np
-
+import sys
 import time
 
-from . import _clique_kernels as _ck
+import numpy as np
+
 from . import _small_work as _sw
+from ._lazy import lazy_module
 from ._docs import fill_doc
 from ._interrupt import cancel_flag, check as _check_interrupt, interruptible
 from ._limits import check_allocation
@@ -24,22 +25,56 @@ from .validation import as_graph
 __all__ = ["count_triangles", "triangles", "count_cliques", "check_k"]
 
 
+@lazy_module
+def _ck():
+    # the counting kernels (and numba) load with the first count too large for numpy
+    from . import _clique_kernels
+
+    return _clique_kernels
+
+
 def _serial(G, nthreads):
     return nthreads == 1 or G.n_edges < SERIAL_EDGES
 
 
-def _small_work(G, k, order, kernel):
-    """The rank-space orientation of ``G`` and the candidate budget when its k-cliques are counted
-    on numpy (little work, or ``kernel``, the one that would run, neither compiled nor cached and
-    the work moderate: see graphmine/_small_work.py), else None. The orientation is ``order``'s
-    (default: degree, which numpy builds without a kernel; the count does not depend on it)."""
+def _small_work(G, k, order, budget):
+    """The rank-space orientation of ``G`` when its k-cliques are counted on numpy within
+    ``budget`` candidates (little work, or a kernel that is not loaded yet and moderate work: see
+    graphmine/_small_work.py), else None. The orientation is ``order``'s (default: degree, which
+    numpy builds without a kernel; the count does not depend on it)."""
     if G.n_edges > _sw.SMALL_EDGES:
         return None
     O = G.oriented(order or "degree", relabel=True)
-    budget = _sw.work_budget(kernel)
     if k == 3 and _sw.triangle_work(O.indptr, O.indices) > budget:
         return None
-    return O, budget
+    return O
+
+
+# candidates the triangle family has checked on numpy in this process while numba was not imported
+_COLD_SPENT = [0]
+
+
+def _numba_loaded():
+    return "numba" in sys.modules
+
+
+def _cold_small_work(G, threads):
+    """The degree orientation of ``G`` when its triangles are counted on numpy because numba is
+    not imported yet (and no thread count is asked for, which would import it), else None.
+
+    A kernel's first call would cost that import too, 0.3-0.4 s of CPU on the 2-core machine, in
+    which numpy checks about SMALL_WORK_COLD candidates; so numpy counts while its total work in
+    this process stays below that (rent until the rent reaches the price: never more than twice
+    the better of the two choices made in hindsight), and the kernels count after that.
+    """
+    if threads is not None or _numba_loaded() or G.n_edges > _sw.SMALL_EDGES:
+        return None
+    O = G.oriented("degree", relabel=True)
+    work = _sw.triangle_work(O.indptr, O.indices)
+    if _COLD_SPENT[0] + work > _sw.SMALL_WORK_COLD:
+        return None
+    _COLD_SPENT[0] += work
+    return O
 
 
 # kernels whose small counts ran on numpy once in this process (the next ones load the kernel)
@@ -59,11 +94,9 @@ def _small_count(G, k, order, nthreads):
         # the serial kernel 0.7 ms after the degeneracy order's 2 ms)
         return None
     _NUMPY_RAN.add(kernel)
-    small = _small_work(G, k, order, kernel)
-    if small is None:
-        return None
-    O, budget = small
-    return _sw.clique_count(O.indptr, O.indices, k, budget)
+    budget = _sw.work_budget(kernel)
+    O = _small_work(G, k, order, budget)
+    return None if O is None else _sw.clique_count(O.indptr, O.indices, k, budget)
 
 
 def _checked(result):
@@ -126,6 +159,9 @@ def count_triangles(G, *, threads=None):
     10
     """
     G = as_graph(G)
+    O = _cold_small_work(G, threads)
+    if O is not None:
+        return _sw.clique_count(O.indptr, O.indices, 3, _sw.SMALL_WORK_COLD)
     nthreads = resolve_threads(threads)
     small = _small_count(G, 3, "degree", nthreads)
     if small is not None:
@@ -161,11 +197,12 @@ def triangles(G, *, threads=None):
     array([3, 3, 3, 3])
     """
     G = as_graph(G)
-    nthreads = resolve_threads(threads)
-    kernel = _ck._triangles_per_vertex_serial if _serial(G, nthreads) else _ck._triangles_per_vertex
-    small = _small_work(G, 3, "degree", kernel)
-    if small is not None:
-        O = small[0]
+    O = _cold_small_work(G, threads)
+    if O is None:
+        nthreads = resolve_threads(threads)
+        kernel = _ck._triangles_per_vertex_serial if _serial(G, nthreads) else _ck._triangles_per_vertex
+        O = _small_work(G, 3, "degree", _sw.work_budget(kernel))
+    if O is not None:
         return _sw.triangles_per_vertex(O.indptr, O.indices)[O.rank]
     O = G.oriented("degree", relabel=True, threads=nthreads)
     if _serial(G, nthreads):

@@ -11,7 +11,6 @@ import sys
 
 from .exceptions import ParameterError
 from .graph import Graph, from_edges, from_networkx, from_scipy
-from .io import read_graph
 
 __all__ = ["as_graph"]
 
@@ -76,6 +75,9 @@ def as_graph(data, *, threads=None, relabel=None, symmetrize=False, **read_kwarg
     if isinstance(data, (str, os.PathLike)) or _is_file_object(data):
         if relabel is not None:
             read_kwargs["relabel"] = relabel
+        # the reader (and its parsing kernels, which import numba) loads with the first file
+        from .io import read_graph
+
         return read_graph(data, threads=threads, **read_kwargs)
     if read_kwargs:
         raise ParameterError(f"keywords {sorted(read_kwargs)} only apply when reading a file")

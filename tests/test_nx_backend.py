@@ -454,17 +454,28 @@ def test_first_call_in_a_fresh_process_imports_no_numba():
 
 def test_numpy_path_and_kernel_path_agree(monkeypatch):
     # numba is loaded in this process: the backend's triangles go through the kernels; the numpy
-    # count (forced) gives the same dict
+    # count of the triangle family (forced: numba taken for not imported) gives the same dict,
+    # while its total work stays within what a kernel's first call costs
+    from graphmine import _small_work as sw
+    from graphmine import cliques
     from graphmine.nx_backend import algorithms
 
     G = nx.powerlaw_cluster_graph(300, 6, 0.5, seed=4)
     H = from_networkx(G)
-    assert algorithms._numpy_triangles(H, None) is None  # numba imported: kernels decide
+    assert cliques._cold_small_work(H, None) is None  # numba imported: kernels decide
     kernel = algorithms.triangles(H)
-    monkeypatch.delitem(sys.modules, "numba")
-    numpy_counts = algorithms._numpy_triangles(H, None)
-    assert numpy_counts is not None and dict(zip(G, numpy_counts.tolist())) == kernel == nx.triangles(G)
-    assert algorithms._numpy_triangles(H, 1) is None  # a thread count asked for: the kernels
+    assert kernel == nx.triangles(G)
+    monkeypatch.setattr(cliques, "_numba_loaded", lambda: False)  # as in a process without numba
+    monkeypatch.setattr(cliques, "_COLD_SPENT", [0])
+    assert cliques._cold_small_work(H, 1) is None  # a thread count asked for: the kernels
+    O = cliques._cold_small_work(H, None)
+    work = sw.triangle_work(O.indptr, O.indices)
+    assert work > 0 and cliques._COLD_SPENT == [work]
+    numpy_counts = sw.triangles_per_vertex(O.indptr, O.indices)[O.rank]
+    assert dict(zip(G, numpy_counts.tolist())) == kernel
+    assert cliques._cold_small_work(H, None) is not None and cliques._COLD_SPENT == [2 * work]
+    monkeypatch.setattr(cliques, "_COLD_SPENT", [sw.SMALL_WORK_COLD - work + 1])
+    assert cliques._cold_small_work(H, None) is None  # numpy's work would pass the kernel's cost
 
 
 def test_table_and_sort_id_maps_agree():

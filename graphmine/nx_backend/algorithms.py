@@ -22,11 +22,9 @@ numbers (triangle counts rounded to integers).
 
 from .._docs import fill_doc
 from operator import itemgetter
-import sys
 
 import numpy as np
 
-from .. import _small_work as _sw
 from .._lazy import lazy_module
 from .._threads import resolve_threads, restores_threads
 from ..exceptions import ConvergenceError
@@ -137,29 +135,15 @@ def _with_int_zeros(values, zero):
     return out
 
 
-def _numpy_triangles(H, threads):
-    """The triangles through every vertex counted on numpy, or None where graphmine's kernels
-    run: numba is not imported in this process yet (a kernel's first call would cost the import,
-    0.3-0.4 s of CPU, and a load or a compile: numpy counts up to SMALL_WORK_COLD candidates in
-    that time), no thread count is asked for, and the graph is moderate."""
-    if threads is not None or "numba" in sys.modules or H.n_edges > _sw.SMALL_EDGES:
-        return None
-    O = H.oriented("degree", relabel=True)
-    if _sw.triangle_work(O.indptr, O.indices) > _sw.SMALL_WORK_COLD:
-        return None
-    return _sw.triangles_per_vertex(O.indptr, O.indices)[O.rank]
-
-
 def _exact_triangles(H, threads):
-    """The triangles through every vertex (exact): numpy's count or the family's kernels."""
-    tri = _numpy_triangles(H, threads)
-    return _cliques.triangles(H, threads=threads) if tri is None else tri
+    """The triangles through every vertex (exact; the family counts moderate work on numpy while
+    numba is not imported)."""
+    return _cliques.triangles(H, threads=threads)
 
 
 def _triangle_counts(H, method, kw):
     if method == "exact":
-        tri = _numpy_triangles(H, kw["threads"])
-        return call("triangles", H, threads=kw["threads"]) if tri is None else tri
+        return _exact_triangles(H, kw["threads"])
     return np.rint(_approx("triangles", H, method, kw)).astype(np.int64)
 
 
@@ -280,8 +264,7 @@ def transitivity(G):
     method, kw = _settings()
     if method != "exact":
         return float(_approx("transitivity", H, method, kw))
-    tri = _numpy_triangles(H, kw["threads"])
-    T = _cliques.count_triangles(H, threads=kw["threads"]) if tri is None else int(tri.sum()) // 3
+    T = _cliques.count_triangles(H, threads=kw["threads"])
     if T == 0:
         return 0
     d = H.degree
