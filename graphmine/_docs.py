@@ -124,7 +124,9 @@ k : int
     "order": """\
 order : {'degree', 'degeneracy'}, optional
     Orientation of the edges before counting (default: 'degree' for k = 3, 'degeneracy'
-    otherwise, whose out-degrees are bounded by the graph's degeneracy).""",
+    otherwise, whose out-degrees are bounded by the graph's degeneracy). The exact CPU count
+    also takes 'approx-degeneracy', its default for k >= 4 from 4 threads and 2^19 edges on
+    (:func:`graphmine.cliques.count_cliques`).""",
     "count_zeros": """\
 count_zeros : bool, default True
     As in networkx: if False, average only over vertices with a nonzero coefficient.
