@@ -18,6 +18,7 @@ from numba import njit, prange
 
 from ._clique_kernels import CHUNKS_PER_THREAD, _root_chunks
 from ._csr_kernels import _max_row
+from ._order_kernels import _bucket_sort
 from ._setops import fetch_add, intersect_count, lower_bound
 
 
@@ -102,19 +103,7 @@ def _truss_peel(indptr, indices, eid, src, dst, sup0, stop):
     top = 0
     for e in range(m):
         top = max(top, sup[e])
-    bins = np.zeros(top + 2, np.int64)
-    for e in range(m):
-        bins[sup[e] + 1] += 1
-    for s in range(top + 1):
-        bins[s + 1] += bins[s]
-    order = np.empty(m, np.int64)
-    pos = np.empty(m, np.int64)
-    fill = bins.copy()
-    for e in range(m):
-        p = fill[sup[e]]
-        order[p] = e
-        pos[e] = p
-        fill[sup[e]] += 1
+    bins, order, pos = _bucket_sort(sup, top)
     alive = np.ones(m, np.bool_)
     pu = np.empty(_max_row(indptr), np.int64)
     pv = np.empty_like(pu)
