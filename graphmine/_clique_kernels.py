@@ -513,6 +513,27 @@ def _root_chunks(optr, lo, hi, nchunks):
 
 
 @njit(cache=True)
+def _root_plan(optr, lo, hi, nthreads):
+    """(cuts, counter): a dynamic schedule of the roots lo..hi-1 for nthreads threads, the cuts of
+    :func:`_root_chunks` (CHUNKS_PER_THREAD chunks a thread, at most one a root) and the shared
+    counter that :func:`_claim_chunk` advances."""
+    nchunks = max(1, min(hi - lo, nthreads * CHUNKS_PER_THREAD))
+    return _root_chunks(optr, lo, hi, nchunks), np.zeros(1, np.int64)
+
+
+@njit(cache=True)
+def _claim_chunk(counter, cuts):
+    """(r0, r1): the roots r0..r1-1 of the next unclaimed chunk of a :func:`_root_plan`, from the
+    high end, where a degeneracy order puts the dense core; (-1, -1) once all are claimed."""
+    nchunks = cuts.shape[0] - 1
+    i = fetch_add(counter, 0, 1)
+    if i >= nchunks:
+        return -1, -1
+    j = nchunks - 1 - i
+    return cuts[j], cuts[j + 1]
+
+
+@njit(cache=True)
 def _cliques_span(optr, oind, k, a, b, scratch):
     """k-cliques whose lowest-ranked vertex lies in [a, b)."""
     rows, pos, cand, stack, rem, word, lcand, lsize = scratch
@@ -549,18 +570,15 @@ def _cliques_range(optr, oind, k, max_out, lo, hi, nthreads):
     """k-cliques whose lowest-ranked vertex lies in [lo, hi) (the whole count: [0, n); a batch of
     a run with progress: part of it). The roots are cut into chunks of about equal estimated work,
     claimed dynamically from the high end, where a degeneracy order puts the dense core."""
-    nchunks = max(1, min(hi - lo, nthreads * CHUNKS_PER_THREAD))
-    cuts = _root_chunks(optr, lo, hi, nchunks)
-    counter = np.zeros(1, np.int64)
+    cuts, counter = _root_plan(optr, lo, hi, nthreads)
     parts = np.zeros(nthreads, np.int64)
     for t in prange(nthreads):
         scratch = _clique_scratch(oind, k, max_out)
         c = 0
         while True:
-            i = fetch_add(counter, 0, 1)
-            if i >= nchunks:
+            r0, r1 = _claim_chunk(counter, cuts)
+            if r0 < 0:
                 break
-            j = nchunks - 1 - i
-            c += _cliques_span(optr, oind, k, cuts[j], cuts[j + 1], scratch)
+            c += _cliques_span(optr, oind, k, r0, r1, scratch)
         parts[t] = c
     return parts.sum()

@@ -16,7 +16,7 @@ never validate and never raise.
 import numpy as np
 from numba import njit, prange
 
-from ._clique_kernels import CHUNKS_PER_THREAD, _root_chunks
+from ._clique_kernels import _claim_chunk, _root_plan
 from ._csr_kernels import _max_row
 from ._order_kernels import _bucket_sort
 from ._setops import fetch_add, intersect_count, lower_bound
@@ -51,15 +51,13 @@ def _edge_support(indptr, indices, eid, nthreads):
     """Triangles on every edge."""
     n = indptr.shape[0] - 1
     sup = np.zeros(indices.shape[0] // 2, np.int64)
-    nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
-    cuts = _root_chunks(indptr, 0, n, nchunks)
-    counter = np.zeros(1, np.int64)
+    cuts, counter = _root_plan(indptr, 0, n, nthreads)
     for t in prange(nthreads):
         while True:
-            i = fetch_add(counter, 0, 1)
-            if i >= nchunks:
+            r0, r1 = _claim_chunk(counter, cuts)
+            if r0 < 0:
                 break
-            for u in range(cuts[i], cuts[i + 1]):
+            for u in range(r0, r1):
                 for j in range(indptr[u], indptr[u + 1]):
                     v = indices[j]
                     if v > u and indptr[v + 1] - indptr[v] > 1 and indptr[u + 1] - indptr[u] > 1:
@@ -170,15 +168,13 @@ def _oriented_support(optr, oind, nthreads):
     N+(u) after v with N+(v): the supports of the edges, indexed by arc."""
     n = optr.shape[0] - 1
     sup = np.zeros(oind.shape[0], np.int64)
-    nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
-    cuts = _root_chunks(optr, 0, n, nchunks)
-    counter = np.zeros(1, np.int64)
+    cuts, counter = _root_plan(optr, 0, n, nthreads)
     for t in prange(nthreads):
         while True:
-            i = fetch_add(counter, 0, 1)
-            if i >= nchunks:
+            r0, r1 = _claim_chunk(counter, cuts)
+            if r0 < 0:
                 break
-            for u in range(cuts[i], cuts[i + 1]):
+            for u in range(r0, r1):
                 a0 = optr[u]
                 a1 = optr[u + 1]
                 if a1 - a0 < 2:
