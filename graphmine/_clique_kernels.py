@@ -62,6 +62,16 @@ def _row_of_arc(optr, a):
     return lo
 
 
+@njit(cache=True, inline="always")
+def _row_span(optr, u, a, b):
+    """(u, ra, rb, e) for the next piece of a chunk of arcs a..b-1 (a < b): u the row holding arc
+    a (found from the given u on), [ra, rb) the whole row as uint64 offsets, e the end of the
+    chunk's arcs in it (the next piece starts at e)."""
+    while optr[u + 1] <= a:
+        u += 1
+    return u, np.uint64(optr[u]), np.uint64(optr[u + 1]), min(b, optr[u + 1])
+
+
 @njit(cache=True)
 def _mark_words(n):
     """A zeroed bit set over n vertices: n / 8 bytes per thread (a megabit graph: 128 KiB, which
@@ -80,11 +90,7 @@ def _triangles_arcs(optr, oind, a, b, mark):
     S6 = np.uint64(6)
     M63 = np.uint64(63)
     while a < b:
-        while optr[u + 1] <= a:
-            u += 1
-        ra = np.uint64(optr[u])
-        rb = np.uint64(optr[u + 1])
-        e = min(b, optr[u + 1])
+        u, ra, rb, e = _row_span(optr, u, a, b)
         if rb - ra >= np.uint64(2):
             for j in range(ra, rb):
                 w = np.uint64(oind[j])
@@ -184,11 +190,7 @@ def _triangles_credit_arcs(optr, oind, a, b, mark, per_vertex):
     does one load, one add and one store whatever the hit rate."""
     u = _row_of_arc(optr, a)
     while a < b:
-        while optr[u + 1] <= a:
-            u += 1
-        ra = np.uint64(optr[u])
-        rb = np.uint64(optr[u + 1])
-        e = min(b, optr[u + 1])
+        u, ra, rb, e = _row_span(optr, u, a, b)
         if rb - ra >= np.uint64(2):
             for j in range(ra, rb):
                 mark[np.uint64(oind[j])] = 1
