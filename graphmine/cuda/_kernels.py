@@ -103,9 +103,7 @@ def _arc_sources(optr, src):
     """src[j] = u for every arc j of N+(u) (one thread per arc, binary search of optr)."""
     m = src.shape[0]
     n = optr.shape[0] - 1
-    j = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    while j < m:
+    for j in range(cuda.grid(1), m, cuda.gridsize(1)):
         lo = 0
         hi = n
         while hi - lo > 1:  # the last u with optr[u] <= j
@@ -115,22 +113,17 @@ def _arc_sources(optr, src):
             else:
                 hi = mid
         src[j] = lo
-        j += stride
 
 
 @cuda.jit(cache=True)
 def _pair_ptr(optr, lo_a, hi_a, lo_b, hi_b, two, out):
     """Row pointers of a partitioned count's pair: the rows of [lo_a, hi_a) of optr, then (when
     ``two``) those of [lo_b, hi_b), packed one after the other; every other row empty."""
-    n1 = out.shape[0]
-    u = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    while u < n1:
+    for u in range(cuda.grid(1), out.shape[0], cuda.gridsize(1)):
         x = optr[min(max(u, lo_a), hi_a)] - optr[lo_a]
         if two:
             x += optr[min(max(u, lo_b), hi_b)] - optr[lo_b]
         out[u] = x
-        u += stride
 
 
 @cuda.jit(device=True, inline=True)
@@ -171,13 +164,10 @@ def _bin_counts(optr, oind, src, bounds, hub_lo, hub_min, rlo, rhi, clo, chi, co
         sh[t] = 0
     cuda.syncthreads()
     m = src.shape[0]  # the arcs to visit: all, or a partitioned count's first block
-    j = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    while j < m:
+    for j in range(cuda.grid(1), m, cuda.gridsize(1)):
         b = _arc_bin(optr, oind, src, j, bounds, hub_lo, hub_min, rlo, rhi, clo, chi)
         if b > 0:
             cuda.atomic.add(sh, b, 1)
-        j += stride
     cuda.syncthreads()
     if t > 0 and t < MAXBINS:
         cuda.atomic.add(counts, t, sh[t])
@@ -187,33 +177,35 @@ def _bin_counts(optr, oind, src, bounds, hub_lo, hub_min, rlo, rhi, clo, chi, co
 def _bin_scatter(optr, oind, src, bounds, hub_lo, hub_min, rlo, rhi, clo, chi, fill, lists):
     """Write every arc of bin b >= 1 into ``lists`` at fill[b] (the next free slot of its bin)."""
     m = src.shape[0]  # the arcs to visit: all, or a partitioned count's first block
-    j = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    while j < m:
+    for j in range(cuda.grid(1), m, cuda.gridsize(1)):
         b = _arc_bin(optr, oind, src, j, bounds, hub_lo, hub_min, rlo, rhi, clo, chi)
         if b > 0:
             lists[cuda.atomic.add(fill, b, 1)] = j
-        j += stride
+
+
+@cuda.jit(device=True, inline=True)
+def _arc_triangles(oind, src, j, alo, ahi, blo, bhi, lane, step, pv, credit):
+    """Triangles on arc j = src[j] -> oind[j] whose lists are [alo, ahi) and [blo, bhi), this
+    lane's share (lanes lane, lane + step, ...); with ``credit`` the arc's two ends get them too
+    (the third vertices are credited by :func:`_count_common`)."""
+    x = _count_common(oind, alo, ahi, blo, bhi, lane, step, pv, credit)
+    if credit and x > 0:
+        cuda.atomic.add(pv, src[j], x)
+        cuda.atomic.add(pv, oind[j], x)
+    return x
 
 
 @cuda.jit(cache=True)
 def _tri_light(optr, oind, src, light, hub_lo, hub_min, rlo, rhi, clo, chi, out, pv, credit):
     """Triangles on the light arcs, one thread per arc in CSR order (others are skipped)."""
     m = src.shape[0]  # the arcs to visit: all, or a partitioned count's first block
-    j = cuda.grid(1)
-    stride = cuda.gridsize(1)
     c = int64(0)
-    while j < m:
+    for j in range(cuda.grid(1), m, cuda.gridsize(1)):
         alo, ahi, blo, bhi = _arc_lists(optr, oind, src, j)
         s = min(ahi - alo, bhi - blo)
         if (s > 0 and s <= light and not _is_hub(optr, src[j], hub_lo, hub_min)
                 and _active(src, oind, j, rlo, rhi, clo, chi)):
-            x = _count_common(oind, alo, ahi, blo, bhi, 0, 1, pv, credit)
-            c += x
-            if credit and x > 0:
-                cuda.atomic.add(pv, src[j], x)
-                cuda.atomic.add(pv, oind[j], x)
-        j += stride
+            c += _arc_triangles(oind, src, j, alo, ahi, blo, bhi, 0, 1, pv, credit)
     _block_sum(c, out)
 
 
@@ -229,11 +221,7 @@ def _tri_group(optr, oind, src, arcs, group, out, pv, credit):
     for a in range(g, arcs.shape[0], ngroups):
         j = arcs[a]
         alo, ahi, blo, bhi = _arc_lists(optr, oind, src, j)
-        x = _count_common(oind, alo, ahi, blo, bhi, lane, group, pv, credit)
-        c += x
-        if credit and x > 0:
-            cuda.atomic.add(pv, src[j], x)
-            cuda.atomic.add(pv, oind[j], x)
+        c += _arc_triangles(oind, src, j, alo, ahi, blo, bhi, lane, group, pv, credit)
     _block_sum(c, out)
 
 
