@@ -514,7 +514,7 @@ def _root_chunks(optr, lo, hi, nchunks):
     return cuts
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _root_plan(optr, lo, hi, nthreads):
     """(cuts, counter): a dynamic schedule of the roots lo..hi-1 for nthreads threads, the cuts of
     :func:`_root_chunks` (CHUNKS_PER_THREAD chunks a thread, at most one a root) and the shared
@@ -523,7 +523,7 @@ def _root_plan(optr, lo, hi, nthreads):
     return _root_chunks(optr, lo, hi, nchunks), np.zeros(1, np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _claim_chunk(counter, cuts):
     """(r0, r1): the roots r0..r1-1 of the next unclaimed chunk of a :func:`_root_plan`, from the
     high end, where a degeneracy order puts the dense core; (-1, -1) once all are claimed."""

@@ -18,7 +18,7 @@ from numba import njit
 U1 = np.uint64(1)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, inline="always")
 def _bucket_sort(key, top):
     """The items 0..len(key)-1 sorted by key (0 <= key <= top; counting sort, stable): (bins,
     order, pos), order the items by key, bins[s] where the block of key s starts in order
