@@ -62,6 +62,16 @@ def _row_of_arc(optr, a):
     return lo
 
 
+@njit(cache=True, inline="always")
+def _row_span(optr, u, a, b):
+    """(u, ra, rb, e) for the next piece of a chunk of arcs a..b-1 (a < b): u the row holding arc
+    a (found from the given u on), [ra, rb) the whole row as uint64 offsets, e the end of the
+    chunk's arcs in it (the next piece starts at e)."""
+    while optr[u + 1] <= a:
+        u += 1
+    return u, np.uint64(optr[u]), np.uint64(optr[u + 1]), min(b, optr[u + 1])
+
+
 @njit(cache=True)
 def _mark_words(n):
     """A zeroed bit set over n vertices: n / 8 bytes per thread (a megabit graph: 128 KiB, which
@@ -80,11 +90,7 @@ def _triangles_arcs(optr, oind, a, b, mark):
     S6 = np.uint64(6)
     M63 = np.uint64(63)
     while a < b:
-        while optr[u + 1] <= a:
-            u += 1
-        ra = np.uint64(optr[u])
-        rb = np.uint64(optr[u + 1])
-        e = min(b, optr[u + 1])
+        u, ra, rb, e = _row_span(optr, u, a, b)
         if rb - ra >= np.uint64(2):
             for j in range(ra, rb):
                 w = np.uint64(oind[j])
@@ -184,11 +190,7 @@ def _triangles_credit_arcs(optr, oind, a, b, mark, per_vertex):
     does one load, one add and one store whatever the hit rate."""
     u = _row_of_arc(optr, a)
     while a < b:
-        while optr[u + 1] <= a:
-            u += 1
-        ra = np.uint64(optr[u])
-        rb = np.uint64(optr[u + 1])
-        e = min(b, optr[u + 1])
+        u, ra, rb, e = _row_span(optr, u, a, b)
         if rb - ra >= np.uint64(2):
             for j in range(ra, rb):
                 mark[np.uint64(oind[j])] = 1
@@ -512,6 +514,27 @@ def _root_chunks(optr, lo, hi, nchunks):
     return cuts
 
 
+@njit(cache=True, inline="always")
+def _root_plan(optr, lo, hi, nthreads):
+    """(cuts, counter): a dynamic schedule of the roots lo..hi-1 for nthreads threads, the cuts of
+    :func:`_root_chunks` (CHUNKS_PER_THREAD chunks a thread, at most one a root) and the shared
+    counter that :func:`_claim_chunk` advances."""
+    nchunks = max(1, min(hi - lo, nthreads * CHUNKS_PER_THREAD))
+    return _root_chunks(optr, lo, hi, nchunks), np.zeros(1, np.int64)
+
+
+@njit(cache=True, inline="always")
+def _claim_chunk(counter, cuts):
+    """(r0, r1): the roots r0..r1-1 of the next unclaimed chunk of a :func:`_root_plan`, from the
+    high end, where a degeneracy order puts the dense core; (-1, -1) once all are claimed."""
+    nchunks = cuts.shape[0] - 1
+    i = fetch_add(counter, 0, 1)
+    if i >= nchunks:
+        return -1, -1
+    j = nchunks - 1 - i
+    return cuts[j], cuts[j + 1]
+
+
 @njit(cache=True)
 def _cliques_span(optr, oind, k, a, b, scratch):
     """k-cliques whose lowest-ranked vertex lies in [a, b)."""
@@ -549,18 +572,15 @@ def _cliques_range(optr, oind, k, max_out, lo, hi, nthreads):
     """k-cliques whose lowest-ranked vertex lies in [lo, hi) (the whole count: [0, n); a batch of
     a run with progress: part of it). The roots are cut into chunks of about equal estimated work,
     claimed dynamically from the high end, where a degeneracy order puts the dense core."""
-    nchunks = max(1, min(hi - lo, nthreads * CHUNKS_PER_THREAD))
-    cuts = _root_chunks(optr, lo, hi, nchunks)
-    counter = np.zeros(1, np.int64)
+    cuts, counter = _root_plan(optr, lo, hi, nthreads)
     parts = np.zeros(nthreads, np.int64)
     for t in prange(nthreads):
         scratch = _clique_scratch(oind, k, max_out)
         c = 0
         while True:
-            i = fetch_add(counter, 0, 1)
-            if i >= nchunks:
+            r0, r1 = _claim_chunk(counter, cuts)
+            if r0 < 0:
                 break
-            j = nchunks - 1 - i
-            c += _cliques_span(optr, oind, k, cuts[j], cuts[j + 1], scratch)
+            c += _cliques_span(optr, oind, k, r0, r1, scratch)
         parts[t] = c
     return parts.sum()

@@ -34,9 +34,9 @@ polynomials per level, O(D * K) numbers.
 import numpy as np
 from numba import njit, prange
 
-from ._clique_kernels import CHUNKS_PER_THREAD, _root_chunks
+from ._clique_kernels import _claim_chunk, _root_plan
 from ._pivot_kernels import _symmetric_matrix
-from ._setops import fetch_add, lowest_bit, lowest_member, popcount
+from ._setops import lowest_bit, lowest_member, popcount
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
@@ -310,19 +310,16 @@ def _poly_counts(optr, oind, max_out, K, binu, binf, pathu, pathf, nthreads):
     threads claiming root chunks of about equal estimated work from the heavy end."""
     n = optr.shape[0] - 1
     top = K - 1
-    nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
-    cuts = _root_chunks(optr, 0, n, nchunks)
-    counter = np.zeros(1, np.int64)
+    cuts, counter = _root_plan(optr, 0, n, nthreads)
     tu = np.zeros((nthreads, K + 1), np.uint64)
     tf = np.zeros((nthreads, K + 1), np.float64)
     for t in prange(nthreads):
         scratch = _poly_scratch(max_out, top)
         while True:
-            i = fetch_add(counter, 0, 1)
-            if i >= nchunks:
+            r0, r1 = _claim_chunk(counter, cuts)
+            if r0 < 0:
                 break
-            j = nchunks - 1 - i
-            for u in range(cuts[j], cuts[j + 1]):
+            for u in range(r0, r1):
                 _poly_root(u, optr, oind, top, scratch, binu, binf, pathu, pathf, tu[t], tf[t])
     totu = tu[0].copy()
     totf = tf[0].copy()

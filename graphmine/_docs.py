@@ -184,6 +184,9 @@ method : {'exact'}
 threads : int, optional
     Unused (each task runs on one worker thread).""",
     # the GPU's functions (graphmine.cuda)
+    "registered_G": """\
+G : Graph
+    The graph (the registry passes a :class:`~graphmine.Graph`).""",
     "cuda_threads": """\
 threads : int, optional
     CPU threads of the work done on the host (the degeneracy orientation); default: numba's

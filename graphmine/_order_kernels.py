@@ -25,6 +25,29 @@ from numba import njit, prange
 U1 = np.uint64(1)
 
 
+@njit(cache=True, inline="always")
+def _bucket_sort(key, top):
+    """The items 0..len(key)-1 sorted by key (0 <= key <= top; counting sort, stable): (bins,
+    order, pos), order the items by key, bins[s] where the block of key s starts in order
+    (bins[top + 1] = len(key)) and pos the inverse of order. The start of both bucket peels
+    (vertices by degree here, edges by support in graphmine/_truss_kernels.py)."""
+    m = key.shape[0]
+    bins = np.zeros(top + 2, np.int64)
+    for e in range(m):
+        bins[key[e] + 1] += 1
+    for s in range(top + 1):
+        bins[s + 1] += bins[s]
+    order = np.empty(m, np.int64)
+    pos = np.empty(m, np.int64)
+    fill = bins.copy()
+    for e in range(m):
+        p = fill[key[e]]
+        order[p] = e
+        pos[e] = p
+        fill[key[e]] += 1
+    return bins, order, pos
+
+
 @njit(cache=True, nogil=True)
 def _degeneracy_oriented(indptr, indices, orient):
     """(rank, core, optr, oind): the degeneracy order (rank of every vertex), the core numbers,
@@ -41,19 +64,7 @@ def _degeneracy_oriented(indptr, indices, orient):
         if d > maxdeg:
             maxdeg = d
     # bins[d] = start of the block of vertices of current degree d in `vert`
-    bins = np.zeros(maxdeg + 2, np.int64)
-    for u in range(n):
-        bins[deg[u] + 1] += 1
-    for d in range(1, maxdeg + 2):
-        bins[d] += bins[d - 1]
-    start = bins.copy()
-    vert = np.empty(n, np.int64)
-    pos = np.empty(n, np.int64)
-    for u in range(n):
-        p = start[deg[u]]
-        vert[p] = u
-        pos[u] = p
-        start[deg[u]] += 1
+    bins, vert, pos = _bucket_sort(deg, maxdeg)
     rank = np.empty(n, np.int64)
     for u in range(n):
         rank[u] = n  # not peeled yet

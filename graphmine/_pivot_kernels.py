@@ -30,8 +30,8 @@ estimated work, claimed dynamically from the heavy end; per-thread scratch is O(
 import numpy as np
 from numba import njit, prange
 
-from ._clique_kernels import CHUNKS_PER_THREAD, _local_matrix, _local_matrix_one_word, _root_chunks
-from ._setops import fetch_add, lower_bound, lowest_bit, lowest_member, popcount
+from ._clique_kernels import _claim_chunk, _local_matrix, _local_matrix_one_word, _root_plan
+from ._setops import lower_bound, lowest_bit, lowest_member, popcount
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
@@ -257,20 +257,17 @@ def _sct_serial(optr, oind, max_out, K, Ke, binom, want_vertex, want_edge):
 def _sct_parallel(optr, oind, max_out, K, Ke, binom, want_vertex, want_edge, nthreads):
     """As :func:`_sct_serial` on nthreads threads, each with its own histogram and sums."""
     n = optr.shape[0] - 1
-    nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
-    cuts = _root_chunks(optr, 0, n, nchunks)
-    counter = np.zeros(1, np.int64)
+    cuts, counter = _root_plan(optr, 0, n, nthreads)
     hists = np.zeros((nthreads, K + 1, max_out + 2), np.int64)
     pvs = np.zeros((nthreads, n if want_vertex else 0, K + 1), np.float64)
     pes = np.zeros((nthreads, optr[n] if want_edge else 0, Ke + 1), np.float64)
     for t in prange(nthreads):
         scratch = _sct_scratch(oind, max_out)
         while True:
-            i = fetch_add(counter, 0, 1)
-            if i >= nchunks:
+            r0, r1 = _claim_chunk(counter, cuts)
+            if r0 < 0:
                 break
-            j = nchunks - 1 - i
-            _sct_span(optr, oind, K, Ke, cuts[j], cuts[j + 1], scratch, hists[t], binom, pvs[t], pes[t])
+            _sct_span(optr, oind, K, Ke, r0, r1, scratch, hists[t], binom, pvs[t], pes[t])
     hist = hists[0].copy()
     pv = pvs[0].copy()
     pe = pes[0].copy()

@@ -2,23 +2,24 @@
 
 Contract: graphmine's CSR (rows sorted, no self-loops). Edge e is the e-th arc u -> v with u < v in
 CSR order (the order of ``Graph.edges()``); ``eid`` maps every arc, both directions, to its edge.
-Support counting intersects the two rows of every edge (galloping when one is much longer), in
-chunks of rows of about equal work claimed dynamically. Peeling is the bucket method of
+Supports are counted once, on the degree orientation in rank space (each triangle once, from its
+first vertex, in chunks of rows of about equal work claimed dynamically), and read back per edge
+for the decomposition. Peeling is the bucket method of
 Batagelj & Zaversnik applied to edges (Wang & Cheng 2012): edges in buckets by current support,
 the lowest taken first; removing (u, v) lowers the support of the two other edges of every
 triangle on it that are still present, found by walking the shorter of the two rows and binary
 searching the longer (:func:`_common_positions`, shared by both peels). One k-truss needs no
-truss numbers: its supports are counted on the degree orientation in rank space (each triangle
-once, from its first vertex) and only the edges below k - 2 are peeled, from a queue. Kernels
+truss numbers: only the edges below k - 2 are peeled, from a queue. Kernels
 never validate and never raise.
 """
 
 import numpy as np
 from numba import njit, prange
 
-from ._clique_kernels import CHUNKS_PER_THREAD, _root_chunks
+from ._clique_kernels import _claim_chunk, _root_plan
 from ._csr_kernels import _max_row
-from ._setops import fetch_add, intersect_count, lower_bound
+from ._order_kernels import _bucket_sort
+from ._setops import fetch_add, lower_bound
 
 
 @njit(cache=True, nogil=True)
@@ -43,28 +44,6 @@ def _edge_ids(indptr, indices):
             else:
                 eid[j] = eid[lower_bound(indices, indptr[v], indptr[v + 1], u)]
     return eid, src, dst
-
-
-@njit(cache=True, parallel=True, nogil=True)
-def _edge_support(indptr, indices, eid, nthreads):
-    """Triangles on every edge."""
-    n = indptr.shape[0] - 1
-    sup = np.zeros(indices.shape[0] // 2, np.int64)
-    nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
-    cuts = _root_chunks(indptr, 0, n, nchunks)
-    counter = np.zeros(1, np.int64)
-    for t in prange(nthreads):
-        while True:
-            i = fetch_add(counter, 0, 1)
-            if i >= nchunks:
-                break
-            for u in range(cuts[i], cuts[i + 1]):
-                for j in range(indptr[u], indptr[u + 1]):
-                    v = indices[j]
-                    if v > u and indptr[v + 1] - indptr[v] > 1 and indptr[u + 1] - indptr[u] > 1:
-                        sup[eid[j]] = intersect_count(indices, indptr[u], indptr[u + 1], indices, indptr[v],
-                                                      indptr[v + 1])
-    return sup
 
 
 @njit(cache=True, nogil=True)
@@ -102,19 +81,7 @@ def _truss_peel(indptr, indices, eid, src, dst, sup0, stop):
     top = 0
     for e in range(m):
         top = max(top, sup[e])
-    bins = np.zeros(top + 2, np.int64)
-    for e in range(m):
-        bins[sup[e] + 1] += 1
-    for s in range(top + 1):
-        bins[s + 1] += bins[s]
-    order = np.empty(m, np.int64)
-    pos = np.empty(m, np.int64)
-    fill = bins.copy()
-    for e in range(m):
-        p = fill[sup[e]]
-        order[p] = e
-        pos[e] = p
-        fill[sup[e]] += 1
+    bins, order, pos = _bucket_sort(sup, top)
     alive = np.ones(m, np.bool_)
     pu = np.empty(_max_row(indptr), np.int64)
     pv = np.empty_like(pu)
@@ -181,15 +148,13 @@ def _oriented_support(optr, oind, nthreads):
     N+(u) after v with N+(v): the supports of the edges, indexed by arc."""
     n = optr.shape[0] - 1
     sup = np.zeros(oind.shape[0], np.int64)
-    nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
-    cuts = _root_chunks(optr, 0, n, nchunks)
-    counter = np.zeros(1, np.int64)
+    cuts, counter = _root_plan(optr, 0, n, nthreads)
     for t in prange(nthreads):
         while True:
-            i = fetch_add(counter, 0, 1)
-            if i >= nchunks:
+            r0, r1 = _claim_chunk(counter, cuts)
+            if r0 < 0:
                 break
-            for u in range(cuts[i], cuts[i + 1]):
+            for u in range(r0, r1):
                 a0 = optr[u]
                 a1 = optr[u + 1]
                 if a1 - a0 < 2:
@@ -209,6 +174,18 @@ def _arc_of(optr, oind, rank, a, b):
     if ra > rb:
         ra, rb = rb, ra
     return lower_bound(oind, optr[ra], optr[ra + 1], rb)
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def _edge_support(optr, oind, rank, src, dst, arc_sup, nthreads):
+    """Triangles on every edge e = (src[e], dst[e]) (vertex numbers), read from the supports of
+    the arcs of the orientation in rank space (``arc_sup``, from :func:`_oriented_support`)."""
+    m = src.shape[0]
+    sup = np.empty(m, np.int64)
+    for t in prange(nthreads):
+        for e in range(t, m, nthreads):
+            sup[e] = arc_sup[_arc_of(optr, oind, rank, src[e], dst[e])]
+    return sup
 
 
 @njit(cache=True, nogil=True)

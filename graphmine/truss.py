@@ -23,7 +23,9 @@ __all__ = ["truss_decomposition", "k_truss"]
 
 def _peel(G, nthreads, stop):
     eid, src, dst = _tk._edge_ids(G.indptr, G.indices)
-    sup = _tk._edge_support(G.indptr, G.indices, eid, nthreads)
+    O = G.oriented("degree", relabel=True, threads=nthreads)
+    arc_sup = _tk._oriented_support(O.indptr, O.indices, nthreads)
+    sup = _tk._edge_support(O.indptr, O.indices, O.rank, src, dst, arc_sup, nthreads)
     return src, dst, _tk._truss_peel(G.indptr, G.indices, eid, src, dst, sup, stop)
 
 

@@ -167,23 +167,15 @@ def _radix_scatter(keys, m, shift, offs, nb, out):
 @cuda.jit(cache=True)
 def _degrees(indptr, deg):
     """deg[v] = indptr[v + 1] - indptr[v]."""
-    n = deg.shape[0]
-    v = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    while v < n:
+    for v in range(cuda.grid(1), deg.shape[0], cuda.gridsize(1)):
         deg[v] = indptr[v + 1] - indptr[v]
-        v += stride
 
 
 @cuda.jit(cache=True)
 def _keys_with_ids(a, bits, keys):
     """keys[v] = a[v] << bits | v (a non-negative)."""
-    n = keys.shape[0]
-    v = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    while v < n:
+    for v in range(cuda.grid(1), keys.shape[0], cuda.gridsize(1)):
         keys[v] = (int64(a[v]) << bits) | v
-        v += stride
 
 
 @cuda.jit(cache=True)
@@ -193,16 +185,12 @@ def _remaining_degree_sums(level, deg, sums):
     sh = cuda.shared.array(MAXT, int64)
     t = cuda.threadIdx.x
     T = cuda.blockDim.x
-    n = level.shape[0]
-    v = cuda.grid(1)
-    stride = cuda.gridsize(1)
     s = int64(0)
     c = int64(0)
-    while v < n:
+    for v in range(cuda.grid(1), level.shape[0], cuda.gridsize(1)):
         if level[v] < 0:
             s += deg[v]
             c += 1
-        v += stride
     for j in range(2):
         sh[t] = s if j == 0 else c
         cuda.syncthreads()
@@ -215,48 +203,33 @@ def _remaining_degree_sums(level, deg, sums):
 @cuda.jit(cache=True)
 def _peel_round(level, deg, r, limit):
     """level[v] = r for the vertices still in the graph with deg[v] <= limit."""
-    n = level.shape[0]
-    v = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    while v < n:
+    for v in range(cuda.grid(1), level.shape[0], cuda.gridsize(1)):
         if level[v] < 0 and deg[v] <= limit:
             level[v] = r
-        v += stride
 
 
 @cuda.jit(cache=True)
 def _peel_neighbours(indptr, indices, level, deg, r):
     """For every vertex that left in round r: deg[w] -= 1 for its neighbours w still there."""
-    n = level.shape[0]
-    v = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    while v < n:
+    for v in range(cuda.grid(1), level.shape[0], cuda.gridsize(1)):
         if level[v] == r:
             for p in range(indptr[v], indptr[v + 1]):
                 w = indices[p]
                 if level[w] < 0:
                     cuda.atomic.sub(deg, w, 1)
-        v += stride
 
 
 @cuda.jit(cache=True)
 def _ranks(sorted_keys, mask, rank):
     """rank[v] = i for v the id in sorted_keys[i]."""
-    n = rank.shape[0]
-    i = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    while i < n:
+    for i in range(cuda.grid(1), rank.shape[0], cuda.gridsize(1)):
         rank[sorted_keys[i] & mask] = i
-        i += stride
 
 
 @cuda.jit(cache=True)
 def _out_degrees(indptr, indices, rank, odeg, odeg_rank):
     """odeg[u] = |{w in N(u): rank w > rank u}| (one thread per vertex); odeg_rank[rank u] too."""
-    n = rank.shape[0]
-    u = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    while u < n:
+    for u in range(cuda.grid(1), rank.shape[0], cuda.gridsize(1)):
         ru = rank[u]
         c = int64(0)
         for p in range(indptr[u], indptr[u + 1]):
@@ -264,16 +237,12 @@ def _out_degrees(indptr, indices, rank, odeg, odeg_rank):
                 c += 1
         odeg[u] = c
         odeg_rank[ru] = c
-        u += stride
 
 
 @cuda.jit(cache=True)
 def _arc_keys(indptr, indices, rank, start, bits, keys):
     """keys[start[u] ..] = rank u << bits | rank w for the out-neighbours w of u."""
-    n = rank.shape[0]
-    u = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    while u < n:
+    for u in range(cuda.grid(1), rank.shape[0], cuda.gridsize(1)):
         ru = rank[u]
         hi = int64(ru) << bits
         q = start[u]
@@ -282,15 +251,10 @@ def _arc_keys(indptr, indices, rank, start, bits, keys):
             if rw > ru:
                 keys[q] = hi | rw
                 q += 1
-        u += stride
 
 
 @cuda.jit(cache=True)
 def _low_ids(keys, mask, oind):
     """oind[j] = the low id bits of keys[j] (the arcs' targets)."""
-    m = oind.shape[0]
-    j = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    while j < m:
+    for j in range(cuda.grid(1), oind.shape[0], cuda.gridsize(1)):
         oind[j] = keys[j] & mask
-        j += stride

@@ -245,8 +245,9 @@ def count_cliques(G, k, order, threads, timings=None):
         return 0
     blocks, bm, stk = _clique_scratch(DG, k, nv, max(k - 3, 1))
     out = cuda.to_device(np.zeros(1, np.int64))
+    unused = cuda.to_device(np.zeros(1, np.int64))
     t0, t1 = _start(timings)
-    K._cliques[blocks, block_size()](DG.optr, DG.oind, verts[:nv], k, bm, stk, out)
+    K._cliques[blocks, block_size()](DG.optr, DG.oind, verts[:nv], k, bm, stk, out, unused, False)
     _stop(timings, t0, t1)
     return int(out.copy_to_host()[0])
 
@@ -267,6 +268,6 @@ def clique_counts(G, k, order, threads, timings=None):
     out = cuda.to_device(np.zeros(1, np.int64))
     pv = cuda.to_device(np.zeros(max(DG.n, 1), np.int64))
     t0, t1 = _start(timings)
-    K._cliques_pv[blocks, block_size()](DG.optr, DG.oind, verts[:nv], k, bm, stk, out, pv)
+    K._cliques[blocks, block_size()](DG.optr, DG.oind, verts[:nv], k, bm, stk, out, pv, True)
     _stop(timings, t0, t1)
     return int(out.copy_to_host()[0]), pv.copy_to_host()[:DG.n][DG.rank()]

@@ -103,9 +103,7 @@ def _arc_sources(optr, src):
     """src[j] = u for every arc j of N+(u) (one thread per arc, binary search of optr)."""
     m = src.shape[0]
     n = optr.shape[0] - 1
-    j = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    while j < m:
+    for j in range(cuda.grid(1), m, cuda.gridsize(1)):
         lo = 0
         hi = n
         while hi - lo > 1:  # the last u with optr[u] <= j
@@ -115,22 +113,17 @@ def _arc_sources(optr, src):
             else:
                 hi = mid
         src[j] = lo
-        j += stride
 
 
 @cuda.jit(cache=True)
 def _pair_ptr(optr, lo_a, hi_a, lo_b, hi_b, two, out):
     """Row pointers of a partitioned count's pair: the rows of [lo_a, hi_a) of optr, then (when
     ``two``) those of [lo_b, hi_b), packed one after the other; every other row empty."""
-    n1 = out.shape[0]
-    u = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    while u < n1:
+    for u in range(cuda.grid(1), out.shape[0], cuda.gridsize(1)):
         x = optr[min(max(u, lo_a), hi_a)] - optr[lo_a]
         if two:
             x += optr[min(max(u, lo_b), hi_b)] - optr[lo_b]
         out[u] = x
-        u += stride
 
 
 @cuda.jit(device=True, inline=True)
@@ -171,13 +164,10 @@ def _bin_counts(optr, oind, src, bounds, hub_lo, hub_min, rlo, rhi, clo, chi, co
         sh[t] = 0
     cuda.syncthreads()
     m = src.shape[0]  # the arcs to visit: all, or a partitioned count's first block
-    j = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    while j < m:
+    for j in range(cuda.grid(1), m, cuda.gridsize(1)):
         b = _arc_bin(optr, oind, src, j, bounds, hub_lo, hub_min, rlo, rhi, clo, chi)
         if b > 0:
             cuda.atomic.add(sh, b, 1)
-        j += stride
     cuda.syncthreads()
     if t > 0 and t < MAXBINS:
         cuda.atomic.add(counts, t, sh[t])
@@ -187,33 +177,35 @@ def _bin_counts(optr, oind, src, bounds, hub_lo, hub_min, rlo, rhi, clo, chi, co
 def _bin_scatter(optr, oind, src, bounds, hub_lo, hub_min, rlo, rhi, clo, chi, fill, lists):
     """Write every arc of bin b >= 1 into ``lists`` at fill[b] (the next free slot of its bin)."""
     m = src.shape[0]  # the arcs to visit: all, or a partitioned count's first block
-    j = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    while j < m:
+    for j in range(cuda.grid(1), m, cuda.gridsize(1)):
         b = _arc_bin(optr, oind, src, j, bounds, hub_lo, hub_min, rlo, rhi, clo, chi)
         if b > 0:
             lists[cuda.atomic.add(fill, b, 1)] = j
-        j += stride
+
+
+@cuda.jit(device=True, inline=True)
+def _arc_triangles(oind, src, j, alo, ahi, blo, bhi, lane, step, pv, credit):
+    """Triangles on arc j = src[j] -> oind[j] whose lists are [alo, ahi) and [blo, bhi), this
+    lane's share (lanes lane, lane + step, ...); with ``credit`` the arc's two ends get them too
+    (the third vertices are credited by :func:`_count_common`)."""
+    x = _count_common(oind, alo, ahi, blo, bhi, lane, step, pv, credit)
+    if credit and x > 0:
+        cuda.atomic.add(pv, src[j], x)
+        cuda.atomic.add(pv, oind[j], x)
+    return x
 
 
 @cuda.jit(cache=True)
 def _tri_light(optr, oind, src, light, hub_lo, hub_min, rlo, rhi, clo, chi, out, pv, credit):
     """Triangles on the light arcs, one thread per arc in CSR order (others are skipped)."""
     m = src.shape[0]  # the arcs to visit: all, or a partitioned count's first block
-    j = cuda.grid(1)
-    stride = cuda.gridsize(1)
     c = int64(0)
-    while j < m:
+    for j in range(cuda.grid(1), m, cuda.gridsize(1)):
         alo, ahi, blo, bhi = _arc_lists(optr, oind, src, j)
         s = min(ahi - alo, bhi - blo)
         if (s > 0 and s <= light and not _is_hub(optr, src[j], hub_lo, hub_min)
                 and _active(src, oind, j, rlo, rhi, clo, chi)):
-            x = _count_common(oind, alo, ahi, blo, bhi, 0, 1, pv, credit)
-            c += x
-            if credit and x > 0:
-                cuda.atomic.add(pv, src[j], x)
-                cuda.atomic.add(pv, oind[j], x)
-        j += stride
+            c += _arc_triangles(oind, src, j, alo, ahi, blo, bhi, 0, 1, pv, credit)
     _block_sum(c, out)
 
 
@@ -229,11 +221,7 @@ def _tri_group(optr, oind, src, arcs, group, out, pv, credit):
     for a in range(g, arcs.shape[0], ngroups):
         j = arcs[a]
         alo, ahi, blo, bhi = _arc_lists(optr, oind, src, j)
-        x = _count_common(oind, alo, ahi, blo, bhi, lane, group, pv, credit)
-        c += x
-        if credit and x > 0:
-            cuda.atomic.add(pv, src[j], x)
-            cuda.atomic.add(pv, oind[j], x)
+        c += _arc_triangles(oind, src, j, alo, ahi, blo, bhi, lane, group, pv, credit)
     _block_sum(c, out)
 
 
@@ -292,6 +280,48 @@ def _low_bit(w):
     return cuda.popc(t - U1), w ^ t
 
 
+@cuda.jit(device=True, inline=True)
+def _first_level(bm, blk, i, wd, stk, g, wi, rb):
+    """Level 0 of a row's depth-first search: row i's set (from word i >> 6 on) copied to
+    stk[g, 0:wd], its first word as the bits left to take."""
+    first = i >> 6
+    for q in range(first, wd):
+        stk[g, q] = bm[blk, i * wd + q]
+    wi[0] = first
+    rb[0] = stk[g, first]
+
+
+@cuda.jit(device=True, inline=True)
+def _descend(bm, blk, wd, stk, g, wi, rb, lvl):
+    """One step of a row's depth-first search at level lvl (level l holds its candidate set at
+    stk[g, l * wd:], the word wi[l] it is at and that word's bits rb[l] not taken yet): take the
+    next member jj and make level lvl + 1 the set ∩ row jj. Returns (the level to go on at, jj):
+    (lvl + 1, jj) when that set is not empty, (lvl, jj) when it is, (lvl - 1, -1) when level
+    lvl has no member left."""
+    base = lvl * wd
+    while rb[lvl] == U0 and wi[lvl] < wd - 1:
+        wi[lvl] += 1
+        rb[lvl] = stk[g, base + wi[lvl]]
+    if rb[lvl] == U0:
+        return lvl - 1, -1
+    j, rest = _low_bit(rb[lvl])
+    rb[lvl] = rest
+    jj = wi[lvl] * 64 + j
+    rj = jj * wd
+    nb = base + wd
+    fw = jj >> 6
+    any_ = U0
+    for q in range(fw, wd):
+        w = stk[g, base + q] & bm[blk, rj + q]
+        stk[g, nb + q] = w
+        any_ |= w
+    if any_ == U0:
+        return lvl, jj
+    wi[lvl + 1] = fw
+    rb[lvl + 1] = stk[g, nb + fw]
+    return lvl + 1, jj
+
+
 @cuda.jit(device=True)
 def _row_cliques(bm, blk, i, wd, r, stk, g, wi, rb):
     """Cliques of r more vertices inside row i's set (k - 1 = r + 1 vertices of N+(u) in all)."""
@@ -304,40 +334,16 @@ def _row_cliques(bm, blk, i, wd, r, stk, g, wi, rb):
         return c
     if r == 2:
         return _pair_count(bm, blk, rowi, bm, blk, first, wd)
-    # depth-first over levels 0 .. r - 2; level l holds its candidate set at stk[g, l * wd:]
-    for q in range(first, wd):
-        stk[g, q] = bm[blk, rowi + q]
-    wi[0] = first
-    rb[0] = stk[g, first]
+    # depth-first over levels 0 .. r - 2 (:func:`_descend`)
+    _first_level(bm, blk, i, wd, stk, g, wi, rb)
     lvl = 0
     c = 0
     while lvl >= 0:
-        base = lvl * wd
         if r - lvl == 2:
-            c += _pair_count(stk, g, base, bm, blk, wi[lvl], wd)
+            c += _pair_count(stk, g, lvl * wd, bm, blk, wi[lvl], wd)
             lvl -= 1
-            continue
-        while rb[lvl] == U0 and wi[lvl] < wd - 1:
-            wi[lvl] += 1
-            rb[lvl] = stk[g, base + wi[lvl]]
-        if rb[lvl] == U0:
-            lvl -= 1
-            continue
-        j, rest = _low_bit(rb[lvl])
-        rb[lvl] = rest
-        jj = wi[lvl] * 64 + j
-        rj = jj * wd
-        nb = base + wd
-        fw = jj >> 6
-        any_ = U0
-        for q in range(fw, wd):
-            w = stk[g, base + q] & bm[blk, rj + q]
-            stk[g, nb + q] = w
-            any_ |= w
-        if any_ != U0:
-            lvl += 1
-            wi[lvl] = fw
-            rb[lvl] = stk[g, nb + fw]
+        else:
+            lvl, _ = _descend(bm, blk, wd, stk, g, wi, rb, lvl)
     return c
 
 
@@ -382,37 +388,6 @@ def _induced_rows(optr, oind, a, d, wd, bm, blk, nxt):
                 lo += 1
 
 
-@cuda.jit(cache=True)
-def _cliques(optr, oind, verts, k, bm, stk, out):
-    """k-cliques (k >= 4) whose lowest vertex is one of ``verts`` (one block per vertex)."""
-    nxt = cuda.shared.array(2, int64)
-    wi = cuda.local.array(MAXLEVEL, int64)
-    rb = cuda.local.array(MAXLEVEL, uint64)
-    t = cuda.threadIdx.x
-    blk = cuda.blockIdx.x
-    g = cuda.grid(1)
-    r = k - 2
-    c = int64(0)
-    for vi in range(blk, verts.shape[0], cuda.gridDim.x):
-        u = verts[vi]
-        a = optr[u]
-        d = optr[u + 1] - a
-        wd = (d + 63) >> 6
-        if t == 0:
-            nxt[0] = 0
-            nxt[1] = 0
-        cuda.syncthreads()
-        _induced_rows(optr, oind, a, d, wd, bm, blk, nxt)
-        cuda.syncthreads()
-        while True:
-            i = cuda.atomic.add(nxt, 1, 1)
-            if i >= d:
-                break
-            c += _row_cliques(bm, blk, i, wd, r, stk, g, wi, rb)
-        cuda.syncthreads()
-    _block_sum(c, out)
-
-
 # -- k-cliques through every vertex ----------------------------------------------------------
 
 @cuda.jit(device=True)
@@ -422,17 +397,12 @@ def _row_cliques_pv(bm, blk, i, wd, r, stk, g, wi, rb, ch, oind, a, pv):
     row i's own vertex are credited by the caller with the returned count). Depth-first over
     levels 0 .. r - 1 with no shortcut for the last two: level r - 1 is the leaf, where every
     member of the set closes one clique."""
-    rowi = i * wd
-    first = i >> 6
-    for q in range(first, wd):
-        stk[g, q] = bm[blk, rowi + q]
-    wi[0] = first
-    rb[0] = stk[g, first]
+    _first_level(bm, blk, i, wd, stk, g, wi, rb)
     lvl = 0
     c = 0
     while lvl >= 0:
-        base = lvl * wd
         if lvl == r - 1:
+            base = lvl * wd
             cnt = 0
             for q in range(wi[lvl], wd):
                 w = stk[g, base + q]
@@ -445,36 +415,17 @@ def _row_cliques_pv(bm, blk, i, wd, r, stk, g, wi, rb, ch, oind, a, pv):
                     cuda.atomic.add(pv, oind[a + ch[l2]], cnt)
             c += cnt
             lvl -= 1
-            continue
-        while rb[lvl] == U0 and wi[lvl] < wd - 1:
-            wi[lvl] += 1
-            rb[lvl] = stk[g, base + wi[lvl]]
-        if rb[lvl] == U0:
-            lvl -= 1
-            continue
-        j, rest = _low_bit(rb[lvl])
-        rb[lvl] = rest
-        jj = wi[lvl] * 64 + j
-        ch[lvl] = jj
-        rj = jj * wd
-        nb = base + wd
-        fw = jj >> 6
-        any_ = U0
-        for q in range(fw, wd):
-            w = stk[g, base + q] & bm[blk, rj + q]
-            stk[g, nb + q] = w
-            any_ |= w
-        if any_ != U0:
-            lvl += 1
-            wi[lvl] = fw
-            rb[lvl] = stk[g, nb + fw]
+        else:
+            nxt_lvl, jj = _descend(bm, blk, wd, stk, g, wi, rb, lvl)
+            ch[lvl] = jj
+            lvl = nxt_lvl
     return c
 
 
 @cuda.jit(cache=True)
-def _cliques_pv(optr, oind, verts, k, bm, stk, out, pv):
-    """k-cliques (k >= 4) whose lowest vertex is one of ``verts`` (one block per vertex), with
-    pv[x] += the k-cliques through x (ids of the oriented CSR)."""
+def _cliques(optr, oind, verts, k, bm, stk, out, pv, credit):
+    """k-cliques (k >= 4) whose lowest vertex is one of ``verts`` (one block per vertex); with
+    ``credit``, pv[x] += the k-cliques through x (ids of the oriented CSR; else pv is unused)."""
     nxt = cuda.shared.array(2, int64)
     wi = cuda.local.array(MAXLEVEL, int64)
     rb = cuda.local.array(MAXLEVEL, uint64)
@@ -499,10 +450,13 @@ def _cliques_pv(optr, oind, verts, k, bm, stk, out, pv):
             i = cuda.atomic.add(nxt, 1, 1)
             if i >= d:
                 break
-            x = _row_cliques_pv(bm, blk, i, wd, r, stk, g, wi, rb, ch, oind, a, pv)
-            if x > 0:
-                cuda.atomic.add(pv, oind[a + i], x)
-                cuda.atomic.add(pv, u, x)
+            if credit:
+                x = _row_cliques_pv(bm, blk, i, wd, r, stk, g, wi, rb, ch, oind, a, pv)
+                if x > 0:
+                    cuda.atomic.add(pv, oind[a + i], x)
+                    cuda.atomic.add(pv, u, x)
+            else:
+                x = _row_cliques(bm, blk, i, wd, r, stk, g, wi, rb)
             c += x
         cuda.syncthreads()
     _block_sum(c, out)

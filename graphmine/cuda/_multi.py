@@ -311,11 +311,8 @@ def _cliques(G, k, order, threads, workers, per_vertex, timings=None, serial=Fal
         out = cuda.to_device(np.zeros(1, np.int64))
         tm = {} if timings is not None else None
         t0, t1 = _start(tm)
-        if per_vertex:
-            pv = cuda.to_device(np.zeros(max(DG.n, 1), np.int64))
-            K._cliques_pv[blocks, block_size()](DG.optr, DG.oind, verts, k, bm, stk, out, pv)
-        else:
-            K._cliques[blocks, block_size()](DG.optr, DG.oind, verts, k, bm, stk, out)
+        pv = cuda.to_device(np.zeros(max(DG.n, 1) if per_vertex else 1, np.int64))
+        K._cliques[blocks, block_size()](DG.optr, DG.oind, verts, k, bm, stk, out, pv, per_vertex)
         _stop(tm, t0, t1)
         return int(out.copy_to_host()[0]), (pv.copy_to_host()[:DG.n] if per_vertex else None), tm
 

@@ -66,9 +66,7 @@ def clustering(G, *, threads=None):
 
     Parameters
     ----------
-    G : Graph
-        The graph.
-    {cuda_threads}
+    {registered_G, cuda_threads}
 
     Returns
     -------
@@ -93,9 +91,7 @@ def average_clustering(G, *, count_zeros=True, threads=None):
 
     Parameters
     ----------
-    G : Graph
-        The graph.
-    {count_zeros, cuda_threads}
+    {registered_G, count_zeros, cuda_threads}
 
     Returns
     -------
@@ -120,9 +116,7 @@ def transitivity(G, *, threads=None):
 
     Parameters
     ----------
-    G : Graph
-        The graph.
-    {cuda_threads}
+    {registered_G, cuda_threads}
 
     Returns
     -------

@@ -75,10 +75,16 @@ def _item_range(node_ptr, node_items, v, lo, hi):
 
 
 @njit(cache=True, nogil=True)
-def _member(x, s, e, v):
-    """(found, position): gallop for v in the sorted x[s:e] (the position only moves forward)."""
-    p = gallop(x, s, e, v)
-    return p < e and x[p] == v, p
+def _seek(x, s, e, v, used):
+    """Gallop s forward to the first entry >= v of the sorted x[s:e] (positions only move
+    forward); returns (s, state): 1 when x[s] == v (or the list is unused), 0 when v is absent,
+    -1 when the list holds nothing >= v any more."""
+    if not used:
+        return s, 1
+    s = gallop(x, s, e, v)
+    if s >= e:
+        return s, -1
+    return s, 1 if x[s] == v else 0
 
 
 @njit(cache=True, nogil=True)
@@ -87,17 +93,9 @@ def cooccur(node_ptr, node_items, a, b, c, d, lo, hi):
     shortest of their item lists and gallop in the others."""
     s0, e0 = _item_range(node_ptr, node_items, a, lo, hi)
     s1, e1 = _item_range(node_ptr, node_items, b, lo, hi)
-    s2, e2 = 0, 0
-    s3, e3 = 0, 0
-    if c >= 0:
-        s2, e2 = _item_range(node_ptr, node_items, c, lo, hi)
-        if e2 == s2:
-            return False
-    if d >= 0:
-        s3, e3 = _item_range(node_ptr, node_items, d, lo, hi)
-        if e3 == s3:
-            return False
-    if e0 == s0 or e1 == s1:
+    s2, e2 = _item_range(node_ptr, node_items, c, lo, hi) if c >= 0 else (0, 1)
+    s3, e3 = _item_range(node_ptr, node_items, d, lo, hi) if d >= 0 else (0, 1)
+    if e0 == s0 or e1 == s1 or e2 == s2 or e3 == s3:
         return False
     # the shortest list leads (swap it into slot 0)
     if e1 - s1 < e0 - s0:
@@ -108,24 +106,13 @@ def cooccur(node_ptr, node_items, a, b, c, d, lo, hi):
         s0, e0, s3, e3 = s3, e3, s0, e0
     for p in range(s0, e0):
         it = node_items[p]
-        ok, s1 = _member(node_items, s1, e1, it)
-        if s1 >= e1:
+        s1, h1 = _seek(node_items, s1, e1, it, True)
+        s2, h2 = _seek(node_items, s2, e2, it, c >= 0)
+        s3, h3 = _seek(node_items, s3, e3, it, d >= 0)
+        if h1 < 0 or h2 < 0 or h3 < 0:
             return False
-        if not ok:
-            continue
-        if c >= 0:
-            ok, s2 = _member(node_items, s2, e2, it)
-            if s2 >= e2:
-                return False
-            if not ok:
-                continue
-        if d >= 0:
-            ok, s3 = _member(node_items, s3, e3, it)
-            if s3 >= e3:
-                return False
-            if not ok:
-                continue
-        return True
+        if h1 + h2 + h3 == 3:
+            return True
     return False
 
 
@@ -245,10 +232,8 @@ def edge_common_counts(indptr, indices, nthreads):
         buf = np.empty(maxd + 1, np.int64)
         for u in range(t, n, nthreads):
             s = 0.0
-            for p in range(indptr[u], indptr[u + 1]):
-                v = indices[p]
-                if v <= u:
-                    continue
+            for p in range(lower_bound(indices, indptr[u], indptr[u + 1], u + 1), indptr[u + 1]):
+                v = indices[p]  # v > u
                 m = intersect_into(indices, indptr[u], indptr[u + 1], indices, indptr[v], indptr[v + 1], buf)
                 s += m * (m - 1) / 2.0
             out[u] = s
@@ -267,10 +252,8 @@ def open_clique4(indptr, indices, seed, edge_thr, edge_sample, thr, sample, offs
         buf = np.empty(maxd + 1, np.int64)
         for u in range(t, n, nthreads):
             k = 0
-            for p in range(indptr[u], indptr[u + 1]):
-                v = indices[p]
-                if v <= u:
-                    continue
+            for p in range(lower_bound(indices, indptr[u], indptr[u + 1], u + 1), indptr[u + 1]):
+                v = indices[p]  # v > u
                 if edge_sample and tuple_hash(seed + 1, u, v, -1, -1) >= edge_thr:
                     continue
                 m = intersect_into(indices, indptr[u], indptr[u + 1], indices, indptr[v], indptr[v + 1], buf)
