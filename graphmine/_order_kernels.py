@@ -161,13 +161,5 @@ def _approx_degeneracy_rank(indptr, indices, eps, nthreads):
                 total += deg[v]
         na = m
         r += 1
-    start = np.zeros(r + 1, np.int64)
-    for u in range(n):
-        start[level[u] + 1] += 1
-    for i in range(r):
-        start[i + 1] += start[i]
-    rank = np.empty(n, np.int64)
-    for u in range(n):
-        rank[u] = start[level[u]]
-        start[level[u]] += 1
-    return rank, r
+    # rank by (round, id): the stable counting sort's position of every vertex
+    return _bucket_sort(level, r - 1)[2], r
