@@ -64,6 +64,18 @@ def _most_in_p(S, L, W, rows, Pb, Wp, best, bp):
     return best, bp
 
 
+@njit(cache=True, inline="always")
+def _narrow(S, L, rows, c, W):
+    """S[L + 1, :W] = S[L, :W] & rows[c, :W]; whether that set is empty."""
+    empty = True
+    for w in range(W):
+        z = S[L, w] & rows[c, w]
+        S[L + 1, w] = z
+        if z != U0:
+            empty = False
+    return empty
+
+
 @njit(cache=True, nogil=True)
 def _bk_pivot(L, Pb, XPb, XXb, PP, XP, Wp, Wx):
     """(pivot, is an X vertex): the vertex of P, X_P or X_X with the most neighbours in P."""
@@ -168,22 +180,10 @@ def _bk_search(v, L, p, Wp, Wx, PP, PX, XP, Pb, XPb, XXb, Rm, chosen, plist, max
         if L < low:
             low = L
         nl = L + 1
-        pe = True
-        xe = True
-        for w in range(Wp):
-            z = Pb[L, w] & PP[c0, w]
-            Pb[nl, w] = z
-            if z != U0:
-                pe = False
-            z = XPb[L, w] & PP[c0, w]
-            XPb[nl, w] = z
-            if z != U0:
-                xe = False
-        for w in range(Wx):
-            z = XXb[L, w] & PX[c0, w]
-            XXb[nl, w] = z
-            if z != U0:
-                xe = False
+        # the next level's candidates and excluded vertices: the neighbours of c0 among them
+        pe = _narrow(Pb, L, PP, c0, Wp)
+        xe = _narrow(XPb, L, PP, c0, Wp)
+        xe = _narrow(XXb, L, PX, c0, Wx) and xe
         bit = U1 << np.uint64(c0 & 63)
         Pb[L, c0 >> 6] &= ~bit
         XPb[L, c0 >> 6] |= bit
