@@ -158,16 +158,11 @@ def maximal_clique_batches(G, *, batch=BATCH, threads=None, ahead=True):
     >>> [(v.tolist(), s.tolist()) for v, s in maximal_clique_batches(nx.path_graph(3), threads=1)]
     [([0, 1, 2, 1], [2, 2])]
     """
-    _check_batch(batch)
+    batch = check_int("batch", batch, 1)
     G = as_graph(G)
     nthreads = _thread_count(threads)
     for verts, sizes, _ in _batches(G, batch, nthreads, ahead):
         yield verts, sizes
-
-
-def _check_batch(batch):
-    if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
-        raise ParameterError(f"batch must be a positive integer, got {batch!r}")
 
 
 def _batches(G, batch, nthreads, ahead):
@@ -242,7 +237,7 @@ def maximal_cliques(G, *, batch=BATCH, threads=None, labels=None):
         prefixes = map(pflat.__getitem__, map(slice, chain((0,), pe), pe))
         return map(add, chain.from_iterable(map(repeat, prefixes, runs.tolist())),
                    map(tflat.__getitem__, map(slice, chain((0,), te), te)))
-    _check_batch(batch)
+    batch = check_int("batch", batch, 1)
     # the caller's thread converts while the others search: beyond LIST_SEARCH_THREADS searching
     # threads the conversion alone sets the pace, and more of them only take cores from it
     nthreads = min(_thread_count(threads), LIST_SEARCH_THREADS + 1)

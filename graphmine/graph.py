@@ -41,7 +41,8 @@ def _ok():
 
 
 __all__ = ["Graph", "OrientedGraph", "from_edges", "from_scipy", "from_networkx", "build_csr", "compact_ids",
-           "check_vertex_count", "vertex_pairs", "index_dtype_for", "INDPTR_DTYPE", "SERIAL_EDGES"]
+           "check_vertex_count", "vertex_pairs", "index_dtype_for", "INDPTR_DTYPE", "SERIAL_EDGES", "ORDERS",
+           "APPROX_DEGENERACY_EPS"]
 
 # dtype of every graph's ``indptr`` (row offsets): int64, whatever the number of vertices
 INDPTR_DTYPE = np.int64

@@ -18,6 +18,8 @@ import os
 
 import numpy as np
 
+from ..graph import APPROX_DEGENERACY_EPS
+
 __all__ = ["device_scan", "device_sort", "orient_degree", "orient_peeled", "build_bytes", "sort_backend",
            "PEEL_EPS"]
 
@@ -126,10 +128,10 @@ def build_bytes(n, nnz, m_out):
     return 8 * (n + 1) + idx * nnz + 8 * (n + 1) * 5 + 16 * max(m_out, n) + idx * m_out
 
 
-# the approximate degeneracy order's slack: a round removes every vertex of degree at most
-# (1 + PEEL_EPS) times the average, so out-degrees stay below 2 (1 + PEEL_EPS) times the
-# degeneracy, in O(log n / PEEL_EPS) rounds (ArbCount's choice of eps, 0.1, too)
-PEEL_EPS = 0.1
+# the approximate degeneracy order's slack, the CPU's (Graph.oriented('approx-degeneracy')): a
+# round removes every vertex of degree at most (1 + PEEL_EPS) times the average, so out-degrees
+# stay below 2 (1 + PEEL_EPS) times the degeneracy, in O(log n / PEEL_EPS) rounds
+PEEL_EPS = APPROX_DEGENERACY_EPS
 
 
 def orient_degree(indptr, indices):
