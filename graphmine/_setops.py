@@ -29,6 +29,7 @@ __all__ = [
     "intersect_positions",
     "intersect_sum",
     "intersect_degree_sums",
+    "intersect_supports",
     "popcount",
     "lowest_bit",
     "lowest_member",
@@ -76,7 +77,7 @@ def _skewed(nx, ny):
 
 
 @njit(cache=True)
-def _gallop_visit(s, sa, sb, g, ga, gb, s_is_x, xa, out, pos, w):
+def _gallop_visit(s, sa, sb, g, ga, gb, s_is_x, xa, out, pos, w, sup):
     """:func:`_intersect`'s galloping half: each entry of the short row s searched in the long
     row g (``s_is_x`` says which of them is x, whose offsets ``pos`` receives)."""
     c = 0
@@ -95,25 +96,29 @@ def _gallop_visit(s, sa, sb, g, ga, gb, s_is_x, xa, out, pos, w):
                 pos[c] = i - xa if s_is_x else j - xa
             if w is not None:
                 s1 += w[z]
+            if sup is not None:
+                fetch_add(sup, i, 1)
+                fetch_add(sup, j, 1)
             c += 1
             j += 1
     return c, s1, s2
 
 
 @njit(cache=True, inline="always")
-def _intersect(x, xa, xb, y, ya, yb, out, pos, w):
+def _intersect(x, xa, xb, y, ya, yb, out, pos, w, sup):
     """The one merge/gallop driver behind the ``intersect_*`` functions: visits the common entries
     z of x[xa:xb] and y[ya:yb] in increasing order and returns (count, sum, sum). What it does at
     a hit depends on which of the optional arrays are given (numba prunes the branches of the
     ``None`` ones at compile time, so each caller gets a loop of its own): ``out`` receives z,
     ``pos`` the offset of z in x[xa:], ``w`` adds w[z] to the first sum (the second sum stays 0:
-    the degree sums of :func:`intersect_degree_sums` have a loop of their own, cheaper to compile)."""
+    the degree sums of :func:`intersect_degree_sums` have a loop of their own, cheaper to compile),
+    ``sup`` (int64, x and y the same array) gets one added atomically at both positions of z."""
     if _skewed(xb - xa, yb - ya):
         # a computed flag, not a constant: numba would compile the helper once per literal value
         x_short = xb - xa < yb - ya
         if x_short:
-            return _gallop_visit(x, xa, xb, y, ya, yb, x_short, xa, out, pos, w)
-        return _gallop_visit(y, ya, yb, x, xa, xb, x_short, xa, out, pos, w)
+            return _gallop_visit(x, xa, xb, y, ya, yb, x_short, xa, out, pos, w, sup)
+        return _gallop_visit(y, ya, yb, x, xa, xb, x_short, xa, out, pos, w, sup)
     c = 0
     s1 = 0.0
     s2 = 0.0
@@ -121,22 +126,24 @@ def _intersect(x, xa, xb, y, ya, yb, out, pos, w):
     if out is None:
         if pos is None:
             if w is None:
-                return merge_count(x, xa, xb, y, ya, yb), s1, s2
+                if sup is None:
+                    return merge_count(x, xa, xb, y, ya, yb), s1, s2
     i = xa
     j = ya
     if w is None:
-        while i < xb and j < yb:
-            a = x[i]
-            b = y[j]
-            # branch-free: write speculatively, keep the write only on a hit
-            if out is not None:
-                out[c] = a
-            if pos is not None:
-                pos[c] = i - xa
-            c += a == b
-            i += a <= b
-            j += b <= a
-        return c, s1, s2
+        if sup is None:
+            while i < xb and j < yb:
+                a = x[i]
+                b = y[j]
+                # branch-free: write speculatively, keep the write only on a hit
+                if out is not None:
+                    out[c] = a
+                if pos is not None:
+                    pos[c] = i - xa
+                c += a == b
+                i += a <= b
+                j += b <= a
+            return c, s1, s2
     while i < xb and j < yb:
         a = x[i]
         b = y[j]
@@ -148,6 +155,9 @@ def _intersect(x, xa, xb, y, ya, yb, out, pos, w):
             c += 1
             if w is not None:
                 s1 += w[a]
+            if sup is not None:
+                fetch_add(sup, i, 1)
+                fetch_add(sup, j, 1)
             i += 1
             j += 1
     return c, s1, s2
@@ -156,7 +166,7 @@ def _intersect(x, xa, xb, y, ya, yb, out, pos, w):
 @njit(cache=True)
 def intersect_count(x, xa, xb, y, ya, yb):
     """|x[xa:xb] ∩ y[ya:yb]| of two sorted rows."""
-    return _intersect(x, xa, xb, y, ya, yb, None, None, None)[0]
+    return _intersect(x, xa, xb, y, ya, yb, None, None, None, None)[0]
 
 
 @njit(cache=True)
@@ -180,7 +190,7 @@ def merge_count(x, xa, xb, y, ya, yb):
 def intersect_into(x, xa, xb, y, ya, yb, out):
     """Write x[xa:xb] ∩ y[ya:yb] (sorted) into out[0:]; return its size. ``out`` must hold
     min(xb - xa, yb - ya) entries (the merge writes ahead of its hits)."""
-    return _intersect(x, xa, xb, y, ya, yb, out, None, None)[0]
+    return _intersect(x, xa, xb, y, ya, yb, out, None, None, None)[0]
 
 
 @njit(cache=True)
@@ -188,14 +198,22 @@ def intersect_positions(x, xa, xb, y, ya, yb, out):
     """Write the offsets i - xa of the entries x[i] that also occur in y[ya:yb] into out[0:]
     (increasing); return their number. Used to renumber a neighbourhood's members locally.
     ``out`` must hold min(xb - xa, yb - ya) entries."""
-    return _intersect(x, xa, xb, y, ya, yb, None, out, None)[0]
+    return _intersect(x, xa, xb, y, ya, yb, None, out, None, None)[0]
 
 
 @njit(cache=True)
 def intersect_sum(x, xa, xb, y, ya, yb, w):
     """(|x[xa:xb] ∩ y[ya:yb]|, sum of w[z] over the common entries z, in increasing z)."""
-    c, total, _ = _intersect(x, xa, xb, y, ya, yb, None, None, w)
+    c, total, _ = _intersect(x, xa, xb, y, ya, yb, None, None, w, None)
     return c, total
+
+
+@njit(cache=True)
+def intersect_supports(x, xa, xb, ya, yb, sup):
+    """Add one atomically to ``sup`` (int64, indexed like x) at both positions of every common
+    entry of two rows x[xa:xb] and x[ya:yb] of one array; return their number (the triangle
+    supports of the truss decomposition)."""
+    return _intersect(x, xa, xb, x, ya, yb, None, None, None, sup)[0]
 
 
 @njit(cache=True)

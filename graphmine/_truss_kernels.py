@@ -19,7 +19,7 @@ from numba import njit, prange
 from ._clique_kernels import _claim_chunk, _root_plan
 from ._csr_kernels import _max_row
 from ._order_kernels import _bucket_sort
-from ._setops import fetch_add, lower_bound
+from ._setops import fetch_add, intersect_supports, lower_bound
 
 
 @njit(cache=True, nogil=True)
@@ -116,31 +116,6 @@ def _truss_peel(indptr, indices, eid, src, dst, sup0, stop):
     return truss
 
 
-@njit(cache=True, nogil=True)
-def _oriented_row_support(oind, a, a0, a1, b0, b1, sup):
-    """The triangles u -> v, u -> w, v -> w of arc a = u -> v: merge u's out-row [a0, a1) with
-    v's [b0, b1), adding one to the support of the three arcs of each (atomically: the arcs of
-    a triangle belong to rows that other threads walk)."""
-    i = a0
-    j = b0
-    c = 0
-    while i < a1 and j < b1:
-        x = oind[i]
-        y = oind[j]
-        if x < y:
-            i += 1
-        elif y < x:
-            j += 1
-        else:
-            fetch_add(sup, i, 1)
-            fetch_add(sup, j, 1)
-            c += 1
-            i += 1
-            j += 1
-    if c:
-        fetch_add(sup, a, c)
-
-
 @njit(cache=True, parallel=True, nogil=True)
 def _oriented_support(optr, oind, nthreads):
     """Triangles on every arc of an acyclic orientation in rank space (every arc u -> v has
@@ -161,8 +136,11 @@ def _oriented_support(optr, oind, nthreads):
                     continue
                 for a in range(a0, a1 - 1):
                     v = oind[a]
-                    if optr[v + 1] > optr[v]:
-                        _oriented_row_support(oind, a, a + 1, a1, optr[v], optr[v + 1], sup)
+                    # the triangles u -> v, u -> w, v -> w of arc a = u -> v: one on each arc
+                    # (atomically: the arcs of a triangle lie in rows other threads walk)
+                    c = intersect_supports(oind, a + 1, a1, optr[v], optr[v + 1], sup)
+                    if c:
+                        fetch_add(sup, a, c)
     return sup
 
 

@@ -48,6 +48,11 @@ def test_intersections_match_numpy(rows):
     assert c == len(common)
     assert aa == pytest.approx((1 / np.log(deg[common])).sum(), rel=1e-12)
     assert ra == pytest.approx((1 / deg[common]).sum(), rel=1e-12)
+    sup = np.zeros(len(a), np.int64)
+    assert so.intersect_supports(a, xa, xb, ya, yb, sup) == len(common)
+    expect = np.zeros(len(a), np.int64)
+    expect[np.flatnonzero(np.isin(a, common))] = 1  # each common entry once in each row
+    assert sup.tolist() == expect.tolist()
 
 
 @given(st.lists(st.integers(-50, 50), max_size=60), st.integers(-60, 60))
