@@ -83,14 +83,18 @@ def _parse_id(buf, i, b):
 
 
 @njit(cache=True, nogil=True)
+def _sign_at(buf, i, b):
+    """(-1 after a '-', else 1; the offset after an optional '+' or '-' at i)."""
+    if i < b and (buf[i] == 43 or buf[i] == 45):
+        return (-1 if buf[i] == 45 else 1), i + 1
+    return 1, i
+
+
+@njit(cache=True, nogil=True)
 def _parse_float(buf, i, b):
     """Parse a decimal float (sign, digits, fraction, exponent); return (error, value, next)."""
     start = i
-    sign = 1.0
-    if i < b and (buf[i] == 43 or buf[i] == 45):
-        if buf[i] == 45:
-            sign = -1.0
-        i += 1
+    sign, i = _sign_at(buf, i, b)
     mant = 0.0
     nd = 0
     while i < b and 48 <= buf[i] <= 57:
@@ -108,12 +112,7 @@ def _parse_float(buf, i, b):
     if nd == 0:
         return ERR_BAD_WEIGHT, 0.0, start
     if i < b and (buf[i] == 101 or buf[i] == 69):  # e/E
-        i += 1
-        esign = 1
-        if i < b and (buf[i] == 43 or buf[i] == 45):
-            if buf[i] == 45:
-                esign = -1
-            i += 1
+        esign, i = _sign_at(buf, i + 1, b)
         ne = 0
         e = 0
         while i < b and 48 <= buf[i] <= 57:
@@ -152,30 +151,28 @@ def _fast_line(buf, i, b):
     Unsigned indices spare numba's negative-index checks in the hottest loop (offsets are >= 0)."""
     j = i
     u = np.int64(0)
-    nd = 0
-    while j < b:
-        d = np.int64(buf[np.uint64(j)]) - 48
-        if d < 0 or d > 9:
-            break
-        u = u * 10 + d
-        nd += 1
-        j += 1
-    if nd == 0 or nd > 18 or j >= b or (buf[np.uint64(j)] != 32 and buf[np.uint64(j)] != 9):
-        return -1, -1, i
-    j += 1
-    while j < b and (buf[np.uint64(j)] == 32 or buf[np.uint64(j)] == 9):
-        j += 1
     v = np.int64(0)
-    nd = 0
-    while j < b:
-        d = np.int64(buf[np.uint64(j)]) - 48
-        if d < 0 or d > 9:
+    for field in range(2):  # u, then v (a loop of two that LLVM unrolls: one digit loop written)
+        val = np.int64(0)
+        nd = 0
+        while j < b:
+            d = np.int64(buf[np.uint64(j)]) - 48
+            if d < 0 or d > 9:
+                break
+            val = val * 10 + d
+            nd += 1
+            j += 1
+        if nd == 0 or nd > 18:
+            return -1, -1, i
+        if field == 1:
+            v = val
             break
-        v = v * 10 + d
-        nd += 1
+        u = val
+        if j >= b or (buf[np.uint64(j)] != 32 and buf[np.uint64(j)] != 9):
+            return -1, -1, i
         j += 1
-    if nd == 0 or nd > 18:
-        return -1, -1, i
+        while j < b and (buf[np.uint64(j)] == 32 or buf[np.uint64(j)] == 9):
+            j += 1
     if j == b:
         return u, v, j
     if buf[np.uint64(j)] != 10:

@@ -55,6 +55,17 @@ def test_extra_columns_ignored_or_kept(tmp_path):
     assert el.weights.tolist() == pytest.approx([0.5, 0.2, 1.0])
 
 
+@given(st.lists(st.floats(-1e200, 1e200, allow_nan=False, allow_subnormal=False), min_size=1, max_size=20),
+       st.sampled_from(["{!r}", "{:e}", "{:+.6E}", "{:+f}", "{:.3f}"]))
+def test_weights_parse_as_python_floats(tmp_path_factory, weights, form):
+    """Signs, fractions and signed exponents of the weight column, against float() of the text."""
+    texts = [form.format(w) for w in weights]
+    p = tmp_path_factory.mktemp("w") / "w.txt"
+    p.write_text("".join(f"{i} {i + 1} {t}\n" for i, t in enumerate(texts)))
+    el = gm.read_edges(p, weights=True)
+    assert el.weights.tolist() == pytest.approx([float(t) for t in texts], rel=1e-12, abs=1e-300)
+
+
 def test_zero_and_one_based_give_same_graph(tmp_path):
     a, b = tmp_path / "a.txt", tmp_path / "b.txt"
     a.write_text("0 1\n1 2\n2 0\n")
