@@ -368,10 +368,7 @@ def core_number(G):
     dict of node to int
         The largest k such that the node lies in the k-core.
 
-    Raises
-    ------
-    networkx.NetworkXNotImplemented
-        The graph has self-loops.
+    {Raises: nx_self_loops_raises}
 
     Examples
     --------
@@ -831,10 +828,7 @@ def k_truss(G, k):
     NetworkXGraph
         The k-truss, with the original node labels.
 
-    Raises
-    ------
-    networkx.NetworkXNotImplemented
-        The graph has self-loops.
+    {Raises: nx_self_loops_raises}
 
     Examples
     --------
