@@ -121,6 +121,10 @@ budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads
     "k": """\
 k : int
     Clique size, >= 3.""",
+    "clique_k_raises": """\
+ParameterError
+    ``k`` is not an integer (a bool is refused) or is below the smallest clique size allowed
+    (under ``k``); the message names the rule and the value.""",
     "order": """\
 order : {'degree', 'degeneracy'}, optional
     Orientation of the edges before counting (default: 'degree' for k = 3, 'degeneracy'
