@@ -195,6 +195,9 @@ G : Graph
 threads : int, optional
     CPU threads of the work done on the host (the degeneracy orientation); default: numba's
     setting, restored on return.""",
+    "cuda_unused_threads": """\
+threads : int, optional
+    Unused (the count runs on the device); accepted as every back-end's keyword.""",
     "cuda_devices": """\
 devices : list of int, optional
     The GPUs to count on (ids as numba.cuda numbers them; one may repeat: two workers on one
