@@ -143,9 +143,9 @@ motif : Motif
     "motif_tuples": """\
 tuples : array_like of int of shape (N, k)
     Distinct vertices per row, in the motif's position order.""",
-    "motif_size": """\
-k : int
-    Number of motif vertices, 2..10.""",
+    "motif_returns": """\
+Motif
+    The pattern, with its automorphisms and order constraints.""",
     # the Science4Cast functions (graphmine.science4cast)
     "s4c_graph": """\
 graph : array_like of int of shape (E, 3)
@@ -247,10 +247,6 @@ cliques : None
     (networkx itself then runs the call).""",
 }
 
-# the sections of the motif constructors (clique, star, path)
-PARAMETERS["motif_constructor"] = "\n".join((
-    "Parameters", "----------", PARAMETERS["motif_size"], "",
-    "Returns", "-------", "Motif", "    The pattern, with its automorphisms and order constraints."))
 # the Parameters section of the per-vertex sketch estimates (triangles, clustering)
 PARAMETERS["sketch_vertex_parameters"] = "\n".join(
     ["Parameters", "----------"] + [PARAMETERS[k] for k in (
