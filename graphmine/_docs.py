@@ -137,6 +137,9 @@ count_zeros : bool, default True
     Isolated vertices count as 0 when True; use ``G.degree > 0`` to average over vertices
     with an edge (the convention of the published SNAP figures).""",
     # the motif functions (graphmine.motifs)
+    "motif_observed_G": """\
+G : Graph or anything :func:`graphmine.as_graph` accepts
+    The observed graph (the candidate motifs' missing edges are what is predicted).""",
     "motif": """\
 motif : Motif
     The pattern (:func:`~graphmine.motifs.clique`, :func:`~graphmine.motifs.star`, ...).""",
