@@ -121,6 +121,10 @@ budget, bits, hashes, sketch_k, estimator, seed, clamp, confidence, threads
     "k": """\
 k : int
     Clique size, >= 3.""",
+    "clique_k_raises": """\
+ParameterError
+    ``k`` is not an integer (a bool is refused) or is below the smallest clique size allowed
+    (under ``k``); the message names the rule and the value.""",
     "order": """\
 order : {'degree', 'degeneracy'}, optional
     Orientation of the edges before counting (default: 'degree' for k = 3, 'degeneracy'
@@ -133,15 +137,18 @@ count_zeros : bool, default True
     Isolated vertices count as 0 when True; use ``G.degree > 0`` to average over vertices
     with an edge (the convention of the published SNAP figures).""",
     # the motif functions (graphmine.motifs)
+    "motif_observed_G": """\
+G : Graph or anything :func:`graphmine.as_graph` accepts
+    The observed graph (the candidate motifs' missing edges are what is predicted).""",
     "motif": """\
 motif : Motif
     The pattern (:func:`~graphmine.motifs.clique`, :func:`~graphmine.motifs.star`, ...).""",
     "motif_tuples": """\
 tuples : array_like of int of shape (N, k)
     Distinct vertices per row, in the motif's position order.""",
-    "motif_size": """\
-k : int
-    Number of motif vertices, 2..10.""",
+    "motif_returns": """\
+Motif
+    The pattern, with its automorphisms and order constraints.""",
     # the Science4Cast functions (graphmine.science4cast)
     "s4c_graph": """\
 graph : array_like of int of shape (E, 3)
@@ -191,6 +198,9 @@ G : Graph
 threads : int, optional
     CPU threads of the work done on the host (the degeneracy orientation); default: numba's
     setting, restored on return.""",
+    "cuda_unused_threads": """\
+threads : int, optional
+    Unused (the count runs on the device); accepted as every back-end's keyword.""",
     "cuda_devices": """\
 devices : list of int, optional
     The GPUs to count on (ids as numba.cuda numbers them; one may repeat: two workers on one
@@ -231,16 +241,15 @@ ebunch : iterable of node pairs, optional
 iterator of (u, v, float)
     One ``(u, v, score)`` tuple per pair, in the order of ``ebunch`` (or of networkx's
     ``non_edges``), as networkx yields them.""",
+    "nx_self_loops_raises": """\
+networkx.NetworkXNotImplemented
+    The graph has self-loops (refused, as networkx refuses them).""",
     "nx_cliques": """\
 cliques : None
     Precomputed cliques are not supported: anything but None raises NotImplementedError
     (networkx itself then runs the call).""",
 }
 
-# the sections of the motif constructors (clique, star, path)
-PARAMETERS["motif_constructor"] = "\n".join((
-    "Parameters", "----------", PARAMETERS["motif_size"], "",
-    "Returns", "-------", "Motif", "    The pattern, with its automorphisms and order constraints."))
 # the Parameters section of the per-vertex sketch estimates (triangles, clustering)
 PARAMETERS["sketch_vertex_parameters"] = "\n".join(
     ["Parameters", "----------"] + [PARAMETERS[k] for k in (

@@ -325,10 +325,7 @@ def list_cliques(G, k, *, batch=BATCH):
     ndarray of int64 of shape (count, k)
         A batch of cliques, each row sorted increasingly.
 
-    Raises
-    ------
-    ParameterError
-        ``k`` is not an integer >= 1.
+    {Raises: clique_k_raises}
 
     Examples
     --------
@@ -410,6 +407,8 @@ def clique_communities(G, k):
     -------
     list of ndarray
         One sorted int64 array of vertex numbers per community, ordered by their smallest vertex.
+
+    {Raises: clique_k_raises}
 
     Examples
     --------

@@ -96,10 +96,7 @@ def clique_core_number(G, k=3, *, threads=None):
         Entry v is the largest c such that v lies in a subgraph where every vertex is in at
         least c of the subgraph's k-cliques.
 
-    Raises
-    ------
-    ParameterError
-        ``k`` is not an integer >= 2.
+    {Raises: clique_k_raises}
 
     Examples
     --------

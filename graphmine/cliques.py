@@ -106,23 +106,18 @@ def _checked(result):
     return int(result) if np.ndim(result) == 0 else result
 
 
+@fill_doc
 def check_k(k):
     """Check a clique size.
 
-    Parameters
-    ----------
-    k : int
-        The clique size to check.
+    {Parameters: k}
 
     Returns
     -------
     int
         ``k`` as a Python int.
 
-    Raises
-    ------
-    ParameterError
-        ``k`` is not an integer (bools refused) or is below 3.
+    {Raises: clique_k_raises}
 
     Examples
     --------

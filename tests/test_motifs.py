@@ -50,6 +50,31 @@ def test_pattern_definitions():
         clique(11)
 
 
+def test_named_motifs_equal_their_networkx_graphs():
+    # the four constructors are made by one function from their edge rules: each equals the induced
+    # motif of networkx's graph of that name (clique: no deal-breakers), keeps its name and
+    # module, and refuses the sizes its docstring names
+    import pickle
+
+    from graphmine.motifs import get_motif, patterns
+
+    graphs = {"clique": nx.complete_graph, "star": lambda k: nx.star_graph(k - 1), "path": nx.path_graph,
+              "cycle": nx.cycle_graph}
+    for kind, make in (("clique", clique), ("star", star), ("path", path), ("cycle", cycle)):
+        low = 3 if kind == "cycle" else 2
+        assert (make.__name__, make.__qualname__, make.__module__) == (kind, kind, patterns.__name__)
+        assert pickle.loads(pickle.dumps(make)) is make
+        assert f"Number of motif vertices, {low}..10." in make.__doc__
+        for k in range(low, 8):
+            m, ref = make(k), motif_from_graph(graphs[kind](k), dealbreakers=None if kind == "clique" else "complement")
+            assert m.name == kind and m.k == k
+            assert m.edges.tolist() == ref.edges.tolist() and m.dealbreakers.tolist() == ref.dealbreakers.tolist()
+            assert get_motif(kind, k).edges.tolist() == m.edges.tolist()
+        for bad in (low - 1, 11, 3.0, True):
+            with pytest.raises(gm.ParameterError):
+                make(bad)
+
+
 def test_hand_counts():
     P = nx.petersen_graph()
     assert count_motifs(P, cycle(5)) == 12                    # the Petersen graph has 12 pentagons

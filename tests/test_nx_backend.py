@@ -332,6 +332,31 @@ def test_none_only_arguments_declined_and_refused_alike():
                 list(result) if inspect.isgenerator(result) else result
 
 
+def test_backend_functions_have_networkx_names_and_signatures():
+    # the link scores are made by one function from their data: each still has networkx's name,
+    # parameters and defaults (networkx's own function is the oracle), its own qualified name in
+    # this module (doctest, pickle and the dispatch look it up by them) and its own docstring
+    import inspect
+    import pickle
+
+    from graphmine.nx_backend import algorithms
+    from graphmine.nx_backend.backend import FUNCTIONS
+
+    def parameters(function):
+        return [(p.name, p.default) for p in inspect.signature(function).parameters.values()
+                if p.name not in ("backend", "backend_kwargs")]
+
+    for name in FUNCTIONS:
+        ours = getattr(algorithms, name)
+        assert (ours.__name__, ours.__qualname__, ours.__module__) == (name, name, algorithms.__name__)
+        assert parameters(ours) == parameters(getattr(nx, name, None) or getattr(nx.community, name)), name
+        assert pickle.loads(pickle.dumps(ours)) is ours
+        assert ">>> " in ours.__doc__
+    for name in LINKS:
+        doc = getattr(algorithms, name).__doc__
+        assert f"``networkx.{name}``" in doc and f"{name}(nx." in doc
+
+
 def test_should_run_declines_small_work_unless_converted():
     should = BackendInterface.should_run
     small, big = nx.path_graph(10), nx.gnm_random_graph(300, 1500, seed=1)

@@ -18,6 +18,7 @@ the registry imports it on the first GPU call only. Kernels never validate.
 import numpy as np
 from numba import cuda, int64
 
+from .._docs import fill_doc
 from .._setops import merge_count
 from .._threads import restores_threads
 from ..validation import as_graph
@@ -48,19 +49,16 @@ def _four_cycles(indptr, indices, out):
 
 
 @restores_threads
+@fill_doc
 def four_cycles(G, *, method="exact", threads=None):
     """The number of 4-cycles through every vertex (int64 array), counted on the GPU.
 
-    Parameters
-    ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    method : {'exact'}
-    threads : int, optional
-        Unused (the count runs on the device); accepted as every back-end's keyword.
+    {Parameters: G, exact_method, cuda_unused_threads}
 
     Returns
     -------
     ndarray of int64
+        The number of 4-cycles through each vertex.
 
     Examples
     --------
@@ -83,19 +81,16 @@ def four_cycles(G, *, method="exact", threads=None):
     return out.copy_to_host()[:n]
 
 
+@fill_doc
 def count_four_cycles(G, *, method="exact", threads=None):
     """The number of 4-cycles of ``G``, counted on the GPU.
 
-    Parameters
-    ----------
-    G : Graph or anything :func:`graphmine.as_graph` accepts
-    method : {'exact'}
-    threads : int, optional
-        Unused.
+    {Parameters: G, exact_method, cuda_unused_threads}
 
     Returns
     -------
     int
+        The number of 4-cycles: a quarter of the sum of :func:`four_cycles`.
 
     Examples
     --------

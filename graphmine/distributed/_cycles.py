@@ -78,9 +78,7 @@ def _per_block(D):
 def four_cycles(D, *, method="exact", threads=None):
     """The number of 4-cycles through every vertex of a :class:`DistributedGraph`.
 
-    Parameters
-    ----------
-    {dask_exact}
+    {Parameters: dask_exact}
 
     Returns
     -------
@@ -105,13 +103,12 @@ def four_cycles(D, *, method="exact", threads=None):
 def count_four_cycles(D, *, method="exact", threads=None):
     """The number of 4-cycles of a :class:`DistributedGraph`.
 
-    Parameters
-    ----------
-    {dask_exact}
+    {Parameters: dask_exact}
 
     Returns
     -------
     int
+        The number of 4-cycles: a quarter of the sum of the per-vertex counts.
 
     Examples
     --------

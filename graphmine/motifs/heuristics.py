@@ -92,11 +92,7 @@ def heuristic_motif_scores(G, motif, tuples, *, links=LINK_SCORES, modes=MOTIF_M
                            threads=None):
     """Every requested heuristic motif score of every tuple, computed in one pass.
 
-    Parameters
-    ----------
-    G : graph input
-        The observed graph.
-    {motif, motif_tuples}
+    {Parameters: motif_observed_G, motif, motif_tuples}
     links : iterable of str, default LINK_SCORES
         Names from :data:`LINK_SCORES`.
     modes : iterable of str, default MOTIF_MODES
@@ -177,11 +173,7 @@ def heuristic_motif_scores(G, motif, tuples, *, links=LINK_SCORES, modes=MOTIF_M
 def motif_scores(G, motif, tuples, link="jaccard", mode="correlated", *, weights=None, threads=None):
     """One heuristic motif score of every tuple (see the module docstring for the formulas).
 
-    Parameters
-    ----------
-    G : graph input
-        The observed graph.
-    {motif, motif_tuples}
+    {Parameters: motif_observed_G, motif, motif_tuples}
     link : str, default 'jaccard'
         One of :data:`LINK_SCORES`.
     mode : str, default 'correlated'
@@ -193,7 +185,7 @@ def motif_scores(G, motif, tuples, link="jaccard", mode="correlated", *, weights
     Returns
     -------
     ndarray of float64 of shape (N,)
-        The score of each tuple.
+        The score of each tuple, in [0, 1] (the link scores are scaled to [0, 1] first).
 
     Examples
     --------

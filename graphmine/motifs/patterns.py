@@ -8,11 +8,11 @@ canonical tuple is the one that satisfies the symmetry-breaking order constraint
 :attr:`Motif.order_constraints` (one representative per automorphism class).
 """
 
-from .._docs import fill_doc
 import itertools
 
 import numpy as np
 
+from .._docs import fill, fill_doc
 from ..exceptions import ParameterError
 
 __all__ = ["Motif", "clique", "star", "path", "cycle", "motif_from_graph", "get_motif", "MOTIF_KINDS"]
@@ -218,74 +218,60 @@ def _matching_order(k, e):
     return np.array(order, np.int64), np.array([parent[v] for v in order], np.int64)
 
 
-@fill_doc
-def clique(k):
-    """The k-clique: all pairs are motif edges, no deal-breakers.
-
-    {motif_constructor}
-
-    Examples
-    --------
-    >>> clique(4).n_edges
-    6
-    """
-    k = _check_k(k, low=2)
-    return Motif(k, list(itertools.combinations(range(k), 2)), dealbreakers=[], name="clique")
-
-
-@fill_doc
-def star(k):
-    """The k-star: centre 0 joined to leaves 1..k-1; edges among leaves are deal-breakers.
-
-    {motif_constructor}
-
-    Examples
-    --------
-    >>> s = star(3)
-    >>> s.edges.tolist(), s.dealbreakers.tolist()
-    ([[0, 1], [0, 2]], [[1, 2]])
-    """
-    k = _check_k(k, low=2)
-    return Motif(k, [(0, i) for i in range(1, k)], dealbreakers="complement", name="star")
-
-
-@fill_doc
-def path(k):
-    """The k-path 0-1-...-(k-1) (k vertices); every non-edge is a deal-breaker (induced path).
-
-    {motif_constructor}
-
-    Examples
-    --------
-    >>> p = path(4)
-    >>> p.edges.tolist(), p.dealbreakers.tolist()
-    ([[0, 1], [1, 2], [2, 3]], [[0, 2], [0, 3], [1, 3]])
-    """
-    k = _check_k(k, low=2)
-    return Motif(k, [(i, i + 1) for i in range(k - 1)], dealbreakers="complement", name="path")
-
-
-def cycle(k):
-    """The k-cycle 0-1-...-(k-1)-0; every chord is a deal-breaker (induced cycle).
+# the docstring of the named motif constructors (clique, star, path, cycle): their own summary
+# and example, and their smallest size, in one text
+_NAMED_MOTIF_DOC = """{summary}
 
     Parameters
     ----------
     k : int
-        Number of motif vertices, 3..10.
+        Number of motif vertices, {low}..{high}.
 
-    Returns
-    -------
-    Motif
-        The pattern, with its automorphisms and order constraints.
+    {{Returns: motif_returns}}
+
+    Raises
+    ------
+    ParameterError
+        ``k`` is not an integer in {low}..{high}.
 
     Examples
     --------
-    >>> c = cycle(4)
-    >>> c.edges.tolist(), c.dealbreakers.tolist()
-    ([[0, 1], [0, 3], [1, 2], [2, 3]], [[0, 2], [1, 3]])
+    {example}
     """
-    k = _check_k(k, low=3)
-    return Motif(k, [(i, (i + 1) % k) for i in range(k)], dealbreakers="complement", name="cycle")
+
+
+def _named_motif(kind, low, edges, dealbreakers, summary, *example):
+    """The constructor ``kind(k)`` of a named motif family: it checks ``k`` (``low``..MAX_K) and
+    returns the Motif on the pairs ``edges(k)`` with those ``dealbreakers``, named ``kind``; its
+    docstring is :data:`_NAMED_MOTIF_DOC` with ``summary`` and the ``example`` lines."""
+    def make(k):
+        k = _check_k(k, low)
+        return Motif(k, list(edges(k)), dealbreakers=dealbreakers, name=kind)
+
+    make.__name__ = make.__qualname__ = kind
+    make.__doc__ = fill(_NAMED_MOTIF_DOC.format(summary=summary, low=low, high=MAX_K,
+                                                example="\n    ".join(example)))
+    return make
+
+
+clique = _named_motif(
+    "clique", 2, lambda k: itertools.combinations(range(k), 2), [],
+    "The k-clique: all pairs are motif edges, no deal-breakers.",
+    ">>> clique(4).n_edges", "6")
+star = _named_motif(
+    "star", 2, lambda k: [(0, i) for i in range(1, k)], "complement",
+    "The k-star: centre 0 joined to leaves 1..k-1; edges among leaves are deal-breakers.",
+    ">>> s = star(3)", ">>> s.edges.tolist(), s.dealbreakers.tolist()", "([[0, 1], [0, 2]], [[1, 2]])")
+path = _named_motif(
+    "path", 2, lambda k: [(i, i + 1) for i in range(k - 1)], "complement",
+    "The k-path 0-1-...-(k-1) (k vertices); every non-edge is a deal-breaker (induced path).",
+    ">>> p = path(4)", ">>> p.edges.tolist(), p.dealbreakers.tolist()",
+    "([[0, 1], [1, 2], [2, 3]], [[0, 2], [0, 3], [1, 3]])")
+cycle = _named_motif(
+    "cycle", 3, lambda k: [(i, (i + 1) % k) for i in range(k)], "complement",
+    "The k-cycle 0-1-...-(k-1)-0; every chord is a deal-breaker (induced cycle).",
+    ">>> c = cycle(4)", ">>> c.edges.tolist(), c.dealbreakers.tolist()",
+    "([[0, 1], [0, 3], [1, 2], [2, 3]], [[0, 2], [1, 3]])")
 
 
 def motif_from_graph(pattern, dealbreakers="complement", name="pattern"):
@@ -339,6 +325,7 @@ def motif_from_graph(pattern, dealbreakers="complement", name="pattern"):
     return Motif(len(nodes), edges, dealbreakers=db, name=name)
 
 
+@fill_doc
 def get_motif(kind, k):
     """The motif named ``kind`` on k vertices.
 
@@ -349,10 +336,7 @@ def get_motif(kind, k):
     k : int
         Number of motif vertices.
 
-    Returns
-    -------
-    Motif
-        The pattern, with its automorphisms and order constraints.
+    {Returns: motif_returns}
 
     Raises
     ------

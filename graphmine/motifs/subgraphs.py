@@ -90,11 +90,7 @@ def enclosing_subgraphs(G, motif, tuples, targets=None, *, hops=1, max_nodes_per
                         seed=0, threads=None):
     """Extract the enclosing subgraph of every candidate motif.
 
-    Parameters
-    ----------
-    G : graph input
-        The observed graph.
-    {motif, motif_tuples}
+    {Parameters: motif_observed_G, motif, motif_tuples}
     targets : array_like of bool, shape (N, |E_M|), optional
         Motif edges to mask per sample (default: all motif edges).
     hops : int

@@ -20,7 +20,7 @@ numbers (triangle counts rounded to integers).
     AA(u, v) = \sum_{w \in N(u) \cap N(v)} \frac{1}{\log d_w}
 """
 
-from .._docs import fill_doc
+from .._docs import fill, fill_doc
 from operator import itemgetter
 
 import numpy as np
@@ -345,6 +345,18 @@ def all_triangles(G, nbunch=None):
         yield labels[a], labels[b], labels[c]
 
 
+def _graph_without_self_loops(G):
+    """The backend graph of ``G``; networkx's error of ``core_number`` and ``k_truss`` (which refuse
+    self-loops) when it has one."""
+    H = _graph(G)
+    if self_loops(H).any():
+        import networkx as nx
+
+        raise nx.NetworkXNotImplemented("Input graph has self loops which is not permitted; "
+                                        "Consider using G.remove_edges_from(nx.selfloop_edges(G)).")
+    return H
+
+
 @fill_doc
 def core_number(G):
     """Core number of every node, as ``networkx.core_number`` (self-loops refused likewise).
@@ -356,10 +368,7 @@ def core_number(G):
     dict of node to int
         The largest k such that the node lies in the k-core.
 
-    Raises
-    ------
-    networkx.NetworkXNotImplemented
-        The graph has self-loops.
+    {Raises: nx_self_loops_raises}
 
     Examples
     --------
@@ -367,13 +376,7 @@ def core_number(G):
     >>> core_number(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
     {0: 2, 1: 2, 2: 2, 3: 1}
     """
-    import networkx as nx
-
-    H = _graph(G)
-    if self_loops(H).any():
-        raise nx.NetworkXNotImplemented(
-            "Input graph has self loops which is not permitted; "
-            "Consider using G.remove_edges_from(nx.selfloop_edges(G)).")
+    H = _graph_without_self_loops(G)
     return dict(zip(node_labels(H), H.core_number().tolist()))
 
 
@@ -666,72 +669,48 @@ def common_neighbor_centrality(G, ebunch=None, alpha=0.8):
     return pairs()
 
 
-@fill_doc
-def jaccard_coefficient(G, ebunch=None):
-    """Jaccard coefficient of node pairs, as ``networkx.jaccard_coefficient``.
+# networkx's neighbourhood scores that _link_prediction computes, one function each: its name, what
+# it is, s(u, v) and an example (a call on a small graph and its result); every other line of the
+# docstring is the same for the four (_LINK_SCORE_DOC)
+_LINK_SCORE_DOC = """{what} of node pairs, as ``networkx.{name}``.
 
-    .. math:: s(u, v) = \\frac{|N(u) \\cap N(v)|}{|N(u) \\cup N(v)|}
+    .. math:: s(u, v) = {formula}
 
-    {nx_link_sections}
-
-    Examples
-    --------
-    >>> import networkx as nx
-    >>> list(jaccard_coefficient(nx.cycle_graph(4), [(0, 2), (1, 3)]))
-    [(0, 2, 1.0), (1, 3, 1.0)]
-    """
-    return _link_prediction(G, ebunch, "jaccard_coefficient")
-
-
-@fill_doc
-def adamic_adar_index(G, ebunch=None):
-    """Adamic-Adar index of node pairs, as ``networkx.adamic_adar_index``.
-
-    .. math:: s(u, v) = \\sum_{w \\in N(u) \\cap N(v)} \\frac{1}{\\log d_w}
-
-    {nx_link_sections}
+    {{nx_link_sections}}
 
     Examples
     --------
     >>> import networkx as nx
-    >>> [(u, v, round(p, 6)) for u, v, p in adamic_adar_index(nx.complete_graph(5), [(0, 1)])]
-    [(0, 1, 2.164043)]
+    >>> {example}
+    {result}
     """
-    return _link_prediction(G, ebunch, "adamic_adar_index")
 
 
-@fill_doc
-def resource_allocation_index(G, ebunch=None):
-    """Resource allocation index of node pairs, as ``networkx.resource_allocation_index``.
+def _link_score_function(name, what, formula, example, result):
+    """The backend's function ``name``: networkx's signature ``(G, ebunch=None)``, its name and
+    qualified name (networkx's backend interface and doctest find it by them; its module is this
+    one) and the filled :data:`_LINK_SCORE_DOC`."""
+    def score(G, ebunch=None):
+        return _link_prediction(G, ebunch, name)
 
-    .. math:: s(u, v) = \\sum_{w \\in N(u) \\cap N(v)} \\frac{1}{d_w}
-
-    {nx_link_sections}
-
-    Examples
-    --------
-    >>> import networkx as nx
-    >>> list(resource_allocation_index(nx.complete_graph(5), [(0, 1)]))
-    [(0, 1, 0.75)]
-    """
-    return _link_prediction(G, ebunch, "resource_allocation_index")
+    score.__name__ = score.__qualname__ = name
+    score.__doc__ = fill(_LINK_SCORE_DOC.format(name=name, what=what, formula=formula, example=example,
+                                                result=result))
+    return score
 
 
-@fill_doc
-def preferential_attachment(G, ebunch=None):
-    """Degree product of node pairs, as ``networkx.preferential_attachment``.
-
-    .. math:: s(u, v) = d_u d_v
-
-    {nx_link_sections}
-
-    Examples
-    --------
-    >>> import networkx as nx
-    >>> list(preferential_attachment(nx.star_graph(3), [(1, 2), (0, 1)]))
-    [(1, 2, 1), (0, 1, 3)]
-    """
-    return _link_prediction(G, ebunch, "preferential_attachment")
+jaccard_coefficient = _link_score_function(
+    "jaccard_coefficient", "Jaccard coefficient", r"\frac{|N(u) \cap N(v)|}{|N(u) \cup N(v)|}",
+    "list(jaccard_coefficient(nx.cycle_graph(4), [(0, 2), (1, 3)]))", "[(0, 2, 1.0), (1, 3, 1.0)]")
+adamic_adar_index = _link_score_function(
+    "adamic_adar_index", "Adamic-Adar index", r"\sum_{w \in N(u) \cap N(v)} \frac{1}{\log d_w}",
+    "[(u, v, round(p, 6)) for u, v, p in adamic_adar_index(nx.complete_graph(5), [(0, 1)])]", "[(0, 1, 2.164043)]")
+resource_allocation_index = _link_score_function(
+    "resource_allocation_index", "Resource allocation index", r"\sum_{w \in N(u) \cap N(v)} \frac{1}{d_w}",
+    "list(resource_allocation_index(nx.complete_graph(5), [(0, 1)]))", "[(0, 1, 0.75)]")
+preferential_attachment = _link_score_function(
+    "preferential_attachment", "Degree product", "d_u d_v",
+    "list(preferential_attachment(nx.star_graph(3), [(1, 2), (0, 1)]))", "[(1, 2, 1), (0, 1, 3)]")
 
 
 # -- cliques and trusses -------------------------------------------------------------------------
@@ -849,10 +828,7 @@ def k_truss(G, k):
     NetworkXGraph
         The k-truss, with the original node labels.
 
-    Raises
-    ------
-    networkx.NetworkXNotImplemented
-        The graph has self-loops.
+    {Raises: nx_self_loops_raises}
 
     Examples
     --------
@@ -861,13 +837,7 @@ def k_truss(G, k):
     >>> sorted(to_networkx(k_truss(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]), 3)).edges)
     [(0, 1), (0, 2), (1, 2)]
     """
-    import networkx as nx
-
-    H = _graph(G)
-    if self_loops(H).any():
-        raise nx.NetworkXNotImplemented(
-            "Input graph has self loops which is not permitted; "
-            "Consider using G.remove_edges_from(nx.selfloop_edges(G)).")
+    H = _graph_without_self_loops(G)
     T = _truss.k_truss(H, k, threads=_settings()[1]["threads"])
     graph_attrs = dict(H.graph) if isinstance(H, NetworkXGraph) else {}
     return NetworkXGraph(T.indptr, T.indices, T.node_ids, np.zeros(T.n_nodes, np.uint8), graph_attrs,

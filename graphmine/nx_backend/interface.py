@@ -11,7 +11,7 @@ import sys
 from itertools import chain
 
 from ..graph import Graph
-from .backend import functions
+from .backend import FUNCTIONS, functions
 from .convert import NONE_ONLY, from_networkx, none_only_reason, to_networkx, unsupported
 
 __all__ = ["BackendInterface"]
@@ -21,8 +21,8 @@ _NODES = {"triangles": 1, "clustering": 1, "average_clustering": 1, "square_clus
 # functions whose weight argument (position) defaults to an attribute name: graphmine runs them when
 # no edge carries that attribute (every weight is then networkx's default, 1)
 _WEIGHT_ATTRIBUTE = {"pagerank": 6, "average_neighbor_degree": 4}
-_LINK = ("jaccard_coefficient", "adamic_adar_index", "resource_allocation_index",
-         "preferential_attachment")
+# the link-prediction scores (ebunch at position 1): the functions registered for that family
+_LINK = tuple(name for name, family in FUNCTIONS.items() if family == "link_scores")
 # should_run: below this many edges a conversion and graphmine's call cost more than networkx's
 # whole run (nx.triangles on G(n, m) graphs with n = m / 4, best of 15, warm process, 2-core
 # machine, load 3.5-4: numba not imported 0.78x at 400 edges, 1.03x at 600, 1.07x at 1200, 1.9x
