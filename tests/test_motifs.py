@@ -16,7 +16,7 @@ from graphmine.generators import planted_cliques_graph
 from graphmine.motifs import (LINK_SCORES, canonical_tuples, clique, count_motifs, cycle, distance_labels,
                               enclosing_subgraphs, evaluate_heuristics, find_motifs, heuristic_motif_scores,
                               is_motif, link_scores, motif_from_graph, motif_prediction_task, n_distance_labels,
-                              path, star, zero_one_labels)
+                              motif_edge_flags, motif_scores, path, star, zero_one_labels)
 
 MOTIFS = [clique(3), clique(4), star(3), star(4), path(3), path(4), cycle(4), cycle(5),
           motif_from_graph(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]), name="paw")]
@@ -172,6 +172,20 @@ def test_protocol_errors():
         motif_prediction_task(nx.complete_graph(8), clique(3), remove=4, seed=0)
     with pytest.raises(gm.ParameterError):
         motif_prediction_task(nx.complete_graph(8), clique(3), split=(0.5, 0.5, 0.5), seed=0)
+
+
+def test_tuples_with_a_repeated_vertex_are_refused():
+    """A row with a vertex twice is no motif occurrence: one clear error naming the row, from
+    every function that takes tuples (the Adamic-Adar score would otherwise divide by log 1 on a
+    leaf shared with itself)."""
+    G = nx.path_graph(6)  # leaves 0 and 5 have degree 1
+    rows = [[0, 1, 2], [1, 0, 1], [2, 3, 4]]
+    for call in (lambda: motif_scores(G, clique(3), rows, "adamic_adar", "independent"),
+                 lambda: motif_edge_flags(G, clique(3), rows),
+                 lambda: enclosing_subgraphs(G, clique(3), rows)):
+        with pytest.raises(gm.ParameterError, match=r"distinct vertices per row; row 1 is \[1, 0, 1\]"):
+            call()
+    assert motif_scores(G, clique(3), [rows[0], rows[2]], "jaccard", "independent").shape == (2,)
 
 
 # -- enclosing subgraphs and labels ----------------------------------------------------------------
