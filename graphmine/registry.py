@@ -55,6 +55,11 @@ def check_device(device):
     str
         ``device`` itself.
 
+    Raises
+    ------
+    ParameterError
+        ``device`` is not one of :data:`DEVICES`.
+
     Examples
     --------
     >>> check_device("cpu")
@@ -75,6 +80,11 @@ def check_method(method, allowed=METHODS):
     -------
     str
         ``method`` itself.
+
+    Raises
+    ------
+    ParameterError
+        ``method`` is not one of ``allowed``.
 
     Examples
     --------

@@ -81,7 +81,7 @@ import networkx as nx, numpy as np, graphmine as gm
 from graphmine.cuda import is_available
 assert is_available()
 rng = np.random.default_rng(5)
-for n, p in ((1, 0.0), (7, 0.5), (30, 0.2), (25, 0.6)):
+for n, p in ((0, 0.0), (1, 0.0), (7, 0.5), (30, 0.2), (25, 0.6)):
     H = nx.gnp_random_graph(n, p, seed=int(rng.integers(1 << 30)))
     G = gm.as_graph(H)
     cpu = gm.four_cycles(G)

@@ -72,9 +72,9 @@ def four_cycles(G, *, method="exact", threads=None):
     n = G.n_nodes
     check_device_memory(8 * (n + 1) + G.indices.dtype.itemsize * G.indices.shape[0] + 8 * n,
                         f"the graph ({n:,} vertices, {G.n_edges:,} edges) and its 4-cycle counts")
-    out = cu.device_array(max(n, 1), np.int64)
     if n == 0:
         return np.zeros(0, np.int64)
+    out = cu.device_array(n, np.int64)
     B = block_size()
     with quiet():
         _four_cycles[_grid(n, B), B](cu.to_device(G.indptr), cu.to_device(G.indices), out)

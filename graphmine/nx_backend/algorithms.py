@@ -80,9 +80,9 @@ def _k():
 
 __all__ = ["triangles", "clustering", "average_clustering", "transitivity", "square_clustering",
            "all_triangles", "jaccard_coefficient", "adamic_adar_index", "resource_allocation_index",
-           "preferential_attachment", "core_number", "pagerank", "average_neighbor_degree",
-           "find_cliques", "enumerate_all_cliques", "node_clique_number", "k_truss",
-           "k_clique_communities"]
+           "preferential_attachment", "common_neighbor_centrality", "core_number", "pagerank",
+           "average_neighbor_degree", "find_cliques", "enumerate_all_cliques", "node_clique_number",
+           "k_truss", "k_clique_communities"]
 
 # pairs scored per kernel call when ebunch is None (all non-edges, produced lazily)
 _BLOCK = 1 << 16
