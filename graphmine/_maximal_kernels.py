@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit, prange
 
 from ._clique_kernels import CHUNKS_PER_THREAD, _root_chunks
-from ._setops import fetch_add, intersect_into, intersect_positions, lowest_bit, lowest_member, popcount
+from ._setops import WALK_ALL, fetch_add, intersect_into, intersect_positions, lowest_member, member_degrees
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
@@ -47,24 +47,6 @@ def _bk_scratch(maxp, maxdeg):
 
 
 @njit(cache=True, inline="always")
-def _most_in_p(S, L, W, rows, Pb, Wp, best, bp):
-    """(best, bp) updated with the member u of the set S[L, :W] whose row rows[u] has the most
-    members in P = Pb[L, :Wp], if it beats ``best`` (bp is -1 while none has)."""
-    for w in range(W):
-        x = S[L, w]
-        while x != U0:
-            u = w * 64 + lowest_bit(x)
-            x &= x - U1
-            c = 0
-            for z in range(Wp):
-                c += popcount(Pb[L, z] & rows[u, z])
-            if c > best:
-                best = c
-                bp = u
-    return best, bp
-
-
-@njit(cache=True, inline="always")
 def _narrow(S, L, rows, c, W):
     """S[L + 1, :W] = S[L, :W] & rows[c, :W]; whether that set is empty."""
     empty = True
@@ -79,9 +61,9 @@ def _narrow(S, L, rows, c, W):
 @njit(cache=True, nogil=True)
 def _bk_pivot(L, Pb, XPb, XXb, PP, XP, Wp, Wx):
     """(pivot, is an X vertex): the vertex of P, X_P or X_X with the most neighbours in P."""
-    best, bp = _most_in_p(Pb, L, Wp, PP, Pb, Wp, -1, -1)
-    best, bp = _most_in_p(XPb, L, Wp, PP, Pb, Wp, best, bp)
-    best, bx_p = _most_in_p(XXb, L, Wx, XP, Pb, Wp, best, -1)
+    _, _, best, bp, _, _ = member_degrees(Pb, L, Wp, PP, Pb, L, Wp, -1, -1, 0, -1, WALK_ALL)
+    _, _, best, bp, _, _ = member_degrees(XPb, L, Wp, PP, Pb, L, Wp, best, bp, 0, -1, WALK_ALL)
+    _, _, best, bx_p, _, _ = member_degrees(XXb, L, Wx, XP, Pb, L, Wp, best, -1, 0, -1, WALK_ALL)
     if bx_p >= 0:
         return bx_p, True
     return bp, False
