@@ -20,8 +20,8 @@ k-clique listing walks out-neighbourhoods of an acyclic orientation with sorted 
 import numpy as np
 from numba import njit, prange
 
-from ._clique_kernels import CHUNKS_PER_THREAD, _root_chunks
-from ._setops import WALK_ALL, fetch_add, intersect_into, intersect_positions, lowest_member, member_degrees
+from ._clique_kernels import CHUNKS_PER_THREAD, _clique_step, _root_chunks
+from ._setops import WALK_ALL, fetch_add, intersect_positions, lowest_member, member_degrees
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
@@ -412,10 +412,27 @@ def _shared_prefixes(verts, sizes, shared, tail_max):
     return runs[:nr], plen[:nr], pre, tails, tlen
 
 
+@njit(cache=True, inline="always")
+def _put_cliques(out, nout, path, depth, cand, row, m):
+    """Write the m cliques path[:depth] + cand[row, i] from row nout of ``out`` (grown by doubling
+    when full); returns (out, the new nout)."""
+    if nout + m > out.shape[0]:
+        grown = np.empty((max(2 * out.shape[0], nout + m), out.shape[1]), np.int64)
+        grown[:nout] = out[:nout]
+        out = grown
+    for i in range(m):
+        for l in range(depth):
+            out[nout, l] = path[l]
+        out[nout, depth] = cand[row, i]
+        nout += 1
+    return out, nout
+
+
 @njit(cache=True, nogil=True)
 def _list_cliques(optr, oind, k, lo, cap):
     """The k-cliques (k >= 2) found from roots lo, lo + 1, ... of an acyclic orientation until at
-    least ``cap`` cliques are written (whole roots): ((count, k) vertices, next root)."""
+    least ``cap`` cliques are written (whole roots): ((count, k) vertices, next root). The last
+    vertex of each clique is listed from the candidates of the level above it."""
     n = optr.shape[0] - 1
     maxd = 0
     for u in range(n):
@@ -433,27 +450,19 @@ def _list_cliques(optr, oind, k, lo, cap):
             path[0] = u
             for j in range(d):
                 cand[1, j] = oind[optr[u] + j]
+            if k == 2:
+                out, nout = _put_cliques(out, nout, path, 1, cand, 1, d)
             size[1] = d
             at[1] = 0
-            level = 1
-            while level >= 1:
-                if at[level] >= size[level]:
-                    level -= 1
-                    continue
-                w = cand[level, at[level]]
-                at[level] += 1
+            level = 1 if k > 2 else 0
+            while True:
+                level, w, m = _clique_step(cand, size, at, level, 1, optr, oind)
+                if level < 1:
+                    break
                 path[level] = w
-                if level == k - 1:
-                    if nout >= out.shape[0]:
-                        grown = np.empty((2 * out.shape[0], k), np.int64)
-                        grown[:nout] = out[:nout]
-                        out = grown
-                    for l in range(k):
-                        out[nout, l] = path[l]
-                    nout += 1
-                    continue
-                m = intersect_into(cand[level], at[level], size[level], oind, optr[w], optr[w + 1], cand[level + 1])
-                if m >= k - 1 - level:
+                if level == k - 2:
+                    out, nout = _put_cliques(out, nout, path, k - 1, cand, level + 1, m)
+                elif m >= k - 1 - level:
                     size[level + 1] = m
                     at[level + 1] = 0
                     level += 1
