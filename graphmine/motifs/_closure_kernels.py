@@ -211,11 +211,17 @@ def _common_pass(ptr, idx, mode, node_ptr, node_items, n_past, seed, edge_thr, e
     return counts
 
 
-@njit(cache=True, parallel=True, nogil=True)
 def triangle_counts(fptr, fidx, nthreads):
     """Triangles of the graph whose forward (degree-oriented) rows are fptr/fidx, per lowest vertex."""
+    # the empty candidate table comes from numpy: allocated in the kernel, it would compile numba's
+    # np.empty for a 2-D shape, which the triangle path needs nowhere else
+    return _triangle_counts(fptr, fidx, np.empty((0, 3), np.int64), nthreads)
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def _triangle_counts(fptr, fidx, no_rows, nthreads):
     return _common_pass(fptr, fidx, _TRIANGLES, fptr, fidx, 0, 0, np.uint64(0), False, np.uint64(0), False, fptr,
-                        np.empty((0, 3), np.int64), nthreads)
+                        no_rows, nthreads)
 
 
 @njit(cache=True, parallel=True, nogil=True)
