@@ -317,6 +317,35 @@ def _windowed_cliques(ptrs, inds, lo, hi, k, cand, size, pos, end, mark, credit,
     return count
 
 
+@njit(cache=True, inline="always")
+def _gather_marked(ind, a, b, mark, cand, row):
+    """cand[row, :m] = the entries x of ind[a:b] with mark[x] set, in order; returns m."""
+    m = 0
+    for q in range(a, b):
+        x = ind[q]
+        if mark[x]:
+            cand[row, m] = x
+            m += 1
+    return m
+
+
+@njit(cache=True, inline="always")
+def _clique_step(cand, size, at, level, bottom, ptr, ind):
+    """One step of a depth-first clique search over sorted candidate lists, levels ``bottom`` and
+    up: cand[l, :size[l]] holds the vertices adjacent to all those chosen above level l, at[l] the
+    next one to try. Backs up to the deepest level with a candidate left, takes it (w) and puts
+    the later candidates of that level adjacent to w (row w of ``ptr``/``ind``) in
+    cand[level + 1, :m]. Returns (level, w, m); level < bottom once the search is done."""
+    while level >= bottom and at[level] >= size[level]:
+        level -= 1
+    if level < bottom:
+        return level, -1, 0
+    w = cand[level, at[level]]
+    at[level] += 1
+    m = intersect_into(cand[level], at[level], size[level], ind, ptr[w], ptr[w + 1], cand[level + 1])
+    return level, w, m
+
+
 @njit(cache=True)
 def _cliques_lists(optr, oind, k, a, b, min_d, cand, size):
     """k-cliques whose lowest-ranked vertex lies in [a, b) and has more than ``min_d``

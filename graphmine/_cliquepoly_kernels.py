@@ -36,7 +36,7 @@ from numba import njit, prange
 
 from ._clique_kernels import _claim_chunk, _root_plan
 from ._pivot_kernels import _symmetric_matrix
-from ._setops import lowest_bit, lowest_member, popcount
+from ._setops import WALK_ALL, lowest_bit, lowest_member, member_degrees, members_meeting, or_rows
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
@@ -112,23 +112,9 @@ def _solve(top0, comp, W, sets, rest, cset, pset, iset, state, tops, pu, pf, ple
                 plen[r] = 1
                 L -= 1
                 continue
-            z = 0
-            for w in range(W):
-                rest[L, w] = U0
-            for w in range(W):
-                x = sets[L, w]
-                while x != U0:
-                    i = w * 64 + lowest_bit(x)
-                    x &= x - U1
-                    alone = True
-                    for y in range(W):
-                        if comp[i, y] & sets[L, y] != U0:
-                            alone = False
-                            break
-                    if alone:
-                        z += 1
-                    else:
-                        rest[L, i >> 6] |= U1 << np.uint64(i & 63)
+            # rest: the members with a complement neighbour in the set; the z others are adjacent
+            # to all, a factor 1 + x each
+            z = members_meeting(sets, L, W, comp, sets, L, rest, L)
             _set_table(pu, pf, plen, r, binu, binf, z, top)
             state[L] = _NEXT
         elif st == _NEXT:
@@ -146,13 +132,7 @@ def _solve(top0, comp, W, sets, rest, cset, pset, iset, state, tops, pu, pf, ple
             while grow:
                 for w in range(W):
                     pset[L, w] = U0
-                for w in range(W):
-                    x = iset[L, w]
-                    while x != U0:
-                        i = w * 64 + lowest_bit(x)
-                        x &= x - U1
-                        for y in range(W):
-                            pset[L, y] |= comp[i, y] & rest[L, y]
+                or_rows(iset, L, W, comp, rest, L, pset, L)
                 grow = False
                 for w in range(W):
                     nw = pset[L, w] & ~cset[L, w]
@@ -162,28 +142,9 @@ def _solve(top0, comp, W, sets, rest, cset, pset, iset, state, tops, pu, pf, ple
                         grow = True
             for w in range(W):
                 rest[L, w] &= ~cset[L, w]
-            size = 0
-            e2 = 0
-            dmax = -1
-            vmax = -1
-            dmin = 1 << 30
-            vmin = -1
-            for w in range(W):
-                x = cset[L, w]
-                while x != U0:
-                    i = w * 64 + lowest_bit(x)
-                    x &= x - U1
-                    dg = 0
-                    for y in range(W):
-                        dg += popcount(comp[i, y] & cset[L, y])
-                    size += 1
-                    e2 += dg
-                    if dg > dmax:
-                        dmax = dg
-                        vmax = i
-                    if dg < dmin:
-                        dmin = dg
-                        vmin = i
+            # complement degrees inside the component: size, twice its edges, the extremes
+            size, e2, dmax, vmax, dmin, vmin = member_degrees(cset, L, W, comp, cset, L, W, -1, -1, 1 << 30, -1,
+                                                              WALK_ALL)
             if dmax <= 2:
                 if e2 == 2 * size:  # a cycle of the complement
                     _set_table(pu, pf, plen, f, pathu, pathf, size - 1, top)

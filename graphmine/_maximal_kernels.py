@@ -20,8 +20,8 @@ k-clique listing walks out-neighbourhoods of an acyclic orientation with sorted 
 import numpy as np
 from numba import njit, prange
 
-from ._clique_kernels import CHUNKS_PER_THREAD, _root_chunks
-from ._setops import fetch_add, intersect_into, intersect_positions, lowest_bit, lowest_member, popcount
+from ._clique_kernels import CHUNKS_PER_THREAD, _clique_step, _root_chunks
+from ._setops import WALK_ALL, fetch_add, intersect_positions, lowest_member, member_degrees
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
@@ -47,24 +47,6 @@ def _bk_scratch(maxp, maxdeg):
 
 
 @njit(cache=True, inline="always")
-def _most_in_p(S, L, W, rows, Pb, Wp, best, bp):
-    """(best, bp) updated with the member u of the set S[L, :W] whose row rows[u] has the most
-    members in P = Pb[L, :Wp], if it beats ``best`` (bp is -1 while none has)."""
-    for w in range(W):
-        x = S[L, w]
-        while x != U0:
-            u = w * 64 + lowest_bit(x)
-            x &= x - U1
-            c = 0
-            for z in range(Wp):
-                c += popcount(Pb[L, z] & rows[u, z])
-            if c > best:
-                best = c
-                bp = u
-    return best, bp
-
-
-@njit(cache=True, inline="always")
 def _narrow(S, L, rows, c, W):
     """S[L + 1, :W] = S[L, :W] & rows[c, :W]; whether that set is empty."""
     empty = True
@@ -79,9 +61,9 @@ def _narrow(S, L, rows, c, W):
 @njit(cache=True, nogil=True)
 def _bk_pivot(L, Pb, XPb, XXb, PP, XP, Wp, Wx):
     """(pivot, is an X vertex): the vertex of P, X_P or X_X with the most neighbours in P."""
-    best, bp = _most_in_p(Pb, L, Wp, PP, Pb, Wp, -1, -1)
-    best, bp = _most_in_p(XPb, L, Wp, PP, Pb, Wp, best, bp)
-    best, bx_p = _most_in_p(XXb, L, Wx, XP, Pb, Wp, best, -1)
+    _, _, best, bp, _, _ = member_degrees(Pb, L, Wp, PP, Pb, L, Wp, -1, -1, 0, -1, WALK_ALL)
+    _, _, best, bp, _, _ = member_degrees(XPb, L, Wp, PP, Pb, L, Wp, best, bp, 0, -1, WALK_ALL)
+    _, _, best, bx_p, _, _ = member_degrees(XXb, L, Wx, XP, Pb, L, Wp, best, -1, 0, -1, WALK_ALL)
     if bx_p >= 0:
         return bx_p, True
     return bp, False
@@ -430,10 +412,27 @@ def _shared_prefixes(verts, sizes, shared, tail_max):
     return runs[:nr], plen[:nr], pre, tails, tlen
 
 
+@njit(cache=True, inline="always")
+def _put_cliques(out, nout, path, depth, cand, row, m):
+    """Write the m cliques path[:depth] + cand[row, i] from row nout of ``out`` (grown by doubling
+    when full); returns (out, the new nout)."""
+    if nout + m > out.shape[0]:
+        grown = np.empty((max(2 * out.shape[0], nout + m), out.shape[1]), np.int64)
+        grown[:nout] = out[:nout]
+        out = grown
+    for i in range(m):
+        for l in range(depth):
+            out[nout, l] = path[l]
+        out[nout, depth] = cand[row, i]
+        nout += 1
+    return out, nout
+
+
 @njit(cache=True, nogil=True)
 def _list_cliques(optr, oind, k, lo, cap):
     """The k-cliques (k >= 2) found from roots lo, lo + 1, ... of an acyclic orientation until at
-    least ``cap`` cliques are written (whole roots): ((count, k) vertices, next root)."""
+    least ``cap`` cliques are written (whole roots): ((count, k) vertices, next root). The last
+    vertex of each clique is listed from the candidates of the level above it."""
     n = optr.shape[0] - 1
     maxd = 0
     for u in range(n):
@@ -451,27 +450,19 @@ def _list_cliques(optr, oind, k, lo, cap):
             path[0] = u
             for j in range(d):
                 cand[1, j] = oind[optr[u] + j]
+            if k == 2:
+                out, nout = _put_cliques(out, nout, path, 1, cand, 1, d)
             size[1] = d
             at[1] = 0
-            level = 1
-            while level >= 1:
-                if at[level] >= size[level]:
-                    level -= 1
-                    continue
-                w = cand[level, at[level]]
-                at[level] += 1
+            level = 1 if k > 2 else 0
+            while True:
+                level, w, m = _clique_step(cand, size, at, level, 1, optr, oind)
+                if level < 1:
+                    break
                 path[level] = w
-                if level == k - 1:
-                    if nout >= out.shape[0]:
-                        grown = np.empty((2 * out.shape[0], k), np.int64)
-                        grown[:nout] = out[:nout]
-                        out = grown
-                    for l in range(k):
-                        out[nout, l] = path[l]
-                    nout += 1
-                    continue
-                m = intersect_into(cand[level], at[level], size[level], oind, optr[w], optr[w + 1], cand[level + 1])
-                if m >= k - 1 - level:
+                if level == k - 2:
+                    out, nout = _put_cliques(out, nout, path, k - 1, cand, level + 1, m)
+                elif m >= k - 1 - level:
                     size[level + 1] = m
                     at[level + 1] = 0
                     level += 1

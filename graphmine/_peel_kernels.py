@@ -13,7 +13,7 @@ and never raise.
 import numpy as np
 from numba import njit
 
-from ._setops import intersect_into
+from ._clique_kernels import _clique_step, _gather_marked
 
 
 @njit(cache=True, nogil=True)
@@ -93,12 +93,7 @@ def _clique_peel(indptr, indices, k, cur0, load):
         alive[v] = False
         if cur[v] == 0:
             continue
-        s = 0
-        for j in range(indptr[v], indptr[v + 1]):
-            w = indices[j]
-            if alive[w]:
-                cand[0, s] = w
-                s += 1
+        s = _gather_marked(indices, indptr[v], indptr[v + 1], alive, cand, 0)
         if k == 2:
             for i in range(s):
                 _lower(cand[0, i], 1, cur, key, heap, pos)
@@ -106,15 +101,11 @@ def _clique_peel(indptr, indices, k, cur0, load):
         size[0] = s
         at[0] = 0
         level = 0
-        while level >= 0:
-            if at[level] >= size[level]:
-                level -= 1
-                continue
-            w = cand[level, at[level]]
-            at[level] += 1
+        while True:
+            level, w, m = _clique_step(cand, size, at, level, 0, indptr, indices)
+            if level < 0:
+                break
             path[level] = w
-            m = intersect_into(cand[level], at[level], size[level], indices, indptr[w], indptr[w + 1],
-                               cand[level + 1])
             if level + 2 == k - 1:
                 if m > 0:
                     for i in range(m):

@@ -31,7 +31,7 @@ import numpy as np
 from numba import njit, prange
 
 from ._clique_kernels import _claim_chunk, _local_matrix, _local_matrix_one_word, _root_plan
-from ._setops import lower_bound, lowest_bit, lowest_member, popcount
+from ._setops import and_count, lower_bound, lowest_bit, lowest_member, member_degrees, popcount
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
@@ -61,28 +61,9 @@ def _choose_pivot(S, L, rows, W):
     """The member of S[L] with the most neighbours in S[L], or -1 if S[L] is a clique (then every
     member is a pivot of one leaf). A member adjacent to all the others ends the search once some
     member is not."""
-    size = 0
-    for w in range(W):
-        size += popcount(S[L, w])
-    best = -1
-    bp = -1
-    partial = False
-    for w in range(W):
-        x = S[L, w]
-        while x != U0:
-            v = w * 64 + lowest_bit(x)
-            x &= x - U1
-            c = 0
-            for z in range(W):
-                c += popcount(S[L, z] & rows[v, z])
-            if c < size - 1:
-                partial = True
-            if c > best:
-                best = c
-                bp = v
-            if partial and best == size - 1:
-                return bp
-    return bp if partial else -1
+    size = and_count(S, L, S, L, W)
+    _, _, best, bp, least, _ = member_degrees(S, L, W, rows, S, L, W, -1, -1, size, -1, size - 1)
+    return bp if least < size - 1 else -1
 
 
 @njit(cache=True, nogil=True)

@@ -339,3 +339,98 @@ def fetch_add(typingctx, arr, idx, val):
         return builder.atomic_rmw("add", ptr, v, "monotonic")
 
     return types.int64(arr, idx, val), codegen
+
+
+# -- members of multi-word bit sets ------------------------------------------------------------
+# A bit set is a row S[r, :W] of a 2-D uint64 array, 64 members a word (member i: bit i & 63 of
+# word i >> 6). The walks below visit the members in increasing order, one ``tzcnt`` each, and are
+# inlined, so a caller's constant arguments fold away.
+
+__all__ += ["WALK_ALL", "and_count", "meets", "member_degrees", "members_meeting", "or_rows"]
+
+# a ``stop`` for member_degrees that no degree reaches: walk every member
+WALK_ALL = 1 << 62
+_U0 = np.uint64(0)
+_U1 = np.uint64(1)
+
+
+@njit(cache=True, inline="always")
+def and_count(A, ra, B, rb, W):
+    """|A[ra, :W] & B[rb, :W]|: the members two bit sets share."""
+    c = 0
+    for z in range(W):
+        c += popcount(A[ra, z] & B[rb, z])
+    return c
+
+
+@njit(cache=True, inline="always")
+def meets(A, ra, B, rb, W):
+    """Whether A[ra, :W] and B[rb, :W] share a member (stops at the first common word)."""
+    for z in range(W):
+        if A[ra, z] & B[rb, z] != _U0:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def member_degrees(S, rs, W, rows, T, rt, Wt, best, bp, least, lp, stop):
+    """Degrees inside T of the members of S: over the members i of S[rs, :W], in increasing order,
+    c_i = |rows[i, :Wt] & T[rt, :Wt]|.
+
+    Returns (members, sum of c_i, best, bp, least, lp): bp is the first member whose c_i is the
+    largest and above the given ``best`` (else best, bp come back as given), lp the first whose c_i
+    is the smallest and below the given ``least``. The walk ends early, its sums partial, as soon
+    as best >= stop > least (``WALK_ALL``: never).
+    """
+    n = 0
+    total = 0
+    for w in range(W):
+        x = S[rs, w]
+        while x != _U0:
+            i = w * 64 + lowest_bit(x)
+            x &= x - _U1
+            c = and_count(rows, i, T, rt, Wt)
+            n += 1
+            total += c
+            if c > best:
+                best = c
+                bp = i
+            if c < least:
+                least = c
+                lp = i
+            if best >= stop and least < stop:
+                return n, total, best, bp, least, lp
+    return n, total, best, bp, least, lp
+
+
+@njit(cache=True, inline="always")
+def or_rows(S, rs, W, rows, T, rt, out, ro):
+    """out[ro, :W] |= rows[i, :W] & T[rt, :W] for every member i of S[rs, :W]: the members of T
+    adjacent to some member of S."""
+    for w in range(W):
+        x = S[rs, w]
+        while x != _U0:
+            i = w * 64 + lowest_bit(x)
+            x &= x - _U1
+            for y in range(W):
+                out[ro, y] |= rows[i, y] & T[rt, y]
+
+
+
+@njit(cache=True, inline="always")
+def members_meeting(S, rs, W, rows, T, rt, out, ro):
+    """out[ro, :W] = the members i of S[rs, :W] whose row rows[i, :W] meets T[rt, :W]; returns how
+    many members do not."""
+    alone = 0
+    for w in range(W):
+        out[ro, w] = _U0
+    for w in range(W):
+        x = S[rs, w]
+        while x != _U0:
+            i = w * 64 + lowest_bit(x)
+            x &= x - _U1
+            if meets(rows, i, T, rt, W):
+                out[ro, w] |= _U1 << np.uint64(i & 63)
+            else:
+                alone += 1
+    return alone

@@ -187,3 +187,59 @@ def test_lowest_member_of_multiword_sets(rows):
 
     for r, bits in enumerate(rows):
         assert lowest(S, r) == (bits.index(True) if True in bits else -1)
+
+
+def _bitset(members, W):
+    row = np.zeros(W, np.uint64)
+    for i in members:
+        row[i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+    return row
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 150), st.floats(0.0, 1.0), st.integers(0, 2**32 - 1), st.integers(-1, 40))
+def test_bitset_member_walks_match_python_sets(d, p, seed, stop):
+    """and_count, meets, member_degrees, members_meeting and or_rows against Python sets, on a
+    random symmetric bit matrix over d vertices and two random member sets."""
+    rng = np.random.default_rng(seed)
+    W = (d + 63) >> 6
+    adj = [set() for _ in range(d)]
+    for i in range(d):
+        for j in range(i + 1, d):
+            if rng.random() < p:
+                adj[i].add(j)
+                adj[j].add(i)
+    rows = np.array([_bitset(a, W) for a in adj]).reshape(d, W)
+    S_set = {i for i in range(d) if rng.random() < 0.5}
+    T_set = {i for i in range(d) if rng.random() < 0.5}
+    ST = np.array([_bitset(S_set, W), _bitset(T_set, W)])
+    assert so.and_count(ST, 0, ST, 1, W) == len(S_set & T_set)
+    for i in range(d):
+        assert so.meets(rows, i, ST, 1, W) == bool(adj[i] & T_set)
+    # the walk as member_degrees documents it: members in order, first best/least, early end
+    stop = so.WALK_ALL if stop < 0 else stop
+    n = total = 0
+    best, bp, least, lp = -1, -1, 1 << 30, -1
+    for i in sorted(S_set):
+        c = len(adj[i] & T_set)
+        n += 1
+        total += c
+        if c > best:
+            best, bp = c, i
+        if c < least:
+            least, lp = c, i
+        if best >= stop > least:
+            break
+    got = so.member_degrees(ST, 0, W, rows, ST, 1, W, -1, -1, 1 << 30, -1, stop)
+    assert tuple(int(x) for x in got) == (n, total, best, bp, least, lp)
+    out = np.full((2, W), np.uint64(2**64 - 1))
+    alone = so.members_meeting(ST, 0, W, rows, ST, 1, out, 1)
+    meeting = {i for i in S_set if adj[i] & T_set}
+    assert alone == len(S_set - meeting)
+    assert out[1].tolist() == _bitset(meeting, W).tolist()
+    assert out[0].tolist() == [2**64 - 1] * W  # other rows untouched
+    seen = np.zeros((1, W), np.uint64)
+    seen[0, 0] = np.uint64(1) << np.uint64(d - 1 if d <= 64 else 63)  # ORed into, not replaced
+    so.or_rows(ST, 0, W, rows, ST, 1, seen, 0)
+    reach = set().union(*(adj[i] & T_set for i in S_set)) | {d - 1 if d <= 64 else 63}
+    assert seen[0].tolist() == _bitset(reach, W).tolist()

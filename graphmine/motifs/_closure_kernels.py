@@ -157,21 +157,71 @@ def _put_row(out, r, a, b, c, d):
 
 # -- candidates --------------------------------------------------------------------------------
 
-@njit(cache=True, parallel=True, nogil=True)
-def triangle_counts(fptr, fidx, nthreads):
-    """Triangles of the graph whose forward (degree-oriented) rows are fptr/fidx, per lowest vertex."""
-    n = fptr.shape[0] - 1
+# What a pass over the common neighbours of each edge counts (a constant per kernel below).
+_TRIANGLES = 0  # all triangles, per lowest (oriented) vertex
+_OPEN_TRIANGLES = 1  # the open triangles kept by the sample
+_COMMON_PAIRS = 2  # pairs of common neighbours of the edges (u, v), v > u
+_OPEN_CLIQUE4 = 3  # the 4-sets one pair short kept by the samples
+
+
+@njit(inline="always")
+def _common_pass(ptr, idx, mode, node_ptr, node_items, n_past, seed, edge_thr, edge_sample, thr, sample, offsets,
+                 out, nthreads):
+    """Per vertex u, over its edges (u, v) (the triangle modes: every arc of the oriented rows
+    ``ptr``/``idx``; the 4-set modes: v > u in the undirected rows), the common neighbours of u and
+    v, counted or turned into candidates as ``mode`` says; with a non-empty ``out`` the candidates
+    of u are written from ``offsets[u]``. The kernels pass ``mode`` as a constant, so after inlining
+    each keeps only its own branch."""
+    n = ptr.shape[0] - 1
     counts = np.zeros(n, np.int64)
-    maxd = _max_row(fptr)
+    maxd = _max_row(ptr)
     for t in prange(nthreads):
         buf = np.empty(maxd + 1, np.int64)
         for u in range(t, n, nthreads):
-            c = 0
-            for p in range(fptr[u], fptr[u + 1]):
-                v = fidx[p]
-                c += intersect_into(fidx, fptr[u], fptr[u + 1], fidx, fptr[v], fptr[v + 1], buf)
-            counts[u] = c
+            ra = ptr[u]
+            rb = ptr[u + 1]
+            k = 0
+            for p in range(ra if mode <= _OPEN_TRIANGLES else lower_bound(idx, ra, rb, u + 1), rb):
+                v = idx[p]
+                if mode == _OPEN_CLIQUE4 and edge_sample and tuple_hash(seed + 1, u, v, -1, -1) >= edge_thr:
+                    continue
+                m = intersect_into(idx, ra, rb, idx, ptr[v], ptr[v + 1], buf)
+                if mode == _TRIANGLES:
+                    k += m
+                elif mode == _COMMON_PAIRS:
+                    k += m * (m - 1) // 2
+                elif mode == _OPEN_TRIANGLES:
+                    for q in range(m):
+                        a, b, w = sort3(u, v, buf[q])
+                        if sample and tuple_hash(seed, a, b, w, -1) >= thr:
+                            continue
+                        if cooccur(node_ptr, node_items, a, b, w, -1, 0, n_past):
+                            continue
+                        _put_row(out, offsets[u] + k, a, b, w, -1)
+                        k += 1
+                else:
+                    for i in range(m):
+                        a = buf[i]
+                        for j in range(i + 1, m):
+                            b = buf[j]
+                            if _open_pair(ptr, idx, seed, thr, sample, a, b, u, v):
+                                _put_row(out, offsets[u] + k, a, b, u, v)
+                                k += 1
+            counts[u] = k
     return counts
+
+
+def triangle_counts(fptr, fidx, nthreads):
+    """Triangles of the graph whose forward (degree-oriented) rows are fptr/fidx, per lowest vertex."""
+    # the empty candidate table comes from numpy: allocated in the kernel, it would compile numba's
+    # np.empty for a 2-D shape, which the triangle path needs nowhere else
+    return _triangle_counts(fptr, fidx, np.empty((0, 3), np.int64), nthreads)
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def _triangle_counts(fptr, fidx, no_rows, nthreads):
+    return _common_pass(fptr, fidx, _TRIANGLES, fptr, fidx, 0, 0, np.uint64(0), False, np.uint64(0), False, fptr,
+                        no_rows, nthreads)
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -179,26 +229,25 @@ def open_triangles(fptr, fidx, node_ptr, node_items, n_past, seed, thr, sample, 
     """Open triangles (all three pairs linked, never one item before index n_past) kept by the
     hash sample; per lowest (oriented) vertex: counts, and with a non-empty ``out`` the sorted
     triples written from ``offsets[u]``."""
-    n = fptr.shape[0] - 1
-    counts = np.zeros(n, np.int64)
-    maxd = _max_row(fptr)
-    for t in prange(nthreads):
-        buf = np.empty(maxd + 1, np.int64)
-        for u in range(t, n, nthreads):
-            c = 0
-            for p in range(fptr[u], fptr[u + 1]):
-                v = fidx[p]
-                m = intersect_into(fidx, fptr[u], fptr[u + 1], fidx, fptr[v], fptr[v + 1], buf)
-                for q in range(m):
-                    a, b, w = sort3(u, v, buf[q])
-                    if sample and tuple_hash(seed, a, b, w, -1) >= thr:
-                        continue
-                    if cooccur(node_ptr, node_items, a, b, w, -1, 0, n_past):
-                        continue
-                    _put_row(out, offsets[u] + c, a, b, w, -1)
-                    c += 1
-            counts[u] = c
-    return counts
+    return _common_pass(fptr, fidx, _OPEN_TRIANGLES, node_ptr, node_items, n_past, seed, thr, False, thr, sample,
+                        offsets, out, nthreads)
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def edge_common_counts(indptr, indices, nthreads):
+    """Per vertex u: sum over its neighbours v > u of C(|N(u) ∩ N(v)|, 2), the 4-sets that the
+    edge (u, v) and two common neighbours span (closed 4-cliques included)."""
+    return _common_pass(indptr, indices, _COMMON_PAIRS, indptr, indices, 0, 0, np.uint64(0), False, np.uint64(0),
+                        False, indptr, np.empty((0, 4), np.int64), nthreads)
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def open_clique4(indptr, indices, seed, edge_thr, edge_sample, thr, sample, offsets, out, nthreads):
+    """4-sets {a, b, u, v} with five of their six pairs linked, (a, b) the missing one: per
+    vertex u, over its edges (u, v), v > u, kept by the edge sample, and over pairs a < b of
+    common neighbours kept by the candidate sample. Rows of ``out``: (a, b, u, v)."""
+    return _common_pass(indptr, indices, _OPEN_CLIQUE4, indptr, indices, 0, seed, edge_thr, edge_sample, thr, sample,
+                        offsets, out, nthreads)
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -218,53 +267,6 @@ def open_wedges(indptr, indices, seed, thr, sample, offsets, out, nthreads):
                         _put_row(out, offsets[c] + k, a, b, c, -1)
                         k += 1
             counts[c] = k
-    return counts
-
-
-@njit(cache=True, parallel=True, nogil=True)
-def edge_common_counts(indptr, indices, nthreads):
-    """Per vertex u: sum over its neighbours v > u of C(|N(u) ∩ N(v)|, 2), the 4-sets that the
-    edge (u, v) and two common neighbours span (closed 4-cliques included)."""
-    n = indptr.shape[0] - 1
-    out = np.zeros(n, np.float64)
-    maxd = _max_row(indptr)
-    for t in prange(nthreads):
-        buf = np.empty(maxd + 1, np.int64)
-        for u in range(t, n, nthreads):
-            s = 0.0
-            for p in range(lower_bound(indices, indptr[u], indptr[u + 1], u + 1), indptr[u + 1]):
-                v = indices[p]  # v > u
-                m = intersect_into(indices, indptr[u], indptr[u + 1], indices, indptr[v], indptr[v + 1], buf)
-                s += m * (m - 1) / 2.0
-            out[u] = s
-    return out
-
-
-@njit(cache=True, parallel=True, nogil=True)
-def open_clique4(indptr, indices, seed, edge_thr, edge_sample, thr, sample, offsets, out, nthreads):
-    """4-sets {a, b, u, v} with five of their six pairs linked, (a, b) the missing one: per
-    vertex u, over its edges (u, v), v > u, kept by the edge sample, and over pairs a < b of
-    common neighbours kept by the candidate sample. Rows of ``out``: (a, b, u, v)."""
-    n = indptr.shape[0] - 1
-    counts = np.zeros(n, np.int64)
-    maxd = _max_row(indptr)
-    for t in prange(nthreads):
-        buf = np.empty(maxd + 1, np.int64)
-        for u in range(t, n, nthreads):
-            k = 0
-            for p in range(lower_bound(indices, indptr[u], indptr[u + 1], u + 1), indptr[u + 1]):
-                v = indices[p]  # v > u
-                if edge_sample and tuple_hash(seed + 1, u, v, -1, -1) >= edge_thr:
-                    continue
-                m = intersect_into(indices, indptr[u], indptr[u + 1], indices, indptr[v], indptr[v + 1], buf)
-                for i in range(m):
-                    a = buf[i]
-                    for j in range(i + 1, m):
-                        b = buf[j]
-                        if _open_pair(indptr, indices, seed, thr, sample, a, b, u, v):
-                            _put_row(out, offsets[u] + k, a, b, u, v)
-                            k += 1
-            counts[u] = k
     return counts
 
 

@@ -24,6 +24,7 @@ import math
 import numpy as np
 from numba import njit, prange
 
+from .._clique_kernels import _gather_marked
 from .._setops import intersect_count, intersect_into, popcount
 from .._estimators import (EST_AND, EST_OR, KIND_BLOOM, _clip, KIND_KHASH, KIND_KMV, bottomk_estimate, pair_bloom,
                           pair_bottomk, pair_khash)
@@ -199,12 +200,7 @@ def _cliques_from_sketch(u, optr, oind, k, cand, size, pos, kind, est, clamp, F,
         w = cand[level, pos[level]]
         pos[level] += 1
         if level == 0:
-            m = 0
-            for q in range(optr[w], optr[w + 1]):
-                x = oind[q]
-                if mark[x]:
-                    cand[1, m] = x
-                    m += 1
+            m = _gather_marked(oind, optr[w], optr[w + 1], mark, cand, 1)
         else:
             m = intersect_into(cand[level], np.int64(0), size[level], oind, optr[w], optr[w + 1], cand[level + 1])
         if m >= need - 1:
