@@ -241,6 +241,9 @@ ebunch : iterable of node pairs, optional
 iterator of (u, v, float)
     One ``(u, v, score)`` tuple per pair, in the order of ``ebunch`` (or of networkx's
     ``non_edges``), as networkx yields them.""",
+    "choice_raises": """\
+ParameterError
+    Any other value (the message lists the allowed ones).""",
     "nx_self_loops_raises": """\
 networkx.NetworkXNotImplemented
     The graph has self-loops (refused, as networkx refuses them).""",

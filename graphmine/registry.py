@@ -30,6 +30,7 @@ torch) to list what runs where; ``graphmine info --backends`` prints it.
 import importlib
 import inspect
 
+from ._docs import fill_doc
 from .exceptions import NoImplementationError, ParameterError, check_choice
 
 __all__ = ["METHODS", "SKETCH_METHODS", "DEVICES", "BACKENDS", "Backend", "Family", "Implementation",
@@ -43,6 +44,7 @@ SKETCH_METHODS = METHODS[1:]  # the estimating methods: every method but 'exact'
 DEVICES = ("cpu", "cuda", "auto")
 
 
+@fill_doc
 def check_device(device):
     """Validate ``device`` (one of :data:`DEVICES`).
 
@@ -55,10 +57,7 @@ def check_device(device):
     str
         ``device`` itself.
 
-    Raises
-    ------
-    ParameterError
-        ``device`` is not one of :data:`DEVICES`.
+    {Raises: choice_raises}
 
     Examples
     --------
@@ -68,6 +67,7 @@ def check_device(device):
     return check_choice("device", device, DEVICES)
 
 
+@fill_doc
 def check_method(method, allowed=METHODS):
     """Validate ``method`` (one of ``allowed``, default :data:`METHODS`).
 
@@ -81,10 +81,7 @@ def check_method(method, allowed=METHODS):
     str
         ``method`` itself.
 
-    Raises
-    ------
-    ParameterError
-        ``method`` is not one of ``allowed``.
+    {Raises: choice_raises}
 
     Examples
     --------

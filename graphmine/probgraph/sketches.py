@@ -16,6 +16,7 @@ import numpy as np
 from .._threads import resolve_threads, restores_threads
 from .._limits import check_allocation
 from .._small_work import serial_first
+from .._docs import fill_doc
 from ..exceptions import ParameterError, check_choice, check_int
 from ..validation import as_graph
 from .. import _sketch_kernels as _sk
@@ -35,6 +36,7 @@ DEFAULT_BUDGET = 0.25  # sketch memory as a fraction of the CSR's, when no size 
 MAX_HASHES = 16  # most hash functions of one Bloom filter
 
 
+@fill_doc
 def check_method(method, allow_exact=False):
     """Validate a sketch ``method`` (or 'exact' too, with ``allow_exact``).
 
@@ -50,10 +52,7 @@ def check_method(method, allow_exact=False):
     str
         ``method`` itself.
 
-    Raises
-    ------
-    ParameterError
-        Any other value; the message lists the allowed ones.
+    {Raises: choice_raises}
 
     Examples
     --------
