@@ -27,7 +27,8 @@ from ..validation import as_graph
 from . import _approx_kernels as _ak
 from .._estimators import EST_AND, EST_LIMIT, EST_MINHASH, EST_OR, KIND_BLOOM
 from .results import make_array_estimate, make_estimate
-from .sketches import (MAX_HASHES, NeighbourhoodSketch, check_estimator, check_method,
+from ..registry import check_method
+from .sketches import (MAX_HASHES, METHODS, NeighbourhoodSketch, check_estimator,
                        resolve_seed, sketch_neighbourhoods, sketch_size)
 
 __all__ = ["count_triangles", "count_cliques", "triangles", "clustering", "average_clustering",
@@ -213,7 +214,7 @@ def clique_estimate(G, k, method, *, budget=None, bits=None, hashes=1, sketch_k=
     (15.0, '4-cliques')
     """
     t0 = time.perf_counter()
-    check_method(method)
+    check_method(method, METHODS)
     estimator = check_estimator(method, estimator)
     confidence = _check_confidence(confidence)
     replicates = _check_replicates(replicates)
@@ -399,7 +400,7 @@ def edge_intersections(G, method, *, budget=None, bits=None, hashes=1, sketch_k=
 
     Returns (edges, estimates, variances, saturated mask, sketch, estimator name).
     """
-    check_method(method)
+    check_method(method, METHODS)
     estimator = check_estimator(method, estimator)
     nthreads = resolve_threads(threads)
     S = sketch_neighbourhoods(G, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,

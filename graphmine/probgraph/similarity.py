@@ -26,7 +26,7 @@ from ..validation import as_graph
 from . import _approx_kernels as _ak
 from .counting import _check_confidence, _meta, edge_intersections, warn_saturation
 from .results import ArrayEstimate, make_array_estimate
-from .sketches import check_method
+from ..registry import check_method
 
 __all__ = ["MEASURES", "similarity", "jarvis_patrick", "JarvisPatrickResult"]
 
@@ -82,7 +82,7 @@ def similarity(G, pairs=None, *, measure="jaccard", method="exact", budget=None,
     t0 = time.perf_counter()
     G = as_graph(G)
     measure = _check_measure(measure)
-    check_method(method, allow_exact=True)
+    check_method(method)
     p = None if pairs is None else vertex_pairs(pairs, G.n_nodes, name="pairs")
     if method == "exact":
         nthreads = resolve_threads(threads)

@@ -16,15 +16,14 @@ import numpy as np
 from .._threads import resolve_threads, restores_threads
 from .._limits import check_allocation
 from .._small_work import serial_first
-from .._docs import fill_doc
 from ..exceptions import ParameterError, check_choice, check_int
 from ..validation import as_graph
 from .. import _sketch_kernels as _sk
-from ..registry import METHODS as ALL_METHODS, SKETCH_METHODS, check_method as _check_method
+from ..registry import SKETCH_METHODS, check_method
 from .._estimators import KIND_BLOOM, KIND_KHASH, KIND_KMV, KIND_ONEHASH, bloom_tables
 
 __all__ = ["METHODS", "ESTIMATORS", "NeighbourhoodSketch", "sketch_neighbourhoods", "DEFAULT_BUDGET", "MAX_HASHES",
-           "check_estimator", "check_method", "hash_seeds", "resolve_seed", "sketch_size"]
+           "check_estimator", "hash_seeds", "resolve_seed", "sketch_size"]
 
 METHODS = SKETCH_METHODS  # the one list, in graphmine.registry
 # sketch method -> its intersection estimators, the default first
@@ -34,32 +33,6 @@ KINDS = {"bloom": KIND_BLOOM, "khash": KIND_KHASH, "onehash": KIND_ONEHASH, "kmv
 SCOPES = ("all", "degree", "degeneracy")
 DEFAULT_BUDGET = 0.25  # sketch memory as a fraction of the CSR's, when no size is given
 MAX_HASHES = 16  # most hash functions of one Bloom filter
-
-
-@fill_doc
-def check_method(method, allow_exact=False):
-    """Validate a sketch ``method`` (or 'exact' too, with ``allow_exact``).
-
-    Parameters
-    ----------
-    method : str
-        One of :data:`METHODS`.
-    allow_exact : bool, default False
-        Accept 'exact' too.
-
-    Returns
-    -------
-    str
-        ``method`` itself.
-
-    {Raises: choice_raises}
-
-    Examples
-    --------
-    >>> check_method("kmv"), check_method("exact", allow_exact=True)
-    ('kmv', 'exact')
-    """
-    return _check_method(method, ALL_METHODS if allow_exact else METHODS)
 
 
 def check_estimator(method, estimator):
@@ -442,7 +415,7 @@ def sketch_neighbourhoods(G, method="bloom", *, budget=None, bits=None, hashes=1
     ((34, 4), 256)
     """
     G = as_graph(G)
-    check_method(method)
+    check_method(method, METHODS)
     check_choice("scope", scope, SCOPES)
     hashes = check_int("hashes", hashes, 1, MAX_HASHES)
     seed = resolve_seed(seed)

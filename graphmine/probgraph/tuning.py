@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from ..exceptions import ParameterError
 from ..validation import as_graph
 from .counting import count_cliques
-from .sketches import check_method
+from ..registry import check_method
+from .sketches import METHODS
 
 __all__ = ["SketchChoice", "choose_sketch"]
 
@@ -104,7 +105,7 @@ def choose_sketch(G, rel_error, *, method="bloom", k=3, hashes=1, seed=None, max
     (True, True)
     """
     G = as_graph(G)
-    check_method(method)
+    check_method(method, METHODS)
     if not isinstance(rel_error, (int, float)) or not 0 < rel_error < 1:
         raise ParameterError(f"rel_error must lie strictly between 0 and 1, got {rel_error!r}")
     size = 64 if method == "bloom" else 8
