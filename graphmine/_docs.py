@@ -11,7 +11,7 @@ filled text. Under ``python -OO`` docstrings are None and the functions are retu
 
 import re
 
-__all__ = ["PARAMETERS", "fill_doc", "fill"]
+__all__ = ["PARAMETERS", "fill_doc", "fill", "named"]
 
 # name -> numpydoc entry (first line unindented, description indented by four spaces)
 PARAMETERS = {
@@ -375,3 +375,30 @@ def fill_doc(obj):
     if obj.__doc__ is not None:
         obj.__doc__ = fill(obj.__doc__)
     return obj
+
+
+def named(func, name, doc):
+    """``func`` (made by a factory of several public functions) as the public function ``name``:
+    its ``__name__`` and ``__qualname__`` set (networkx's backend interface and doctest find
+    functions by them) and ``doc``, a docstring template, filled by :func:`fill`.
+
+    Parameters
+    ----------
+    func : function
+    name : str
+    doc : str
+
+    Returns
+    -------
+    function
+        ``func`` itself.
+
+    Examples
+    --------
+    >>> f = named(lambda x: x, "identity", "The argument itself.")
+    >>> f.__name__, f.__doc__
+    ('identity', 'The argument itself.')
+    """
+    func.__name__ = func.__qualname__ = name
+    func.__doc__ = fill(doc)
+    return func

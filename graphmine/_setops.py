@@ -34,6 +34,12 @@ __all__ = [
     "lowest_bit",
     "lowest_member",
     "fetch_add",
+    "WALK_ALL",
+    "and_count",
+    "meets",
+    "member_degrees",
+    "members_meeting",
+    "or_rows",
 ]
 
 # Gallop instead of merging when one row is more than SKEW times longer than the other: a merge
@@ -122,7 +128,8 @@ def _intersect(x, xa, xb, y, ya, yb, out, pos, w, sup):
     c = 0
     s1 = 0.0
     s2 = 0.0
-    # nested tests: numba prunes a branch on one `is None` test, not on a chain of them
+    # nested tests: numba prunes a branch on one `is None` test, not on a chain of them, and only
+    # where the argument is None (an array's test is compiled both ways)
     if out is None:
         if pos is None:
             if w is None:
@@ -346,8 +353,6 @@ def fetch_add(typingctx, arr, idx, val):
 # word i >> 6). The walks below visit the members in increasing order, one ``tzcnt`` each, and are
 # inlined, so a caller's constant arguments fold away.
 
-__all__ += ["WALK_ALL", "and_count", "meets", "member_degrees", "members_meeting", "or_rows"]
-
 # a ``stop`` for member_degrees that no degree reaches: walk every member
 WALK_ALL = 1 << 62
 _U0 = np.uint64(0)
@@ -414,7 +419,6 @@ def or_rows(S, rs, W, rows, T, rt, out, ro):
             x &= x - _U1
             for y in range(W):
                 out[ro, y] |= rows[i, y] & T[rt, y]
-
 
 
 @njit(cache=True, inline="always")

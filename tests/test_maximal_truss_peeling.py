@@ -334,7 +334,6 @@ def test_networkx_backend_declines_and_refuses():
 
 @given(edge_arrays(dense=True), st.integers(2, 5))
 def test_clique_communities_equal_networkx(data, k):
-    import networkx as nx
     from networkx.algorithms.community import k_clique_communities as nx_kcc
 
     n, edges = data

@@ -12,7 +12,7 @@ import itertools
 
 import numpy as np
 
-from .._docs import fill, fill_doc
+from .._docs import fill_doc, named
 from ..exceptions import ParameterError
 
 __all__ = ["Motif", "clique", "star", "path", "cycle", "motif_from_graph", "get_motif", "MOTIF_KINDS"]
@@ -248,10 +248,8 @@ def _named_motif(kind, low, edges, dealbreakers, summary, *example):
         k = _check_k(k, low)
         return Motif(k, list(edges(k)), dealbreakers=dealbreakers, name=kind)
 
-    make.__name__ = make.__qualname__ = kind
-    make.__doc__ = fill(_NAMED_MOTIF_DOC.format(summary=summary, low=low, high=MAX_K,
-                                                example="\n    ".join(example)))
-    return make
+    return named(make, kind, _NAMED_MOTIF_DOC.format(summary=summary, low=low, high=MAX_K,
+                                                      example="\n    ".join(example)))
 
 
 clique = _named_motif(

@@ -20,7 +20,7 @@ numbers (triangle counts rounded to integers).
     AA(u, v) = \sum_{w \in N(u) \cap N(v)} \frac{1}{\log d_w}
 """
 
-from .._docs import fill, fill_doc
+from .._docs import fill_doc, named
 from operator import itemgetter
 
 import numpy as np
@@ -693,10 +693,8 @@ def _link_score_function(name, what, formula, example, result):
     def score(G, ebunch=None):
         return _link_prediction(G, ebunch, name)
 
-    score.__name__ = score.__qualname__ = name
-    score.__doc__ = fill(_LINK_SCORE_DOC.format(name=name, what=what, formula=formula, example=example,
-                                                result=result))
-    return score
+    return named(score, name, _LINK_SCORE_DOC.format(name=name, what=what, formula=formula, example=example,
+                                                     result=result))
 
 
 jaccard_coefficient = _link_score_function(
