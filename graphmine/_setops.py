@@ -77,168 +77,28 @@ def gallop(x, lo, hi, v):
         step <<= 1
 
 
-@njit(cache=True)
-def _skewed(nx, ny):
-    return nx * SKEW < ny or ny * SKEW < nx
-
-
-@njit(cache=True)
-def _gallop_visit(s, sa, sb, g, ga, gb, s_is_x, xa, out, pos, w, sup):
-    """:func:`_intersect`'s galloping half: each entry of the short row s searched in the long
-    row g (``s_is_x`` says which of them is x, whose offsets ``pos`` receives)."""
-    c = 0
-    s1 = 0.0
-    s2 = 0.0
-    j = ga
-    for i in range(sa, sb):
-        j = gallop(g, j, gb, s[i])
-        if j == gb:
-            break
-        z = s[i]
-        if g[j] == z:
-            if out is not None:
-                out[c] = z
-            if pos is not None:
-                pos[c] = i - xa if s_is_x else j - xa
-            if w is not None:
-                s1 += w[z]
-            if sup is not None:
-                fetch_add(sup, i, 1)
-                fetch_add(sup, j, 1)
-            c += 1
-            j += 1
-    return c, s1, s2
-
-
 @njit(cache=True, inline="always")
-def _intersect(x, xa, xb, y, ya, yb, out, pos, w, sup):
+def _intersect(x, xa, xb, y, ya, yb, out, pos, w, sup, deg, plain):
     """The one merge/gallop driver behind the ``intersect_*`` functions: visits the common entries
     z of x[xa:xb] and y[ya:yb] in increasing order and returns (count, sum, sum). What it does at
     a hit depends on which of the optional arrays are given (numba prunes the branches of the
     ``None`` ones at compile time, so each caller gets a loop of its own): ``out`` receives z,
-    ``pos`` the offset of z in x[xa:], ``w`` adds w[z] to the first sum (the second sum stays 0:
-    the degree sums of :func:`intersect_degree_sums` have a loop of their own, cheaper to compile),
-    ``sup`` (int64, x and y the same array) gets one added atomically at both positions of z."""
-    if _skewed(xb - xa, yb - ya):
-        # a computed flag, not a constant: numba would compile the helper once per literal value
-        x_short = xb - xa < yb - ya
-        if x_short:
-            return _gallop_visit(x, xa, xb, y, ya, yb, x_short, xa, out, pos, w, sup)
-        return _gallop_visit(y, ya, yb, x, xa, xb, x_short, xa, out, pos, w, sup)
-    c = 0
-    s1 = 0.0
-    s2 = 0.0
-    # nested tests: numba prunes a branch on one `is None` test, not on a chain of them, and only
-    # where the argument is None (an array's test is compiled both ways)
-    if out is None:
-        if pos is None:
-            if w is None:
-                if sup is None:
-                    return merge_count(x, xa, xb, y, ya, yb), s1, s2
-    i = xa
-    j = ya
-    if w is None:
-        if sup is None:
-            while i < xb and j < yb:
-                a = x[i]
-                b = y[j]
-                # branch-free: write speculatively, keep the write only on a hit
-                if out is not None:
-                    out[c] = a
-                if pos is not None:
-                    pos[c] = i - xa
-                c += a == b
-                i += a <= b
-                j += b <= a
-            return c, s1, s2
-    while i < xb and j < yb:
-        a = x[i]
-        b = y[j]
-        if a < b:
-            i += 1
-        elif b < a:
-            j += 1
-        else:
-            c += 1
-            if w is not None:
-                s1 += w[a]
-            if sup is not None:
-                fetch_add(sup, i, 1)
-                fetch_add(sup, j, 1)
-            i += 1
-            j += 1
-    return c, s1, s2
+    ``pos`` the offset of z in x[xa:], ``w`` adds w[z] to the first sum, ``deg`` adds
+    1 / log deg[z] to the first and 1 / deg[z] to the second, ``sup`` (int64, x and y the same
+    array) gets one added atomically at both positions of z. ``plain`` (a constant: True where
+    none of w, sup, deg is given) picks the branch-free merge; numba prunes the other loop.
 
-
-@njit(cache=True)
-def intersect_count(x, xa, xb, y, ya, yb):
-    """|x[xa:xb] ∩ y[ya:yb]| of two sorted rows."""
-    return _intersect(x, xa, xb, y, ya, yb, None, None, None, None)[0]
-
-
-@njit(cache=True)
-def merge_count(x, xa, xb, y, ya, yb):
-    """|x[xa:xb] ∩ y[ya:yb]| by a plain merge (no galloping; the GPU's kernels compile this same
-    function for the device)."""
-    c = 0
-    i = xa
-    j = ya
-    while i < xb and j < yb:
-        a = x[i]
-        b = y[j]
-        # branch-light merge: both cursors advance on a hit
-        c += a == b
-        i += a <= b
-        j += b <= a
-    return c
-
-
-@njit(cache=True)
-def intersect_into(x, xa, xb, y, ya, yb, out):
-    """Write x[xa:xb] ∩ y[ya:yb] (sorted) into out[0:]; return its size. ``out`` must hold
-    min(xb - xa, yb - ya) entries (the merge writes ahead of its hits)."""
-    return _intersect(x, xa, xb, y, ya, yb, out, None, None, None)[0]
-
-
-@njit(cache=True)
-def intersect_positions(x, xa, xb, y, ya, yb, out):
-    """Write the offsets i - xa of the entries x[i] that also occur in y[ya:yb] into out[0:]
-    (increasing); return their number. Used to renumber a neighbourhood's members locally.
-    ``out`` must hold min(xb - xa, yb - ya) entries."""
-    return _intersect(x, xa, xb, y, ya, yb, None, out, None, None)[0]
-
-
-@njit(cache=True)
-def intersect_sum(x, xa, xb, y, ya, yb, w):
-    """(|x[xa:xb] ∩ y[ya:yb]|, sum of w[z] over the common entries z, in increasing z)."""
-    c, total, _ = _intersect(x, xa, xb, y, ya, yb, None, None, w, None)
-    return c, total
-
-
-@njit(cache=True)
-def intersect_supports(x, xa, xb, ya, yb, sup):
-    """Add one atomically to ``sup`` (int64, indexed like x) at both positions of every common
-    entry of two rows x[xa:xb] and x[ya:yb] of one array; return their number (the triangle
-    supports of the truss decomposition)."""
-    return _intersect(x, xa, xb, x, ya, yb, None, None, None, sup)[0]
-
-
-@njit(cache=True)
-def intersect_degree_sums(x, xa, xb, y, ya, yb, deg):
-    """(common count, sum of 1 / log deg[z], sum of 1 / deg[z]) over the common entries z: the
-    common-neighbour, Adamic-Adar and resource-allocation scores at once. A common neighbour of
-    two distinct vertices has degree >= 2, so log deg[z] > 0.
-
-    Self-contained (no call into the shared driver): the merge and the galloping search are
-    written out here so that the pair-score kernel compiles one small function, not the driver's
-    helpers; the common entries are visited in increasing order either way (the same sums)."""
+    Self-contained (the search is written out, no helper is called), so that each ``intersect_*``
+    function compiles as one function: the first use of a kernel pays for one, not six."""
     c = 0
     s1 = 0.0
     s2 = 0.0
     nx_ = xb - xa
     ny_ = yb - ya
     if nx_ * SKEW < ny_ or ny_ * SKEW < nx_:
-        # gallop: each entry of the short row found by doubling steps, then bisection, in the long row
+        # gallop: each entry of the short row s searched in the long row g from where the last one
+        # was found, by steps 1, 2, 4, ... and then bisection; one loop for both orders (a flag,
+        # not two copies: numba would compile each copy)
         x_short = nx_ < ny_
         sa, sb = (xa, xb) if x_short else (ya, yb)
         lo = ya if x_short else xa
@@ -262,14 +122,39 @@ def intersect_degree_sums(x, xa, xb, y, ya, yb, deg):
             if lo == gb:
                 break
             if (y[lo] if x_short else x[lo]) == z:
-                dz = deg[z]
-                s1 += 1.0 / np.log(dz)
-                s2 += 1.0 / dz
+                if out is not None:
+                    out[c] = z
+                if pos is not None:
+                    pos[c] = (i if x_short else lo) - xa
+                if w is not None:
+                    s1 += w[z]
+                if deg is not None:
+                    dz = deg[z]
+                    s1 += 1.0 / np.log(dz)
+                    s2 += 1.0 / dz
+                if sup is not None:
+                    fetch_add(sup, i, 1)
+                    fetch_add(sup, lo, 1)
                 c += 1
                 lo += 1
         return c, s1, s2
     i = xa
     j = ya
+    # a constant flag, not `w is None and ...`: numba prunes an `is None` test only where the
+    # argument is None (an array's test is compiled both ways), and a chain of them not at all
+    if plain:
+        while i < xb and j < yb:
+            a = x[i]
+            b = y[j]
+            # branch-free: write speculatively, keep the write only on a hit
+            if out is not None:
+                out[c] = a
+            if pos is not None:
+                pos[c] = i - xa
+            c += a == b
+            i += a <= b
+            j += b <= a
+        return c, s1, s2
     while i < xb and j < yb:
         a = x[i]
         b = y[j]
@@ -279,12 +164,79 @@ def intersect_degree_sums(x, xa, xb, y, ya, yb, deg):
             j += 1
         else:
             c += 1
-            dz = deg[a]
-            s1 += 1.0 / np.log(dz)
-            s2 += 1.0 / dz
+            if w is not None:
+                s1 += w[a]
+            if deg is not None:
+                da = deg[a]
+                s1 += 1.0 / np.log(da)
+                s2 += 1.0 / da
+            if sup is not None:
+                fetch_add(sup, i, 1)
+                fetch_add(sup, j, 1)
             i += 1
             j += 1
     return c, s1, s2
+
+
+@njit(cache=True)
+def intersect_count(x, xa, xb, y, ya, yb):
+    """|x[xa:xb] ∩ y[ya:yb]| of two sorted rows."""
+    return _intersect(x, xa, xb, y, ya, yb, None, None, None, None, None, True)[0]
+
+
+@njit(cache=True)
+def merge_count(x, xa, xb, y, ya, yb):
+    """|x[xa:xb] ∩ y[ya:yb]| by a plain merge (no galloping; the GPU's kernels compile this same
+    function for the device)."""
+    c = 0
+    i = xa
+    j = ya
+    while i < xb and j < yb:
+        a = x[i]
+        b = y[j]
+        # branch-light merge: both cursors advance on a hit
+        c += a == b
+        i += a <= b
+        j += b <= a
+    return c
+
+
+@njit(cache=True)
+def intersect_into(x, xa, xb, y, ya, yb, out):
+    """Write x[xa:xb] ∩ y[ya:yb] (sorted) into out[0:]; return its size. ``out`` must hold
+    min(xb - xa, yb - ya) entries (the merge writes ahead of its hits)."""
+    return _intersect(x, xa, xb, y, ya, yb, out, None, None, None, None, True)[0]
+
+
+@njit(cache=True)
+def intersect_positions(x, xa, xb, y, ya, yb, out):
+    """Write the offsets i - xa of the entries x[i] that also occur in y[ya:yb] into out[0:]
+    (increasing); return their number. Used to renumber a neighbourhood's members locally.
+    ``out`` must hold min(xb - xa, yb - ya) entries."""
+    return _intersect(x, xa, xb, y, ya, yb, None, out, None, None, None, True)[0]
+
+
+@njit(cache=True)
+def intersect_sum(x, xa, xb, y, ya, yb, w):
+    """(|x[xa:xb] ∩ y[ya:yb]|, sum of w[z] over the common entries z, in increasing z)."""
+    c, total, _ = _intersect(x, xa, xb, y, ya, yb, None, None, w, None, None, False)
+    return c, total
+
+
+@njit(cache=True)
+def intersect_supports(x, xa, xb, ya, yb, sup):
+    """Add one atomically to ``sup`` (int64, indexed like x) at both positions of every common
+    entry of two rows x[xa:xb] and x[ya:yb] of one array; return their number (the triangle
+    supports of the truss decomposition)."""
+    return _intersect(x, xa, xb, x, ya, yb, None, None, None, sup, None, False)[0]
+
+
+@njit(cache=True)
+def intersect_degree_sums(x, xa, xb, y, ya, yb, deg):
+    """(common count, sum of 1 / log deg[z], sum of 1 / deg[z]) over the common entries z: the
+    common-neighbour, Adamic-Adar and resource-allocation scores at once. A common neighbour of
+    two distinct vertices has degree >= 2, so log deg[z] > 0."""
+    return _intersect(x, xa, xb, y, ya, yb, None, None, None, None, deg, False)
 
 
 def _as_int64(context, builder, value, bitwidth):

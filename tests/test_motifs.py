@@ -188,6 +188,16 @@ def test_tuples_with_a_repeated_vertex_are_refused():
     assert motif_scores(G, clique(3), [rows[0], rows[2]], "jaccard", "independent").shape == (2,)
 
 
+def test_link_scores_of_a_vertex_with_itself_are_refused():
+    """A pair (u, u) has no link to predict: one clear error naming the row (before, the
+    Adamic-Adar term of a degree-1 neighbour divided by log 1 inside the kernel)."""
+    G = nx.path_graph(3)
+    for method in ("adamic_adar", "all", "jaccard"):
+        with pytest.raises(gm.ParameterError, match=r"pairs must hold distinct vertices per row; row 1 is \[0, 0\]"):
+            link_scores(G, [[0, 2], [0, 0]], method)
+    assert link_scores(G, [[0, 2]], "adamic_adar").tolist() == [1 / math.log(2)]
+
+
 # -- enclosing subgraphs and labels ----------------------------------------------------------------
 @pytest.mark.parametrize("hops", [1, 2])
 def test_no_removed_edge_leaks_into_subgraphs(planted, hops):

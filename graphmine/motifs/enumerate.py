@@ -138,14 +138,22 @@ def _check_tuples(G, motif, tuples):
     t = t.astype(np.int64)
     if t.size and (t.min() < 0 or t.max() >= G.n_nodes):
         raise ParameterError(f"tuple vertices must lie in 0..{G.n_nodes - 1}")
-    if t.shape[1] > 1:
-        # a repeated vertex is no motif occurrence (and would score a vertex's pair with itself)
-        s = np.sort(t, axis=1)
-        bad = np.flatnonzero((s[:, 1:] == s[:, :-1]).any(axis=1))
-        if bad.size:
-            raise ParameterError(f"tuples must hold distinct vertices per row; row {bad[0]} is "
-                                 f"{t[bad[0]].tolist()} ({bad.size:,} such rows)")
+    # a repeated vertex is no motif occurrence (and would score a vertex's pair with itself)
+    _check_distinct(t, "tuples")
     return np.ascontiguousarray(t)
+
+
+def _check_distinct(t, name):
+    """ParameterError naming the first row of the (N, k) id array ``t`` that repeats a vertex."""
+    if t.shape[1] > 1:
+        if t.shape[1] == 2:
+            bad = np.flatnonzero(t[:, 0] == t[:, 1])  # a row sort would cost more than the scores
+        else:
+            s = np.sort(t, axis=1)
+            bad = np.flatnonzero((s[:, 1:] == s[:, :-1]).any(axis=1))
+        if bad.size:
+            raise ParameterError(f"{name} must hold distinct vertices per row; row {bad[0]} is "
+                                 f"{t[bad[0]].tolist()} ({bad.size:,} such rows)")
 
 
 @interruptible

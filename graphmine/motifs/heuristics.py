@@ -30,7 +30,7 @@ from ..graph import vertex_pairs
 from ..validation import as_graph
 from . import _heuristic_kernels as _hk
 from ._enum_kernels import _tuple_edge_flags, tuple_edge_flags_serial
-from .enumerate import _check_motif, _check_tuples
+from .enumerate import _check_distinct, _check_motif, _check_tuples
 
 __all__ = ["LINK_SCORES", "MOTIF_MODES", "link_scores", "motif_scores", "heuristic_motif_scores",
            "evaluate_heuristics", "auc_ap"]
@@ -59,7 +59,7 @@ def link_scores(G, pairs, method="jaccard", *, threads=None):
 
     {Parameters: G}
     pairs : array_like of shape (P, 2)
-        Vertex pairs to score.
+        Vertex pairs to score, each of two distinct vertices.
     method : str, default 'jaccard'
         One of :data:`LINK_SCORES`, or 'all' for a dict of every score.
     {threads}
@@ -69,6 +69,13 @@ def link_scores(G, pairs, method="jaccard", *, threads=None):
     ndarray of float64 of shape (P,), or dict of str to ndarray
         The scores (a dict keyed by :data:`LINK_SCORES` for 'all').
 
+    Raises
+    ------
+    GraphValueError
+        ``pairs`` is not an array of vertex pairs of ``G``.
+    ParameterError
+        A pair joins a vertex to itself (the message names the row), or ``method`` is unknown.
+
     Examples
     --------
     >>> G = [(0, 2), (1, 2), (0, 3), (1, 3), (3, 4)]
@@ -77,6 +84,8 @@ def link_scores(G, pairs, method="jaccard", *, threads=None):
     """
     G = as_graph(G)
     p = vertex_pairs(pairs, G.n_nodes, name="pairs")
+    # a vertex paired with itself has no link to predict (its Adamic-Adar term would divide by log 1)
+    _check_distinct(p, "pairs")
     if method != "all" and method not in _COL:
         raise ParameterError(f"method must be one of {', '.join(LINK_SCORES)} or 'all', got {method!r}")
     raw = _raw_scores(G, p, resolve_threads(threads))
