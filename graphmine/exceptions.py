@@ -26,7 +26,7 @@ __all__ = [
     "SpatialTypeError",
     "SpatialModelError",
     "warn_at_caller",
-    "check_choice", "check_int",
+    "check_choice", "check_int", "check_seed",
 ]
 
 
@@ -215,6 +215,44 @@ def check_int(name, value, low=None, high=None):
                   (True, True): f" in {low}..{high}"}[low is not None, high is not None]
         raise ParameterError(f"{name} must be an integer{bounds}, got {value!r}")
     return int(value)
+
+
+def check_seed(seed, name="seed"):
+    """The numpy random generator of a ``seed`` option (a bool is refused).
+
+    Parameters
+    ----------
+    seed : None, int, or numpy.random.Generator
+        None for fresh entropy, a non-negative integer for a reproducible stream, or a
+        generator, which is returned as it is (its state is shared with the caller).
+    name : str, default "seed"
+        The option's name, for the message.
+
+    Returns
+    -------
+    numpy.random.Generator
+
+    Raises
+    ------
+    ParameterError
+        Anything else; the message names the option and the value.
+
+    Examples
+    --------
+    >>> check_seed(7).integers(10) == check_seed(7).integers(10)
+    True
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    graphmine.exceptions.ParameterError: seed must be None, an integer >= 0 or a numpy Generator, got -1
+    """
+    import numpy as np
+
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0):
+        raise ParameterError(f"{name} must be None, an integer >= 0 or a numpy Generator, got {seed!r}")
+    return np.random.default_rng(None if seed is None else int(seed))
 
 
 def warn_at_caller(message, category=UserWarning):

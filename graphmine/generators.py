@@ -6,16 +6,12 @@ All generators take ``seed`` (int or ``numpy.random.Generator``) and are reprodu
 from ._docs import fill_doc
 import numpy as np
 
-from .exceptions import ParameterError
+from .exceptions import ParameterError, check_seed
 from .graph import from_edges
 
 __all__ = ["kronecker_edges", "kronecker_graph", "erdos_renyi_graph", "planted_cliques_graph"]
 
 GRAPH500 = (0.57, 0.19, 0.19)
-
-
-def _rng(seed):
-    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
 
 
 @fill_doc
@@ -61,7 +57,7 @@ def kronecker_edges(scale, edge_factor=16, *, a=0.57, b=0.19, c=0.19, seed=None,
     d = 1.0 - a - b - c
     if min(a, b, c, d) < 0:
         raise ParameterError(f"a, b, c must be non-negative with a + b + c <= 1, got {a}, {b}, {c}")
-    rng = _rng(seed)
+    rng = check_seed(seed)
     m = int(edge_factor) << int(scale)
     u = np.zeros(m, np.int64)
     v = np.zeros(m, np.int64)
@@ -142,7 +138,7 @@ def erdos_renyi_graph(n, p=None, *, m=None, seed=None):
     n = int(n)
     if n < 0:
         raise ParameterError(f"n must be >= 0, got {n}")
-    rng = _rng(seed)
+    rng = check_seed(seed)
     pairs = n * (n - 1) // 2
     if p is not None:
         if not 0.0 <= p <= 1.0:
@@ -201,7 +197,7 @@ def planted_cliques_graph(n, p, clique_sizes, *, seed=None):
     >>> G.n_edges
     16
     """
-    rng = _rng(seed)
+    rng = check_seed(seed)
     sizes = [int(s) for s in clique_sizes]
     if any(s < 2 for s in sizes) or sum(sizes) > n:
         raise ParameterError(f"clique sizes must be >= 2 and fit disjointly in n={n}, got {sizes}")

@@ -83,6 +83,28 @@ def test_integer_options_are_checked_by_one_validator():
             call()
 
 
+def test_seeds_are_checked_by_one_validator():
+    from graphmine.exceptions import check_seed
+    from graphmine.generators import kronecker_edges
+    from graphmine.science4cast import generate_temporal_graph
+    from graphmine.science4cast.blend import bootstrap_aucs
+
+    # the same stream as numpy's for an int or a numpy int; a Generator passes through as it is
+    assert check_seed(np.int64(3)).integers(1 << 30, size=4).tolist() == \
+        np.random.default_rng(3).integers(1 << 30, size=4).tolist()
+    rng = np.random.default_rng(0)
+    assert check_seed(rng) is rng
+    assert np.array_equal(kronecker_edges(6, seed=np.random.default_rng(5)), kronecker_edges(6, seed=5))
+    y = np.array([0, 1, 0, 1, 1, 0])
+    s = np.arange(6.0)
+    for bad in (-1, 1.5, "7", True):
+        rule = f"seed must be None, an integer >= 0 or a numpy Generator, got {bad!r}"
+        for call in (lambda: kronecker_edges(6, seed=bad), lambda: generate_temporal_graph(60, seed=bad),
+                     lambda: bootstrap_aucs(y, [s], n_boot=5, seed=bad)):
+            with pytest.raises(ParameterError, match=re.escape(rule)):
+                call()
+
+
 def test_no_implementation_names_family_backend_and_reason():
     G = gm.as_graph(nx.cycle_graph(4))
     with pytest.raises(NoImplementationError) as info:

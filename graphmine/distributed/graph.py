@@ -337,7 +337,6 @@ class DistributedGraph:
         return [self._submit(_t.parse_shard, p) for p in paths], "files", os.fspath(desc), None
 
     def _build(self, source, partitions):
-        c = self.client
         shards, kind, desc, G = self._shards(source)
         S = len(shards)
         if G is not None:

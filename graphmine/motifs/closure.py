@@ -61,7 +61,7 @@ import time
 import numpy as np
 
 from .._threads import resolve_threads, restores_threads
-from ..exceptions import GraphValueError, ParameterError, check_choice, warn_at_caller
+from ..exceptions import GraphValueError, ParameterError, check_choice, check_seed, warn_at_caller
 from . import _closure_kernels as _ck
 from .heuristics import auc_ap
 
@@ -397,7 +397,6 @@ def closure_task(events, cut=None, delta=None, *, motif="triangle", candidates="
     if n_past == 0:
         raise GraphValueError(f"no item at or before cut={cut} (the first item is at {items.times[0]})")
     past = _Past(items, n_past, nthreads)
-    k = 4 if motif == "clique4" else 3
     seed = int(seed)
     if kind == "open":
         fptr, fidx = _oriented(past)
@@ -946,7 +945,7 @@ def _select_learner(items, train, probe_cut, delta, motif, candidates, closure, 
 
     if train.labels.sum() == 0 or train.labels.sum() == train.labels.size:
         return None
-    rng = np.random.default_rng(seed)
+    rng = check_seed(seed)
     learned = {}
     probe = None
     if probe_cut > float(items.times[0]):

@@ -6,7 +6,7 @@ import numpy as np
 from .._interrupt import interruptible
 from .._small_work import serial_first
 from .._threads import resolve_threads, restores_threads
-from ..exceptions import ParameterError
+from ..exceptions import ParameterError, check_seed
 from ..validation import as_graph
 from . import _enum_kernels as _k
 from .patterns import Motif
@@ -81,7 +81,7 @@ def find_motifs(G, motif, *, induced=True, cap_per_root=None, max_steps=None, se
     if seed is None:
         rots = np.zeros(n, np.int64)
     else:
-        rots = np.random.default_rng(seed).integers(0, 1 << 30, size=n, dtype=np.int64)
+        rots = check_seed(seed).integers(0, 1 << 30, size=n, dtype=np.int64)
     k = motif.k
     counts = np.zeros(n, np.int64)
     dummy = np.empty((0, k), np.int64)

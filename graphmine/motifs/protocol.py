@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from .._docs import fill_doc
 import numpy as np
 
-from ..exceptions import GraphValueError, ParameterError, check_int, warn_at_caller
+from ..exceptions import GraphValueError, ParameterError, check_int, check_seed, warn_at_caller
 from ..graph import Graph, from_edges
 from ..validation import as_graph
 from . import _protocol_kernels as _pk
@@ -162,7 +162,7 @@ def motif_prediction_task(G, motif, *, n_positives=500, remove="all", negatives_
     fr = np.asarray(split, dtype=np.float64)
     if fr.shape != (3,) or np.any(fr < 0) or fr[0] <= 0 or fr[2] <= 0 or abs(fr.sum() - 1) > 1e-9:
         raise ParameterError(f"split must be three fractions summing to 1 (train and test > 0), got {split!r}")
-    rng = np.random.default_rng(seed)
+    rng = check_seed(seed)
 
     # -- positives: a capped, seeded pool of instances, then a greedy pick under the edge budget
     cap = max(2, int(np.ceil(20.0 * n_positives / max(n, 1))))

@@ -13,7 +13,7 @@ import numpy as np
 from scipy.stats import rankdata
 
 from .._metrics import roc_auc
-from ..exceptions import ParameterError
+from ..exceptions import ParameterError, check_seed
 
 __all__ = ["rank_average", "roc_auc", "fit_rank_weights", "bootstrap_aucs"]
 
@@ -151,7 +151,7 @@ def bootstrap_aucs(labels, scores, n_boot=200, seed=None):
     neg_idx = np.flatnonzero(y != 1)
     if pos_idx.shape[0] == 0 or neg_idx.shape[0] == 0:
         raise ParameterError("the AUC needs at least one positive and one negative label")
-    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    rng = check_seed(seed)
     p = y.shape[0]
     # per score: the sort order, the tie group of every sorted pair and the sorted labels
     prep = []

@@ -30,16 +30,12 @@ growth, common neighbours); :func:`generate_scenario` generates one at a size of
 from .._docs import fill_doc
 import numpy as np
 
-from ..exceptions import ParameterError, check_int
+from ..exceptions import ParameterError, check_int, check_seed
 from ..graph import from_edges
 from .io import Science4CastData
 from .snapshots import MAX_YEAR, MIN_YEAR, sample_pairs, year_end_day
 
 __all__ = ["generate_temporal_graph", "generate_benchmark", "generate_scenario", "SCENARIOS", "SCENARIO_SIZES"]
-
-
-def _rng(seed):
-    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
 
 
 def _pick(weights_cum, rng, m):
@@ -125,7 +121,7 @@ def generate_temporal_graph(n_vertices=10000, *, last_year=2017, year_start=2014
         raise ParameterError(f"topic_drift must be >= 0 and birth_burst in [0, 1), got {topic_drift}, {birth_burst}")
     if not growth >= 1 or not edges_per_vertex > 0:
         raise ParameterError(f"growth must be >= 1 and edges_per_vertex > 0, got {growth}, {edges_per_vertex}")
-    rng = _rng(seed)
+    rng = check_seed(seed)
     n = int(n_vertices)
     years = np.arange(MIN_YEAR, last_year + 1)
     per_year = growth ** (years - MIN_YEAR).astype(float)
@@ -258,7 +254,7 @@ def generate_benchmark(n_vertices=10000, n_pairs=100000, *, year_start=2014, yea
     >>> d.pairs.shape, d.solution.shape, d.year_start
     ((500, 2), (500,), 2000)
     """
-    rng = _rng(seed)
+    rng = check_seed(seed)
     rows = generate_temporal_graph(n_vertices, last_year=year_start + years_delta, year_start=year_start,
                                    seed=rng, **graph_kw)
     pairs, sol = sample_pairs(rows, year_start, years_delta, n_pairs, vertex_degree_cutoff, min_edges,

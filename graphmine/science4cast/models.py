@@ -47,7 +47,7 @@ import numpy as np
 
 from .._optional import require
 from .._output import atomic_write, check_output_path
-from ..exceptions import GraphFormatError, ParameterError, warn_at_caller
+from ..exceptions import GraphFormatError, ParameterError, check_seed, warn_at_caller
 from ._progress import LOGGER_NAME, progress_bar
 from .features import feature_names, pair_features, swap_permutation
 from .io import _FORCE, read_json
@@ -313,7 +313,7 @@ class LinkPredictor:
         n = data.n_vertices
         past = data.graph[data.graph[:, 2] < year_end_day(year)]
         cutoff, min_edges = self._setting(data)
-        rng = np.random.default_rng(self.seed)
+        rng = check_seed(self.seed)
         self.estimators_ = []
         self.selection_ = None
         self._degraded = []

@@ -15,7 +15,7 @@ from datetime import date
 import numpy as np
 import scipy.sparse as sp
 
-from ..exceptions import ParameterError, check_int
+from ..exceptions import ParameterError, check_int, check_seed
 from ..graph import from_edges
 
 __all__ = ["year_end_day", "edges_before", "snapshot", "snapshot_weights", "multigraph_degree",
@@ -27,10 +27,6 @@ MIN_YEAR = 1990  # the first year of the day count (day 0 is 1990-01-01)
 MAX_YEAR = 2200  # the last year a date may name
 #: Largest day accepted in a data file: the end of MAX_YEAR.
 MAX_DAY = (date(MAX_YEAR, 12, 31) - ORIGIN).days
-
-
-def _rng(seed):
-    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
 
 
 def year_end_day(year):
@@ -251,7 +247,7 @@ def sample_pairs(graph, year_start, years_delta, n_pairs, vertex_degree_cutoff=0
     _check_setting(year_start, years_delta, n_pairs, vertex_degree_cutoff, min_edges)
     graph = np.asarray(graph, dtype=np.int64)
     n = _n(graph, n_vertices)
-    rng = _rng(seed)
+    rng = check_seed(seed)
     deg = multigraph_degree(graph, year_start, n)
     elig = np.flatnonzero(deg >= vertex_degree_cutoff).astype(np.int64)
     e = edges_before(graph, year_start)
@@ -405,7 +401,7 @@ def training_pairs(graph, year, horizon, n_pairs, vertex_degree_cutoff=0, min_ed
     graph = np.asarray(graph, dtype=np.int64)
     graph = graph[graph[:, 2] < year_end_day(year)]   # nothing after the label date
     n = _n(graph, n_vertices)
-    rng = _rng(seed)
+    rng = check_seed(seed)
     t0 = year - horizon
     pos = window_positives(graph, year, horizon, vertex_degree_cutoff, min_edges, n_vertices=n)
     if exclude is not None and len(exclude):
