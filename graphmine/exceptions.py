@@ -239,7 +239,7 @@ def check_seed(seed, name="seed"):
 
     Examples
     --------
-    >>> check_seed(7).integers(10) == check_seed(7).integers(10)
+    >>> check_seed(7).integers(1000, size=3).tolist() == check_seed(7).integers(1000, size=3).tolist()
     True
     >>> check_seed(-1)
     Traceback (most recent call last):
