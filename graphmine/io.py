@@ -280,7 +280,7 @@ def _read_raw(source, nthreads):
 
 def _text(buf, name):
     """The text of an edge list: a UTF-8 byte-order mark skipped (a view: line numbers are
-    unchanged), binary data and UTF-16/32 text refused with one line."""
+    unchanged), binary data and UTF-16/32 text refused with one line; returned read-only."""
     if buf.shape[0] >= 3 and bytes(buf[:3]) == _BOM:
         buf = buf[3:]
         if buf.shape[0] == 0:
@@ -289,6 +289,10 @@ def _text(buf, name):
     if head[:2] in (b"\xff\xfe", b"\xfe\xff") or head in (b"\x00\x00\xfe\xff",):
         raise GraphFormatError("not a text edge list in UTF-8 or ASCII: it starts with a UTF-16/32 byte-order "
                                "mark (save it as UTF-8)", name)
+    # read-only whatever the source: bytes from a pipe or a compressed file are, a regular file's
+    # array is not, and numba compiles each parse kernel once per flag (4-8 s of CPU each)
+    buf = buf.view()
+    buf.flags.writeable = False
     nul = np.flatnonzero(buf[:1 << 16] == 0)  # text has no NUL bytes; binary files have them early
     if nul.size:
         raise GraphFormatError(_BINARY.format(what="a NUL byte"), name, int(_pk._line_of(buf, int(nul[0]))))

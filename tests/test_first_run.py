@@ -105,6 +105,25 @@ def test_sketch_helpers_compile_one_signature(kron):
         assert len(f.signatures) <= 1, (f.__name__, f.signatures)  # none when loaded from the cache
 
 
+def test_parse_kernels_compile_one_signature_for_every_source(tmp_path, monkeypatch):
+    """A regular file (read into a writable array) and a compressed one (bytes, read-only) reach
+    the parse kernels as the same type: one compiled signature each, the same edges."""
+    import gzip
+
+    from graphmine import _parse_kernels as _pk
+
+    monkeypatch.setattr(sw, "SMALL_BYTES", -1)  # the kernels, not the numpy reader
+    text = "".join(f"{u} {v}\n" for u, v in [(0, 1), (1, 2), (2, 0), (2, 3)])
+    (tmp_path / "g.el").write_text(text)
+    with gzip.open(tmp_path / "g.el.gz", "wt") as fh:
+        fh.write(text)
+    plain = gm.read_edges(tmp_path / "g.el").edges
+    packed = gm.read_edges(tmp_path / "g.el.gz").edges
+    assert plain.tolist() == packed.tolist() == [[0, 1], [1, 2], [2, 0], [2, 3]]
+    for f in (_pk._plan, _pk._parse_chunks):
+        assert len(f.signatures) <= 1, (f.__name__, f.signatures)  # none when loaded from the cache
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.sampled_from([0.0, 0.25, 0.5, 1.0, 2.0, -1.0, 1e300]) | st.floats(-5, 5), max_size=60))
 def test_average_ranks_equal_scipys_rankdata(values):
