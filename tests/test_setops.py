@@ -172,6 +172,13 @@ def test_triangle_kernels_any_thread_count(n, p, seed, threads):
     assert not mark.any()
 
 
+@njit
+def _lowest(S, r):
+    # lowest_member is an inline helper for kernels: a compiled caller (one, at module level: a
+    # function defined in the test would compile again for every example)
+    return so.lowest_member(S, r, S.shape[1])
+
+
 @given(st.lists(st.lists(st.booleans(), min_size=0, max_size=200), min_size=1, max_size=4))
 def test_lowest_member_of_multiword_sets(rows):
     W = 4
@@ -180,11 +187,7 @@ def test_lowest_member_of_multiword_sets(rows):
         for i, b in enumerate(bits):
             if b:
                 S[r, i >> 6] |= np.uint64(1) << np.uint64(i & 63)
-
-    @njit
-    def lowest(S, r):
-        return so.lowest_member(S, r, S.shape[1])
-
+    lowest = _lowest
     for r, bits in enumerate(rows):
         assert lowest(S, r) == (bits.index(True) if True in bits else -1)
 
