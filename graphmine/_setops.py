@@ -86,8 +86,7 @@ def _intersect(x, xa, xb, y, ya, yb, out, pos, w, sup, deg, plain):
     ``pos`` the offset of z in x[xa:], ``w`` adds w[z] to the first sum, ``deg`` adds
     1 / log deg[z] to the first and 1 / deg[z] to the second, ``sup`` (int64, x and y the same
     array) gets one added atomically at both positions of z. ``plain`` (a constant: True where
-    none of w, sup, deg is given) picks the branch-free merge for rows of similar length; numba
-    prunes it where ``plain`` is False.
+    none of w, sup, deg is given) picks the branch-free merge; numba prunes the other loop.
 
     Self-contained (the search is written out, no helper is called), so that each ``intersect_*``
     function compiles as one function: the first use of a kernel pays for one, not six."""
@@ -96,36 +95,16 @@ def _intersect(x, xa, xb, y, ya, yb, out, pos, w, sup, deg, plain):
     s2 = 0.0
     nx_ = xb - xa
     ny_ = yb - ya
-    skewed = nx_ * SKEW < ny_ or ny_ * SKEW < nx_
-    if plain:
-        # a constant flag, not `w is None and ...`: numba prunes an `is None` test only where the
-        # argument is None (an array's test is compiled both ways), and a chain of them not at all
-        if not skewed:
-            # branch-free merge: write speculatively, keep the write only on a hit
-            i = xa
-            j = ya
-            while i < xb and j < yb:
-                a = x[i]
-                b = y[j]
-                if out is not None:
-                    out[c] = a
-                if pos is not None:
-                    pos[c] = i - xa
-                c += a == b
-                i += a <= b
-                j += b <= a
-            return c, s1, s2
-    # each entry z of the short row s looked up in the long row g from where the last one was
-    # found: galloping (steps 1, 2, 4, ... then bisection) when skewed, else stepping one by one,
-    # which is a merge; one loop for both orders and both searches (flags, not copies: numba
-    # would compile each copy)
-    x_short = nx_ < ny_
-    sa, sb = (xa, xb) if x_short else (ya, yb)
-    lo = ya if x_short else xa
-    gb = yb if x_short else xb
-    for i in range(sa, sb):
-        z = x[i] if x_short else y[i]
-        if skewed:
+    if nx_ * SKEW < ny_ or ny_ * SKEW < nx_:
+        # gallop: each entry of the short row s searched in the long row g from where the last one
+        # was found, by steps 1, 2, 4, ... and then bisection; one loop for both orders (a flag,
+        # not two copies: numba would compile each copy)
+        x_short = nx_ < ny_
+        sa, sb = (xa, xb) if x_short else (ya, yb)
+        lo = ya if x_short else xa
+        gb = yb if x_short else xb
+        for i in range(sa, sb):
+            z = x[i] if x_short else y[i]
             step = 1
             hi = lo
             while hi < gb and (y[hi] if x_short else x[hi]) < z:
@@ -140,27 +119,62 @@ def _intersect(x, xa, xb, y, ya, yb, out, pos, w, sup, deg, plain):
                     lo = mid + 1
                 else:
                     hi = mid
-        else:
-            while lo < gb and (y[lo] if x_short else x[lo]) < z:
+            if lo == gb:
+                break
+            if (y[lo] if x_short else x[lo]) == z:
+                if out is not None:
+                    out[c] = z
+                if pos is not None:
+                    pos[c] = (i if x_short else lo) - xa
+                if w is not None:
+                    s1 += w[z]
+                if deg is not None:
+                    dz = deg[z]
+                    s1 += 1.0 / np.log(dz)
+                    s2 += 1.0 / dz
+                if sup is not None:
+                    fetch_add(sup, i, 1)
+                    fetch_add(sup, lo, 1)
+                c += 1
                 lo += 1
-        if lo == gb:
-            break
-        if (y[lo] if x_short else x[lo]) == z:
+        return c, s1, s2
+    i = xa
+    j = ya
+    # a constant flag, not `w is None and ...`: numba prunes an `is None` test only where the
+    # argument is None (an array's test is compiled both ways), and a chain of them not at all
+    if plain:
+        while i < xb and j < yb:
+            a = x[i]
+            b = y[j]
+            # branch-free: write speculatively, keep the write only on a hit
             if out is not None:
-                out[c] = z
+                out[c] = a
             if pos is not None:
-                pos[c] = (i if x_short else lo) - xa
+                pos[c] = i - xa
+            c += a == b
+            i += a <= b
+            j += b <= a
+        return c, s1, s2
+    while i < xb and j < yb:
+        a = x[i]
+        b = y[j]
+        if a < b:
+            i += 1
+        elif b < a:
+            j += 1
+        else:
+            c += 1
             if w is not None:
-                s1 += w[z]
+                s1 += w[a]
             if deg is not None:
-                dz = deg[z]
-                s1 += 1.0 / np.log(dz)
-                s2 += 1.0 / dz
+                da = deg[a]
+                s1 += 1.0 / np.log(da)
+                s2 += 1.0 / da
             if sup is not None:
                 fetch_add(sup, i, 1)
-                fetch_add(sup, lo, 1)
-            c += 1
-            lo += 1
+                fetch_add(sup, j, 1)
+            i += 1
+            j += 1
     return c, s1, s2
 
 
