@@ -78,6 +78,22 @@ def gallop(x, lo, hi, v):
 
 
 @njit(cache=True, inline="always")
+def _credit(z, i, j, w, deg, sup, s1, s2):
+    """A common entry z at positions i and j of the two rows: the sums and supports of
+    :func:`_intersect` (numba prunes the branches of the ``None`` arrays)."""
+    if w is not None:
+        s1 += w[z]
+    if deg is not None:
+        dz = deg[z]
+        s1 += 1.0 / np.log(dz)
+        s2 += 1.0 / dz
+    if sup is not None:
+        fetch_add(sup, i, 1)
+        fetch_add(sup, j, 1)
+    return s1, s2
+
+
+@njit(cache=True, inline="always")
 def _intersect(x, xa, xb, y, ya, yb, out, pos, w, sup, deg, plain):
     """The one merge/gallop driver behind the ``intersect_*`` functions: visits the common entries
     z of x[xa:xb] and y[ya:yb] in increasing order and returns (count, sum, sum). What it does at
@@ -88,8 +104,9 @@ def _intersect(x, xa, xb, y, ya, yb, out, pos, w, sup, deg, plain):
     array) gets one added atomically at both positions of z. ``plain`` (a constant: True where
     none of w, sup, deg is given) picks the branch-free merge; numba prunes the other loop.
 
-    Self-contained (the search is written out, no helper is called), so that each ``intersect_*``
-    function compiles as one function: the first use of a kernel pays for one, not six."""
+    Self-contained but for the inlined :func:`_credit` (the search is written out), so that each
+    ``intersect_*`` function compiles as one function: the first use of a kernel pays for one,
+    not six."""
     c = 0
     s1 = 0.0
     s2 = 0.0
@@ -126,15 +143,7 @@ def _intersect(x, xa, xb, y, ya, yb, out, pos, w, sup, deg, plain):
                     out[c] = z
                 if pos is not None:
                     pos[c] = (i if x_short else lo) - xa
-                if w is not None:
-                    s1 += w[z]
-                if deg is not None:
-                    dz = deg[z]
-                    s1 += 1.0 / np.log(dz)
-                    s2 += 1.0 / dz
-                if sup is not None:
-                    fetch_add(sup, i, 1)
-                    fetch_add(sup, lo, 1)
+                s1, s2 = _credit(z, i, lo, w, deg, sup, s1, s2)
                 c += 1
                 lo += 1
         return c, s1, s2
@@ -164,15 +173,7 @@ def _intersect(x, xa, xb, y, ya, yb, out, pos, w, sup, deg, plain):
             j += 1
         else:
             c += 1
-            if w is not None:
-                s1 += w[a]
-            if deg is not None:
-                da = deg[a]
-                s1 += 1.0 / np.log(da)
-                s2 += 1.0 / da
-            if sup is not None:
-                fetch_add(sup, i, 1)
-                fetch_add(sup, j, 1)
+            s1, s2 = _credit(a, i, j, w, deg, sup, s1, s2)
             i += 1
             j += 1
     return c, s1, s2
