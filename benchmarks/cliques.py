@@ -419,6 +419,31 @@ def maximal(args):
               f"{t_pn:8.3f} {c_pn:8.3f} {1.0:14.1f}")
         print(f"{name:18s} {f'backend, conversion cached, first {first:,} ({s_pb / first:.1f} each)':58s} "
               f"{t_pb:8.3f} {c_pb:8.3f} {t_pn / t_pb:14.1f}", flush=True)
+    through = [int(v) for v in args.maximal_through.split(",") if v]
+    if through:
+        # the same cliques on both sides: every maximal clique through one vertex (find_cliques'
+        # nodes argument), and the bare cost of handing them over as lists
+        big = load_graph(args.maximal_prefix_graph)
+        name = graph_name(args.maximal_prefix_graph)
+        Hb = big.to_networkx()
+        sum(1 for _ in islice(nx.find_cliques(Hb, backend="graphmine"), 10))  # convert and cache
+        for v in through:
+            t_n, c_n, s_n = cpu_time(lambda: sum(map(len, nx.find_cliques(Hb, [v]))), 1)
+            count = sum(1 for _ in nx.find_cliques(Hb, [v], backend="graphmine"))
+            t_b, c_b, s_b = cpu_time(lambda: sum(map(len, nx.find_cliques(Hb, [v], backend="graphmine"))),
+                                     args.repeat)
+            if s_n != s_b:
+                raise SystemExit(f"cliques through {v}: networkx lists {s_n} members, the backend {s_b}")
+            flat, ends = [], [0]
+            for c in nx.find_cliques(Hb, [v], backend="graphmine"):
+                flat += c
+                ends.append(len(flat))
+            t_l, c_l, _ = cpu_time(lambda: sum(map(len, map(flat.__getitem__, map(slice, ends[:-1], ends[1:])))),
+                                   args.repeat)
+            for what, t, c in ((f"networkx find_cliques(G, [{v}]), {count:,} ({s_n / count:.1f} each)", t_n, c_n),
+                               (f"backend, the same cliques", t_b, c_b),
+                               (f"the same lists sliced from one flat list (no search)", t_l, c_l)):
+                print(f"{name:18s} {what:58s} {t:8.3f} {c:8.3f} {t_n / t:14.1f}", flush=True)
 
 
 def orders(args):
@@ -570,6 +595,9 @@ def main():
     ap.add_argument("--maximal-prefix-graph", default="facebook_combined")
     ap.add_argument("--maximal-first", type=int, default=1_000_000,
                     help="time the first N maximal cliques of --maximal-prefix-graph (0: skip)")
+    ap.add_argument("--maximal-through", default="2334,1659",
+                    help="vertices of --maximal-prefix-graph: time every maximal clique through each, "
+                         "networkx and the backend listing the same cliques (comma list; empty: skip)")
     ap.add_argument("--truss-scale", type=int, default=0, help="Kronecker scale of the k-truss graph (0: planted)")
     ap.add_argument("--truss-n", type=int, default=100_000)
     ap.add_argument("--truss-p", type=float, default=2e-4)

@@ -185,7 +185,7 @@ def _serial(step):
 
 
 @fill_doc
-def maximal_cliques(G, *, batch=BATCH, threads=None, labels=None):
+def maximal_cliques(G, *, nodes=None, batch=BATCH, threads=None, labels=None):
     """Every maximal clique of ``G`` once, as a list of vertex numbers (an iterator).
 
     The cliques are computed in parallel batches of about ``batch`` vertices
@@ -199,6 +199,10 @@ def maximal_cliques(G, *, batch=BATCH, threads=None, labels=None):
     Parameters
     ----------
     {G}
+    nodes : sequence of int, optional
+        Only the maximal cliques that contain all of these vertices (they must form a clique),
+        as ``networkx.find_cliques(G, nodes)``: the maximal cliques of the subgraph on their
+        common neighbours, each with ``nodes`` put in front. None or empty: every maximal clique.
     batch : int
         Vertices per batch.
     threads : int, optional
@@ -211,17 +215,32 @@ def maximal_cliques(G, *, batch=BATCH, threads=None, labels=None):
     iterator of list
         Each maximal clique once, as a list of the ``labels`` of its members.
 
+    Raises
+    ------
+    ParameterError
+        ``nodes`` holds a vertex out of range, one twice, or two that are not adjacent.
+
     Examples
     --------
     >>> import networkx as nx
     >>> sorted(map(sorted, maximal_cliques(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))))
     [[0, 1, 2], [2, 3]]
+    >>> list(maximal_cliques(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]), nodes=[3]))
+    [[3, 2]]
     """
     G = as_graph(G)
     if labels is None:
         labels = np.arange(G.n_nodes).astype(object)
     elif not isinstance(labels, np.ndarray) or labels.dtype != object or labels.shape != (G.n_nodes,):
         raise ParameterError(f"labels must be an object array of {G.n_nodes} items, got {type(labels).__name__}")
+    batch = check_int("batch", batch, 1)
+    head = []
+    if nodes is not None and len(nodes):
+        nodes, common = _common_neighbours(G, nodes)
+        head = labels[nodes].tolist()
+        if common.shape[0] == 0:  # the nodes are a maximal clique by themselves
+            return iter([head])
+        G, labels = G.subgraph(common), labels[common]
 
     def lists(batch):
         # each clique is its run's shared prefix + its own tail (operator.add: a new list of the
@@ -235,13 +254,38 @@ def maximal_cliques(G, *, batch=BATCH, threads=None, labels=None):
         pe = np.cumsum(plen).tolist()
         te = np.cumsum(tlen).tolist()
         prefixes = map(pflat.__getitem__, map(slice, chain((0,), pe), pe))
+        if head:  # once per run, not per clique
+            prefixes = map(add, repeat(head), prefixes)
         return map(add, chain.from_iterable(map(repeat, prefixes, runs.tolist())),
                    map(tflat.__getitem__, map(slice, chain((0,), te), te)))
-    batch = check_int("batch", batch, 1)
     # the caller's thread converts while the others search: beyond LIST_SEARCH_THREADS searching
     # threads the conversion alone sets the pace, and more of them only take cores from it
     nthreads = min(_thread_count(threads), LIST_SEARCH_THREADS + 1)
     return chain.from_iterable(map(lists, _batches(G, batch, nthreads, True)))
+
+
+def _common_neighbours(G, nodes):
+    """``nodes`` as an int64 array, checked to be a clique of ``G``, and their common neighbours
+    (sorted)."""
+    try:
+        verts = np.asarray(nodes, dtype=np.int64).ravel()
+    except (TypeError, ValueError, OverflowError):
+        raise ParameterError(f"nodes must be vertex numbers, got {nodes!r}") from None
+    bad = verts[(verts < 0) | (verts >= G.n_nodes)]
+    if bad.shape[0]:
+        raise ParameterError(f"nodes: vertex {int(bad[0])} is out of range 0..{G.n_nodes - 1}")
+    common = G.neighbors(verts[0])
+    for i in range(1, verts.shape[0]):
+        if not _in_sorted(common, verts[i]):
+            raise ParameterError(f"nodes {verts.tolist()} do not form a clique: vertex {int(verts[i])} is not "
+                                 f"adjacent to all of {verts[:i].tolist()}")
+        common = np.intersect1d(common, G.neighbors(verts[i]), assume_unique=True)
+    return verts, common
+
+
+def _in_sorted(a, x):
+    i = np.searchsorted(a, x)
+    return i < a.shape[0] and a[i] == x
 
 
 @interruptible

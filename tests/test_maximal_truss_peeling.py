@@ -316,11 +316,70 @@ def test_networkx_backend_equals_networkx(data, strings):
         assert list(T.nodes) == list(W.nodes) and set(map(frozenset, T.edges)) == set(map(frozenset, W.edges))
 
 
+@given(graphs, st.integers(1, 40), st.booleans(), st.data())
+def test_maximal_cliques_through_nodes_equal_networkx(data, batch, strings, draw):
+    """``nodes``: the maximal cliques containing all of them, nodes first, as networkx's
+    find_cliques(G, nodes) (drawn as a clique most of the time, so both paths are exercised:
+    the listing and networkx's ValueError)."""
+    from graphmine.nx_backend import BackendInterface as B
+
+    n, edges = data
+    H = nx_graph(n, edges)
+    G = gm.from_edges(edges, n_nodes=n)
+    if n == 0:
+        return
+    cliques = list(nx.find_cliques(H))
+    if draw.draw(st.integers(0, 3)):  # a subset of a maximal clique, in any order
+        c = draw.draw(st.sampled_from(cliques))
+        nodes = draw.draw(st.lists(st.sampled_from(c), min_size=1, max_size=len(c), unique=True))
+    else:
+        nodes = draw.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=4))
+    is_clique = len(set(nodes)) == len(nodes) and all(H.has_edge(u, v) for u, v in combinations(nodes, 2))
+    want = [c for c in cliques if set(nodes) <= set(c)]
+    if is_clique:
+        got = list(maximal_cliques(G, nodes=nodes, batch=batch))
+        assert sorted(map(sorted, got)) == sorted(map(sorted, want)) and len(want) >= 1
+        assert all(c[:len(nodes)] == nodes for c in got)  # networkx's order: the nodes first
+        assert sorted(map(sorted, nx.find_cliques(H, nodes))) == sorted(map(sorted, want))
+    else:
+        with pytest.raises(ValueError):
+            list(nx.find_cliques(H, nodes))
+        with pytest.raises(gm.ParameterError, match="do not form a clique"):
+            maximal_cliques(G, nodes=nodes)
+    label = (lambda v: f"v{v}") if strings else (lambda v: v)
+    L = nx.relabel_nodes(H, label) if strings else H
+    lnodes = [label(v) for v in nodes]
+    if is_clique:
+        got = list(B.find_cliques(L, lnodes))
+        assert sorted(map(sorted, got)) == sorted(sorted(map(label, c)) for c in want)
+    else:
+        with pytest.raises(ValueError):
+            list(B.find_cliques(L, lnodes))
+
+
+def test_maximal_cliques_through_nodes_refuses_bad_nodes():
+    G = gm.from_edges(np.array([[0, 1], [1, 2], [2, 0], [2, 3]]))
+    with pytest.raises(gm.ParameterError, match="vertex 7 is out of range 0..3"):
+        maximal_cliques(G, nodes=[0, 7])
+    with pytest.raises(gm.ParameterError, match="vertex 2 is not adjacent to all of"):
+        maximal_cliques(G, nodes=[3, 2, 2])
+    with pytest.raises(gm.ParameterError, match="vertex numbers"):
+        maximal_cliques(G, nodes=["a"])
+    assert list(maximal_cliques(G, nodes=[0, 1, 2])) == [[0, 1, 2]]
+    assert sorted(map(sorted, maximal_cliques(G, nodes=[]))) == [[0, 1, 2], [2, 3]]
+    from graphmine.nx_backend import BackendInterface as B
+
+    H = nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)])
+    with pytest.raises(ValueError, match="do not form a clique"):
+        list(B.find_cliques(H, [0, "x"]))
+    assert list(B.find_cliques(nx.Graph(), ["x"])) == list(nx.find_cliques(nx.Graph(), ["x"])) == []
+    assert B.can_run("find_cliques", (H, [1]), {}) is True
+
+
 def test_networkx_backend_declines_and_refuses():
     from graphmine.nx_backend import BackendInterface as B
 
     H = nx.complete_graph(4)
-    assert isinstance(B.can_run("find_cliques", (H, [1]), {}), str)
     assert isinstance(B.can_run("node_clique_number", (H,), {"cliques": [[0, 1]]}), str)
     W = nx.complete_graph(4)
     W.add_edge(0, 1, weight=2)

@@ -733,14 +733,14 @@ def _object_labels(H):
 
 @fill_doc
 def find_cliques(G, nodes=None):
-    """Every maximal clique once, as ``networkx.find_cliques`` (without ``nodes``): an iterator
-    of lists of nodes from a compiled, parallel Bron-Kerbosch search in bounded batches, one
-    batch ahead in a helper thread; the order of the cliques and within them differs.
+    """Every maximal clique once, as ``networkx.find_cliques``: an iterator of lists of nodes
+    from a compiled, parallel Bron-Kerbosch search in bounded batches, one batch ahead in a
+    helper thread; the order of the cliques and within them differs.
 
     {Parameters: nx_G}
-    nodes : None
-        Not supported (cliques through given nodes): anything but None raises
-        NotImplementedError and networkx runs the call.
+    nodes : list of nodes, optional
+        Only the maximal cliques containing all of these nodes (searched in the subgraph on
+        their common neighbours); ValueError, as networkx, when they do not form a clique.
 
     Yields
     ------
@@ -753,8 +753,15 @@ def find_cliques(G, nodes=None):
     >>> sorted(map(sorted, find_cliques(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))))
     [[0, 1, 2], [2, 3]]
     """
-    H = _graph(G, "find_cliques", nodes=nodes)
-    return _maximal.maximal_cliques(H, threads=_settings()[1]["threads"], labels=_object_labels(H))
+    H = _graph(G)
+    if nodes is not None and len(nodes):
+        if H.n_nodes == 0:  # networkx yields nothing for an empty graph, whatever the nodes
+            return iter(())
+        index = node_index(H)
+        if any(u not in index for u in nodes):
+            raise ValueError(f"The given `nodes` {nodes} do not form a clique")
+        nodes = [index[u] for u in nodes]
+    return _maximal.maximal_cliques(H, nodes=nodes, threads=_settings()[1]["threads"], labels=_object_labels(H))
 
 
 @fill_doc

@@ -144,7 +144,6 @@ NONE_ONLY = {
     "average_clustering": ({"weight": 2}, "graphmine computes unweighted clustering only (weight=None)"),
     "pagerank": ({"personalization": 2, "dangling": 7},
                  "graphmine's pagerank has no personalization or dangling vectors"),
-    "find_cliques": ({"nodes": 1}, "graphmine's find_cliques takes no nodes argument"),
     "node_clique_number": ({"cliques": 2}, "graphmine's node_clique_number computes the cliques itself"),
     "k_clique_communities": ({"cliques": 2}, "graphmine's k_clique_communities computes the cliques itself"),
 }
