@@ -127,8 +127,10 @@ def _parse_float(buf, i, b):
         return ERR_BAD_WEIGHT, 0.0, start
     if scale >= 0:
         val = mant * 10.0 ** scale
-    else:
+    elif scale >= -300:
         val = mant / 10.0 ** (-scale)
+    else:  # 10.0 ** 309 is inf: divide in two steps, down to the subnormals (1.16e-296 has scale -312)
+        val = mant / 10.0 ** (-scale - 300) / 1e300
     return OK, sign * val, i
 
 

@@ -66,6 +66,18 @@ def test_weights_parse_as_python_floats(tmp_path_factory, weights, form):
     assert el.weights.tolist() == pytest.approx([float(t) for t in texts], rel=1e-12, abs=1e-300)
 
 
+def test_weights_whose_scale_passes_ten_to_the_308(tmp_path):
+    """A mantissa of many digits with an exponent near -300 (17 digits and e-296 scale by 1e-312,
+    past float's range) and subnormal weights parse as float() does, not as 0."""
+    texts = ["1.1610036221807364e-296", "1e-320", "2.5e-310", "-7.25e-305", "123456789012345678e-330",
+             "1e-400", "9.99e307", "1e309", "-1e309"]
+    p = tmp_path / "w.txt"
+    p.write_text("".join(f"{i} {i + 1} {t}\n" for i, t in enumerate(texts)))
+    got = gm.read_edges(p, weights=True).weights.tolist()
+    assert got == pytest.approx([float(t) for t in texts], rel=1e-12, abs=1e-330)
+    assert got[0] != 0.0 and got[1] != 0.0
+
+
 def test_zero_and_one_based_give_same_graph(tmp_path):
     a, b = tmp_path / "a.txt", tmp_path / "b.txt"
     a.write_text("0 1\n1 2\n2 0\n")
