@@ -510,6 +510,39 @@ def truss(args):
         print(f"{what:52s} {t:8.3f} {c:8.3f} {t_nx / t:14.1f}", flush=True)
 
 
+def truss_gpu(args):
+    """k-truss on the GPU (rounds of removing every edge below k - 2 at once) against the CPU's
+    queue peeling, on Kronecker graphs and the planted-clique graph."""
+    from graphmine.cuda._device import device_graph
+    from graphmine.cuda._truss import truss_alive
+
+    th = args.threads
+    gm.k_truss(gm.generators.kronecker_graph(8, 8, seed=1), 4, threads=th)  # compile or load
+    gm.k_truss(gm.generators.kronecker_graph(8, 8, seed=1), 4, device="cuda")
+    print(f"\nk-truss, CPU ({th} threads) against the GPU; seconds, best of {args.repeat}; a fresh Graph each run "
+          "(orientation included), 'rounds only' on the device graph already built")
+    print(f"{'graph':28s} {'edges':>11s} {'k':>3s} {'left':>11s} {'rounds':>6s} {'CPU s':>8s} {'GPU s':>8s} "
+          f"{'rounds only':>11s} {'CPU / GPU':>9s}")
+    specs = [f"kron{s}" for s in args.truss_gpu_scales.split(",") if s]
+    for spec in specs + ["planted"]:
+        if spec == "planted":
+            K, _ = gm.generators.planted_cliques_graph(args.truss_n, args.truss_p, [40, 30, 20], seed=1)
+            name = f"G({args.truss_n:,}, {args.truss_p:g})+K40,30,20"
+        else:
+            K = gm.generators.kronecker_graph(int(spec[4:]), args.edge_factor, seed=1)
+            name = f"{spec}-ef{args.edge_factor}"
+        for k in [int(x) for x in args.truss_gpu_ks.split(",")]:
+            fresh = lambda: gm.Graph.from_csr(K.indptr, K.indices)
+            t_cpu, _, T = cpu_time(lambda: gm.k_truss(fresh(), k, threads=th), args.repeat)
+            t_gpu, _, Tg = cpu_time(lambda: gm.k_truss(fresh(), k, device="cuda"), args.repeat)
+            if T != Tg:
+                raise SystemExit(f"k-truss of {name}, k = {k}: the CPU and the GPU differ")
+            DG = device_graph(K, "degree", th)
+            t_r, _, (_, rounds) = cpu_time(lambda: truss_alive(DG, k), args.repeat)
+            print(f"{name:28s} {K.n_edges:11,} {k:3d} {T.n_edges:11,} {rounds:6d} {t_cpu:8.3f} {t_gpu:8.3f} "
+                  f"{t_r:11.4f} {t_cpu / t_gpu:9.2f}", flush=True)
+
+
 def communities(args):
     """k-clique communities: networkx's k_clique_communities against the graphmine backend."""
     import networkx as nx
@@ -602,6 +635,9 @@ def main():
     ap.add_argument("--truss-n", type=int, default=100_000)
     ap.add_argument("--truss-p", type=float, default=2e-4)
     ap.add_argument("--truss-k", type=int, default=6)
+    ap.add_argument("--only-truss-gpu", action="store_true", help="only the k-truss table of the CPU against the GPU")
+    ap.add_argument("--truss-gpu-scales", default="16,18,20", help="Kronecker scales of the GPU k-truss table")
+    ap.add_argument("--truss-gpu-ks", default="4,8", help="k of the GPU k-truss table (comma list)")
     ap.add_argument("--scaling-scale", type=int, default=20)
     ap.add_argument("--kcc-graphs", default="ca-HepTh,ca-GrQc", help="graphs of the k-clique communities table")
     ap.add_argument("--kcc-k", type=int, default=4)
@@ -636,6 +672,9 @@ def main():
         return
     if args.only_truss:
         truss(args)
+        return
+    if args.only_truss_gpu:
+        truss_gpu(args)
         return
     if args.only_family:
         family(args)

@@ -20,13 +20,14 @@ _NAMES = {
     "graphmine.validation": ("as_graph",),
     "graphmine.io": ("read_graph", "read_edges", "write_edgelist"),
     "graphmine.dispatch": ("count_triangles", "triangles", "count_cliques", "clustering", "average_clustering",
-                           "transitivity", "count_four_cycles", "four_cycles", "common_neighbor_centrality"),
+                           "transitivity", "count_four_cycles", "four_cycles", "common_neighbor_centrality",
+                           "k_truss"),
     "graphmine.clique_census": ("count_all_cliques", "vertex_clique_counts", "edge_clique_counts",
                                 "clique_clustering"),
     "graphmine.clique_peeling": ("clique_core_number", "densest_clique_subgraph"),
     "graphmine.clique_enumeration": ("maximal_cliques", "count_maximal_cliques", "node_clique_number",
                                      "enumerate_cliques", "clique_communities"),
-    "graphmine.truss": ("truss_decomposition", "k_truss"),
+    "graphmine.truss": ("truss_decomposition",),
     "graphmine.probgraph": ("similarity", "jarvis_patrick", "choose_sketch", "Estimate"),
 }
 # the submodules loaded on first use, as graphmine.<name>

@@ -12,7 +12,7 @@ from ._docs import fill_doc
 from .registry import call, declare
 
 __all__ = ["count_triangles", "triangles", "count_cliques", "clustering", "average_clustering",
-           "transitivity", "count_four_cycles", "four_cycles", "common_neighbor_centrality"]
+           "transitivity", "count_four_cycles", "four_cycles", "common_neighbor_centrality", "k_truss"]
 
 
 def _family(summary, validate=None, **refs):
@@ -270,6 +270,37 @@ def common_neighbor_centrality(G, pairs=None, *, alpha=0.8, threads=None):
     return call("common_neighbor_centrality", G, pairs, alpha=alpha, threads=threads)
 
 
+@_family("the k-truss subgraph", cpu="graphmine.truss:k_truss", cuda="graphmine.cuda._truss:k_truss")
+@fill_doc
+def k_truss(G, k, *, threads=None, device="cpu"):
+    """The k-truss of ``G``: the largest subgraph whose every edge lies on at least k - 2 of its
+    triangles, isolated vertices removed (for k <= 2: every edge).
+
+    On the CPU (:func:`graphmine.truss.k_truss`) the edges below k - 2 are peeled one at a time
+    from a queue; on the GPU (``device='cuda'``, :mod:`graphmine.cuda._truss`) in rounds, every
+    edge below k - 2 at once, until a round removes none: the same subgraph.
+
+    {Parameters: G}
+    k : int
+    {threads}
+    {device}
+
+    Returns
+    -------
+    Graph
+        Its vertices are those of ``G`` that keep an edge, in ``G``'s order, with ``G``'s
+        ``node_ids``.
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine as gm
+    >>> H = gm.k_truss(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]), 3)
+    >>> H.node_ids.tolist(), H.n_edges
+    ([0, 1, 2], 3)
+    """
+    return call("k_truss", G, k, device=device, threads=threads)
+
+
 # Families served by their own modules (each function of a module below is the family's exact CPU
 # implementation, of the same name) and by the networkx backend: declared here so that the support
 # matrix and the backend's table read one list. None: the networkx backend's only.
@@ -288,7 +319,7 @@ _OWN_MODULES = {
         "vertex_clique_counts": "k-cliques through every vertex", "edge_clique_counts": "k-cliques through every edge"},
     "graphmine.clique_peeling": {"clique_core_number": "k-clique core numbers",
                                  "densest_clique_subgraph": "k-clique densest subgraph"},
-    "graphmine.truss": {"truss_decomposition": "truss number of every edge", "k_truss": "the k-truss subgraph"},
+    "graphmine.truss": {"truss_decomposition": "truss number of every edge"},
 }
 for _module, _families in _OWN_MODULES.items():
     for _name, _summary in _families.items():

@@ -414,3 +414,55 @@ def test_clique_communities_memory_limit(monkeypatch):
     monkeypatch.setenv("GRAPHMINE_MAX_BYTES", "1000")
     with pytest.raises(gm.exceptions.ResourceLimitError, match="maximal cliques of 3 or more"):
         gm.clique_communities(nx.complete_graph(200), 3)
+
+
+TRUSS_SIM = r'''
+import networkx as nx, numpy as np, graphmine as gm
+from graphmine.cuda import is_available
+from graphmine.cuda._device import device_graph
+from graphmine.cuda._truss import truss_alive
+assert is_available()
+rng = np.random.default_rng(3)
+strip = nx.Graph([(i, i + 1) for i in range(11)] + [(i, i + 2) for i in range(10)])  # a strip of triangles
+strip.add_edges_from(nx.complete_graph(range(20, 26)).edges)
+graphs = [nx.empty_graph(3), nx.relabel_nodes(strip, {v: f"v{v}" for v in strip}),
+          nx.gnp_random_graph(16, 0.5, seed=int(rng.integers(1 << 30)))]
+for H in graphs:
+    for k in (2, 3, 4, 5):
+        got = gm.k_truss(H, k, device="cuda")
+        W = nx.k_truss(H, k)
+        assert got == gm.k_truss(H, k), k
+        assert sorted(got.node_ids.tolist(), key=str) == sorted(W.nodes, key=str), k
+        assert got.n_edges == W.number_of_edges(), k
+
+def rounds(H, k):
+    """The rounds of removing every edge below k - 2 at once (the last removes nothing)."""
+    H, r = H.copy(), 0
+    while True:
+        r += 1
+        dead = [(u, v) for u, v in H.edges if len(set(H[u]) & set(H[v])) < k - 2]
+        if not dead:
+            return r, H.number_of_edges()
+        H.remove_edges_from(dead)
+
+
+for H, k in ((strip, 4), (nx.power(nx.path_graph(14), 4), 6), (graphs[-1], 5)):
+    live, r = truss_alive(device_graph(gm.as_graph(H), "degree", 1), k)
+    assert (r, int(live.sum())) == rounds(H, k), (r, live.sum(), rounds(H, k))
+print("ALL OK")
+'''
+
+
+def test_k_truss_on_the_gpu_in_the_simulator():
+    """The GPU's rounds (every edge below k - 2 at once) give networkx's k-truss, through the
+    registry (``device='cuda'``), with node labels; the cascade of a strip of triangles takes
+    several rounds."""
+    import os
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""), NUMBA_ENABLE_CUDASIM="1")
+    r = subprocess.run([sys.executable, "-c", TRUSS_SIM], capture_output=True, text=True, env=env, cwd=root,
+                       timeout=600)
+    assert r.returncode == 0 and "ALL OK" in r.stdout, r.stdout[-2000:] + r.stderr[-4000:]
