@@ -35,6 +35,10 @@ device : {'cpu', 'cuda', 'auto'}, default 'cpu'
     Where to count: 'cuda' runs the kernels of :mod:`graphmine.cuda` on the GPU (raising
     :class:`~graphmine.cuda.NoCudaDeviceError` when none is visible); 'auto' takes the GPU
     when one is visible and the graph is large enough to gain from it.""",
+    "k_truss": """\
+Graph
+    Its vertices are those of ``G`` that keep an edge, in ``G``'s order, with ``G``'s
+    ``node_ids``.""",
     "count_or_estimate": """\
 int or Estimate
     The exact count (``method='exact'``), else the estimate with its standard error.""",

@@ -285,11 +285,7 @@ def k_truss(G, k, *, threads=None, device="cpu"):
     {threads}
     {device}
 
-    Returns
-    -------
-    Graph
-        Its vertices are those of ``G`` that keep an edge, in ``G``'s order, with ``G``'s
-        ``node_ids``.
+    {Returns: k_truss}
 
     Examples
     --------

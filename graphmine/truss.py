@@ -68,11 +68,7 @@ def k_truss(G, k, *, threads=None):
     k : int
     {threads}
 
-    Returns
-    -------
-    Graph
-        Its vertices are those of ``G`` that keep an edge, in ``G``'s order, with ``G``'s
-        ``node_ids``.
+    {Returns: k_truss}
 
     Examples
     --------

@@ -104,11 +104,7 @@ def k_truss(G, k, *, method="exact", threads=None):
     threads : int, optional
         Threads of the host's part (the degree orientation where the GPU does not build it).
 
-    Returns
-    -------
-    Graph
-        As :func:`graphmine.truss.k_truss`: the vertices of ``G`` that keep an edge, in ``G``'s
-        order, with ``G``'s ``node_ids``.
+    {Returns: k_truss}
 
     Examples
     --------
