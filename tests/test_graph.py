@@ -153,6 +153,24 @@ def test_subgraph():
     S = G.subgraph([1, 3, 5])
     assert S.n_nodes == 3 and S.n_edges == 3
     assert S.node_ids.tolist() == [1, 3, 5]
+    assert G.subgraph([]).n_nodes == 0
+    with pytest.raises(gm.GraphValueError, match="0..n-1"):
+        G.subgraph([0, 6])
+
+
+@given(edge_arrays(), st.data())
+def test_subgraph_equals_networkx(data, draw):
+    """The induced subgraph of any vertex list (repeats and any order), against networkx's, and
+    a valid CSR (the graph's checker)."""
+    n, edges = data
+    G = gm.from_edges(edges, n_nodes=n)
+    vs = draw.draw(st.lists(st.integers(0, n - 1), max_size=n + 3))
+    S = G.subgraph(vs)
+    keep = sorted(set(vs))
+    assert S.node_ids.tolist() == keep
+    got = {frozenset((int(S.node_ids[a]), int(S.node_ids[b]))) for a, b in S.edges()}
+    assert got == set(map(frozenset, nx_graph(n, edges).subgraph(keep).edges))
+    _check_csr(S.indptr, S.indices)
 
 
 @pytest.mark.parametrize("bad, rule", [
