@@ -444,6 +444,15 @@ class Graph:
         """The core number of every vertex (int64 array), as ``networkx.core_number``."""
         return _ok._degeneracy_oriented(self.indptr, self.indices, False)[1]
 
+    def edge_subgraph(self, edges):
+        """The subgraph on ``edges`` ((m, 2) vertex numbers, each edge of the graph once): its
+        vertices are those that keep an edge, in the graph's order, with their ``node_ids``."""
+        edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
+        vertices = np.unique(edges)
+        local = np.searchsorted(vertices, edges)
+        H = from_edges(local, n_nodes=vertices.shape[0], threads=1)
+        return Graph.from_csr(H.indptr, H.indices, self.node_ids[vertices])
+
     def subgraph(self, vertices):
         """The subgraph induced by ``vertices`` (original ids carried over), in time linear in
         their degrees (not in the graph's size: a neighbourhood of a large graph is cheap)."""

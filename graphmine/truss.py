@@ -14,7 +14,6 @@ from . import _truss_kernels as _tk
 from ._docs import fill_doc
 from ._threads import resolve_threads, restores_threads
 from .exceptions import check_int
-from .graph import Graph, from_edges
 from .validation import as_graph
 from ._interrupt import interruptible
 
@@ -80,7 +79,7 @@ def k_truss(G, k, *, threads=None):
     k = check_int("k", k)
     G = as_graph(G)
     nthreads = resolve_threads(threads)
-    return _edge_subgraph(G, _truss_edges(G, k, nthreads))
+    return G.edge_subgraph(_truss_edges(G, k, nthreads))
 
 
 def _truss_edges(G, k, nthreads):
@@ -100,9 +99,3 @@ def _truss_edges(G, k, nthreads):
     order[O.rank] = np.arange(G.n_nodes)
     return np.column_stack((order[src[keep]], order[O.indices[keep]]))
 
-
-def _edge_subgraph(G, edges):
-    vertices = np.unique(edges)
-    local = np.searchsorted(vertices, edges)
-    H = from_edges(local.reshape(-1, 2), n_nodes=vertices.shape[0], threads=1)
-    return Graph.from_csr(H.indptr, H.indices, G.node_ids[vertices])

@@ -114,12 +114,10 @@ def k_truss(G, k, *, method="exact", threads=None):
     >>> k_truss(G, 3).n_edges if gc.is_available() else 3
     3
     """
-    from ..truss import _edge_subgraph
-
     k = check_int("k", k)
     G = as_graph(G)
     if k <= 2:
-        return _edge_subgraph(G, G.edges())
+        return G.edge_subgraph(G.edges())
     require_device()
     DG = device_graph(G, "degree", threads)
     live, _ = truss_alive(DG, k)
@@ -127,4 +125,4 @@ def k_truss(G, k, *, method="exact", threads=None):
     src = np.repeat(np.arange(DG.n, dtype=np.int64), np.diff(DG.hptr))
     order = np.empty(DG.n, np.int64)
     order[DG.rank()] = np.arange(DG.n)
-    return _edge_subgraph(G, np.column_stack((order[src[live]], order[oind[live].astype(np.int64)])))
+    return G.edge_subgraph(np.column_stack((order[src[live]], order[oind[live].astype(np.int64)])))
