@@ -466,3 +466,24 @@ def test_k_truss_on_the_gpu_in_the_simulator():
     r = subprocess.run([sys.executable, "-c", TRUSS_SIM], capture_output=True, text=True, env=env, cwd=root,
                        timeout=600)
     assert r.returncode == 0 and "ALL OK" in r.stdout, r.stdout[-2000:] + r.stderr[-4000:]
+
+
+def test_k_truss_gpu_kernels_compile_for_the_device():
+    """The simulator runs the kernels as Python; numba-cuda's compiler types them for a real GPU
+    (PTX for compute capability 9.0, the H100/H200), with both index widths, no device needed."""
+    cuda = pytest.importorskip("numba.cuda")
+    from numba import types
+    from graphmine.cuda import _truss
+
+    for index in (types.int32, types.int64):
+        try:
+            ptx, _ = cuda.compile_ptx(_truss._supports.py_func, (types.int64[:], index[:], index[:], types.uint8[:],
+                                                                  types.int32[:]), cc=(9, 0))
+        except Exception as e:  # no NVVM library in this environment
+            if "nvvm" in str(e).lower() or "NvvmSupportError" in type(e).__name__:
+                pytest.skip(f"numba-cuda cannot compile here: {e}")
+            raise
+        assert "atom.global.add" in ptx
+    ptx, _ = cuda.compile_ptx(_truss._peel.py_func, (types.uint8[:], types.int32[:], types.int64, types.int32[:]),
+                              cc=(9, 0))
+    assert ".entry" in ptx
