@@ -448,9 +448,13 @@ class Graph:
         """The subgraph on ``edges`` ((m, 2) vertex numbers, each edge of the graph once): its
         vertices are those that keep an edge, in the graph's order, with their ``node_ids``."""
         edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
-        vertices = np.unique(edges)
-        local = np.searchsorted(vertices, edges)
-        H = from_edges(local, n_nodes=vertices.shape[0], threads=1)
+        # the kept vertices by a mark per vertex, not a sort of the endpoints (Kronecker 18's
+        # 8-truss, 2.5M edges: 0.03 s against 0.46 s)
+        keep = np.zeros(self.n_nodes, bool)
+        keep[edges.reshape(-1)] = True
+        local = np.cumsum(keep) - 1
+        vertices = np.flatnonzero(keep)
+        H = from_edges(local[edges], n_nodes=vertices.shape[0])
         return Graph.from_csr(H.indptr, H.indices, self.node_ids[vertices])
 
     def subgraph(self, vertices):
