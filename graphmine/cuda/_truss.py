@@ -76,12 +76,12 @@ def truss_alive(DG, k):
     alive = cu.to_device(np.ones(max(m, 1), np.uint8))
     sup = cu.to_device(np.zeros(max(m, 1), np.int32))
     changed = cu.to_device(np.zeros(1, np.int32))
-    src = arc_sources(DG)
     B = block_size()
     grid = _grid(m, B)
     rounds = 0
     zero = np.zeros(1, np.int32)
     with quiet():
+        src = arc_sources(DG)
         while m:
             rounds += 1
             _supports[grid, B](DG.optr, DG.oind, src, alive, sup)
