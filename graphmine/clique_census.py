@@ -30,7 +30,7 @@ from ._docs import fill_doc
 from ._limits import check_allocation
 from ._threads import resolve_threads, restores_threads
 from .exceptions import ParameterError, check_int
-from .graph import SERIAL_EDGES
+from .graph import SERIAL_EDGES, rank_space_arcs
 from .validation import as_graph
 from ._interrupt import interruptible
 
@@ -268,10 +268,7 @@ def edge_clique_counts(G, k=None, *, threads=None):
         return edges, np.zeros(0 if k is not None else (0, EDGE_K_MAX + 1), np.int64)
     O, _, _, pe, K = _run(G, k if k is not None else EDGE_K_MAX, False, True, nthreads)
     # arcs of the rank-space orientation -> the sorted edge list of G
-    inv = np.empty(G.n_nodes, np.int64)
-    inv[O.rank] = np.arange(G.n_nodes)
-    src = inv[np.repeat(np.arange(G.n_nodes), np.diff(O.indptr))]
-    dst = inv[O.indices.astype(np.int64)]
+    src, dst = rank_space_arcs(O.indptr, O.indices, O.rank)
     lo, hi = np.minimum(src, dst), np.maximum(src, dst)
     where = np.searchsorted(edges[:, 0] * G.n_nodes + edges[:, 1], lo * G.n_nodes + hi)
     out = np.zeros((m, EDGE_K_MAX + 1), np.float64)

@@ -14,6 +14,7 @@ from . import _truss_kernels as _tk
 from ._docs import fill_doc
 from ._threads import resolve_threads, restores_threads
 from .exceptions import check_int
+from .graph import rank_space_arcs
 from .validation import as_graph
 from ._interrupt import interruptible
 
@@ -79,7 +80,7 @@ def k_truss(G, k, *, threads=None):
     k = check_int("k", k)
     G = as_graph(G)
     nthreads = resolve_threads(threads)
-    return G.edge_subgraph(_truss_edges(G, k, nthreads))
+    return G.edge_subgraph(_truss_edges(G, k, nthreads), threads=nthreads)
 
 
 def _truss_edges(G, k, nthreads):
@@ -93,9 +94,7 @@ def _truss_edges(G, k, nthreads):
         return G.edges()
     O = G.oriented("degree", relabel=True, threads=nthreads)
     sup = _tk._oriented_support(O.indptr, O.indices, nthreads)
-    src, dead = _tk._k_truss_peel(G.indptr, G.indices, O.indptr, O.indices, O.rank, sup, k - 2)
-    keep = ~dead
-    order = np.empty(G.n_nodes, np.int64)
-    order[O.rank] = np.arange(G.n_nodes)
-    return np.column_stack((order[src[keep]], order[O.indices[keep]]))
+    _, dead = _tk._k_truss_peel(G.indptr, G.indices, O.indptr, O.indices, O.rank, sup, k - 2)
+    tails, heads = rank_space_arcs(O.indptr, O.indices, O.rank)
+    return np.column_stack((tails[~dead], heads[~dead]))
 

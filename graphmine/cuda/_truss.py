@@ -18,6 +18,7 @@ from numba import cuda, int32
 from .._docs import fill_doc
 from .._threads import restores_threads
 from ..exceptions import check_int
+from ..graph import rank_space_arcs
 from ..validation import as_graph
 from ._device import check_device_memory, cuda_module, device_graph, require_device
 from ._exact import _grid, arc_sources, block_size, quiet
@@ -121,8 +122,5 @@ def k_truss(G, k, *, method="exact", threads=None):
     require_device()
     DG = device_graph(G, "degree", threads)
     live, _ = truss_alive(DG, k)
-    oind = DG.oind.copy_to_host()[:DG.m]
-    src = np.repeat(np.arange(DG.n, dtype=np.int64), np.diff(DG.hptr))
-    order = np.empty(DG.n, np.int64)
-    order[DG.rank()] = np.arange(DG.n)
-    return G.edge_subgraph(np.column_stack((order[src[live]], order[oind[live].astype(np.int64)])))
+    tails, heads = rank_space_arcs(DG.hptr, DG.oind.copy_to_host()[:DG.m], DG.rank())
+    return G.edge_subgraph(np.column_stack((tails[live], heads[live])))
