@@ -32,13 +32,15 @@ import warnings
 import numpy as np
 
 from graphmine.events import read_events
-from graphmine.motifs.closure import CLOSURE_SCORES, closure_features, closure_task, default_cut, predict_closure
+from graphmine.motifs.closure import (_MONOTONE, CLOSURE_SCORES, closure_features, closure_task, default_cut,
+                                      predict_closure)
 
 DEFAULT = ("email-Enron", "contact-primary-school", "contact-high-school", "NDC-classes", "NDC-substances",
            "email-Eu", "tags-ask-ubuntu", "congress-bills", "threads-ask-ubuntu", "tags-math-sx")
 SHORT = {"harmonic_mean": "HM", "geometric_mean": "GM", "arithmetic_mean": "AM", "common_neighbors": "CN",
          "jaccard": "Jac", "adamic_adar": "AA", "projected_pa": "PA", "simplicial_pa": "SPA", "katz": "Katz",
-         "ppr": "PPR", "lightgbm": "LGBM", "logistic": "LR", "learned": "learned", "seam": "SEAM*"}
+         "ppr": "PPR", "lightgbm": "LGBM", "logistic": "LR", "lightgbm+logistic": "LGBM+LR", "learned": "learned",
+         "seam": "SEAM*"}
 
 
 def _chosen(rec):
@@ -70,6 +72,8 @@ def main(argv=None):
     p.add_argument("--seam-unweighted", action="store_true",
                    help="SEAM on the unweighted subgraphs with the heuristic scores (before the pair weights)")
     p.add_argument("--variants", action="store_true", help="the study of learned-model variants (see above)")
+    p.add_argument("--no-recency", action="store_true",
+                   help="the models without the recency features (closure_features(recency=False))")
     args = p.parse_args(argv)
     if args.variants:
         return variants(args)
@@ -81,7 +85,7 @@ def main(argv=None):
             ev = read_events(path, threads=args.threads)
             t_read = time.perf_counter() - t0
             r = predict_closure(ev, motif=args.motif, max_candidates=args.max_candidates, seed=0,
-                                threads=args.threads, model=not args.seam_only)
+                                threads=args.threads, model=not args.seam_only, recency=not args.no_recency)
             if args.seam_only:
                 task = r["task"]
                 r["train_task"] = closure_task(ev, task.cut - task.delta, task.delta, motif=args.motif,
@@ -115,7 +119,8 @@ def main(argv=None):
                 fh.write(json.dumps(rec) + "\n")
         print(f"{name}: {rec['candidates']} candidates, {rec['positives']} close, "
               f"{rec['total_s']:.1f} s", file=sys.stderr, flush=True)
-    names = list(CLOSURE_SCORES) + ([] if args.seam_only else ["lightgbm", "logistic", "learned"]) \
+    names = list(CLOSURE_SCORES) + ([] if args.seam_only else ["lightgbm", "logistic", "lightgbm+logistic",
+                                                                "learned"]) \
         + (["seam"] if args.seam else [])
     for metric, title in (("auc_pr_ratio", "AUC-PR / random"), ("roc_auc", "ROC AUC")):
         print(f"\n{title}\n")
@@ -130,7 +135,7 @@ def main(argv=None):
             print(f"| {rec['dataset']} | {rec['candidates']} | {rec['positives']} | {rec['rate']:.4f} | "
                   + " | ".join(cells) + f" | {'-' if args.seam_only else _chosen(rec)} | "
                   f"{SHORT[best]} {single[best]:.2f} |")
-    for model in ("learned", "lightgbm", "logistic"):
+    for model in ("learned", "lightgbm", "logistic", "lightgbm+logistic"):
         wins = [rec["dataset"] for rec in rows if model in rec["scores"] and rec["scores"][model]["auc_pr_ratio"]
                 >= max(rec["scores"][n]["auc_pr_ratio"] for n in CLOSURE_SCORES if n in rec["scores"])]
         print(f"\n{model} AUC-PR >= best single score on {len(wins)} of {len(rows)} data sets: {', '.join(wins) or '-'}")
@@ -152,7 +157,6 @@ def main(argv=None):
     return 0
 
 
-_MONOTONE = ("harmonic_mean", "geometric_mean", "arithmetic_mean", "weight_min", "weight_mean", "weight_max")
 VARIANTS = (("LR", "log", 1, 1.0), ("LR", "log", 3, 1.0), ("LR C=0.001", "log", 1, 0.001),
             ("LR C=0.001", "log", 2, 0.001), ("LR", "rank", 3, 1.0), ("LR", "z", 3, 1.0),
             ("LGBM", "log", 1, None), ("LGBM", "rank", 1, None), ("LGBM", "rank", 3, None),
@@ -180,7 +184,7 @@ def _variant_scores(kind, C, Xtr, ytr, Xte, names, how, threads):
         sc = StandardScaler().fit(Xtr)
         m = LogisticRegression(C=C, max_iter=3000).fit(sc.transform(Xtr), ytr)
         return m.predict_proba(sc.transform(Xte))[:, 1]
-    mono = [int(n in _MONOTONE) for n in names]
+    mono = [_MONOTONE.get(n, 0) for n in names]
     common = dict(n_estimators=100, learning_rate=0.05, num_leaves=4, min_child_samples=100, monotone_constraints=mono,
                   random_state=0, n_jobs=threads, verbose=-1)
     if kind == "LGBM":

@@ -318,7 +318,7 @@ def test_learned_predictor_is_chosen_on_the_past_only():
     assert sel["window"] == (2000.0, 2500.0) and sel["probe_positives"] > 0 and sel["check"] == "rolling origin"
     ratio = sel["auc_pr_ratio"]
     best_single = max(CLOSURE_SCORES, key=lambda k: ratio.get(k, -1))
-    best_model = max(("lightgbm", "logistic", f"lightgbm+{best_single}"), key=ratio.get)
+    best_model = max(("lightgbm", "logistic", "lightgbm+logistic", f"lightgbm+{best_single}"), key=ratio.get)
     assert sel["chosen"] == (best_single if ratio[best_single] - ratio[best_model] > sel["se_single_vs_model"]
                              else best_model)
     # its figures are recomputed here from the two earlier windows alone
@@ -333,20 +333,73 @@ def test_learned_predictor_is_chosen_on_the_past_only():
     best = max(singles, key=lambda k: sel["auc_pr_ratio"][k])
     mix = evaluate_closure(train.labels, rankdata(lg) + rankdata(singles[best]))["auc_pr_ratio"]
     assert np.isclose(sel["auc_pr_ratio"][f"lightgbm+{best}"], mix)
+    both = evaluate_closure(train.labels, rankdata(lg) + rankdata(lr))["auc_pr_ratio"]
+    assert np.isclose(sel["auc_pr_ratio"]["lightgbm+logistic"], both)
     # and the test entry 'learned' is that choice applied at the cut
     test = r["task"]
     tm = {"lightgbm": ClosureModel(seed=0, threads=1).fit(train).predict_proba(test),
           "logistic": ClosureModel(seed=0, threads=1, kind="logistic").fit(train).predict_proba(test)}
     ts = closure_scores(test)
     c = sel["chosen"]
-    s = tm[c] if c in tm else ts[c] if c in ts else rankdata(tm["lightgbm"]) + rankdata(ts[c.split("+")[1]])
+    both = {**tm, **ts}
+    s = both[c] if c in both else rankdata(tm["lightgbm"]) + rankdata(both[c.split("+")[1]])
     assert r["scores"]["learned"] == evaluate_closure(test.labels, s)
+    # the rank average of the two models is reported beside them
+    assert r["scores"]["lightgbm+logistic"] == evaluate_closure(test.labels, rankdata(tm["lightgbm"])
+                                                                + rankdata(tm["logistic"]))
     # without an earlier window the check splits the training window's candidates
     r2 = predict_closure(ev, 1000, 500, seed=0, threads=1)
     assert r2["selection"]["check"] == "split halves"
     assert r2["selection"]["probe_candidates"] < r2["train_task"].labels.size
     with pytest.raises(ParameterError, match="kind"):
         ClosureModel(kind="forest")
+
+
+def slow_recency(ev, task):
+    """The recency features of every candidate, item by item in Python: over the candidate's
+    linked pairs, the items of (cut - delta, cut] holding the pair, (cut - its last item's
+    time) / delta and the sum of exp(-(cut - t) / delta) over its items (min, mean, max; and the
+    geometric mean of the last)."""
+    ptr, nodes, times = ev.item_ptr, ev.item_nodes, ev.times
+    sets = [(set(nodes[ptr[i]:ptr[i + 1]].tolist()), float(t)) for i, t in enumerate(times) if t <= task.cut]
+    cut, delta = task.cut, task.delta
+    rows = []
+    for X in task.tuples.tolist():
+        rec, age, dec = [], [], []
+        for u, v in itertools.combinations(X, 2):
+            ts = [t for s, t in sets if u in s and v in s]
+            if not ts:
+                continue                                # a missing pair (wedges, 4-sets)
+            rec.append(sum(t > cut - delta for t in ts))
+            age.append((cut - max(ts)) / delta)
+            dec.append(sum(math.exp(-(cut - t) / delta) for t in ts))
+        row = []
+        for vals in (rec, age, dec):
+            row += [min(vals), sum(vals) / len(vals), max(vals)]
+        row.append(math.exp(sum(math.log(d) for d in dec) / len(dec)))
+        rows.append(row)
+    return np.array(rows).reshape(-1, 10)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(temporal_items(max_size=5), st.sampled_from([("triangle", "open"), ("triangle", "wedge"), ("clique4", "auto")]))
+def test_recency_features_against_slow_reference(data, case):
+    ev, cut, delta = data
+    if cut < ev.times[0]:
+        return
+    motif, kind = case
+    closure = "edges" if kind != "open" else "simplex"
+    if closure == "simplex" and not simplicial(ev):
+        return
+    task = closure_task(ev, cut, delta, motif=motif, candidates=kind, closure=closure)
+    names, X = closure_features(task, walk=False, threads=2)
+    cols = [names.index(c) for c in ("recent_min", "recent_mean", "recent_max", "age_min", "age_mean", "age_max",
+                                     "decayed_min", "decayed_mean", "decayed_max", "decayed_gm")]
+    assert np.allclose(X[:, cols], slow_recency(ev, task), rtol=1e-12, atol=1e-12)
+    # without them the other columns are unchanged
+    names2, X2 = closure_features(task, walk=False, recency=False)
+    assert names2 == [n for i, n in enumerate(names) if i not in cols]
+    assert np.array_equal(X2, np.delete(X, cols, axis=1))
 
 
 def test_features_and_metrics():

@@ -72,6 +72,8 @@ __all__ = ["CLOSURE_SCORES", "CLOSURE_MOTIFS", "CLOSURE_LEARNERS", "ClosureTask"
 CLOSURE_MOTIFS = ("triangle", "clique4")
 #: the learned models of :class:`ClosureModel`
 CLOSURE_LEARNERS = ("lightgbm", "logistic")
+# the rank average of the two, reported and among the past check's choices
+_BOTH = "lightgbm+logistic"
 #: the simple scores, in report order
 CLOSURE_SCORES = ("harmonic_mean", "geometric_mean", "arithmetic_mean", "common_neighbors", "jaccard",
                   "adamic_adar", "projected_pa", "simplicial_pa", "katz", "ppr")
@@ -80,10 +82,16 @@ _LOCAL_COL = {"harmonic_mean": _ck.HM, "geometric_mean": _ck.GM, "arithmetic_mea
               "projected_pa": _ck.PA, "simplicial_pa": _ck.SPA}
 _COMPONENTS = ("weight_min", "weight_mean", "weight_max", "degree_min", "degree_mean", "degree_max",
                "items_min", "items_mean", "items_max", "pair_cn_min", "pair_cn_mean", "pair_cn_max")
+_RECENCY = ("recent_min", "recent_mean", "recent_max", "age_min", "age_mean", "age_max", "decayed_min",
+            "decayed_mean", "decayed_max", "decayed_gm")
 _WALK = ("katz", "ppr")
-# features the model's output may only grow with: the tie strengths (Benson et al.'s finding that
-# stronger ties close more often); a small, monotone model carries across windows better
-_MONOTONE = ("harmonic_mean", "geometric_mean", "arithmetic_mean", "weight_min", "weight_mean", "weight_max")
+# features the model's output may only grow with (+1) or only fall with (-1): the tie strengths
+# (Benson et al.'s finding that stronger ties close more often), recent and time-decayed ones, and
+# the time since a pair last met; a small, monotone model carries across windows better
+_MONOTONE = {**dict.fromkeys(("harmonic_mean", "geometric_mean", "arithmetic_mean", "weight_min", "weight_mean",
+                              "weight_max", "recent_min", "recent_mean", "recent_max", "decayed_min",
+                              "decayed_mean", "decayed_max", "decayed_gm"), 1),
+             **dict.fromkeys(("age_min", "age_mean", "age_max"), -1)}
 KATZ_TERMS = 10
 PPR_ALPHA = 0.85
 PPR_STEPS = 30
@@ -557,13 +565,67 @@ def _local(task, nthreads):
     return task._local_cache
 
 
+def _recency(task, nthreads):
+    """The recency features of every candidate (columns as ``_RECENCY``), kept on the task.
+
+    Every vertex pair of every past item is matched against the candidates' pairs (sorted keys,
+    binary search: the same pairs the projected graph is built from), so the work is that of
+    building the past once more."""
+    cache = getattr(task, "_recency_cache", None)
+    if cache is not None:
+        return cache
+    items, past = task._items, task._past
+    n, n_past = items.n_nodes, past.n_past
+    tuples = task.tuples
+    k = tuples.shape[1]
+    pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
+    lo = np.minimum(tuples[:, [i for i, _ in pairs]], tuples[:, [j for _, j in pairs]])
+    hi = np.maximum(tuples[:, [i for i, _ in pairs]], tuples[:, [j for _, j in pairs]])
+    query = lo * max(n, 1) + hi                                   # (N, pairs)
+    uq = np.unique(query)
+    sizes = np.diff(items.item_ptr[:n_past + 1])
+    n_pairs = sizes * (sizes - 1) // 2
+    offsets = np.zeros(n_past + 1, np.int64)
+    np.cumsum(n_pairs, out=offsets[1:])
+    keys = _ck.item_pair_keys(items.item_ptr, items.item_nodes, n_past, n, offsets, nthreads)
+    item_of = np.repeat(np.arange(n_past, dtype=np.int64), n_pairs)
+    pos = np.minimum(np.searchsorted(uq, keys), max(uq.size - 1, 0))
+    hit = uq[pos] == keys if uq.size else np.zeros(keys.shape, bool)
+    idx, it = pos[hit], item_of[hit]
+    cut, delta = float(task.cut), float(task.delta)
+    t_item = items.times[it].astype(np.float64)
+    count = np.bincount(idx, minlength=uq.size)
+    recent = np.bincount(idx, weights=(t_item > cut - delta).astype(np.float64), minlength=uq.size)
+    decayed = np.bincount(idx, weights=np.exp(-(cut - t_item) / delta), minlength=uq.size)
+    last = np.full(uq.size, -np.inf)
+    np.maximum.at(last, idx, t_item)
+    age = (cut - last) / delta
+    j = np.searchsorted(uq, query)
+    linked = count[j] > 0
+    nl = np.maximum(linked.sum(axis=1), 1)
+    out = np.zeros((tuples.shape[0], len(_RECENCY)))
+    for c, v in enumerate((recent[j], age[j], decayed[j])):
+        out[:, 3 * c] = np.where(linked, v, np.inf).min(axis=1, initial=np.inf)
+        out[:, 3 * c + 1] = np.where(linked, v, 0.0).sum(axis=1) / nl
+        out[:, 3 * c + 2] = np.where(linked, v, -np.inf).max(axis=1, initial=-np.inf)
+    logs = np.where(linked, np.log(np.maximum(decayed[j], 1e-300)), 0.0).sum(axis=1) / nl
+    out[:, 9] = np.exp(logs)
+    out[~np.isfinite(out)] = 0.0                                  # a candidate without a linked pair
+    task._recency_cache = out
+    return out
+
+
 @restores_threads
 @fill_doc
-def closure_features(task, *, walk=True, max_walk_work=4e9, threads=None):
+def closure_features(task, *, walk=True, recency=True, max_walk_work=4e9, threads=None):
     """Every simple score and its components, the learned model's input: ``(names, X)``.
 
     The components are min / mean / max over the candidate of the linked pair weights, projected
-    degrees, item counts and pairwise common-neighbour counts.
+    degrees, item counts and pairwise common-neighbour counts. With ``recency``, when the pairs
+    met, which the simple scores ignore (min / mean / max over the linked pairs): ``recent_*``,
+    the items of the last ``delta`` before the cut holding the pair; ``age_*``, the time from the
+    pair's last item to the cut, in units of ``delta``; ``decayed_*`` and ``decayed_gm``, the
+    pair's items weighted by :math:`e^{-(T - t) / \\delta}` (and their geometric mean).
 
     Parameters
     ----------
@@ -571,6 +633,8 @@ def closure_features(task, *, walk=True, max_walk_work=4e9, threads=None):
         The candidates and their past.
     walk : bool, default True
         Include Katz and PPR (when their work fits ``max_walk_work``).
+    recency : bool, default True
+        Include the recency features.
     max_walk_work : float, default 4e9
         Most operations the walk scores may take; above it they are left out.
     {threads}
@@ -590,7 +654,9 @@ def closure_features(task, *, walk=True, max_walk_work=4e9, threads=None):
     ...                      times=np.array([1.0, 2, 3, 5]), n_nodes=3)
     >>> names, X = closure_features(closure_task(ev, cut=3, delta=2), walk=False)
     >>> X.shape, names[0]
-    ((1, 20), 'harmonic_mean')
+    ((1, 30), 'harmonic_mean')
+    >>> [float(X[0, names.index(c)]) for c in ("recent_min", "recent_max", "age_max")]   # pairs last met at 1, 2, 3
+    [0.0, 1.0, 1.0]
     """
     nthreads = resolve_threads(threads)
     names = [s for s in CLOSURE_SCORES if s in _LOCAL_COL]
@@ -598,6 +664,10 @@ def closure_features(task, *, walk=True, max_walk_work=4e9, threads=None):
     cols = [local[:, _LOCAL_COL[s]] for s in names]
     names += list(_COMPONENTS)
     cols += [local[:, c] for c in range(_ck.W_MIN, _ck.N_LOCAL)]
+    if recency:
+        names += list(_RECENCY)
+        R = _recency(task, nthreads)
+        cols += [R[:, c] for c in range(R.shape[1])]
     if walk:
         import warnings
 
@@ -662,6 +732,8 @@ class ClosureModel:
         LightGBM's settings (defaults 100, 0.05, 4, 100).
     walk : bool, default True
         Include Katz and PPR among the features (when their work fits ``max_walk_work``).
+    recency : bool, default True
+        Include the recency features of :func:`closure_features` (when the candidate's pairs met).
     max_walk_work : float, default 4e9
         Most operations the walk scores may take.
     seed : int, default 0
@@ -691,7 +763,7 @@ class ClosureModel:
     """
 
     def __init__(self, n_estimators=100, learning_rate=0.05, num_leaves=4, min_child_samples=100, walk=True,
-                 max_walk_work=4e9, seed=0, threads=None, kind="lightgbm"):
+                 max_walk_work=4e9, seed=0, threads=None, kind="lightgbm", recency=True):
         check_choice("kind", kind, CLOSURE_LEARNERS)
         self.kind = kind
         self.n_estimators = n_estimators
@@ -699,12 +771,14 @@ class ClosureModel:
         self.num_leaves = num_leaves
         self.min_child_samples = min_child_samples
         self.walk = walk
+        self.recency = recency
         self.max_walk_work = max_walk_work
         self.seed = seed
         self.threads = threads
 
     def _X(self, task):
-        return closure_features(task, walk=self.walk, max_walk_work=self.max_walk_work, threads=self.threads)
+        return closure_features(task, walk=self.walk, recency=self.recency, max_walk_work=self.max_walk_work,
+                                threads=self.threads)
 
     def fit(self, task):
         """Train on ``task``'s candidates and labels (an earlier cut than any task it will score)."""
@@ -744,7 +818,7 @@ class ClosureModel:
         self.model_ = lgb.LGBMClassifier(n_estimators=self.n_estimators, learning_rate=self.learning_rate,
                                          num_leaves=self.num_leaves, min_child_samples=self.min_child_samples,
                                          subsample=0.8, subsample_freq=1, colsample_bytree=0.8, reg_lambda=1.0,
-                                         monotone_constraints=[int(n in _MONOTONE) for n in names],
+                                         monotone_constraints=[_MONOTONE.get(n, 0) for n in names],
                                          random_state=int(self.seed), n_jobs=nthreads, verbose=-1)
         self.model_.fit(X, labels.astype(np.int64))
         return self
@@ -771,8 +845,8 @@ class ClosureModel:
 @restores_threads
 @fill_doc
 def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidates="auto", closure="auto",
-                    scores=CLOSURE_SCORES, model=True, train_cut=None, select=True, max_candidates=200_000,
-                    max_walk_work=4e9, seed=0, threads=None, verbose=False):
+                    scores=CLOSURE_SCORES, model=True, recency=True, train_cut=None, select=True,
+                    max_candidates=200_000, max_walk_work=4e9, seed=0, threads=None, verbose=False):
     """Score the candidates at ``cut`` with every simple score and the learned models; evaluate.
 
     The models (LightGBM and a logistic regression, :class:`ClosureModel`) train at ``train_cut``
@@ -782,8 +856,8 @@ def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidate
     With ``select`` the learned predictor (entry ``'learned'``) is chosen on the past alone by a
     rolling-origin check: both models are trained once more one window earlier (at
     ``train_cut - delta``) and scored on the training window's candidates beside every simple
-    score and the rank average of the LightGBM model with the simple score best there. The best
-    of the three learned candidates is kept unless the best simple score beats its AUC-PR there
+    score, the rank average of the two models and that of the LightGBM model with the simple
+    score best there. The best of the four learned candidates is kept unless the best simple score beats its AUC-PR there
     by more than the paired bootstrap SE of the difference; the choice is applied at ``cut`` (a
     model then being the one trained at ``train_cut``). Where the earlier window has no past or
     its candidates are of one class, the check splits the training window's candidates into
@@ -806,6 +880,8 @@ def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidate
         The simple scores to evaluate.
     model : bool, default True
         Train and evaluate the learned models (needs the ``ml`` extra).
+    recency : bool, default True
+        The models see when the candidates' pairs met (:func:`closure_features`).
     train_cut : float, optional
         Cut of the models' training window (default ``cut - delta``).
     select : bool, default True
@@ -831,7 +907,8 @@ def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidate
         ``{'task': ClosureTask, 'train_task': ClosureTask or None, 'positive_rate': float,
         'scores': {name: {'auc_pr', 'auc_pr_ratio', 'roc_auc'}}, 'skipped': [str], 'seconds': {...},
         'selection': {'chosen', 'window', 'auc_pr_ratio': {candidate: value}} or None}``;
-        the models' entries are ``'lightgbm'``, ``'logistic'`` and ``'learned'`` (the chosen one).
+        the models' entries are ``'lightgbm'``, ``'logistic'``, ``'lightgbm+logistic'`` (the
+        rank average of the two) and ``'learned'`` (the chosen one).
 
     Examples
     --------
@@ -884,16 +961,18 @@ def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidate
         walk = all(s in values for s in _WALK)
         learned = {}
         for kind in CLOSURE_LEARNERS:
-            m = ClosureModel(walk=walk, max_walk_work=max_walk_work, seed=seed, threads=threads, kind=kind).fit(train)
+            m = ClosureModel(walk=walk, recency=recency, max_walk_work=max_walk_work, seed=seed, threads=threads,
+                             kind=kind).fit(train)
             learned[kind] = m.predict_proba(task)
             result[kind] = evaluate_closure(task.labels, learned[kind])
+        result[_BOTH] = evaluate_closure(task.labels, _apply_choice(_BOTH, learned, values))
         seconds["model"] = time.perf_counter() - t0
         selection = None
         if select:
             t0 = time.perf_counter()
             selection = _select_learner(items, train, train_cut - delta, delta, motif, candidates, closure,
-                                        max_candidates, max_walk_work, walk, [s for s in scores if s in values],
-                                        seed, threads)
+                                        max_candidates, max_walk_work, walk, recency,
+                                        [s for s in scores if s in values], seed, threads)
             seconds["selection"] = time.perf_counter() - t0
         chosen = "lightgbm" if selection is None else selection["chosen"]
         result["learned"] = evaluate_closure(task.labels, _apply_choice(chosen, learned, values))
@@ -902,16 +981,16 @@ def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidate
 
 
 def _apply_choice(chosen, learned, singles):
-    """The scores of a chosen predictor: a model's, a simple score's, or 'lightgbm+<score>' (the
-    mean of their normalised ranks)."""
+    """The scores of a chosen predictor: a model's, a simple score's, or '<model>+<model or score>'
+    (the sum of their ranks)."""
     from scipy.stats import rankdata
 
     if chosen in learned:
         return learned[chosen]
     if chosen in singles:
         return singles[chosen]
-    model, single = chosen.split("+", 1)
-    return rankdata(learned[model]) + rankdata(singles[single])
+    model, other = chosen.split("+", 1)
+    return rankdata(learned[model]) + rankdata(learned[other] if other in learned else singles[other])
 
 
 def _ap_boot(labels, scores, n_boot, rng):
@@ -933,13 +1012,13 @@ def _ap_boot(labels, scores, n_boot, rng):
 
 
 def _select_learner(items, train, probe_cut, delta, motif, candidates, closure, max_candidates, max_walk_work, walk,
-                    names, seed, threads):
+                    recency, names, seed, threads):
     """The past-only choice of the learned predictor (see :func:`predict_closure`), or None.
 
     Rolling origin where an earlier window exists (models trained at ``probe_cut``, scored on the
     training window); otherwise the training window's candidates split in two halves (models
     fitted on one, scored on the other). The best learned candidate (LightGBM, logistic
-    regression, LightGBM ranked with the best simple score) is kept unless the best simple score
+    regression, the rank average of the two, LightGBM ranked with the best simple score) is kept unless the best simple score
     beats it there by more than the paired bootstrap SE of the difference."""
     import warnings
 
@@ -961,7 +1040,8 @@ def _select_learner(items, train, probe_cut, delta, motif, candidates, closure, 
     if probe is not None:
         try:
             for kind in CLOSURE_LEARNERS:
-                m = ClosureModel(walk=walk, max_walk_work=max_walk_work, seed=seed, threads=threads, kind=kind)
+                m = ClosureModel(walk=walk, recency=recency, max_walk_work=max_walk_work, seed=seed, threads=threads,
+                                 kind=kind)
                 learned[kind] = m.fit(probe).predict_proba(train)
         except ParameterError:   # a walk score skipped on one window only: the features differ
             probe = None
@@ -972,17 +1052,19 @@ def _select_learner(items, train, probe_cut, delta, motif, candidates, closure, 
         y = train.labels
         if min(y[fit_rows].sum(), y[rows].sum()) == 0 or y[fit_rows].all() or y[rows].all():
             return None
-        fnames, X = closure_features(train, walk=walk, max_walk_work=max_walk_work, threads=threads)
+        fnames, X = closure_features(train, walk=walk, recency=recency, max_walk_work=max_walk_work, threads=threads)
         for kind in CLOSURE_LEARNERS:
-            m = ClosureModel(walk=walk, max_walk_work=max_walk_work, seed=seed, threads=threads, kind=kind)
+            m = ClosureModel(walk=walk, recency=recency, max_walk_work=max_walk_work, seed=seed, threads=threads,
+                             kind=kind)
             learned[kind] = m._fit_matrix(fnames, X[fit_rows], y[fit_rows]).model_.predict_proba(X[rows])[:, 1]
         singles = {k: v[rows] for k, v in singles.items()}
     y = train.labels[rows]
     ratio = {k: evaluate_closure(y, v)["auc_pr_ratio"] for k, v in {**learned, **singles}.items()}
     best_single = max(singles, key=ratio.get)
     mix = f"lightgbm+{best_single}"
-    cand = {**learned, mix: _apply_choice(mix, learned, singles)}
-    ratio[mix] = evaluate_closure(y, cand[mix])["auc_pr_ratio"]
+    cand = {**learned, **{c: _apply_choice(c, learned, singles) for c in (_BOTH, mix)}}
+    for c in (_BOTH, mix):
+        ratio[c] = evaluate_closure(y, cand[c])["auc_pr_ratio"]
     best_model = max(cand, key=ratio.get)   # ties: LightGBM (first)
     boot = _ap_boot(y, [cand[best_model], singles[best_single]], 100, rng)
     se = float((boot[:, 1] - boot[:, 0]).std(ddof=1)) / max(float(y.mean()), 1e-300)   # on the ratio's scale
