@@ -73,7 +73,7 @@ def main(argv=None):
                    help="SEAM on the unweighted subgraphs with the heuristic scores (before the pair weights)")
     p.add_argument("--variants", action="store_true", help="the study of learned-model variants (see above)")
     p.add_argument("--no-recency", action="store_true",
-                   help="the models without the recency features (closure_features(recency=False))")
+                   help="the models (and SEAM) without the recency features (closure_features(recency=False))")
     args = p.parse_args(argv)
     if args.variants:
         return variants(args)
@@ -106,7 +106,7 @@ def main(argv=None):
 
             try:
                 sr = seam_closure(train, task, n_train=args.seam_train, n_test=args.seam_test, seed=0,
-                                  weighted=not args.seam_unweighted,
+                                  weighted=not args.seam_unweighted, recency=not args.no_recency,
                                   epochs=args.seam_epochs, max_nodes_per_hop=args.seam_max_nodes_per_hop,
                                   threads=args.threads, device="cpu")
                 rec["scores"]["seam"] = sr["seam"]

@@ -8,7 +8,7 @@ triangles, whose three pairs are linked: the subgraph is then the candidate's ne
 is). The task carries the pair weights (how many past items two vertices shared) in
 ``info['edge_weights']`` and the closure features of every candidate
 (:func:`graphmine.motifs.closure.closure_features` without the walk scores: the generalised means
-of the pair weights, CN, Jaccard, AA, PA, SPA and their components) in
+of the pair weights, CN, Jaccard, AA, PA, SPA, their components and the recency features) in
 ``info['candidate_features']``. By default (``weighted=True``) SEAM uses both: the GCN layers
 weight every subgraph edge by ``log(1 + w)`` and the closure features replace the unweighted
 heuristic scores as the candidate-level input (which reaches the logit through a linear skip, so
@@ -37,7 +37,7 @@ from graphmine.motifs.closure import ClosureTask, closure_features, closure_scor
 __all__ = ["closure_motif_task", "stratified_sample", "weighted_closure_metrics", "seam_closure"]
 
 
-def closure_motif_task(task, idx=None, split=None):
+def closure_motif_task(task, idx=None, split=None, recency=True):
     """The :class:`MotifTask` of a closure task's candidates ``idx`` (default all).
 
     Parameters
@@ -48,6 +48,8 @@ def closure_motif_task(task, idx=None, split=None):
         The candidates to take (default: all).
     split : ndarray of int8, optional
         0 train, 1 validation, 2 test per chosen candidate (default: all test).
+    recency : bool, default True
+        The candidate features include the recency features (when the pairs met).
 
     Returns
     -------
@@ -83,7 +85,7 @@ def closure_motif_task(task, idx=None, split=None):
     kind = np.where(labels == 1, 0, 2).astype(np.int8)
     # the pair weights, keyed u * n + v (u < v): sorted, as the CSR rows and their columns are
     edge_keys = src[keep] * p.n + p.indices[keep]
-    names, X = closure_features(task, walk=False)
+    names, X = closure_features(task, walk=False, recency=recency)
     return MotifTask(G, G, motif, tuples, labels, kind, split, targets, np.zeros((0, 2), np.int64),
                      {"from": "closure", "cut": task.cut, "delta": task.delta,
                       "edge_weights": (edge_keys, p.weights[keep]), "candidate_features": (names, X[idx])})
@@ -159,7 +161,8 @@ def weighted_closure_metrics(labels, scores, weights, rate):
                                                                                       sample_weight=weights))}
 
 
-def seam_closure(train_task, test_task, *, n_train=2000, n_test=4000, weighted=True, seed=0, **seam_params):
+def seam_closure(train_task, test_task, *, n_train=2000, n_test=4000, weighted=True, recency=True, seed=0,
+                 **seam_params):
     """Train SEAM on ``train_task``'s candidates (a sample), score ``test_task``'s (a sample).
 
     Parameters
@@ -171,6 +174,9 @@ def seam_closure(train_task, test_task, *, n_train=2000, n_test=4000, weighted=T
     weighted : bool
         SEAM sees the pair weights (``edge_weights=True``, ``features='task'``: the closure
         features); False: the unweighted subgraphs and heuristic scores (SEAM's defaults).
+    recency : bool
+        With ``weighted``, the closure features include the recency features
+        (:func:`graphmine.motifs.closure.closure_features`).
     seed : int
         Seed of the samples and of SEAM.
     **seam_params
@@ -219,8 +225,8 @@ def seam_closure(train_task, test_task, *, n_train=2000, n_test=4000, weighted=T
     if weighted:
         params.update(edge_weights=True, features="task")
     params.update(seam_params)
-    m = SEAM(**params).fit(closure_motif_task(train_task, tr, split))
-    p = m.predict_proba(closure_motif_task(test_task, te), "test")
+    m = SEAM(**params).fit(closure_motif_task(train_task, tr, split, recency))
+    p = m.predict_proba(closure_motif_task(test_task, te, recency=recency), "test")
     seconds = time.perf_counter() - t0
     rate = test_task.positive_rate
     y = test_task.labels[te]

@@ -412,6 +412,12 @@ def test_features_and_metrics():
     pytest.importorskip("lightgbm")
     r = predict_closure(ev, 3000, 500, motif="clique4", threads=2)      # 'auto' resolves alike in both windows
     assert r["task"].candidates == r["train_task"].candidates == "missing_pair" and "lightgbm" in r["scores"]
+    # recency=False reaches the models: they see the features without the recency columns
+    r = predict_closure(ev, 3000, 500, recency=False, select=False, seed=0, threads=1)
+    lg = ClosureModel(seed=0, threads=1, recency=False).fit(r["train_task"])
+    assert "recent_max" not in lg.feature_names_ and "weight_max" in lg.feature_names_
+    assert r["scores"]["lightgbm"] == evaluate_closure(r["task"].labels, lg.predict_proba(r["task"]))
+    assert "recent_max" in ClosureModel(seed=0, threads=1).fit(r["train_task"]).feature_names_
     m = evaluate_closure([0, 1, 0, 0, 1], [0.1, 0.8, 0.3, 0.2, 0.5])
     assert m == {"auc_pr": 1.0, "auc_pr_ratio": 2.5, "roc_auc": 1.0}
 

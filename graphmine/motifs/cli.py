@@ -58,7 +58,8 @@ def register(subparsers):
                               description="Candidates at the cut (open triangles, wedges or 4-sets one pair short "
                                           "in the projected graph of the items up to the cut), labelled by whether "
                                           "they close by cut + delta; AUC-PR relative to random and ROC AUC of every "
-                                          "simple score and of a LightGBM model trained at cut - delta.")
+                                          "simple score and of the models (LightGBM, a logistic regression, their "
+                                          "rank average) trained at cut - delta.")
     c.add_argument("events", metavar="EVENTS",
                    help="events: 'u v t' lines, 't u1 u2 ...' lines, or a ScHoLP data set (its folder, the common "
                         "prefix of its files, or one of NAME-nverts/-simplices/-times.txt[.gz])")
@@ -77,6 +78,8 @@ def register(subparsers):
     c.add_argument("--time-unit", default=None, choices=("s", "ms", "days", "date"), help="what the times count")
     c.add_argument("--ids", default="int", choices=("int", "str"), help="vertex ids: integers (default) or names")
     c.add_argument("--no-model", action="store_true", help="simple scores only (no LightGBM, no ml extra needed)")
+    c.add_argument("--no-recency", action="store_true",
+                   help="the models without the recency features (when the candidates' pairs met)")
     c.add_argument("--seed", type=int, default=0, help="seed of the sample and the model (default 0)")
     c.add_argument("--threads", type=positive_int, default=None, help="threads (default: all cores)")
     c.add_argument("--json", action="store_true", help="print one JSON object")
@@ -201,7 +204,8 @@ def run_predict_closure(args):
     events = read_events(args.events, format=args.format, time_unit=args.time_unit, ids=args.ids,
                          threads=args.threads)
     r = predict_closure(events, args.cut, args.delta, motif=args.motif, candidates=args.candidates,
-                        closure=args.closure, model=not args.no_model, max_candidates=args.max_candidates,
+                        closure=args.closure, model=not args.no_model, recency=not args.no_recency,
+                        max_candidates=args.max_candidates,
                         seed=args.seed, threads=args.threads, verbose=not args.quiet)
     task = r["task"]
     out = {"motif": task.motif, "candidates": task.candidates, "closure": task.closure, "cut": task.cut,
