@@ -347,6 +347,17 @@ def test_learned_predictor_is_chosen_on_the_past_only():
     # the rank average of the two models is reported beside them
     assert r["scores"]["lightgbm+logistic"] == evaluate_closure(test.labels, rankdata(tm["lightgbm"])
                                                                 + rankdata(tm["logistic"]))
+    # an earlier window with fewer than MIN_PROBE_POSITIVES closing candidates is not trained on
+    import graphmine.motifs.closure as closure_module
+
+    pos = sel["probe_positives"]
+    for limit, check in ((pos, "rolling origin"), (pos + 1, "split halves")):
+        old = closure_module.MIN_PROBE_POSITIVES
+        closure_module.MIN_PROBE_POSITIVES = limit
+        try:
+            assert predict_closure(ev, 3000, 500, seed=0, threads=1)["selection"]["check"] == check
+        finally:
+            closure_module.MIN_PROBE_POSITIVES = old
     # without an earlier window the check splits the training window's candidates
     r2 = predict_closure(ev, 1000, 500, seed=0, threads=1)
     assert r2["selection"]["check"] == "split halves"

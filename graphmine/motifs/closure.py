@@ -74,6 +74,10 @@ CLOSURE_MOTIFS = ("triangle", "clique4")
 CLOSURE_LEARNERS = ("lightgbm", "logistic")
 # the rank average of the two, reported and among the past check's choices
 _BOTH = "lightgbm+logistic"
+# fewest closing candidates in the window one before the training window for the past check to
+# train its models there (as Science4Cast's MIN_WINDOW_POSITIVES); fewer: it splits the training
+# window instead
+MIN_PROBE_POSITIVES = 20
 #: the simple scores, in report order
 CLOSURE_SCORES = ("harmonic_mean", "geometric_mean", "arithmetic_mean", "common_neighbors", "jaccard",
                   "adamic_adar", "projected_pa", "simplicial_pa", "katz", "ppr")
@@ -859,9 +863,10 @@ def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidate
     score, the rank average of the two models and that of the LightGBM model with the simple
     score best there. The best of the four learned candidates is kept unless the best simple score beats its AUC-PR there
     by more than the paired bootstrap SE of the difference; the choice is applied at ``cut`` (a
-    model then being the one trained at ``train_cut``). Where the earlier window has no past or
-    its candidates are of one class, the check splits the training window's candidates into
-    halves instead (models fitted on one, scored on the other).
+    model then being the one trained at ``train_cut``). Where the earlier window has no past,
+    fewer than ``MIN_PROBE_POSITIVES`` (20) closing candidates or no open one, the check splits
+    the training window's candidates into halves instead (models fitted on one, scored on the
+    other).
 
     Parameters
     ----------
@@ -1031,7 +1036,7 @@ def _select_learner(items, train, probe_cut, delta, motif, candidates, closure, 
         probe = closure_task(items, probe_cut, delta, motif=motif, candidates=candidates, closure=closure,
                              max_candidates=max_candidates, seed=seed, threads=threads)
         pos = int(probe.labels.sum())
-        if pos == 0 or pos == probe.labels.size:
+        if pos < MIN_PROBE_POSITIVES or pos == probe.labels.size:
             probe = None
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
