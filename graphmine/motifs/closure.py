@@ -66,7 +66,7 @@ from . import _closure_kernels as _ck
 from .heuristics import auc_ap
 
 __all__ = ["CLOSURE_SCORES", "CLOSURE_MOTIFS", "CLOSURE_LEARNERS", "ClosureTask", "ClosureModel", "closure_task", "closure_scores",
-           "closure_features", "evaluate_closure", "predict_closure", "default_cut"]
+           "closure_features", "evaluate_closure", "predict_closure", "default_cut", "MIN_PROBE_POSITIVES"]
 
 # the closure motifs: open triangles and 4-sets one pair short of a 4-clique
 CLOSURE_MOTIFS = ("triangle", "clique4")
