@@ -859,13 +859,13 @@ def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidate
 
     With ``select`` the learned predictor (entry ``'learned'``) is chosen on the past alone by a
     rolling-origin check: both models are trained once more one window earlier (at
-    ``train_cut - delta``) and scored on the training window's candidates beside every simple
-    score, the rank average of the two models and that of the LightGBM model with the simple
-    score best there. The best of the four learned candidates is kept unless the best simple score beats its AUC-PR there
-    by more than the paired bootstrap SE of the difference; the choice is applied at ``cut`` (a
-    model then being the one trained at ``train_cut``). Where the earlier window has no past,
-    fewer than ``MIN_PROBE_POSITIVES`` (20) closing candidates or no open one, the check splits
-    the training window's candidates into halves instead (models fitted on one, scored on the
+    ``train_cut - delta``) and scored on the training window's candidates beside every simple score,
+    the rank average of the two models and that of the LightGBM model with the simple score best
+    there. The best of the four learned candidates is kept unless the best simple score beats its
+    AUC-PR there by more than the paired bootstrap SE of the difference; the choice is applied at
+    ``cut`` (a model then being the one trained at ``train_cut``). Where the earlier window has no
+    past, fewer than ``MIN_PROBE_POSITIVES`` (20) closing candidates or no open one, the check
+    splits the training window's candidates into halves instead (models fitted on one, scored on the
     other).
 
     Parameters
@@ -1021,10 +1021,10 @@ def _select_learner(items, train, probe_cut, delta, motif, candidates, closure, 
     """The past-only choice of the learned predictor (see :func:`predict_closure`), or None.
 
     Rolling origin where an earlier window exists (models trained at ``probe_cut``, scored on the
-    training window); otherwise the training window's candidates split in two halves (models
-    fitted on one, scored on the other). The best learned candidate (LightGBM, logistic
-    regression, the rank average of the two, LightGBM ranked with the best simple score) is kept unless the best simple score
-    beats it there by more than the paired bootstrap SE of the difference."""
+    training window); otherwise the training window's candidates split in two halves (models fitted
+    on one, scored on the other). The best learned candidate (LightGBM, logistic regression, the
+    rank average of the two, LightGBM ranked with the best simple score) is kept unless the best
+    simple score beats it there by more than the paired bootstrap SE of the difference."""
     import warnings
 
     if train.labels.sum() == 0 or train.labels.sum() == train.labels.size:
