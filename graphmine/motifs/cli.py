@@ -229,8 +229,10 @@ def run_predict_closure(args):
                   f"{out['train']['positives']} close")
         if "selection" in out:
             sel = out["selection"]
+            how = ("models trained one window earlier" if sel["check"] == "rolling origin" else
+                   "models trained on the other half of its candidates (no usable window before it)")
             print(f"learned = {sel['chosen']}: chosen on the window ({sel['window'][0]:g}, {sel['window'][1]:g}] "
-                  f"with models trained one window earlier (AUC-PR/random there: "
+                  f"with {how} (AUC-PR/random there: "
                   + ", ".join(f"{k} {v:.2f}" for k, v in sorted(sel["auc_pr_ratio"].items(), key=lambda kv: -kv[1]))
                   + ")")
         for line in r["skipped"]:
