@@ -433,6 +433,21 @@ def test_no_device_error():
     assert gm.probgraph.count_triangles(H, method="bloom", bits=512, seed=1, device="auto").estimate == 10
 
 
+def test_no_device_error_names_the_extra_without_numba_cuda(monkeypatch):
+    """Without the numba-cuda package (numba's own numba.cuda still imports), the error names the
+    extra that installs it; with it, the message is the plain one."""
+    _no_gpu()
+    from graphmine.cuda import NoCudaDeviceError, _device
+
+    monkeypatch.setattr(_device, "_has_numba_cuda", lambda: False)
+    with pytest.raises(NoCudaDeviceError, match=r'no CUDA device visible.*pip install "graphmine\[cuda\]"'):
+        gm.count_triangles(nx.complete_graph(4), device="cuda")
+    monkeypatch.setattr(_device, "_has_numba_cuda", lambda: True)
+    with pytest.raises(NoCudaDeviceError) as info:
+        gm.count_triangles(nx.complete_graph(4), device="cuda")
+    assert str(info.value) == "no CUDA device visible (device='cuda'); use device='cpu' or 'auto'"
+
+
 def test_cli_device_cuda_without_gpu_exits_2(tmp_path):
     _no_gpu()
     path = tmp_path / "k4.el"
@@ -443,8 +458,16 @@ def test_cli_device_cuda_without_gpu_exits_2(tmp_path):
                        capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
     assert r.returncode == 2
     assert r.stdout == ""
+    from importlib import metadata
+
+    try:
+        metadata.distribution("numba-cuda")
+        hint = ""
+    except metadata.PackageNotFoundError:       # a base install: the message names the extra
+        hint = ('; the GPU kernels also need numba-cuda, which is not installed: pip install "graphmine[cuda]" '
+                'on a machine with an NVIDIA GPU')
     assert r.stderr.strip().splitlines() == ["graphmine: error: no CUDA device visible (device='cuda'); "
-                                             "use device='cpu' or 'auto'"]
+                                             "use device='cpu' or 'auto'" + hint]
     r = subprocess.run([sys.executable, "-m", "graphmine", "count-cliques", str(path), "--device", "auto", "-q",
                         "--json"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
     assert r.returncode == 0 and '"count": 4' in r.stdout, r.stderr

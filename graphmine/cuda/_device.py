@@ -134,10 +134,24 @@ def use_cuda(device, G=None, k=3):
     return True
 
 
+def _has_numba_cuda():
+    """Whether the numba-cuda package is installed (numba's own, older ``numba.cuda`` imports
+    without it, so the import alone does not tell)."""
+    from importlib import metadata
+
+    try:
+        metadata.distribution("numba-cuda")
+    except metadata.PackageNotFoundError:
+        return False
+    return True
+
+
 def require_device():
     if not is_available():
         cuda_module()  # a missing package says so first
-        raise NoCudaDeviceError("no CUDA device visible (device='cuda'); use device='cpu' or 'auto'")
+        hint = "" if _has_numba_cuda() else ('; the GPU kernels also need numba-cuda, which is not installed: '
+                                             'pip install "graphmine[cuda]" on a machine with an NVIDIA GPU')
+        raise NoCudaDeviceError("no CUDA device visible (device='cuda'); use device='cpu' or 'auto'" + hint)
 
 
 def preflight():
