@@ -168,8 +168,8 @@ def _edge_support(optr, oind, rank, src, dst, arc_sup, nthreads):
 
 @njit(cache=True, nogil=True)
 def _k_truss_peel(indptr, indices, optr, oind, rank, sup, need):
-    """(the tail of every arc, in rank space; whether the arc is not in the (need + 2)-truss),
-    the orientation in rank space beside the graph's CSR in vertex numbers: the edges of support below
+    """Whether each arc of the orientation is not in the (need + 2)-truss, the orientation in
+    rank space beside the graph's CSR in vertex numbers: the edges of support below
     ``need`` are queued and removed one by one; removing u -> v destroys each triangle u, v, w
     whose other two edges are not removed yet (w from the shorter of the two rows, binary
     searched in the longer), lowering their supports, and queues an edge once its support drops
@@ -216,4 +216,4 @@ def _k_truss_peel(indptr, indices, optr, oind, rank, sup, need):
                     dead[f] = True
                     queue[qt] = f
                     qt += 1
-    return src, dead
+    return dead

@@ -94,7 +94,7 @@ def _truss_edges(G, k, nthreads):
         return G.edges()
     O = G.oriented("degree", relabel=True, threads=nthreads)
     sup = _tk._oriented_support(O.indptr, O.indices, nthreads)
-    _, dead = _tk._k_truss_peel(G.indptr, G.indices, O.indptr, O.indices, O.rank, sup, k - 2)
+    dead = _tk._k_truss_peel(G.indptr, G.indices, O.indptr, O.indices, O.rank, sup, k - 2)
     tails, heads = rank_space_arcs(O.indptr, O.indices, O.rank)
     return np.column_stack((tails[~dead], heads[~dead]))
 

@@ -163,17 +163,26 @@ def slow_scores(ev, task):
     return G, out
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
-@given(temporal_items(max_size=5), st.sampled_from([("triangle", "open"), ("triangle", "wedge"), ("clique4", "auto")]))
-def test_local_scores_against_slow_reference(data, case):
+CANDIDATE_CASES = st.sampled_from([("triangle", "open"), ("triangle", "wedge"), ("clique4", "auto")])
+
+
+def drawn_task(data, case):
+    """(events, the closure task of a drawn case), or (events, None) where the cut precedes every
+    item or the case needs items of 3+ vertices the events lack."""
     ev, cut, delta = data
-    if cut < ev.times[0]:
-        return
     motif, kind = case
     closure = "edges" if kind != "open" else "simplex"
-    if closure == "simplex" and not simplicial(ev):
+    if cut < ev.times[0] or (closure == "simplex" and not simplicial(ev)):
+        return ev, None
+    return ev, closure_task(ev, cut, delta, motif=motif, candidates=kind, closure=closure)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(temporal_items(max_size=5), CANDIDATE_CASES)
+def test_local_scores_against_slow_reference(data, case):
+    ev, task = drawn_task(data, case)
+    if task is None:
         return
-    task = closure_task(ev, cut, delta, motif=motif, candidates=kind, closure=closure)
     names = list(CLOSURE_SCORES[:8])
     s = closure_scores(task, names, threads=2)
     _, want = slow_scores(ev, task)
@@ -393,16 +402,11 @@ def slow_recency(ev, task):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
-@given(temporal_items(max_size=5), st.sampled_from([("triangle", "open"), ("triangle", "wedge"), ("clique4", "auto")]))
+@given(temporal_items(max_size=5), CANDIDATE_CASES)
 def test_recency_features_against_slow_reference(data, case):
-    ev, cut, delta = data
-    if cut < ev.times[0]:
+    ev, task = drawn_task(data, case)
+    if task is None:
         return
-    motif, kind = case
-    closure = "edges" if kind != "open" else "simplex"
-    if closure == "simplex" and not simplicial(ev):
-        return
-    task = closure_task(ev, cut, delta, motif=motif, candidates=kind, closure=closure)
     names, X = closure_features(task, walk=False, threads=2)
     cols = [names.index(c) for c in ("recent_min", "recent_mean", "recent_max", "age_min", "age_mean", "age_max",
                                      "decayed_min", "decayed_mean", "decayed_max", "decayed_gm")]
