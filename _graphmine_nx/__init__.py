@@ -4,53 +4,17 @@ networkx calls :func:`get_info` (entry point ``networkx.backend_info``) during `
 networkx``, for every program that has graphmine installed. This package therefore sits outside
 ``graphmine`` and imports nothing but networkx's config class (inside :func:`get_info`): importing
 ``graphmine`` itself loads numba and would slow down every ``import networkx``. The algorithms
-live in :mod:`graphmine.nx_backend` and are loaded on the first dispatched call.
+live in :mod:`graphmine.nx_backend` and are loaded on the first dispatched call; their names and
+notes (:data:`FUNCTIONS`) are generated from the declarations beside graphmine's code
+(``python -m graphmine.core.generate``).
 """
+
+from ._generated import FUNCTIONS
 
 __all__ = ["get_info", "FUNCTIONS", "METHODS"]
 
 #: sketch methods of graphmine.probgraph (plus 'exact'), accepted by the ``method`` setting
 METHODS = ("exact", "bloom", "khash", "onehash", "kmv")
-
-_APPROX = ("Set ``nx.config.backends.graphmine.method`` (``'bloom'``, ``'khash'``, "
-           "``'onehash'``, ``'kmv'``) with ``budget`` and ``seed`` for a sketch-based estimate; "
-           "the default, ``'exact'``, is exact.")
-_UNDIRECTED = "Undirected graphs without weights; directed graphs, multigraphs and weights run in networkx."
-
-#: networkx function name -> the note networkx adds to its docstring
-FUNCTIONS = {
-    "triangles": f"Exact per-node counts over the degree order: vectorised numpy while numba is not loaded "
-                 f"and the graph is moderate (a fresh process imports no numba), else a Numba kernel. {_APPROX}",
-    "clustering": f"Unweighted undirected clustering from exact triangle counts. {_APPROX}",
-    "average_clustering": f"Unweighted undirected average clustering. {_APPROX}",
-    "transitivity": f"Exact triangle count over the degree orientation. {_APPROX}",
-    "square_clustering": "Exact, one compiled pass over the two-hop neighbourhoods.",
-    "all_triangles": "Listed by a compiled kernel; the triangles (and each tuple) are those of "
-                     "networkx, the order in which they are yielded may differ.",
-    "jaccard_coefficient": f"Merged sorted neighbour lists in a parallel kernel. {_UNDIRECTED}",
-    "adamic_adar_index": f"Merged sorted neighbour lists in a parallel kernel. {_UNDIRECTED}",
-    "resource_allocation_index": f"Merged sorted neighbour lists in a parallel kernel. {_UNDIRECTED}",
-    "preferential_attachment": f"Degree products, vectorised. {_UNDIRECTED}",
-    "common_neighbor_centrality": "Common neighbours in a parallel kernel, distances by scipy's breadth-first "
-                                  f"shortest paths from the pairs' first nodes. {_UNDIRECTED}",
-    "core_number": "Bucket peeling (Matula-Beck) in a compiled kernel; undirected graphs.",
-    "pagerank": "networkx's power iteration and stopping rule, the neighbourhood sums in a compiled "
-                "kernel. Undirected graphs without edge weights or self-loops, no personalization "
-                "or dangling vectors; the others run in networkx.",
-    "average_neighbor_degree": "Exact neighbour-degree sums in a compiled kernel. Undirected graphs "
-                               "without edge weights or self-loops; the others run in networkx.",
-    "find_cliques": "Bron-Kerbosch with pivoting on the degeneracy order in a compiled kernel, in batches "
-                    "(memory bounded by one search's candidate sets); without ``nodes``. The cliques are "
-                    "those of networkx, their order (and the order within one) may differ.",
-    "enumerate_all_cliques": "Compiled k-clique listing, one size after the other; the order within a "
-                             "size may differ.",
-    "node_clique_number": "From a compiled maximal-clique search; without ``cliques``.",
-    "k_truss": "Edge supports by a parallel compiled kernel, then bucket peeling; graphs without edge or "
-               "node attributes.",
-    "k_clique_communities": "Clique percolation over the maximal cliques with a compiled union-find; "
-                            "without ``cliques``. The communities are those of networkx, their order "
-                            "may differ.",
-}
 
 
 def _config_class():

@@ -52,7 +52,7 @@ import time
 import numpy as np
 
 import graphmine as gm
-from graphmine._interrupt import interruptible
+from graphmine._runtime.interrupt import interruptible
 
 
 def load_graph(spec):
@@ -449,8 +449,8 @@ def maximal(args):
 def orders(args):
     """The exact degeneracy order against the approximate one (Graph.oriented): build times from a
     fresh Graph, rounds, largest out-degrees, and the k-clique count on each cached orientation."""
-    from graphmine import _order_kernels as ok
-    from graphmine import cliques as family
+    from graphmine._primitives import order_kernels as ok
+    from graphmine.cliques import _cpu as family
 
     th = args.threads
     specs = [g for g in args.order_graphs.split(",") if g]

@@ -31,7 +31,7 @@ import warnings
 
 import numpy as np
 
-from graphmine.events import read_events
+from graphmine.io.events import read_events
 from graphmine.motifs.closure import (_MONOTONE, CLOSURE_SCORES, closure_features, closure_task, default_cut,
                                       predict_closure)
 

@@ -79,7 +79,7 @@ def distributed_run(pattern, workers, partitions):
     client = local_client(workers)
     try:
         # the floor: a small graph through the same tasks first (numba's kernels loaded everywhere)
-        from graphmine.generators import kronecker_graph
+        from graphmine.io.generators import kronecker_graph
 
         DistributedGraph(kronecker_graph(8, 16, seed=2), client, partitions=partitions, progress=False).count_triangles()
         base = max(client.run(_maxrss).values())
@@ -106,13 +106,13 @@ def main():
     ap.add_argument("--partitions", default="auto",
                     help="row blocks: 'auto' (the number of workers) or an integer")
     args = ap.parse_args()
-    from graphmine.generators import kronecker_edges
+    from graphmine.io.generators import kronecker_edges
 
     rows = []
     print(f"# {os.cpu_count()} cores; {args.shards} shards; partitions {args.partitions}", flush=True)
     with tempfile.TemporaryDirectory() as d:
         # compile (or load) every kernel once, outside the timings: a graph above
-        # graphmine.graph.SERIAL_EDGES, so that the parallel kernels are compiled too
+        # graphmine.core.graph.SERIAL_EDGES, so that the parallel kernels are compiled too
         write_shards(kronecker_edges(13, args.edge_factor, seed=1), d, 2)
         single(os.path.join(d, "whole.el"))
         distributed_run(os.path.join(d, "part-*.el"), 1, 2)

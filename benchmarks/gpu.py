@@ -22,9 +22,9 @@ import numpy as np
 
 import graphmine as gm
 import graphmine.cuda._exact  # noqa: F401  (gm.cuda)
-from graphmine import datasets
-from graphmine.exceptions import GraphmineError
-from graphmine.generators import kronecker_graph
+from graphmine.io import datasets
+from graphmine.core.exceptions import GraphmineError
+from graphmine.io.generators import kronecker_graph
 
 
 def fresh(G):

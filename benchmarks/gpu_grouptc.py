@@ -26,7 +26,7 @@ import time
 import numpy as np
 
 import graphmine as gm
-from graphmine.generators import kronecker_graph
+from graphmine.io.generators import kronecker_graph
 
 APPROACHES = ("Bisson", "Fox", "Green", "GroupTC", "GroupTC-OPT", "GroupTC-Cuckoo", "GroupTC-HASH",
               "GroupTC-HASH-V2", "H-INDEX", "Hu", "Polak", "TC-Check", "TRUST", "TriCore")

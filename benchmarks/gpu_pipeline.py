@@ -41,7 +41,7 @@ from numba import njit, prange
 
 import graphmine as gm
 import graphmine.cuda  # noqa: F401  (gm.cuda)
-from graphmine.generators import kronecker_graph
+from graphmine.io.generators import kronecker_graph
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -531,7 +531,7 @@ def main():
     ap.add_argument("--json", default=None)
     args = ap.parse_args()
     rows = []
-    from graphmine.exceptions import GraphmineError
+    from graphmine.core.exceptions import GraphmineError
 
     try:
         ok = gm.cuda.is_available()

@@ -48,7 +48,7 @@ def call(name, H, ebunch, **kw):
 def warm_up():
     """Load every compiled kernel the backend uses (numba's on-disk cache) once per process."""
     t0 = time.perf_counter()
-    # a small graph for the serial kernels, one above graphmine.graph.SERIAL_EDGES for the parallel
+    # a small graph for the serial kernels, one above graphmine.core.graph.SERIAL_EDGES for the parallel
     for G in (nx.gnm_random_graph(60, 300, seed=0),
               gm.generators.erdos_renyi_graph(20_000, m=60_000, seed=0).to_networkx()):
         for name in FUNCTIONS:

@@ -29,7 +29,7 @@ import numpy as np
 
 import graphmine as gm
 from graphmine import probgraph as pg
-from graphmine.graph import Graph
+from graphmine.core.graph import Graph
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "out")
 SKETCHES = ("bloom", "khash", "onehash", "kmv")

@@ -21,7 +21,7 @@ error (200 resamples), and the blend's margin over the best simple score and ove
 with the standard error of that (paired) difference.
 
 ``--real DIR``: every complete ScHoLP data set in the folder DIR (one sub-folder per data set, as
-in the GitHub repository arbenson/ScHoLP-Data, read by ``graphmine.events.read_events``) becomes a
+in the GitHub repository arbenson/ScHoLP-Data, read by ``graphmine.io.events.read_events``) becomes a
 benchmark by ``graphmine.science4cast.build.build_benchmark``: every pair inside an item is a row
 at the item's time, times mapped linearly onto 1994-01-01 .. 2020-12-30 (``--time-map rank``: by
 the items' rank in time), year_start = the last complete year minus years_delta, years_delta 3,
@@ -138,7 +138,7 @@ def scenarios(args):
 
 def _scholp_sets(folder):
     """(name, path) of every sub-folder of ``folder`` that holds a complete ScHoLP data set."""
-    from graphmine.events import SCHOLP_SUFFIXES
+    from graphmine.io.events import SCHOLP_SUFFIXES
 
     out = []
     for name in sorted(os.listdir(folder)):
@@ -154,8 +154,8 @@ def _scholp_sets(folder):
 def real(args):
     import warnings
 
-    from graphmine.events import read_events
-    from graphmine.exceptions import GraphmineError
+    from graphmine.io.events import read_events
+    from graphmine.core.exceptions import GraphmineError
     from graphmine.science4cast.blend import bootstrap_aucs
     from graphmine.science4cast.build import build_benchmark
     from graphmine.science4cast.features import feature_names
@@ -303,7 +303,7 @@ def variants(args):
     """The study of ``--real DIR --variants`` (module docstring): one table."""
     import warnings
 
-    from graphmine.events import read_events
+    from graphmine.io.events import read_events
     from graphmine.science4cast._gbm import LinkGBMClassifier
     from graphmine.science4cast.build import build_benchmark
     from graphmine.science4cast.features import feature_names, swap_permutation

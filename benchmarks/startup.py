@@ -326,7 +326,7 @@ def networkx_backend(args):
     path = os.path.abspath(args.nx)
     if not os.path.exists(path):
         sys.path.insert(0, root)
-        from graphmine import datasets
+        from graphmine.io import datasets
 
         path = os.path.abspath(datasets.resolve(args.nx))
     _nx_run(NX_CALL, [path, "graphmine"], env)  # numba's cache filled, bytecode written

@@ -3,7 +3,7 @@
 ``SEAM`` (motif prediction, a DGCNN over labelled enclosing subgraphs), ``DGCNN``,
 ``heuristic_features`` and ``select_seam`` are imported
 lazily, so ``import gnn`` is fast and does not load torch; without torch or torch-geometric,
-using them raises :class:`graphmine.exceptions.MissingDependencyError` naming the ``gnn`` extra.
+using them raises :class:`graphmine.core.exceptions.MissingDependencyError` naming the ``gnn`` extra.
 """
 
 __all__ = ["SEAM", "DGCNN", "resolve_device", "heuristic_features", "select_seam"]
@@ -11,7 +11,7 @@ __all__ = ["SEAM", "DGCNN", "resolve_device", "heuristic_features", "select_seam
 
 def __getattr__(name):
     if name in __all__:
-        from graphmine._optional import require
+        from graphmine._runtime.optional import require
 
         require("torch", what=f"gnn.{name}")
         require("torch_geometric", what=f"gnn.{name}")

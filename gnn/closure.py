@@ -29,8 +29,8 @@ import time
 
 import numpy as np
 
-from graphmine.exceptions import GraphValueError, ParameterError
-from graphmine.graph import from_edges
+from graphmine.core.exceptions import GraphValueError, ParameterError
+from graphmine.core.graph import from_edges
 from graphmine.motifs import MotifTask, clique
 from graphmine.motifs.closure import ClosureTask, closure_features, closure_scores
 
@@ -151,7 +151,7 @@ def weighted_closure_metrics(labels, scores, weights, rate):
     --------
     >>> weighted_closure_metrics(np.array([0, 0, 1, 1]), np.array([0.1, 0.4, 0.35, 0.8]), np.ones(4), 0.5)
     {'auc_pr': 0.8333333333333333, 'auc_pr_ratio': 1.6666666666666665, 'roc_auc': 0.75}"""
-    from graphmine._optional import require
+    from graphmine._runtime.optional import require
 
     require("sklearn", what="gnn.closure's weighted metrics")
     from sklearn.metrics import average_precision_score, roc_auc_score
@@ -191,7 +191,7 @@ def seam_closure(train_task, test_task, *, n_train=2000, n_test=4000, weighted=T
 
     Examples
     --------
-    >>> from graphmine.events import events_from_items
+    >>> from graphmine.io.events import events_from_items
     >>> from graphmine.motifs import closure_task
     >>> rng = np.random.default_rng(0)
     >>> items = [rng.choice(40, rng.integers(2, 4), replace=False).tolist() for _ in range(3000)]

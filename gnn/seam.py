@@ -40,7 +40,7 @@ import os
 import sys
 import time
 
-from graphmine._optional import require
+from graphmine._runtime.optional import require
 
 # torch and torch-geometric come with the "gnn" extra; say so rather than fail on the import below
 require("torch", what="SEAM (the gnn package)")
@@ -54,8 +54,8 @@ from torch_geometric.loader import DataLoader  # noqa: E402
 from torch_geometric.nn import GCNConv  # noqa: E402
 from torch_geometric.nn.aggr import SortAggregation  # noqa: E402
 
-from graphmine._output import atomic_write, check_output_path  # noqa: E402
-from graphmine.exceptions import GraphFormatError, ParameterError  # noqa: E402
+from graphmine._runtime.output import atomic_write, check_output_path  # noqa: E402
+from graphmine.core.exceptions import GraphFormatError, ParameterError  # noqa: E402
 from graphmine.motifs import (LINK_SCORES, MOTIF_MODES, MotifTask, auc_ap, distance_labels,  # noqa: E402
                               enclosing_subgraphs, heuristic_motif_scores, n_distance_labels, zero_one_labels)
 
@@ -174,7 +174,7 @@ def heuristic_features(task, split=None):
 
     Examples
     --------
-    >>> from graphmine.generators import planted_cliques_graph
+    >>> from graphmine.io.generators import planted_cliques_graph
     >>> from graphmine.motifs import clique, motif_prediction_task
     >>> G, _ = planted_cliques_graph(150, 0.02, [7] * 6, seed=1)
     >>> task = motif_prediction_task(G, clique(3), n_positives=40, seed=0)
@@ -370,7 +370,7 @@ class SEAM:
 
     Examples
     --------
-    >>> from graphmine.generators import planted_cliques_graph
+    >>> from graphmine.io.generators import planted_cliques_graph
     >>> from graphmine.motifs import clique, motif_prediction_task
     >>> G, _ = planted_cliques_graph(150, 0.02, [7] * 6, seed=1)
     >>> task = motif_prediction_task(G, clique(3), n_positives=40, seed=0)
@@ -659,7 +659,7 @@ def select_seam(task, candidates=DEFAULT_CANDIDATES, **params):
 
     Examples
     --------
-    >>> from graphmine.generators import planted_cliques_graph
+    >>> from graphmine.io.generators import planted_cliques_graph
     >>> from graphmine.motifs import clique, motif_prediction_task
     >>> G, _ = planted_cliques_graph(150, 0.02, [7] * 6, seed=1)
     >>> task = motif_prediction_task(G, clique(3), n_positives=40, seed=0)

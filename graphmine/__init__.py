@@ -5,49 +5,45 @@ motif and link prediction, with a command-line interface ``graphmine``.
 
 This package is the facade on top of the layers (see CONTRIBUTING.md): every name below is
 loaded from its module on first use, so that ``import graphmine`` and each command of the CLI
-load only what they use.
+load only what they use. The names are the public function of every algorithm family and the
+names modules offer in their ``__facade__``, listed by ``python -m graphmine.core.generate`` in
+:mod:`graphmine.core._generated`.
 """
 
-from .exceptions import (GraphFormatError, GraphmineError, GraphValueError, MissingDependencyError,
-                         NoImplementationError, OutputExistsError, OutputPathError, ParameterError, ResourceLimitError,
-                         SketchSaturationWarning, SkippedLineWarning)
+from .core._generated import FACADE as _FACADE
+from .core.exceptions import (GraphFormatError, GraphmineError, GraphValueError, MissingDependencyError,
+                              NoImplementationError, OutputExistsError, OutputPathError, ParameterError,
+                              ResourceLimitError, SketchSaturationWarning, SkippedLineWarning)
 
 __version__ = "0.1.0"
 
-# the names loaded on first use: module -> the names it gives (its attributes of the same names)
-_NAMES = {
-    "graphmine.graph": ("Graph", "OrientedGraph", "from_edges"),
-    "graphmine.validation": ("as_graph",),
-    "graphmine.io": ("read_graph", "read_edges", "write_edgelist"),
-    "graphmine.dispatch": ("count_triangles", "triangles", "count_cliques", "clustering", "average_clustering",
-                           "transitivity", "count_four_cycles", "four_cycles", "common_neighbor_centrality",
-                           "k_truss"),
-    "graphmine.clique_census": ("count_all_cliques", "vertex_clique_counts", "edge_clique_counts",
-                                "clique_clustering"),
-    "graphmine.clique_peeling": ("clique_core_number", "densest_clique_subgraph"),
-    "graphmine.clique_enumeration": ("maximal_cliques", "count_maximal_cliques", "node_clique_number",
-                                     "enumerate_cliques", "clique_communities"),
-    "graphmine.truss": ("truss_decomposition",),
-    "graphmine.probgraph": ("similarity", "jarvis_patrick", "choose_sketch", "Estimate"),
-}
-# the submodules loaded on first use, as graphmine.<name>
-_SUBMODULES = ("registry", "datasets", "graph", "io", "validation", "cliques", "cluster", "centrality", "dispatch",
-               "generators", "probgraph", "cuda", "distributed", "motifs", "science4cast")
+# the packages loaded on first use as graphmine.<name>: the layers, the families, the back-ends and
+# the components, and the modules users reach as graphmine.datasets / generators / registry
+_SUBMODULES = {**{name: f"graphmine.{name}" for name in (
+    "core", "io", "cliques", "cluster", "cycles", "truss", "centrality", "link_prediction", "probgraph", "cuda",
+    "distributed", "nx_backend", "motifs", "science4cast")},
+    "datasets": "graphmine.io.datasets", "generators": "graphmine.io.generators", "events": "graphmine.io.events",
+    "registry": "graphmine.core.registry"}
 # name -> (module, attribute; None for the module itself)
-_LAZY = {**{name: (module, name) for module, names in _NAMES.items() for name in names},
-         **{name: (f"graphmine.{name}", None) for name in _SUBMODULES}}
+_LAZY = {**{name: (module, name) for name, module in _FACADE.items()},
+         **{name: (module, None) for name, module in _SUBMODULES.items()}}
 
 
 def __getattr__(name):
     if name not in _LAZY:
-        raise AttributeError(f"module 'graphmine' has no attribute {name!r}")
+        from ._moved import moved_module
+
+        module = moved_module(name)  # a module of the old flat layout, through its alias
+        if module is None:
+            raise AttributeError(f"module 'graphmine' has no attribute {name!r}")
+        return module
     import importlib
 
-    from ._interrupt import interruptible
+    from ._runtime.interrupt import interruptible
 
     module, attr = _LAZY[name]
     # imported on graphmine's worker thread: a Ctrl-C meanwhile never leaves numpy, numba or
-    # scipy half imported in this process (graphmine/_interrupt.py)
+    # scipy half imported in this process (graphmine/_runtime/interrupt.py)
     mod = interruptible(importlib.import_module)(module)
     value = mod if attr is None else getattr(mod, attr)
     globals()[name] = value
@@ -58,18 +54,9 @@ def __dir__():
     return sorted(set(globals()) | set(_LAZY))
 
 
-__all__ = [
-    "Graph", "OrientedGraph", "as_graph", "from_edges",
-    "read_graph", "read_edges", "write_edgelist",
-    "count_triangles", "triangles", "count_cliques",
-    "clustering", "average_clustering", "transitivity", "count_four_cycles", "four_cycles",
-    "common_neighbor_centrality",
-    "count_all_cliques", "vertex_clique_counts", "edge_clique_counts", "clique_clustering",
-    "clique_core_number", "densest_clique_subgraph", "maximal_cliques", "count_maximal_cliques",
-    "node_clique_number", "enumerate_cliques", "clique_communities", "truss_decomposition", "k_truss",
-    "datasets", "generators", "probgraph", "motifs", "science4cast",
-    "similarity", "jarvis_patrick", "choose_sketch", "Estimate",
+__all__ = sorted(_FACADE) + [
     "GraphmineError", "GraphFormatError", "GraphValueError", "ParameterError",
     "MissingDependencyError", "NoImplementationError", "OutputPathError", "OutputExistsError", "ResourceLimitError",
     "SketchSaturationWarning", "SkippedLineWarning",
+    "datasets", "generators", "probgraph", "motifs", "science4cast",
 ]

@@ -13,9 +13,10 @@ import os
 import sys
 import time
 
-from . import _interrupt, _output, commands
+from ._runtime import interrupt as _interrupt, output as _output
+from . import commands
 from .commands import Parser, add_input_argument, budget_fraction, clique_size, non_negative_int
-from .exceptions import GraphmineError
+from .core.exceptions import GraphmineError
 
 __all__ = ["main", "run", "build_parser", "COMMANDS"]
 
@@ -153,7 +154,7 @@ def _cmd_all_k(args):
             or args.scheduler is not None or args.devices is not None):
         raise _param_error("--all-k counts exactly on the CPU: it takes no --method, --budget, --seed, --device, "
                            "--devices or --scheduler")
-    from .clique_census import count_all_cliques
+    from .cliques.census import count_all_cliques
 
     G, load_s = commands.load_input(args)
     t0 = time.perf_counter()
@@ -180,9 +181,9 @@ def _default_budget():
 
 
 def _cmd_triangles(args):
-    from ._output import check_output_path
+    from ._runtime.output import check_output_path
     from .dispatch import triangles
-    from .io import write_vertex_table
+    from .io.edgelist import write_vertex_table
 
     if args.out is not None:
         check_output_path(args.out, args.force)
@@ -215,7 +216,7 @@ def _device_ids(text):
 
 
 def _param_error(message):
-    from .exceptions import ParameterError
+    from .core.exceptions import ParameterError
 
     return ParameterError(message)
 
@@ -227,7 +228,7 @@ def _plain(x):
 
 def _cmd_info(args):
     if args.backends:
-        from .registry import format_matrix
+        from .core.registry import format_matrix
 
         print(format_matrix())
         return 0
@@ -339,7 +340,7 @@ def main(argv=None, *, program=False):
     """Run the command line ``argv`` (default: ``sys.argv[1:]``); returns the exit status.
 
     ``program=True`` (from :func:`run`, the ``graphmine`` program) sets numba up without the
-    packages no kernel uses (see :mod:`graphmine._startup`); a call from Python leaves numba's
+    packages no kernel uses (see :mod:`graphmine._runtime.startup`); a call from Python leaves numba's
     set-up alone.
 
     Parameters
@@ -367,12 +368,12 @@ def main(argv=None, *, program=False):
     try:
         args = parser.parse_args(argv)
         if program:
-            from ._startup import lean_numba_setup
+            from ._runtime.startup import lean_numba_setup
 
             lean_numba_setup()
         if getattr(args, "scheduler", None) is not None:
-            return args.func(args)  # on this thread: it starts the Dask workers (graphmine/_interrupt.py)
-        from ._interrupt import interruptible
+            return args.func(args)  # on this thread: it starts the Dask workers (graphmine/_runtime/interrupt.py)
+        from ._runtime.interrupt import interruptible
 
         # the command runs on graphmine's worker thread: Ctrl-C is seen at once by this one, and
         # never inside a kernel, whatever kernels the command runs
@@ -381,8 +382,8 @@ def main(argv=None, *, program=False):
         print(f"graphmine: error: {exc}", file=sys.stderr)
         return 2
     except ModuleNotFoundError as exc:
-        # an optional dependency imported without graphmine._optional.require: still one line
-        from ._optional import EXTRAS, missing_message
+        # an optional dependency imported without graphmine._runtime.optional.require: still one line
+        from ._runtime.optional import EXTRAS, missing_message
 
         if (exc.name or "").split(".")[0] not in EXTRAS:
             raise
@@ -393,7 +394,7 @@ def main(argv=None, *, program=False):
         return 130
     except BrokenPipeError:
         # stdout closed early (`graphmine ... | head -c 10`): nothing more can be said there
-        from ._output import silence_stdout
+        from ._runtime.output import silence_stdout
 
         silence_stdout()
         return 0
@@ -452,7 +453,7 @@ def run():
         status = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
         if exc.code is not None and not isinstance(exc.code, int):
             print(exc.code, file=sys.stderr)
-    from ._startup import quick_exit
+    from ._runtime.startup import quick_exit
 
     quick_exit(status, cleanup=status != 130)
 

@@ -151,7 +151,7 @@ def kernels_cached():
     import glob
     import os
 
-    here = os.path.dirname(os.path.abspath(__file__))
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cliques")  # the clique kernels' folder
     if os.environ.get("NUMBA_CACHE_DIR"):  # numba then caches there only
         places = [os.path.join(os.environ["NUMBA_CACHE_DIR"], "**")]
     else:  # beside the sources, or a per-user folder where those are read-only
@@ -240,13 +240,13 @@ def load_input(args):
     import os
     import warnings
 
-    from . import datasets
-    from .exceptions import SkippedLineWarning
-    from .io import read_graph
+    from .io import datasets
+    from .core.exceptions import SkippedLineWarning
+    from .io.edgelist import read_graph
 
     path = datasets.resolve(args.file)
     if path != "-" and not os.path.exists(path) and any(c in path for c in "*?["):
-        from .exceptions import GraphFormatError
+        from .core.exceptions import GraphFormatError
 
         hint = ("count-cliques reads a pattern of shards with --scheduler (e.g. --scheduler local)"
                 if getattr(args, "scheduler", 0) is None else "give one file")

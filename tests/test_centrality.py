@@ -1,4 +1,4 @@
-"""Vertex centralities of the core (graphmine.centrality) against networkx, and networkx's
+"""Vertex centralities of the core (graphmine.centrality._cpu) against networkx, and networkx's
 ``pagerank`` / ``average_neighbor_degree`` dispatched to the graphmine backend."""
 
 import networkx as nx
@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import graphmine as gm
-from graphmine import centrality
-from graphmine.exceptions import ConvergenceError, ParameterError
+from graphmine.centrality import _cpu as centrality
+from graphmine.core.exceptions import ConvergenceError, ParameterError
 from graphmine.nx_backend import BackendInterface
 
 

@@ -18,7 +18,7 @@ COMPONENT_CLIS = sorted({module for module, _ in COMMANDS.values()})
 
 HEAVY = ("scipy", "matplotlib", "torch", "sklearn", "lightgbm", "tqdm", "networkx", "cffi", "pycparser")
 COMPONENTS = ("graphmine.science4cast", "graphmine.probgraph", "graphmine.motifs", "graphmine.cuda",
-              "graphmine.distributed", "graphmine.generators", "gnn")
+              "graphmine.distributed", "graphmine.io.generators", "gnn")
 
 
 # prints the modules a process holds when it ends (the program's exit runs atexit handlers too)
@@ -116,7 +116,7 @@ def _kernels():
 
 
 def test_no_kernel_needs_blas_or_cffi():
-    # the program sets numba up without scipy.linalg (BLAS) and cffi (graphmine/_startup.py)
+    # the program sets numba up without scipy.linalg (BLAS) and cffi (graphmine/_runtime/startup.py)
     import ast
 
     found = 0
@@ -132,7 +132,7 @@ def test_no_kernel_needs_blas_or_cffi():
 
 def test_lean_setup_leaves_scipy_and_cffi_importable():
     script = ("import sys\n"
-              "from graphmine._startup import lean_numba_setup\n"
+              "from graphmine._runtime.startup import lean_numba_setup\n"
               "lean_numba_setup()\n"
               "hidden = [m for m in ('scipy.linalg', 'cffi', 'pycparser') if m in sys.modules]\n"
               "import scipy.linalg\n"

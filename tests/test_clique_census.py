@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import graphmine as gm
-from graphmine import clique_census as census
-from graphmine.clique_census import (clique_clustering, count_all_cliques, edge_clique_counts,
+from graphmine.cliques import census
+from graphmine.cliques.census import (clique_clustering, count_all_cliques, edge_clique_counts,
                                      vertex_clique_counts)
 from conftest import edge_arrays, nx_graph
 

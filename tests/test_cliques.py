@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import graphmine as gm
-from graphmine import graph
+from graphmine.core import graph
 from conftest import edge_arrays, nx_graph
 
 # Reference figures of the shipped graphs (datasets/README.md says where each comes from): triangles
@@ -55,7 +55,7 @@ def test_named_graphs():
 @contextlib.contextmanager
 def kernels(parallel):
     """Force the parallel kernels (or the serial twins) whatever the graph's size."""
-    import graphmine.cliques as family  # it holds its own copy of the threshold
+    import graphmine.cliques._cpu as family  # it holds its own copy of the threshold
 
     saved = graph.SERIAL_EDGES, family.SERIAL_EDGES, family.SMALL_CLIQUE_WORK, family.SMALL_CLIQUE_WORK_DEEP
     graph.SERIAL_EDGES = family.SERIAL_EDGES = 0 if parallel else 2**62
@@ -128,7 +128,7 @@ def test_degeneracy_order_and_orientation_in_one_pass(dense, sparse):
     degeneracy rank and ``core_number``: the orientation against the parallel gather-and-sort of
     the same rank (another code path), on int32 and int64 ids; the core numbers against networkx;
     every vertex has at most its core number of later neighbours (a degeneracy order)."""
-    from graphmine import _csr_kernels as csr, _order_kernels as order
+    from graphmine._primitives import csr_kernels as csr, order_kernels as order
 
     for n, edges in (dense, sparse):
         G = gm.from_edges(edges, n_nodes=n)
@@ -154,8 +154,8 @@ def test_degeneracy_order_and_orientation_in_one_pass(dense, sparse):
 def test_small_work_rule_both_sides(monkeypatch, k):
     """The same graph counted on each side of the small-work threshold: the serial kernel below it,
     the parallel one on the two threads asked for above it, and networkx's count on both."""
-    import graphmine.cliques as family
-    from graphmine import _clique_kernels as ck
+    import graphmine.cliques._cpu as family
+    from graphmine.cliques import _clique_kernels as ck
 
     H = nx.gnp_random_graph(120, 0.3, seed=7)
     want = clique_counts(H)[k]
@@ -249,7 +249,7 @@ def test_bad_threads_and_method_keywords():
 
 
 def test_generators():
-    from graphmine.generators import (erdos_renyi_graph, kronecker_edges, kronecker_graph,
+    from graphmine.io.generators import (erdos_renyi_graph, kronecker_edges, kronecker_graph,
                                       planted_cliques_graph)
 
     assert np.array_equal(kronecker_edges(10, 4, seed=3), kronecker_edges(10, 4, seed=3))
@@ -273,7 +273,7 @@ def test_default_order_of_large_counts_on_many_threads(monkeypatch):
     """k >= 4 counts take the approximate degeneracy order from APPROX_ORDER_MIN_THREADS threads
     and APPROX_ORDER_MIN_EDGES edges on (an orientation already cached is used as it is), with
     the same count as networkx's."""
-    import graphmine.cliques as family
+    import graphmine.cliques._cpu as family
 
     H = nx.gnp_random_graph(300, 0.1, seed=3)
     want = clique_counts(H)

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graphmine.exceptions import GraphValueError, ParameterError
+from graphmine.core.exceptions import GraphValueError, ParameterError
 from graphmine.motifs.closure import (CLOSURE_SCORES, KATZ_TERMS, PPR_ALPHA, PPR_STEPS, ClosureModel,
                                       closure_features, closure_scores, closure_task, default_cut,
                                       evaluate_closure, predict_closure)

@@ -10,7 +10,7 @@ pytest.importorskip("torch")
 pytest.importorskip("torch_geometric")
 pytest.importorskip("sklearn")
 
-from graphmine.exceptions import ParameterError  # noqa: E402
+from graphmine.core.exceptions import ParameterError  # noqa: E402
 from graphmine.motifs.closure import closure_task, evaluate_closure  # noqa: E402
 from gnn.closure import (closure_motif_task, seam_closure, stratified_sample,  # noqa: E402
                          weighted_closure_metrics)

@@ -16,7 +16,7 @@ import networkx as nx
 import pytest
 
 import graphmine as gm
-from graphmine.exceptions import GraphmineError, ParameterError
+from graphmine.core.exceptions import GraphmineError, ParameterError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REAL = os.environ.get("GRAPHMINE_TEST_CUDA") == "real"

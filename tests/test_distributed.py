@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import graphmine as gm
-from graphmine.exceptions import GraphFormatError, GraphValueError, ParameterError
+from graphmine.core.exceptions import GraphFormatError, GraphValueError, ParameterError
 
 distributed = pytest.importorskip("distributed")
 from graphmine.distributed import (DistributedGraph, average_clustering, count_cliques,  # noqa: E402

@@ -1,4 +1,4 @@
-"""graphmine.events: reading timestamped edges, items and ScHoLP triples; pairs, windows and the
+"""graphmine.io.events: reading timestamped edges, items and ScHoLP triples; pairs, windows and the
 projected graph against networkx and hand-computed values."""
 
 import gzip
@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from graphmine.events import TemporalEvents, events_from_items, read_events
-from graphmine.exceptions import GraphFormatError, ParameterError
+from graphmine.io.events import TemporalEvents, events_from_items, read_events
+from graphmine.core.exceptions import GraphFormatError, ParameterError
 
 
 def _write(tmp_path, name, text, compress=False):

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import graphmine as gm
-from graphmine import _sketch_kernels as _sk
-from graphmine import _small_work as sw
+from graphmine._primitives import sketch_kernels as _sk
+from graphmine._primitives import small_work as sw
 from graphmine.probgraph import _approx_kernels as _ak
 from graphmine.probgraph import counting, sketches
 
@@ -110,7 +110,7 @@ def test_parse_kernels_compile_one_signature_for_every_source(tmp_path, monkeypa
     the parse kernels as the same type: one compiled signature each, the same edges."""
     import gzip
 
-    from graphmine import _parse_kernels as _pk
+    from graphmine.io import _parse_kernels as _pk
 
     monkeypatch.setattr(sw, "SMALL_BYTES", -1)  # the kernels, not the numpy reader
     text = "".join(f"{u} {v}\n" for u, v in [(0, 1), (1, 2), (2, 0), (2, 3)])
@@ -129,7 +129,7 @@ def test_parse_kernels_compile_one_signature_for_every_source(tmp_path, monkeypa
 def test_average_ranks_equal_scipys_rankdata(values):
     from scipy.stats import rankdata
 
-    from graphmine._metrics import average_ranks
+    from graphmine._primitives.metrics import average_ranks
 
     assert average_ranks(values).tolist() == rankdata(np.array(values, np.float64)).tolist()
 
@@ -137,7 +137,7 @@ def test_average_ranks_equal_scipys_rankdata(values):
 def test_average_ranks_with_nan_are_nan_as_in_scipy():
     from scipy.stats import rankdata
 
-    from graphmine._metrics import average_ranks
+    from graphmine._primitives.metrics import average_ranks
 
     got, want = average_ranks([1.0, np.nan, 0.5]), rankdata([1.0, np.nan, 0.5])
     assert np.isnan(got).all() and np.isnan(want).all()
@@ -197,7 +197,7 @@ def test_load_cached_kernels_loads_what_the_cache_holds_and_compiles_nothing(tmp
              "    def on_end(self, ev): pass\n"
              "event.register('numba:compile', L())\n"
              "from graphmine.motifs import _heuristic_kernels as h\n"
-             "from graphmine._startup import load_cached_kernels\n"
+             "from graphmine._runtime.startup import load_cached_kernels\n"
              "print(load_cached_kernels([h._pair_scores_part]), sorted(n), len(h._pair_scores_part.overloads))")
     out = subprocess.run([sys.executable, "-c", probe], check=True, env=env, capture_output=True, text=True)
     assert out.stdout.split() == ["(1,", "1)", "[]", "1"]

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import graphmine as gm
-from graphmine.generators import planted_cliques_graph
+from graphmine.io.generators import planted_cliques_graph
 from graphmine.motifs import clique, motif_prediction_task
 
 torch = pytest.importorskip("torch")

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import graphmine as gm
-from graphmine.graph import _check_csr
+from graphmine.core.graph import _check_csr
 from conftest import edge_arrays, nx_graph
 
 
@@ -111,7 +111,7 @@ def test_approximate_degeneracy_order_rounds(data, nthreads):
     """The approximate order against a slow reference of its rounds (every vertex whose degree in
     the remaining graph is at most 1.1 times the remaining average leaves together), its ranks
     (round, then id), and its out-degree bound: 2.2 times networkx's largest core number."""
-    from graphmine import _order_kernels as ok
+    from graphmine._primitives import order_kernels as ok
 
     n, edges = data
     G = gm.from_edges(edges, n_nodes=n)
@@ -188,8 +188,8 @@ def test_validator_rejects_bad_input(bad, rule):
 
 def test_one_reader_of_vertex_pairs():
     # the edges of from_edges and the pairs of the scores and similarities are read by vertex_pairs
-    from graphmine.graph import vertex_pairs
-    from graphmine.link_prediction import common_neighbor_centrality
+    from graphmine.core.graph import vertex_pairs
+    from graphmine.link_prediction._cpu import common_neighbor_centrality
     from graphmine.motifs import link_scores
     from graphmine.probgraph import similarity
 
@@ -232,8 +232,8 @@ def test_errors_are_value_errors():
 def test_parallel_relabelled_orientation_equals_serial_scatter(nthreads):
     # the row-gathering kernel (4+ threads on big graphs) against the order-preserving serial
     # scatter, on a skewed graph whose long rows take the sort path and short ones the insertion
-    from graphmine import _csr_kernels as k
-    from graphmine.generators import kronecker_edges
+    from graphmine._primitives import csr_kernels as k
+    from graphmine.io.generators import kronecker_edges
 
     G = gm.from_edges(kronecker_edges(12, 16, seed=3))
     rank = G._rank("degree")

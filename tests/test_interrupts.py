@@ -46,7 +46,7 @@ def _moments(default):
 def write_edge_list(path, scale=19, edge_factor=16, seed=25):
     """A Kronecker (Graph500) edge list, fixed-width decimal ids, tab-separated: ~117 MB at
     scale 19 (written with numpy; a text formatter per line would take a minute)."""
-    from graphmine.generators import kronecker_edges
+    from graphmine.io.generators import kronecker_edges
 
     e = kronecker_edges(scale, edge_factor, seed=seed)
     w = len(str(2 ** scale - 1))

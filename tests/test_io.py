@@ -254,7 +254,7 @@ def hub_edges(seed, n=20_000, m=40_000):
 
 @pytest.mark.parametrize("order", ["sorted", "shuffled"])
 def test_csr_build_matches_reference(order):
-    from graphmine import _csr_kernels as ck
+    from graphmine._primitives import csr_kernels as ck
 
     e = hub_edges(1)
     if order == "shuffled":
@@ -272,7 +272,7 @@ def test_csr_build_matches_reference(order):
 
 @given(edge_arrays(max_nodes=300, max_edges=400), st.integers(1, 4))
 def test_csr_build_any_edges_any_threads(data, threads):
-    from graphmine import _csr_kernels as ck
+    from graphmine._primitives import csr_kernels as ck
 
     n, edges = data
     indptr, indices, loops = ck._csr_from_pairs(edges[:, 0].copy(), edges[:, 1].copy(), n, threads)
@@ -283,7 +283,7 @@ def test_csr_build_any_edges_any_threads(data, threads):
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_renumbering_matches_unique(threads):
-    from graphmine import _csr_kernels as ck
+    from graphmine._primitives import csr_kernels as ck
 
     rng = np.random.default_rng(3)
     e = rng.integers(0, 50_000, size=(20_001, 2)) * 3 + 7
@@ -305,7 +305,7 @@ def write_lines(p, lines):
 @pytest.mark.parametrize("threads", [1, 2])
 def test_parallel_read_path_and_graph(tmp_path, monkeypatch, threads):
     # a small read threshold sends a small file through the parallel reads and many chunks
-    from graphmine import io as gio
+    from graphmine.io import edgelist as gio
 
     monkeypatch.setattr(gio, "_PARALLEL_READ_BYTES", 1)
     e = np.concatenate([hub_edges(4)] * 3)

@@ -5,9 +5,9 @@ Imports point down only (CONTRIBUTING.md, "Layers"):
     facade      graphmine/__init__.py, graphmine.dispatch, graphmine.cli
     components  graphmine.<subpackage> (probgraph, motifs, science4cast, distributed, cuda,
                 nx_backend), gnn, spatial, _graphmine_nx
-    families    graphmine.cliques, graphmine.cluster, graphmine.centrality
+    families    graphmine.cliques._cpu, graphmine.cluster._cpu, graphmine.centrality._cpu
     core        graph, validation, io, events, commands, generators, datasets
-    base        graphmine.exceptions and graphmine's private top-level modules (the kernels
+    base        graphmine.core.exceptions and graphmine's private top-level modules (the kernels
                 _*_kernels, _setops; the helpers _threads, _limits, _output, ...)
 
 An import counts wherever it is written (a function-level import too): ``from a.b import c``
@@ -27,9 +27,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("graphmine", "gnn", "spatial", "_graphmine_nx")
 
 FACADE = {"graphmine", "graphmine.dispatch", "graphmine.cli", "graphmine.__main__"}
-# families: every other public top-level module (graphmine.cliques, cluster, cycles, ...)
-CORE = {"graphmine.graph", "graphmine.validation", "graphmine.io", "graphmine.events", "graphmine.commands",
-        "graphmine.generators", "graphmine.datasets", "graphmine.registry"}
+# families: every other public top-level module (graphmine.cliques._cpu, cluster, cycles, ...)
+CORE = {"graphmine.core.graph", "graphmine.core.validation", "graphmine.io.edgelist", "graphmine.io.events", "graphmine.commands",
+        "graphmine.io.generators", "graphmine.io.datasets", "graphmine.core.registry"}
 LAYER_NAMES = ["base", "core", "families", "components", "facade"]
 
 
@@ -138,7 +138,7 @@ def layer(mod):
         return 3  # a subpackage of graphmine, or gnn / spatial / _graphmine_nx
     if mod in CORE:
         return 1
-    if parts[1].startswith("_") or mod == "graphmine.exceptions":
+    if parts[1].startswith("_") or mod == "graphmine.core.exceptions":
         return 0
     return 2  # every other public top-level module is an algorithm family
 

@@ -12,11 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import graphmine as gm
-from graphmine.clique_peeling import clique_core_number, densest_clique_subgraph
-from graphmine import _maximal_kernels as _mk
-from graphmine.clique_enumeration import (_batches, count_maximal_cliques, enumerate_cliques, list_cliques,
+from graphmine.cliques.peeling import clique_core_number, densest_clique_subgraph
+from graphmine.cliques import _maximal_kernels as _mk
+from graphmine.cliques.enumeration import (_batches, count_maximal_cliques, enumerate_cliques, list_cliques,
                                        maximal_cliques, maximal_clique_batches, node_clique_number)
-from graphmine.truss import k_truss, truss_decomposition
+from graphmine.truss._cpu import k_truss, truss_decomposition
 from conftest import edge_arrays, nx_graph
 
 graphs = st.one_of(edge_arrays(), edge_arrays(dense=True, max_nodes=16))

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from networkx.algorithms import isomorphism as iso
 
 import graphmine as gm
-from graphmine.generators import planted_cliques_graph
+from graphmine.io.generators import planted_cliques_graph
 from graphmine.motifs import (LINK_SCORES, canonical_tuples, clique, count_motifs, cycle, distance_labels,
                               enclosing_subgraphs, evaluate_heuristics, find_motifs, heuristic_motif_scores,
                               is_motif, link_scores, motif_from_graph, motif_prediction_task, n_distance_labels,

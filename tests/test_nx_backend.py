@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import graphmine as gm
-from graphmine import _clique_kernels as _ck
+from graphmine.cliques import _clique_kernels as _ck
 from graphmine.nx_backend import BackendInterface, NetworkXGraph, from_networkx, to_networkx
 from graphmine.nx_backend import _kernels as _k
 
@@ -481,8 +481,8 @@ def test_numpy_path_and_kernel_path_agree(monkeypatch):
     # numba is loaded in this process: the backend's triangles go through the kernels; the numpy
     # count of the triangle family (forced: numba taken for not imported) gives the same dict,
     # while its total work stays within what a kernel's first call costs
-    from graphmine import _small_work as sw
-    from graphmine import cliques
+    from graphmine._primitives import small_work as sw
+    from graphmine.cliques import _cpu as cliques
     from graphmine.nx_backend import algorithms
 
     G = nx.powerlaw_cluster_graph(300, 6, 0.5, seed=4)

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 import graphmine as gm
 from graphmine import probgraph as pg
 from graphmine.cli import main
-from graphmine.exceptions import ParameterError, SketchSaturationWarning
-from graphmine._estimators import bloom_tables
+from graphmine.core.exceptions import ParameterError, SketchSaturationWarning
+from graphmine._primitives.estimators import bloom_tables
 
 pytestmark = pytest.mark.filterwarnings("ignore::graphmine.SketchSaturationWarning")
 
@@ -214,7 +214,7 @@ def test_split_sketch_hub_part_matches_reference(n, p, seed, hub_bits):
 
 
 def _filter_of(S, x):
-    from graphmine._sketch_kernels import _bloom_insert
+    from graphmine._primitives.sketch_kernels import _bloom_insert
 
     r = np.zeros(S.words, np.uint64)
     _bloom_insert(r, int(x), S.bits, S.seeds)
@@ -292,7 +292,7 @@ def test_one_pass_bloom_triangles_are_accurate_against_networkx(n, p, seed):
 
 def test_branch_free_bottomk_merge_matches_the_reference_merge():
     from graphmine.probgraph._approx_kernels import _merge_branch_free
-    from graphmine._estimators import bottomk_merge
+    from graphmine._primitives.estimators import bottomk_merge
 
     rng = np.random.default_rng(5)
     for _ in range(300):

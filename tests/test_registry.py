@@ -1,4 +1,4 @@
-"""The registry of families x back-ends (graphmine.registry): dispatch rules, errors, and the
+"""The registry of families x back-ends (graphmine.core.registry): dispatch rules, errors, and the
 support matrix against what actually runs; the CCPA family against networkx."""
 
 import math
@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import graphmine as gm
-from graphmine import registry
-from graphmine.exceptions import NoImplementationError, ParameterError
+from graphmine.core import registry
+from graphmine.core.exceptions import NoImplementationError, ParameterError
 
 
 def test_cpu_exact_and_sketches_dispatch():
@@ -37,7 +37,7 @@ def test_validation_in_the_core():
 
 
 def test_one_of_options_are_checked_by_one_validator():
-    from graphmine.exceptions import check_choice
+    from graphmine.core.exceptions import check_choice
     from graphmine.motifs import closure_task
     from graphmine.probgraph import similarity, sketch_neighbourhoods
 
@@ -51,7 +51,7 @@ def test_one_of_options_are_checked_by_one_validator():
         similarity(H, measure="cos")
     with pytest.raises(ParameterError, match="scope must be one of .*, got 'some'"):
         sketch_neighbourhoods(H, "kmv", scope="some")
-    from graphmine.events import events_from_items
+    from graphmine.io.events import events_from_items
 
     events = events_from_items([[0, 1], [1, 2], [0, 2]], times=[1, 2, 3])
     with pytest.raises(ParameterError, match="candidates must be one of 'auto', 'open', 'wedge', got 'all'"):
@@ -59,8 +59,8 @@ def test_one_of_options_are_checked_by_one_validator():
 
 
 def test_integer_options_are_checked_by_one_validator():
-    from graphmine.clique_enumeration import list_cliques
-    from graphmine.exceptions import check_int
+    from graphmine.cliques.enumeration import list_cliques
+    from graphmine.core.exceptions import check_int
     from graphmine.motifs import clique, motif_prediction_task
     from graphmine.science4cast import generate_temporal_graph
     from graphmine.science4cast.snapshots import sample_pairs
@@ -84,8 +84,8 @@ def test_integer_options_are_checked_by_one_validator():
 
 
 def test_seeds_are_checked_by_one_validator():
-    from graphmine.exceptions import check_seed
-    from graphmine.generators import kronecker_edges
+    from graphmine.core.exceptions import check_seed
+    from graphmine.io.generators import kronecker_edges
     from graphmine.science4cast import generate_temporal_graph
     from graphmine.science4cast.blend import bootstrap_aucs
 
@@ -127,7 +127,7 @@ def test_cpu_path_loads_no_backend_module():
 
 def test_import_graphmine_loads_no_registry_backend():
     script = ("import sys, graphmine\n"
-              "print(sorted(m for m in sys.modules if m.startswith(('graphmine.registry', 'graphmine.dispatch',"
+              "print(sorted(m for m in sys.modules if m.startswith(('graphmine.core.registry', 'graphmine.dispatch',"
               " 'numba', 'dask', 'torch'))))\n")
     r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
@@ -244,4 +244,4 @@ def test_docs_show_the_generated_matrix():
     table = registry.format_matrix(markdown=True)
     for doc in ("README.md", os.path.join("docs", "backends.md")):
         with open(os.path.join(root, doc), encoding="utf-8") as f:
-            assert table in f.read(), f"{doc}: the support matrix differs from graphmine.registry's"
+            assert table in f.read(), f"{doc}: the support matrix differs from graphmine.core.registry's"

@@ -19,8 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import graphmine as gm
-from graphmine._optional import require
-from graphmine._output import atomic_write, check_output_path
+from graphmine._runtime.optional import require
+from graphmine._runtime.output import atomic_write, check_output_path
 from graphmine.cli import main
 
 
@@ -461,7 +461,7 @@ def test_threads_decorator_in_a_process_without_numba():
     import sys
 
     code = ("import sys\n"
-            "from graphmine._threads import resolve_threads, restores_threads\n"
+            "from graphmine._runtime.threads import resolve_threads, restores_threads\n"
             "numpy_only = restores_threads(lambda: 1)\n"
             "lowered = restores_threads(lambda: resolve_threads(1))\n"
             "numpy_only()\n"

@@ -23,9 +23,9 @@ import numpy as np
 import pytest
 from numba import njit
 
-from graphmine.exceptions import (GraphFormatError, MissingDependencyError, OutputExistsError, OutputPathError,
+from graphmine.core.exceptions import (GraphFormatError, MissingDependencyError, OutputExistsError, OutputPathError,
                                   ParameterError)
-from graphmine.generators import planted_cliques_graph
+from graphmine.io.generators import planted_cliques_graph
 from graphmine.motifs import auc_ap, clique, motif_prediction_task
 from graphmine.science4cast import generate_benchmark, read_benchmark, write_benchmark, write_competition
 

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from graphmine.cli import main
-from graphmine.events import events_from_items, read_events
-from graphmine.exceptions import ParameterError
+from graphmine.io.events import events_from_items, read_events
+from graphmine.core.exceptions import ParameterError
 from graphmine.science4cast import make_data, read_data, year_end_day
 from graphmine.science4cast.build import build_benchmark, map_times
 

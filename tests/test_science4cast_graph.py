@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from graphmine.exceptions import ParameterError
+from graphmine.core.exceptions import ParameterError
 from graphmine.science4cast import (feature_names, generate_benchmark, generate_temporal_graph,
                                     multigraph_degree, pair_edge_counts, pair_features, sample_pairs, snapshot,
                                     snapshot_weights, swap_permutation, training_pairs, year_end_day)

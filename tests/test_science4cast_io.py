@@ -6,7 +6,7 @@ import pickle
 import numpy as np
 import pytest
 
-from graphmine.exceptions import GraphFormatError, GraphmineError, ParameterError
+from graphmine.core.exceptions import GraphFormatError, GraphmineError, ParameterError
 from graphmine.science4cast import (Science4CastData, load_pickle, make_data, read_benchmark, read_competition,
                                     read_data, read_solution, write_benchmark, write_competition)
 from graphmine.science4cast.snapshots import MAX_DAY

@@ -11,7 +11,7 @@ pytest.importorskip("sklearn")
 from sklearn.metrics import roc_auc_score  # noqa: E402
 from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
 
-from graphmine.exceptions import GraphFormatError, ParameterError  # noqa: E402
+from graphmine.core.exceptions import GraphFormatError, ParameterError  # noqa: E402
 from graphmine.science4cast import generate_benchmark, read_benchmark, write_benchmark  # noqa: E402
 from graphmine.science4cast.baseline import DegreeBaseline  # noqa: E402
 from graphmine.science4cast.blend import rank_average, roc_auc  # noqa: E402

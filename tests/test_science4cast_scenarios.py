@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from graphmine.exceptions import ParameterError
+from graphmine.core.exceptions import ParameterError
 from graphmine.science4cast import (feature_names, generate_temporal_graph, pair_features, snapshot,
                                     swap_permutation, year_end_day)
 from graphmine.science4cast.blend import bootstrap_aucs

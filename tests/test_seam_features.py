@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import graphmine as gm
-from graphmine.generators import planted_cliques_graph
+from graphmine.io.generators import planted_cliques_graph
 from graphmine.motifs import clique, evaluate_heuristics, motif_prediction_task, star
 
 torch = pytest.importorskip("torch")
@@ -145,7 +145,7 @@ def test_cli_predict_motifs_features_and_select_match_the_library(tmp_path, caps
     np.savetxt(path, G.edges(), fmt="%d")
     base = ["predict-motifs", str(path), "--motif", "clique", "--k", "3", "--method", "seam", "--positives", "25",
             "--epochs", "2", "--device", "cpu", "--seed", "1", "--json", "--quiet"]
-    from graphmine.io import read_graph
+    from graphmine.io.edgelist import read_graph
 
     task = motif_prediction_task(read_graph(path), clique(3), n_positives=25, seed=1)
     want = {

@@ -1,4 +1,4 @@
-"""Set-operation kernels (graphmine/_setops.py) and the clique kernels built on them, against numpy,
+"""Set-operation kernels (graphmine/_primitives/setops.py) and the clique kernels built on them, against numpy,
 networkx and closed forms."""
 
 from math import comb
@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from numba import njit, prange
 
 import graphmine as gm
-from graphmine import _clique_kernels as ck
-from graphmine import _setops as so
+from graphmine.cliques import _clique_kernels as ck
+from graphmine._primitives import setops as so
 
 
 def sorted_rows():

@@ -1,4 +1,4 @@
-"""The small-work path (graphmine/_small_work.py) against the kernel path and networkx: the same
+"""The small-work path (graphmine/_primitives/small_work.py) against the kernel path and networkx: the same
 graph (numbering, rows, statistics), the same counts, the same error messages."""
 
 import io as _io
@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import graphmine as gm
-from graphmine import _small_work as sw
-from graphmine.exceptions import GraphFormatError
-from graphmine.graph import compact_ids
+from graphmine._primitives import small_work as sw
+from graphmine.core.exceptions import GraphFormatError
+from graphmine.core.graph import compact_ids
 
 
 def _read(text, **kw):

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 import graphmine as gm
-from graphmine._output import atomic_write, check_output_path
-from graphmine.exceptions import OutputPathError
+from graphmine._runtime.output import atomic_write, check_output_path
+from graphmine.core.exceptions import OutputPathError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [ROOT, os.environ.get("PYTHONPATH")])))

@@ -13,10 +13,10 @@ device the calls raise :class:`NoCudaDeviceError`. Under ``NUMBA_ENABLE_CUDASIM=
 numba.cuda is first imported) the kernels run in numba's CUDA simulator, slowly, for testing.
 """
 
-from .._docs import fill_doc
-from .._threads import resolve_threads, restores_threads
-from ..exceptions import ParameterError
-from ..validation import as_graph
+from .._runtime.docs import fill_doc
+from .._runtime.threads import resolve_threads, restores_threads
+from ..core.exceptions import ParameterError
+from ..core.validation import as_graph
 from ._device import (AUTO_MIN_EDGES, DEVICES, NoCudaDeviceError, auto_min_edges, check_device, is_available,
                       preflight, release, require_device, use_cuda)
 
@@ -115,7 +115,7 @@ def triangles(G, *, threads=None, devices=None):
 
 def _clique_arguments(G, k, order, threads):
     """(G, k, order, threads) of a k-clique call checked, and a device required."""
-    from ..cliques import check_k
+    from ..cliques._cpu import check_k
 
     k = check_k(k)
     if k > MAX_K:
@@ -226,7 +226,7 @@ def _warm(k):
     """Load what a k-clique count on the GPU loads, on a small graph (see :func:`warm_up`)."""
     if not is_available():
         return
-    from ..validation import as_graph
+    from ..core.validation import as_graph
     from . import _exact
 
     W = as_graph([(i, j) for i in range(8) for j in range(i + 1, 8) if (i + j) % 7])

@@ -3,7 +3,7 @@
 
 import numpy as np
 
-from .._estimators import bloom_tables
+from .._primitives.estimators import bloom_tables
 from ..probgraph.sketches import hash_seeds
 from ._device import check_device_memory, cuda_module, device_graph
 from ._exact import SM_BLOCKS, _grid, _start, _stop, arc_sources, block_size, quiet
@@ -27,7 +27,7 @@ class DeviceBloomSketch:
 
         n = DG.n
         if n > 2**32:
-            from ..exceptions import ParameterError
+            from ..core.exceptions import ParameterError
 
             raise ParameterError(f"sketches hash vertex ids as 32-bit values; this graph has {n:,} vertices "
                                  "(more than 2**32): use method='exact'")

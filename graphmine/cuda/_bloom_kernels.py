@@ -1,7 +1,7 @@
 """CUDA kernels (numba-cuda) for Bloom-filter sketches of out-neighbourhoods and the triangle
 estimate from them.
 
-Contract: as :mod:`graphmine._sketch_kernels` and ``_approx_kernels`` (the CPU twins):
+Contract: as :mod:`graphmine._primitives.sketch_kernels` and ``_approx_kernels`` (the CPU twins):
 ``optr``/``oind`` is an oriented CSR with ids relabelled by rank, ``seeds`` the (xor, odd
 multiplier, offset) triples of :func:`graphmine.probgraph.sketches.hash_seeds`. The hash and the
 bit positions are the CPU's, in the same masked 64-bit integer arithmetic, so the same seed gives
@@ -13,9 +13,9 @@ validate and never raise.
 import numpy as np
 from numba import cuda, float64, int64
 
-from .. import _sketch_kernels as _sk
-from .._estimators import EST_AND, EST_LIMIT, EST_OR  # noqa: F401 (the CPU's codes, one definition)
-from .._sketch_kernels import LOW6, ONE, S6, S32
+from .._primitives import sketch_kernels as _sk
+from .._primitives.estimators import EST_AND, EST_LIMIT, EST_OR  # noqa: F401 (the CPU's codes, one definition)
+from .._primitives.sketch_kernels import LOW6, ONE, S6, S32
 from ._kernels import _lower_bound
 
 BLOCK = 256  # largest block (the shared reduction arrays); a power of two

@@ -18,7 +18,7 @@ import os
 
 import numpy as np
 
-from ..graph import APPROX_DEGENERACY_EPS
+from ..core.graph import APPROX_DEGENERACY_EPS
 
 __all__ = ["device_scan", "device_sort", "orient_degree", "orient_peeled", "build_bytes", "sort_backend",
            "PEEL_EPS"]
@@ -87,7 +87,7 @@ def sort_backend():
         import cupy  # noqa: F401
     except Exception:
         if want == "cupy":
-            from ..exceptions import MissingDependencyError
+            from ..core.exceptions import MissingDependencyError
 
             raise MissingDependencyError("GRAPHMINE_CUDA_SORT=cupy needs CuPy, which is not installed") from None
         return "numba"

@@ -1,5 +1,5 @@
 """4-cycles per vertex and in total on the GPU (numba-cuda): the device side of
-:mod:`graphmine.cycles`, reached through ``graphmine.four_cycles(G, device='cuda')``.
+:mod:`graphmine.cycles._cpu`, reached through ``graphmine.four_cycles(G, device='cuda')``.
 
 Contract: the full symmetric CSR (sorted rows, no self-loops) copied to the device as it is; one
 thread per vertex v in a grid-stride loop. With c(v, w) = |N(v) ∩ N(w)|, every two-hop path
@@ -18,10 +18,11 @@ the registry imports it on the first GPU call only. Kernels never validate.
 import numpy as np
 from numba import cuda, int64
 
-from .._docs import fill_doc
-from .._setops import merge_count
-from .._threads import restores_threads
-from ..validation import as_graph
+from .._runtime.docs import fill_doc
+from .._primitives.setops import merge_count
+from .._runtime.threads import restores_threads
+from ..core.validation import as_graph
+from ..core.registry import implements
 from ._device import check_device_memory, cuda_module, require_device
 from ._exact import _grid, block_size, quiet
 
@@ -48,6 +49,7 @@ def _four_cycles(indptr, indices, out):
         out[v] = twice // 2
 
 
+@implements("four_cycles", "cuda")
 @restores_threads
 @fill_doc
 def four_cycles(G, *, method="exact", threads=None):
@@ -81,6 +83,7 @@ def four_cycles(G, *, method="exact", threads=None):
     return out.copy_to_host()[:n]
 
 
+@implements("count_four_cycles", "cuda")
 @fill_doc
 def count_four_cycles(G, *, method="exact", threads=None):
     """The number of 4-cycles of ``G``, counted on the GPU.

@@ -10,9 +10,9 @@ import os
 
 import numpy as np
 
-from .._limits import format_bytes
-from ..exceptions import GraphmineError, MissingDependencyError, ResourceLimitError
-from ..registry import DEVICES, check_device  # validated in the core; re-exported here
+from .._runtime.limits import format_bytes
+from ..core.exceptions import GraphmineError, MissingDependencyError, ResourceLimitError
+from ..core.registry import DEVICES, check_device  # validated in the core; re-exported here
 
 __all__ = ["NoCudaDeviceError", "DEVICES", "AUTO_MIN_EDGES", "auto_min_edges", "check_device", "cuda_module",
            "is_available", "use_cuda",

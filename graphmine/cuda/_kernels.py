@@ -31,7 +31,7 @@ candidate bitmaps on a per-thread stack.
 import numpy as np
 from numba import cuda, int64, uint64
 
-from .._setops import lower_bound
+from .._primitives.setops import lower_bound
 
 # Bins by s (lookups per arc): s <= BOUNDS[0] one thread, <= BOUNDS[1] GROUPS[1] threads, ...,
 # above the last bound one block

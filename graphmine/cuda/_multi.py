@@ -23,7 +23,7 @@ and the combination are tested on a machine with one device.
 
 import numpy as np
 
-from ..exceptions import ParameterError
+from ..core.exceptions import ParameterError
 from ._device import DeviceGraph, cuda_module, device_graph
 
 __all__ = ["resolve_devices", "is_multi", "row_split", "count_triangles", "triangles", "count_cliques",
@@ -90,7 +90,7 @@ def _prime(workers, what):
     """Load the kernels of ``what`` ('triangles', 'partitioned', 'cliques') on every device of
     ``workers`` from this thread, once per process: numba-cuda loads a kernel's module into a
     context on its first launch, and two threads doing that at once on one context collide."""
-    from ..validation import as_graph
+    from ..core.validation import as_graph
     from ._exact import _sim
 
     if _sim():

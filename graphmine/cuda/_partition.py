@@ -15,8 +15,8 @@ block a's arcs (those that can count) and read both blocks' rows.
 
 import numpy as np
 
-from ..exceptions import ResourceLimitError
-from .._limits import format_bytes
+from ..core.exceptions import ResourceLimitError
+from .._runtime.limits import format_bytes
 from ._device import DeviceGraph, _gpu_limit, cuda_module
 
 __all__ = ["plan", "count_triangles", "count_partitioned", "fits_unpartitioned"]

@@ -15,11 +15,12 @@ loads numba.cuda; the registry imports it on the first GPU call only. Kernels ne
 import numpy as np
 from numba import cuda, int32
 
-from .._docs import fill_doc
-from .._threads import restores_threads
-from ..exceptions import check_int
-from ..graph import rank_space_arcs
-from ..validation import as_graph
+from .._runtime.docs import fill_doc
+from .._runtime.threads import restores_threads
+from ..core.exceptions import check_int
+from ..core.graph import rank_space_arcs
+from ..core.validation import as_graph
+from ..core.registry import implements
 from ._device import check_device_memory, cuda_module, device_graph, require_device
 from ._exact import _grid, arc_sources, block_size, quiet
 
@@ -93,6 +94,7 @@ def truss_alive(DG, k):
     return alive.copy_to_host()[:m].astype(bool), rounds
 
 
+@implements("k_truss", "cuda")
 @restores_threads
 @fill_doc
 def k_truss(G, k, *, method="exact", threads=None):

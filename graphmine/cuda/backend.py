@@ -1,4 +1,4 @@
-"""The GPU back-end's registrations (:mod:`graphmine.registry`): exact counts and the Bloom
+"""The GPU back-end's registrations (:mod:`graphmine.core.registry`): exact counts and the Bloom
 triangle estimate on a CUDA device.
 
 Imported by the registry on the first ``device='cuda'`` or ``'auto'`` call; importing it loads no
@@ -7,17 +7,17 @@ needs a visible device (else :class:`NoCudaDeviceError`), 'auto' takes the GPU w
 and, for exact counts, the graph has at least :func:`auto_min_edges` edges.
 """
 
-from .._docs import fill_doc
-from functools import wraps
+from .._runtime.docs import fill_doc
 
-from .. import cluster as _cluster
-from ..registry import register
+from ..cluster import _cpu as _cluster
+from ..core.registry import backend_rule, implements
 from . import MAX_K, count_cliques, count_triangles, triangles
 from ._device import use_cuda
 
 __all__ = ["can_run", "clustering", "average_clustering", "transitivity", "bloom_count_triangles"]
 
 
+@backend_rule("cuda")
 def can_run(family, G, method, kwargs, device):
     """True when the call runs on the GPU, else the reason (see the module docstring).
 
@@ -71,7 +71,7 @@ def clustering(G, *, threads=None):
     Returns
     -------
     ndarray of float64 of shape (n,)
-        The coefficients, as :func:`graphmine.cluster.clustering` computes them.
+        The coefficients, as :func:`graphmine.cluster._cpu.clustering` computes them.
 
     Examples
     --------
@@ -176,27 +176,18 @@ def _bloom_k(G, kwargs):
     return True if k == 3 else f"estimates triangles (k = 3) with method='bloom'; k = {k} runs on the CPU"
 
 
-def _exact(fn):
-    @wraps(fn)
-    def run(G, *, method="exact", **kw):
-        return fn(G, **kw)
-    return run
+implements("count_triangles", "cuda", methods=("exact",))(count_triangles)
+implements("triangles", "cuda", methods=("exact",))(triangles)
+implements("count_cliques", "cuda", methods=("exact",), can_run=_k_fits)(count_cliques)
+implements("clustering", "cuda", methods=("exact",))(clustering)
+implements("average_clustering", "cuda", methods=("exact",))(average_clustering)
+implements("transitivity", "cuda", methods=("exact",))(transitivity)
+implements("count_triangles", "cuda", methods=("bloom",))(bloom_count_triangles)
+implements("count_cliques", "cuda", methods=("bloom",), can_run=_bloom_k)(bloom_count_triangles)
 
 
-register("count_triangles", "cuda", _exact(count_triangles), methods=("exact",))
-register("triangles", "cuda", _exact(triangles), methods=("exact",))
-register("count_cliques", "cuda", _exact(count_cliques), methods=("exact",), can_run=_k_fits)
-register("clustering", "cuda", _exact(clustering), methods=("exact",))
-register("average_clustering", "cuda", _exact(average_clustering), methods=("exact",))
-register("transitivity", "cuda", _exact(transitivity), methods=("exact",))
-register("count_triangles", "cuda", bloom_count_triangles, methods=("bloom",))
-register("count_cliques", "cuda", bloom_count_triangles, methods=("bloom",), can_run=_bloom_k)
-
-
+@implements("transitivity", "cuda", methods=("bloom",))
 def _bloom_transitivity(G, *, method="bloom", **kw):
     from ..probgraph import transitivity as estimate
 
     return estimate(G, method=method, device="cuda", **kw)
-
-
-register("transitivity", "cuda", _bloom_transitivity, methods=("bloom",))

@@ -11,16 +11,16 @@ Every k-clique is found exactly once, in the task of the blocks of its first k -
 
 Kernels run serially inside one task (the cluster runs tasks in parallel), release the GIL so
 that threaded workers run side by side, never validate and never raise. Counts are exact int64;
-the set intersections are graphmine's sorted merges (:mod:`graphmine._clique_kernels`), and the
+the set intersections are graphmine's sorted merges (:mod:`graphmine.cliques._clique_kernels`), and the
 last level uses a marker array over the global ids (n bytes per running task).
 """
 
 import numpy as np
 from numba import njit
 
-from .._clique_kernels import _windowed_cliques
-from .._setops import lower_bound
-from .._estimators import pair_bloom
+from ..cliques._clique_kernels import _windowed_cliques
+from .._primitives.setops import lower_bound
+from .._primitives.estimators import pair_bloom
 
 
 

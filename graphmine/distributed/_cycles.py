@@ -12,8 +12,9 @@ blocks i, j and k and needs those three blocks only, so no task holds the graph.
 import numpy as np
 from numba import njit
 
-from .._docs import fill_doc
-from .._setops import intersect_count
+from .._runtime.docs import fill_doc
+from .._primitives.setops import intersect_count
+from ..core.registry import implements
 from ._block_kernels import _group_rows
 from .counting import VertexCounts
 
@@ -74,6 +75,7 @@ def _per_block(D):
             for i in range(P)]
 
 
+@implements("four_cycles", "dask")
 @fill_doc
 def four_cycles(D, *, method="exact", threads=None):
     """The number of 4-cycles through every vertex of a :class:`DistributedGraph`.
@@ -99,6 +101,7 @@ def four_cycles(D, *, method="exact", threads=None):
     return VertexCounts(np.concatenate(ids), np.concatenate(counts).astype(np.int64))
 
 
+@implements("count_four_cycles", "dask")
 @fill_doc
 def count_four_cycles(D, *, method="exact", threads=None):
     """The number of 4-cycles of a :class:`DistributedGraph`.

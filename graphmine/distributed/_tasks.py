@@ -10,10 +10,10 @@ import threading
 
 import numpy as np
 
-from .._output import atomic_write
-from ..exceptions import GraphFormatError, GraphValueError
-from ..io import read_edges
-from .. import _sketch_kernels as _sk
+from .._runtime.output import atomic_write
+from ..core.exceptions import GraphFormatError, GraphValueError
+from ..io.edgelist import read_edges
+from .._primitives import sketch_kernels as _sk
 from . import _block_kernels as _bk
 
 _EMPTY = np.empty((0, 2), np.int64)

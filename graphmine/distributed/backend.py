@@ -1,10 +1,10 @@
-"""The Dask back-end's registrations (:mod:`graphmine.registry`): a :class:`DistributedGraph`
+"""The Dask back-end's registrations (:mod:`graphmine.core.registry`): a :class:`DistributedGraph`
 (``__graphmine_backend__ = 'dask'``) passed to ``gm.count_triangles`` and siblings runs here.
 
 Imported by the registry on the first call with such a graph; importing it loads no dask.
 """
 
-from ..registry import register
+from ..core.registry import implements
 from . import counting
 
 __all__ = []
@@ -30,8 +30,8 @@ def _any(fn):
     return run
 
 
-register("count_triangles", "dask", _any(counting.count_triangles))
-register("count_cliques", "dask", _any(counting.count_cliques), methods=("exact",))
-register("count_cliques", "dask", _any(counting.count_cliques), methods=("bloom",), can_run=_bloom_k)
-register("triangles", "dask", _exact_only(counting.triangles), methods=("exact",))
-register("average_clustering", "dask", _exact_only(counting.average_clustering), methods=("exact",))
+implements("count_triangles", "dask")(_any(counting.count_triangles))
+implements("count_cliques", "dask", methods=("exact",))(_any(counting.count_cliques))
+implements("count_cliques", "dask", methods=("bloom",), can_run=_bloom_k)(_any(counting.count_cliques))
+implements("triangles", "dask", methods=("exact",))(_exact_only(counting.triangles))
+implements("average_clustering", "dask", methods=("exact",))(_exact_only(counting.average_clustering))

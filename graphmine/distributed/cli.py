@@ -6,14 +6,14 @@ pattern matching more files than a shell accepts still works). The output is the
 human summary) of the one-machine command plus ``workers`` and ``partitions``.
 """
 
-from .._docs import fill_doc
+from .._runtime.docs import fill_doc
 import json
 import os
 import time
 
-from .._interrupt import interruptible, kill_children
-from .._optional import require
-from ..exceptions import ParameterError
+from .._runtime.interrupt import interruptible, kill_children
+from .._runtime.optional import require
+from ..core.exceptions import ParameterError
 
 __all__ = ["count_cliques_command", "scheduler_client"]
 
@@ -61,7 +61,7 @@ def scheduler_client(spec):
             if not text.isdigit() or int(text) < 1:
                 raise ParameterError(f"--scheduler local:N needs a positive number of workers, got {spec!r}")
             n = int(text)
-        from .._interrupt import start_children
+        from .._runtime.interrupt import start_children
 
         # after Ctrl-C, multiprocessing's resource tracker (a child process) removes the
         # cluster's semaphores, with a warning that is no news to whoever pressed Ctrl-C
@@ -102,7 +102,7 @@ def count_cliques_command(args):
     0
     >>> client.close(); client.cluster.close()
     """
-    from ..registry import call
+    from ..core.registry import call
     from .graph import DistributedGraph
 
     if getattr(args, "device", "cpu") != "cpu":
@@ -117,7 +117,7 @@ def count_cliques_command(args):
         raise ParameterError("--budget and --seed apply to the approximate methods only")
     if args.method == "bloom" and args.k != 3:
         raise ParameterError("--method bloom with --scheduler counts triangles (-k 3) only")
-    from .. import datasets
+    from ..io import datasets
 
     source = datasets.resolve(args.file)
     client, owned = scheduler_client(args.scheduler)

@@ -14,17 +14,17 @@ sketch matrix (a ``budget`` fraction of the oriented CSR), which every task rece
 estimates each |N+(u) ∩ N+(v)| of row block i from a pair of filters.
 """
 
-from .._docs import fill_doc
+from .._runtime.docs import fill_doc
 import os
 import time
 from contextlib import contextmanager
 
 import numpy as np
 
-from .._output import check_output_path
-from ..cliques import check_k as _check_k
-from ..exceptions import ParameterError, check_int
-from .. import _estimators as _est
+from .._runtime.output import check_output_path
+from ..cliques._cpu import check_k as _check_k
+from ..core.exceptions import ParameterError, check_int
+from .._primitives import estimators as _est
 from ..probgraph.results import make_estimate
 from ..probgraph.sketches import (MAX_HASHES, check_estimator, hash_seeds, resolve_seed,
                                   sketch_size)

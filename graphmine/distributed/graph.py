@@ -33,10 +33,10 @@ from contextlib import contextmanager, redirect_stdout
 
 import numpy as np
 
-from .._optional import require
-from ..cliques import check_k
-from ..exceptions import GraphFormatError, ParameterError
-from ..graph import Graph, index_dtype_for as _index_dtype
+from .._runtime.optional import require
+from ..cliques._cpu import check_k
+from ..core.exceptions import GraphFormatError, ParameterError
+from ..core.graph import Graph, index_dtype_for as _index_dtype
 from . import _tasks as _t
 
 __all__ = ["DistributedGraph", "local_client", "warm_up", "expand_source"]
@@ -154,8 +154,9 @@ def local_client(n_workers=None, *, threads_per_worker=1, processes=True, warm=T
 def _load_task_kernels():
     """Load the kernels of this module's tasks from numba's cache (what a worker's warm-up runs):
     (kernels, signatures) loaded."""
-    from .. import _parse_kernels as pk, _sketch_kernels as sk
-    from .._startup import load_cached_kernels
+    from ..io import _parse_kernels as pk
+    from .._primitives import sketch_kernels as sk
+    from .._runtime.startup import load_cached_kernels
     from . import _block_kernels as bk
 
     # the kernels that _tasks and the reader call (their helpers are compiled into them)
@@ -286,7 +287,7 @@ class DistributedGraph:
     >>> client.close(); client.cluster.close()
     """
 
-    # gm.count_triangles(D) and siblings run on the cluster (graphmine.registry's 'dask' back-end)
+    # gm.count_triangles(D) and siblings run on the cluster (graphmine.core.registry's 'dask' back-end)
     __graphmine_backend__ = "dask"
 
     def __init__(self, source, client, *, partitions=None, progress=None):
@@ -323,7 +324,7 @@ class DistributedGraph:
         c = self.client
         if isinstance(source, Graph) or not (isinstance(source, (str, os.PathLike, list, tuple))
                                              or _is_dask_frame(source)):
-            from ..validation import as_graph
+            from ..core.validation import as_graph
 
             G = as_graph(source)
             e = G.edges()

@@ -14,9 +14,9 @@ on the thread count or the enumeration order. Never validates, never raises.
 import numpy as np
 from numba import njit, prange
 
-from .._clique_kernels import sort3
-from .._csr_kernels import _max_row
-from .._setops import gallop, intersect_into, lower_bound
+from ..cliques._clique_kernels import sort3
+from .._primitives.csr_kernels import _max_row
+from .._primitives.setops import gallop, intersect_into, lower_bound
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -2,13 +2,13 @@
 
 Contract: graphmine CSR (rows sorted); ``us``/``vs`` are equal-length int64 arrays of vertices.
 Each pair writes only its own row of the output, so the parallel loop is race-free. The sorted
-merge that walks both neighbourhoods is :func:`graphmine._setops.intersect_degree_sums`. Never validates.
+merge that walks both neighbourhoods is :func:`graphmine._primitives.setops.intersect_degree_sums`. Never validates.
 """
 
 import numpy as np
 from numba import njit, prange
 
-from .._setops import intersect_degree_sums
+from .._primitives.setops import intersect_degree_sums
 
 # columns of the score matrix
 CN, JACCARD, AA, RA, PA = 0, 1, 2, 3, 4

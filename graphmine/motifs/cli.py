@@ -7,13 +7,13 @@ The heuristics need nothing beyond graphmine's base dependencies; ``--method sea
 ``gnn`` extra (``pip install "graphmine[gnn]"``) and says so, before any work, when it is missing.
 """
 
-from .._docs import fill_doc
+from .._runtime.docs import fill_doc
 import json
 import sys
 
 from .. import commands
 from ..commands import add_input_argument, positive_int
-from ..exceptions import ParameterError
+from ..core.exceptions import ParameterError
 
 __all__ = ["register", "run_predict_motifs", "run_predict_closure", "COMMANDS"]
 
@@ -193,12 +193,12 @@ def run_predict_closure(args):
     ...
     0
     """
-    from ..events import read_events
+    from ..io.events import read_events
     from .closure import predict_closure
 
     if not args.no_model:
         # before any work: a missing extra is known at once
-        from .._optional import require
+        from .._runtime.optional import require
 
         require("lightgbm", what="graphmine predict-closure's model (or pass --no-model)")
     events = read_events(args.events, format=args.format, time_unit=args.time_unit, ids=args.ids,

@@ -53,15 +53,15 @@ count. For 4-sets the enumeration work is bounded too: the 4-set's linked "diago
 sampled first, then the candidates; each 4-set is kept with the same probability.
 """
 
-from .._docs import fill_doc
+from .._runtime.docs import fill_doc
 import math
 import sys
 import time
 
 import numpy as np
 
-from .._threads import resolve_threads, restores_threads
-from ..exceptions import GraphValueError, ParameterError, check_choice, check_seed, warn_at_caller
+from .._runtime.threads import resolve_threads, restores_threads
+from ..core.exceptions import GraphValueError, ParameterError, check_choice, check_seed, warn_at_caller
 from . import _closure_kernels as _ck
 from .heuristics import auc_ap
 
@@ -127,17 +127,17 @@ class _Items:
 
 
 def _as_items(events):
-    """The items of a :class:`graphmine.events.TemporalEvents` (or any object with ``item_ptr``,
+    """The items of a :class:`graphmine.io.events.TemporalEvents` (or any object with ``item_ptr``,
     ``item_nodes``, ``times`` and ``n_nodes``), checked, with repeated vertices of an item merged."""
     if isinstance(events, _Items):
         return events
     if isinstance(events, (str, bytes)) or hasattr(events, "__fspath__"):
-        from ..events import read_events
+        from ..io.events import read_events
 
         events = read_events(events)
     missing = [a for a in ("item_ptr", "item_nodes", "times") if not hasattr(events, a)]
     if missing:
-        raise ParameterError(f"events must be temporal events (graphmine.events.read_events) with item_ptr, "
+        raise ParameterError(f"events must be temporal events (graphmine.io.events.read_events) with item_ptr, "
                              f"item_nodes and times; {type(events).__name__} lacks {', '.join(missing)}")
     ptr = np.asarray(events.item_ptr, dtype=np.int64)
     nodes = np.asarray(events.item_nodes, dtype=np.int64)
@@ -225,7 +225,7 @@ class ClosureTask:
 
     Examples
     --------
-    >>> from graphmine.events import events_from_items
+    >>> from graphmine.io.events import events_from_items
     >>> ev = events_from_items([[0, 1], [1, 2], [0, 2, 3], [0, 1, 2]], [1, 2, 3, 5])
     >>> task = closure_task(ev, cut=3, delta=2)
     >>> task.motif, task.tuples.tolist(), task.labels.tolist()
@@ -335,7 +335,7 @@ def closure_task(events, cut=None, delta=None, *, motif="triangle", candidates="
     Parameters
     ----------
     events : TemporalEvents
-        From :func:`graphmine.events.read_events` (items in time order; any object with
+        From :func:`graphmine.io.events.read_events` (items in time order; any object with
         ``item_ptr``, ``item_nodes``, ``times`` and ``n_nodes`` will do).
     cut : float, optional
         End of the past (inclusive). Default: the time of the item at 80 % (:func:`default_cut`).
@@ -756,7 +756,7 @@ class ClosureModel:
     Examples
     --------
     >>> import numpy as np
-    >>> from graphmine.events import events_from_items
+    >>> from graphmine.io.events import events_from_items
     >>> rng = np.random.default_rng(0)
     >>> items = [rng.choice(40, rng.integers(2, 4), replace=False).tolist() for _ in range(3000)]
     >>> ev = events_from_items(items, list(range(3000)))
@@ -786,7 +786,7 @@ class ClosureModel:
 
     def fit(self, task):
         """Train on ``task``'s candidates and labels (an earlier cut than any task it will score)."""
-        from .._optional import require
+        from .._runtime.optional import require
 
         if self.kind == "lightgbm":
             require("lightgbm", what="the closure model (ClosureModel)")

@@ -1,13 +1,13 @@
 """Finding motif instances in a graph: exact enumeration, capped sampling, membership tests."""
 
-from .._docs import fill_doc
+from .._runtime.docs import fill_doc
 import numpy as np
 
-from .._interrupt import interruptible
-from .._small_work import serial_first
-from .._threads import resolve_threads, restores_threads
-from ..exceptions import ParameterError, check_seed
-from ..validation import as_graph
+from .._runtime.interrupt import interruptible
+from .._primitives.small_work import serial_first
+from .._runtime.threads import resolve_threads, restores_threads
+from ..core.exceptions import ParameterError, check_seed
+from ..core.validation import as_graph
 from . import _enum_kernels as _k
 from .patterns import Motif
 

@@ -19,18 +19,19 @@ By the AM-GM inequality :math:`s_C \ge s_\perp` (and :math:`s^*_C \ge s^*_\perp`
 weights; the gap is what an independence assumption between the links gives away.
 """
 
-from .._docs import fill_doc
+from .._runtime.docs import fill_doc
 import numpy as np
 
-from .._interrupt import interruptible
-from .._small_work import serial_first
-from .._threads import resolve_threads, restores_threads
-from ..exceptions import ParameterError
-from ..graph import vertex_pairs
-from ..validation import as_graph
+from .._runtime.interrupt import interruptible
+from .._primitives.small_work import serial_first
+from .._runtime.threads import resolve_threads, restores_threads
+from ..core.exceptions import ParameterError
+from ..core.graph import vertex_pairs
+from ..core.validation import as_graph
 from . import _heuristic_kernels as _hk
 from ._enum_kernels import _tuple_edge_flags, tuple_edge_flags_serial
 from .enumerate import _check_distinct, _check_motif, _check_tuples
+from ..core.registry import declare
 
 __all__ = ["LINK_SCORES", "MOTIF_MODES", "link_scores", "motif_scores", "heuristic_motif_scores",
            "evaluate_heuristics", "auc_ap"]
@@ -51,6 +52,7 @@ def _raw_scores(G, p, nthreads):
                   nthreads)
 
 
+@declare("Jaccard, Adamic-Adar, resource allocation, preferential attachment", cpu=True)
 @interruptible
 @restores_threads
 @fill_doc
@@ -257,7 +259,7 @@ def auc_ap(labels, scores):
         raise ParameterError(f"labels must take two values, got {classes.size}: {classes[:5].tolist()}")
     if np.isnan(s).any():
         raise ParameterError("scores contain NaN")
-    from .._metrics import roc_auc  # the project's one rank-sum AUC
+    from .._primitives.metrics import roc_auc  # the project's one rank-sum AUC
 
     pos = y == classes[1]
     n1 = int(pos.sum())
@@ -294,7 +296,7 @@ def evaluate_heuristics(task, split="test", *, links=LINK_SCORES, modes=MOTIF_MO
 
     Examples
     --------
-    >>> from graphmine.generators import planted_cliques_graph
+    >>> from graphmine.io.generators import planted_cliques_graph
     >>> from graphmine.motifs import clique, motif_prediction_task
     >>> G, _ = planted_cliques_graph(200, 0.02, [8] * 6, seed=1)
     >>> task = motif_prediction_task(G, clique(4), n_positives=40, seed=0)

@@ -12,8 +12,8 @@ import itertools
 
 import numpy as np
 
-from .._docs import fill_doc, named
-from ..exceptions import ParameterError
+from .._runtime.docs import fill_doc, named
+from ..core.exceptions import ParameterError
 
 __all__ = ["Motif", "clique", "star", "path", "cycle", "motif_from_graph", "get_motif", "MOTIF_KINDS"]
 

@@ -14,12 +14,12 @@
 
 from dataclasses import dataclass
 
-from .._docs import fill_doc
+from .._runtime.docs import fill_doc
 import numpy as np
 
-from ..exceptions import GraphValueError, ParameterError, check_int, check_seed, warn_at_caller
-from ..graph import Graph, from_edges
-from ..validation import as_graph
+from ..core.exceptions import GraphValueError, ParameterError, check_int, check_seed, warn_at_caller
+from ..core.graph import Graph, from_edges
+from ..core.validation import as_graph
 from . import _protocol_kernels as _pk
 from .enumerate import _check_motif, _level_matrices, canonical_tuples, find_motifs, is_motif, motif_edge_flags
 from .patterns import Motif
@@ -134,7 +134,7 @@ def motif_prediction_task(G, motif, *, n_positives=500, remove="all", negatives_
 
     Examples
     --------
-    >>> from graphmine.generators import planted_cliques_graph
+    >>> from graphmine.io.generators import planted_cliques_graph
     >>> from graphmine.motifs import clique
     >>> G, _ = planted_cliques_graph(200, 0.02, [8] * 6, seed=1)
     >>> task = motif_prediction_task(G, clique(4), n_positives=40, seed=0)

@@ -18,15 +18,15 @@ edges masked out. Two node labellings generalise SEAL's DRNL from 2 to k target 
 a bijection onto ``0 .. C(dmax + 1 + k, k) - 1``.
 """
 
-from .._docs import fill_doc
+from .._runtime.docs import fill_doc
 from math import comb
 
 import numpy as np
 
-from .._interrupt import interruptible
-from .._threads import resolve_threads, restores_threads
-from ..exceptions import ParameterError
-from ..validation import as_graph
+from .._runtime.interrupt import interruptible
+from .._runtime.threads import resolve_threads, restores_threads
+from ..core.exceptions import ParameterError
+from ..core.validation import as_graph
 from . import _subgraph_kernels as _sk
 from .enumerate import _check_motif, _check_tuples
 

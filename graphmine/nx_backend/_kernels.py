@@ -1,7 +1,7 @@
 """Kernels of the networkx backend: CSR rows from networkx's adjacency (square clustering is
-:mod:`graphmine._cycle_kernels`'s),
+:mod:`graphmine.cycles._kernels`'s),
 triangle listing, common neighbours of vertex pairs, pair adjacency (triangles per vertex are
-:mod:`graphmine._clique_kernels`'s).
+:mod:`graphmine.cliques._clique_kernels`'s).
 
 Contract: graphmine CSR (rows sorted, no self-loops) or its acyclic orientation; work is split as
 ``for u in range(t, n, nthreads)`` and every thread writes only its own slots, so the ``prange``
@@ -11,10 +11,10 @@ over threads is race-free. Kernels never validate.
 import numpy as np
 from numba import njit, prange
 
-from .._clique_kernels import _triangles_part, sort3
-from .._csr_kernels import _sort_short_row
-from .._cycle_kernels import _squares_parallel, _squares_serial  # noqa: F401 (square clustering: the 4-cycles per vertex)
-from .._pair_kernels import _pairs_parallel, _pairs_serial  # noqa: F401 (link scores' common neighbours)
+from ..cliques._clique_kernels import _list_triangles, _triangles_part, sort3  # noqa: F401 (all_triangles)
+from .._primitives.csr_kernels import _sort_short_row
+from ..cycles._kernels import _squares_parallel, _squares_serial  # noqa: F401 (square clustering: the 4-cycles per vertex)
+from ..link_prediction._pair_kernels import _pairs_parallel, _pairs_serial  # noqa: F401 (link scores' common neighbours)
 
 
 @njit(cache=True)
@@ -58,30 +58,4 @@ def _adjacent(indptr, indices, us, vs):
         j = np.searchsorted(row, vs[i])
         if j < row.shape[0] and row[j] == vs[i]:
             out[i] = 1
-    return out
-
-
-@njit(cache=True)
-def _list_triangles(optr, oind):
-    """Every triangle once, as rows (a, b, c) with a < b < c, from an acyclic orientation with
-    sorted out-rows (two passes: the core's count, then write)."""
-    n = optr.shape[0] - 1
-    mark = np.zeros(n, np.uint8)
-    out = np.empty((_triangles_part(optr, oind, 0, 1, mark), 3), np.int64)
-    k = 0
-    for u in range(n):
-        for i in range(optr[u], optr[u + 1]):
-            mark[oind[i]] = 1
-        for i in range(optr[u], optr[u + 1]):
-            v = oind[i]
-            for j in range(optr[v], optr[v + 1]):
-                w = oind[j]
-                if mark[w]:
-                    a, b, c = sort3(u, v, w)
-                    out[k, 0] = a
-                    out[k, 1] = b
-                    out[k, 2] = c
-                    k += 1
-        for i in range(optr[u], optr[u + 1]):
-            mark[oind[i]] = 0
     return out

@@ -20,16 +20,16 @@ numbers (triangle counts rounded to integers).
     AA(u, v) = \sum_{w \in N(u) \cap N(v)} \frac{1}{\log d_w}
 """
 
-from .._docs import fill_doc, named
+from .._runtime.docs import fill_doc, named
 from operator import itemgetter
 
 import numpy as np
 
-from .._lazy import lazy_module
-from .._threads import resolve_threads, restores_threads
-from ..exceptions import ConvergenceError
-from ..graph import SERIAL_EDGES, Graph
-from ..registry import call
+from .._runtime.lazy import lazy_module
+from .._runtime.threads import resolve_threads, restores_threads
+from ..core.exceptions import ConvergenceError
+from ..core.graph import SERIAL_EDGES, Graph
+from ..core.registry import call, implements
 from .convert import (NetworkXGraph, from_networkx, has_node, nbunch_indices, node_index, node_labels,
                       none_only_reason, self_loops)
 
@@ -52,7 +52,7 @@ def _cliques():
 
 @lazy_module
 def _maximal():
-    from .. import clique_enumeration
+    from ..cliques import enumeration as clique_enumeration
 
     return clique_enumeration
 
@@ -147,6 +147,12 @@ def _triangle_counts(H, method, kw):
     return np.rint(_approx("triangles", H, method, kw)).astype(np.int64)
 
 
+@implements("triangles", "networkx", name="triangles",
+            note=("Exact per-node counts over the degree order: vectorised numpy while numba is not "
+                  "loaded and the graph is moderate (a fresh process imports no numba), else a "
+                  "Numba kernel. Set ``nx.config.backends.graphmine.method`` (``'bloom'``, "
+                  "``'khash'``, ``'onehash'``, ``'kmv'``) with ``budget`` and ``seed`` for a "
+                  "sketch-based estimate; the default, ``'exact'``, is exact."))
 @fill_doc
 def triangles(G, nodes=None):
     """Triangles through each node, as ``networkx.triangles``.
@@ -181,6 +187,11 @@ def _clustering_values(H, method, kw):
     return _with_int_zeros(c, ~nz)
 
 
+@implements("clustering", "networkx", name="clustering",
+            note=("Unweighted undirected clustering from exact triangle counts. Set "
+                  "``nx.config.backends.graphmine.method`` (``'bloom'``, ``'khash'``, "
+                  "``'onehash'``, ``'kmv'``) with ``budget`` and ``seed`` for a sketch-based "
+                  "estimate; the default, ``'exact'``, is exact."))
 @fill_doc
 def clustering(G, nodes=None, weight=None):
     """Local clustering coefficients (unweighted, undirected), as ``networkx.clustering``.
@@ -203,6 +214,11 @@ def clustering(G, nodes=None, weight=None):
     return _per_node(H, _clustering_values(H, method, kw), nodes)
 
 
+@implements("average_clustering", "networkx", name="average_clustering",
+            note=("Unweighted undirected average clustering. Set "
+                  "``nx.config.backends.graphmine.method`` (``'bloom'``, ``'khash'``, "
+                  "``'onehash'``, ``'kmv'``) with ``budget`` and ``seed`` for a sketch-based "
+                  "estimate; the default, ``'exact'``, is exact."))
 @fill_doc
 def average_clustering(G, nodes=None, weight=None, count_zeros=True):
     """Mean local clustering coefficient, as ``networkx.average_clustering``.
@@ -243,6 +259,11 @@ def average_clustering(G, nodes=None, weight=None, count_zeros=True):
     return sum(c) / len(c)
 
 
+@implements("transitivity", "networkx", name="transitivity",
+            note=("Exact triangle count over the degree orientation. Set "
+                  "``nx.config.backends.graphmine.method`` (``'bloom'``, ``'khash'``, "
+                  "``'onehash'``, ``'kmv'``) with ``budget`` and ``seed`` for a sketch-based "
+                  "estimate; the default, ``'exact'``, is exact."))
 @fill_doc
 def transitivity(G):
     """3 x triangles / connected triples, as ``networkx.transitivity`` (0 without triangles).
@@ -272,6 +293,8 @@ def transitivity(G):
     return 6 * T / int((d * (d - 1)).sum())
 
 
+@implements("square_clustering", "networkx", name="square_clustering",
+            note=("Exact, one compiled pass over the two-hop neighbourhoods."))
 @restores_threads
 @fill_doc
 def square_clustering(G, nodes=None):
@@ -296,17 +319,16 @@ def square_clustering(G, nodes=None):
     {0: 1.0, 1: 1.0, 2: 1.0, 3: 1.0}
     """
     H = _graph(G)
-    nthreads = resolve_threads(_settings()[1]["threads"])
-    if nthreads == 1 or H.n_edges < SERIAL_EDGES:
-        squares, potential = _k._squares_serial(H.indptr, H.indices)
-    else:
-        squares, potential = _k._squares_parallel(H.indptr, H.indices, nthreads)
+    squares, potential = square_counts(H, threads=_settings()[1]["threads"])
     c = np.zeros(H.n_nodes, np.float64)
     pos = potential > 0
     c[pos] = squares[pos] / potential[pos]
     return _per_node(H, _with_int_zeros(c, ~pos), nodes)
 
 
+@implements("list_triangles", "networkx", name="all_triangles",
+            note=("Listed by a compiled kernel; the triangles (and each tuple) are those of "
+                  "networkx, the order in which they are yielded may differ."))
 @fill_doc
 def all_triangles(G, nbunch=None):
     """Every triangle once as a tuple of three nodes, as ``networkx.all_triangles``.
@@ -357,6 +379,8 @@ def _graph_without_self_loops(G):
     return H
 
 
+@implements("core_number", "networkx", name="core_number",
+            note=("Bucket peeling (Matula-Beck) in a compiled kernel; undirected graphs."))
 @fill_doc
 def core_number(G):
     """Core number of every node, as ``networkx.core_number`` (self-loops refused likewise).
@@ -386,6 +410,10 @@ def _no_self_loops(H, name):
         raise NotImplementedError(f"graphmine's {name} is for graphs without self-loops")
 
 
+@implements("pagerank", "networkx", name="pagerank",
+            note=("networkx's power iteration and stopping rule, the neighbourhood sums in a "
+                  "compiled kernel. Undirected graphs without edge weights or self-loops, no "
+                  "personalization or dangling vectors; the others run in networkx."))
 @fill_doc
 def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nstart=None, weight="weight",
              dangling=None):
@@ -447,6 +475,9 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     return dict(zip(labels, x.tolist()))
 
 
+@implements("average_neighbor_degree", "networkx", name="average_neighbor_degree",
+            note=("Exact neighbour-degree sums in a compiled kernel. Undirected graphs without edge "
+                  "weights or self-loops; the others run in networkx."))
 @fill_doc
 def average_neighbor_degree(G, source="out", target="out", nodes=None, weight=None):
     """Average degree of each node's neighbours, as ``networkx.average_neighbor_degree`` on an
@@ -617,10 +648,14 @@ def _link_prediction(G, ebunch, kind):
     return zip(first, second, _score_values(H, us, vs, kind, nthreads, terms))
 
 
+@implements("common_neighbor_centrality", "networkx", name="common_neighbor_centrality",
+            note=("Common neighbours in a parallel kernel, distances by scipy's breadth-first "
+                  "shortest paths from the pairs' first nodes. Undirected graphs without weights; "
+                  "directed graphs, multigraphs and weights run in networkx."))
 @fill_doc
 def common_neighbor_centrality(G, ebunch=None, alpha=0.8):
     """Common-neighbour and centrality (CCPA) score of node pairs, as
-    ``networkx.common_neighbor_centrality`` (:func:`graphmine.link_prediction.common_neighbor_centrality`).
+    ``networkx.common_neighbor_centrality`` (:func:`graphmine.link_prediction._cpu.common_neighbor_centrality`).
 
     .. math:: s(u, v) = \\alpha |N(u) \\cap N(v)| + (1 - \\alpha) \\frac{n}{d(u, v)}
 
@@ -710,6 +745,19 @@ preferential_attachment = _link_score_function(
     "preferential_attachment", "Degree product", "d_u d_v",
     "list(preferential_attachment(nx.star_graph(3), [(1, 2), (0, 1)]))", "[(1, 2, 1), (0, 1, 3)]")
 
+implements("link_scores", "networkx", name="jaccard_coefficient",
+           note=("Merged sorted neighbour lists in a parallel kernel. Undirected graphs without "
+                 "weights; directed graphs, multigraphs and weights run in networkx."))(jaccard_coefficient)
+implements("link_scores", "networkx", name="adamic_adar_index",
+           note=("Merged sorted neighbour lists in a parallel kernel. Undirected graphs without "
+                 "weights; directed graphs, multigraphs and weights run in networkx."))(adamic_adar_index)
+implements("link_scores", "networkx", name="resource_allocation_index",
+           note=("Merged sorted neighbour lists in a parallel kernel. Undirected graphs without "
+                 "weights; directed graphs, multigraphs and weights run in networkx."))(resource_allocation_index)
+implements("link_scores", "networkx", name="preferential_attachment",
+           note=("Degree products, vectorised. Undirected graphs without weights; directed graphs, "
+                 "multigraphs and weights run in networkx."))(preferential_attachment)
+
 
 # -- cliques and trusses -------------------------------------------------------------------------
 
@@ -731,6 +779,11 @@ def _object_labels(H):
     return labels
 
 
+@implements("maximal_cliques", "networkx", name="find_cliques",
+            note=("Bron-Kerbosch with pivoting on the degeneracy order in a compiled kernel, in "
+                  "batches (memory bounded by one search's candidate sets); without ``nodes``. The "
+                  "cliques are those of networkx, their order (and the order within one) may "
+                  "differ."))
 @fill_doc
 def find_cliques(G, nodes=None):
     """Every maximal clique once, as ``networkx.find_cliques``: an iterator of lists of nodes
@@ -764,6 +817,9 @@ def find_cliques(G, nodes=None):
     return _maximal.maximal_cliques(H, nodes=nodes, threads=_settings()[1]["threads"], labels=_object_labels(H))
 
 
+@implements("enumerate_cliques", "networkx", name="enumerate_all_cliques",
+            note=("Compiled k-clique listing, one size after the other; the order within a size may "
+                  "differ."))
 @fill_doc
 def enumerate_all_cliques(G):
     """Every clique by increasing size, as ``networkx.enumerate_all_cliques`` (the order within a
@@ -793,6 +849,8 @@ def enumerate_all_cliques(G):
         yield [labels[v] for v in clique]
 
 
+@implements("node_clique_number", "networkx", name="node_clique_number",
+            note=("From a compiled maximal-clique search; without ``cliques``."))
 @fill_doc
 def node_clique_number(G, nodes=None, cliques=None, separate_nodes=False):
     """The size of the largest maximal clique containing each node, as
@@ -818,6 +876,9 @@ def node_clique_number(G, nodes=None, cliques=None, separate_nodes=False):
     return _per_node(H, values, nodes)
 
 
+@implements("k_truss", "networkx", name="k_truss",
+            note=("Edge supports by a parallel compiled kernel, then bucket peeling; graphs without "
+                  "edge or node attributes."))
 @fill_doc
 def k_truss(G, k):
     """The k-truss, as ``networkx.k_truss`` (self-loops refused likewise): the subgraph on the
@@ -849,6 +910,9 @@ def k_truss(G, k):
                          {"input_edges": T.n_edges, "self_loops": 0, "duplicates": 0})
 
 
+@implements("clique_communities", "networkx", name="k_clique_communities",
+            note=("Clique percolation over the maximal cliques with a compiled union-find; without "
+                  "``cliques``. The communities are those of networkx, their order may differ."))
 @fill_doc
 def k_clique_communities(G, k, cliques=None):
     """The k-clique communities, as ``networkx``'s ``k_clique_communities`` (without ``cliques``):

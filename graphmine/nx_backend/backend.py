@@ -1,32 +1,52 @@
-"""The networkx back-end's registrations (:mod:`graphmine.registry`): the networkx function that
-runs each family, by name. :class:`~graphmine.nx_backend.interface.BackendInterface` takes its
-functions from here, so a function is added to the backend by one line below (and its note in
-``_graphmine_nx.FUNCTIONS``, which networkx reads at import).
+"""The networkx backend's functions: every implementation declared for the ``networkx`` back-end
+(``@implements(family, "networkx", name=..., note=...)`` beside its code in
+:mod:`graphmine.nx_backend.algorithms`), listed by the generated table
+(:mod:`graphmine.core._generated`, ``python -m graphmine.core.generate``).
+
+A family that returns a graph (``@declare(..., returns_graph=True)``) returns a networkx graph
+from the backend, whether networkx was called with ``backend="graphmine"`` or through
+``nx.config.backend_priority``.
 """
 
-from ..registry import implementations, register
-from . import algorithms
+import functools
 
-__all__ = ["FUNCTIONS", "functions"]
+from ..core import _generated
+from ..core.graph import Graph
+from ..core.registry import implementations
+from .convert import to_networkx
 
-#: networkx function name -> the registry family it implements
-FUNCTIONS = {
-    "triangles": "triangles", "clustering": "clustering", "average_clustering": "average_clustering",
-    "transitivity": "transitivity", "square_clustering": "square_clustering", "all_triangles": "list_triangles",
-    "jaccard_coefficient": "link_scores", "adamic_adar_index": "link_scores",
-    "resource_allocation_index": "link_scores", "preferential_attachment": "link_scores",
-    "core_number": "core_number", "pagerank": "pagerank", "average_neighbor_degree": "average_neighbor_degree",
-    "find_cliques": "maximal_cliques", "enumerate_all_cliques": "enumerate_cliques",
-    "node_clique_number": "node_clique_number", "k_truss": "k_truss", "k_clique_communities": "clique_communities",
-    "common_neighbor_centrality": "common_neighbor_centrality",
-}
+__all__ = ["functions", "returning_networkx"]
 
-for _name, _family in FUNCTIONS.items():
-    register(_family, "networkx", getattr(algorithms, _name), name=_name)
+
+def returning_networkx(function):
+    """``function`` with a graphmine graph among its results converted to a networkx graph.
+
+    Parameters
+    ----------
+    function : callable
+        A backend function whose family returns a graph.
+
+    Returns
+    -------
+    callable
+        The same function (name, signature, docstring) returning a networkx graph.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from graphmine.nx_backend import algorithms
+    >>> type(returning_networkx(algorithms.k_truss)(nx.complete_graph(4), 3)).__name__
+    'Graph'
+    """
+    @functools.wraps(function)
+    def run(*args, **kwargs):
+        result = function(*args, **kwargs)
+        return to_networkx(result) if isinstance(result, Graph) else result
+    return run
 
 
 def functions():
-    """{networkx function name: graphmine's implementation} of every registered function.
+    """{networkx function name: graphmine's implementation} of every declared networkx function.
 
     Returns
     -------
@@ -37,4 +57,8 @@ def functions():
     >>> "triangles" in functions()
     True
     """
-    return {impl.name: impl.function for fam in set(FUNCTIONS.values()) for impl in implementations(fam, "networkx")}
+    out = {}
+    for name, entry in _generated.NETWORKX.items():
+        (impl,) = [i for i in implementations(entry["family"], "networkx") if i.name == name]
+        out[name] = returning_networkx(impl.function) if entry["returns_graph"] else impl.function
+    return out

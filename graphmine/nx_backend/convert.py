@@ -11,15 +11,15 @@ Any :class:`~graphmine.Graph` is a networkx backend graph: its networkx nodes ar
 ``node_ids``.
 """
 
-from .._docs import fill_doc
+from .._runtime.docs import fill_doc
 from itertools import chain
 
 import numpy as np
 
-from .. import _small_work as _sw
-from .._lazy import lazy_module
-from .._threads import resolve_threads, restores_threads
-from ..graph import Graph, index_dtype_for as _index_dtype
+from .._primitives import small_work as _sw
+from .._runtime.lazy import lazy_module
+from .._runtime.threads import resolve_threads, restores_threads
+from ..core.graph import Graph, index_dtype_for as _index_dtype
 
 
 @lazy_module

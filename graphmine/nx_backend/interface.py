@@ -10,7 +10,7 @@ more than networkx's own run.
 import sys
 from itertools import chain
 
-from ..graph import Graph
+from ..core.graph import Graph
 from .backend import FUNCTIONS, functions
 from .convert import NONE_ONLY, from_networkx, none_only_reason, to_networkx, unsupported
 

@@ -26,3 +26,5 @@ __all__ = [
     "Estimate", "ArrayEstimate", "JarvisPatrickResult", "NeighbourhoodSketch", "SketchChoice",
     "METHODS", "MEASURES",
 ]
+#: the names graphmine offers as graphmine.<name>
+__facade__ = ("similarity", "jarvis_patrick", "choose_sketch", "Estimate")

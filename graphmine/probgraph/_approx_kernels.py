@@ -24,11 +24,11 @@ import math
 import numpy as np
 from numba import njit, prange
 
-from .._clique_kernels import _gather_marked
-from .._setops import intersect_count, intersect_into, popcount
-from .._estimators import (EST_AND, EST_OR, KIND_BLOOM, _clip, KIND_KHASH, KIND_KMV, bottomk_estimate, pair_bloom,
+from ..cliques._clique_kernels import _gather_marked
+from .._primitives.setops import intersect_count, intersect_into, popcount
+from .._primitives.estimators import (EST_AND, EST_OR, KIND_BLOOM, _clip, KIND_KHASH, KIND_KMV, bottomk_estimate, pair_bloom,
                           pair_bottomk, pair_khash)
-from .._sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill
+from .._primitives.sketch_kernels import _bloom_insert, _bottomk_fill, _khash_fill
 
 U1 = np.uint64(1)
 U0 = np.uint64(0)

@@ -1,4 +1,4 @@
-"""The sketch back-end's registrations (:mod:`graphmine.registry`): estimates from neighbourhood
+"""The sketch back-end's registrations (:mod:`graphmine.core.registry`): estimates from neighbourhood
 sketches on the CPU, for ``method`` 'bloom', 'khash', 'onehash' and 'kmv'.
 
 Imported by the registry on the first call with a sketch method (never by ``import graphmine``).
@@ -6,13 +6,15 @@ Imported by the registry on the first call with a sketch method (never by ``impo
 
 from functools import partial
 
-from ..registry import register
+from ..core.registry import implements
 from . import counting
 
-__all__ = ["FAMILIES"]
+__all__ = []
 
-#: the families this back-end estimates (each by the function of the same name in counting.py)
-FAMILIES = ("count_triangles", "triangles", "count_cliques", "clustering", "average_clustering", "transitivity")
-
-for _name in FAMILIES:
-    register(_name, "sketch", partial(getattr(counting, _name), device="cpu"))
+# each family is estimated by the function of the same name in counting.py, on the CPU
+implements("count_triangles", "sketch")(partial(counting.count_triangles, device="cpu"))
+implements("triangles", "sketch")(partial(counting.triangles, device="cpu"))
+implements("count_cliques", "sketch")(partial(counting.count_cliques, device="cpu"))
+implements("clustering", "sketch")(partial(counting.clustering, device="cpu"))
+implements("average_clustering", "sketch")(partial(counting.average_clustering, device="cpu"))
+implements("transitivity", "sketch")(partial(counting.transitivity, device="cpu"))

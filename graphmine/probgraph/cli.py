@@ -5,14 +5,14 @@
                              [--budget S] [--seed N] [--out labels.tsv [--force]] [--json]
 """
 
-from .._docs import fill_doc
+from .._runtime.docs import fill_doc
 import json
 import time
 
 from .. import commands
-from .._output import check_output_path
+from .._runtime.output import check_output_path
 from ..commands import add_input_argument, budget_fraction, non_negative_int, positive_int
-from ..exceptions import ParameterError, SketchSaturationWarning
+from ..core.exceptions import ParameterError, SketchSaturationWarning
 
 __all__ = ["register", "COMMANDS"]
 
@@ -84,7 +84,7 @@ def _cmd_clustering(args):
             avg = cluster.average_clustering(G, method=args.method, threads=args.threads, **kw)
     seconds = time.perf_counter() - t0
     if args.out is not None:
-        from ..io import write_vertex_table
+        from ..io.edgelist import write_vertex_table
 
         write_vertex_table(G, args.out, {"clustering": values}, force=args.force)
     out = {"file": args.file, "method": args.method, "average_clustering": _value(avg),
@@ -129,7 +129,7 @@ def _cmd_jarvis_patrick(args):
         out["params"] = {k: v for k, v in res.sketch["params"].items()}
     out["seed"] = kw.get("seed")
     if args.out:
-        from ..io import write_vertex_table
+        from ..io.edgelist import write_vertex_table
 
         write_vertex_table(G, args.out, {"cluster": res.labels}, force=args.force)
         out["out"] = args.out

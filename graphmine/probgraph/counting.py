@@ -12,22 +12,22 @@ the triangles through it, |N(u) ∩ N(v)|:
     c_v = \\frac{2 T(v)}{d_v (d_v - 1)}.
 """
 
-from .._docs import fill_doc
+from .._runtime.docs import fill_doc
 import math
 import time
 
 import numpy as np
 
-from .. import cliques as _exact_cliques
-from .._interrupt import interruptible
-from .._small_work import serial_first
-from .._threads import resolve_threads, restores_threads
-from ..exceptions import ParameterError, SketchSaturationWarning, check_int, warn_at_caller
-from ..validation import as_graph
+from ..cliques import _cpu as _exact_cliques
+from .._runtime.interrupt import interruptible
+from .._primitives.small_work import serial_first
+from .._runtime.threads import resolve_threads, restores_threads
+from ..core.exceptions import ParameterError, SketchSaturationWarning, check_int, warn_at_caller
+from ..core.validation import as_graph
 from . import _approx_kernels as _ak
-from .._estimators import EST_AND, EST_LIMIT, EST_MINHASH, EST_OR, KIND_BLOOM
+from .._primitives.estimators import EST_AND, EST_LIMIT, EST_MINHASH, EST_OR, KIND_BLOOM
 from .results import make_array_estimate, make_estimate
-from ..registry import check_method
+from ..core.registry import check_method
 from .sketches import (MAX_HASHES, METHODS, NeighbourhoodSketch, check_estimator,
                        resolve_seed, sketch_neighbourhoods, sketch_size)
 
@@ -161,9 +161,9 @@ def _check_threshold(exact_threshold, default):
 
 def _elsewhere(name, G, method, device, **kw):
     """The exact count, or an estimate asked of another device: the registry's choice
-    (:mod:`graphmine.registry`: the exact family on the CPU, the GPU's back-end for 'cuda' or
+    (:mod:`graphmine.core.registry`: the exact family on the CPU, the GPU's back-end for 'cuda' or
     'auto', the sketches below on the CPU when the GPU declines an 'auto' call)."""
-    from ..registry import call
+    from ..core.registry import call
 
     return call(name, G, method=method, device=device, **kw)
 

@@ -10,7 +10,7 @@
 Both derive from :class:`SketchResult`, which holds the fields they share.
 
 The standard error of a sum of intersection estimates is, with one sketch, the sum of the
-estimated terms' standard deviations (see :mod:`graphmine._estimators`), a bound
+estimated terms' standard deviations (see :mod:`graphmine._primitives.estimators`), a bound
 whatever the correlation between the terms; terms computed exactly contribute nothing.
 """
 

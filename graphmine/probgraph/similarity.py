@@ -17,16 +17,16 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
-from .._docs import fill_doc
-from .._interrupt import interruptible
-from .._threads import resolve_threads, restores_threads
-from ..exceptions import ParameterError, check_choice
-from ..graph import vertex_pairs
-from ..validation import as_graph
+from .._runtime.docs import fill_doc
+from .._runtime.interrupt import interruptible
+from .._runtime.threads import resolve_threads, restores_threads
+from ..core.exceptions import ParameterError, check_choice
+from ..core.graph import vertex_pairs
+from ..core.validation import as_graph
 from . import _approx_kernels as _ak
 from .counting import _check_confidence, _meta, edge_intersections, warn_saturation
 from .results import ArrayEstimate, make_array_estimate
-from ..registry import check_method
+from ..core.registry import check_method
 
 __all__ = ["MEASURES", "similarity", "jarvis_patrick", "JarvisPatrickResult"]
 

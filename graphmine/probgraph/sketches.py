@@ -13,19 +13,19 @@ import time
 
 import numpy as np
 
-from .._threads import resolve_threads, restores_threads
-from .._limits import check_allocation
-from .._small_work import serial_first
-from ..exceptions import ParameterError, check_choice, check_int
-from ..validation import as_graph
-from .. import _sketch_kernels as _sk
-from ..registry import SKETCH_METHODS, check_method
-from .._estimators import KIND_BLOOM, KIND_KHASH, KIND_KMV, KIND_ONEHASH, bloom_tables
+from .._runtime.threads import resolve_threads, restores_threads
+from .._runtime.limits import check_allocation
+from .._primitives.small_work import serial_first
+from ..core.exceptions import ParameterError, check_choice, check_int
+from ..core.validation import as_graph
+from .._primitives import sketch_kernels as _sk
+from ..core.registry import SKETCH_METHODS, check_method
+from .._primitives.estimators import KIND_BLOOM, KIND_KHASH, KIND_KMV, KIND_ONEHASH, bloom_tables
 
 __all__ = ["METHODS", "ESTIMATORS", "NeighbourhoodSketch", "sketch_neighbourhoods", "DEFAULT_BUDGET", "MAX_HASHES",
            "check_estimator", "hash_seeds", "resolve_seed", "sketch_size"]
 
-METHODS = SKETCH_METHODS  # the one list, in graphmine.registry
+METHODS = SKETCH_METHODS  # the one list, in graphmine.core.registry
 # sketch method -> its intersection estimators, the default first
 ESTIMATORS = {"bloom": ("or", "and", "limit"), "khash": ("minhash",), "onehash": ("minhash",),
               "kmv": ("kmv",)}

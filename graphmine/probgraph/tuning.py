@@ -5,14 +5,14 @@ KMV), so a pilot run at a small size predicts the size needed; the prediction is
 run at that size and refined (the variance of a nearly full Bloom filter grows faster than 1/B).
 """
 
-from .._docs import fill_doc
+from .._runtime.docs import fill_doc
 import math
 from dataclasses import dataclass
 
-from ..exceptions import ParameterError
-from ..validation import as_graph
+from ..core.exceptions import ParameterError
+from ..core.validation import as_graph
 from .counting import count_cliques
-from ..registry import check_method
+from ..core.registry import check_method
 from .sketches import METHODS
 
 __all__ = ["SketchChoice", "choose_sketch"]
@@ -115,7 +115,7 @@ def choose_sketch(G, rel_error, *, method="bloom", k=3, hashes=1, seed=None, max
         kw = {"bits": size, "hashes": hashes} if method == "bloom" else {"sketch_k": size}
         import warnings
 
-        from ..exceptions import SketchSaturationWarning
+        from ..core.exceptions import SketchSaturationWarning
 
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SketchSaturationWarning)

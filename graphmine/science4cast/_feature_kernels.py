@@ -9,7 +9,7 @@ search, so no pair ever clears memory. Kernels never validate and never raise.
 import numpy as np
 from numba import njit, prange
 
-from .._setops import intersect_sum, lower_bound
+from .._primitives.setops import intersect_sum, lower_bound
 
 
 @njit(cache=True)

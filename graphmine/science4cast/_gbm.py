@@ -4,15 +4,15 @@ Imported only when the class is asked for (it derives from scikit-learn's ``Base
 ``import graphmine.science4cast`` needs neither scikit-learn nor lightgbm; see ``estimators``.
 """
 
-from .._optional import require
+from .._runtime.optional import require
 
 require("sklearn", what="LinkGBMClassifier")
 
 import numpy as np  # noqa: E402
 from sklearn.base import BaseEstimator, ClassifierMixin  # noqa: E402
 
-from .._threads import resolve_threads, restores_threads  # noqa: E402
-from ..exceptions import ParameterError  # noqa: E402
+from .._runtime.threads import resolve_threads, restores_threads  # noqa: E402
+from ..core.exceptions import ParameterError  # noqa: E402
 
 __all__ = ["LinkGBMClassifier"]
 

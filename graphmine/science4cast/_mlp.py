@@ -4,14 +4,14 @@ Imported only when the class is asked for (it derives from scikit-learn's ``Base
 fits scikit-learn's MLP); see ``baseline``.
 """
 
-from .._optional import require
+from .._runtime.optional import require
 
 require("sklearn", what="DegreeBaseline")
 
 import numpy as np  # noqa: E402
 from sklearn.base import BaseEstimator, ClassifierMixin  # noqa: E402
 
-from ..exceptions import ParameterError  # noqa: E402
+from ..core.exceptions import ParameterError  # noqa: E402
 from ._gbm import _fit_inputs, _validate_data  # noqa: E402
 
 __all__ = ["DegreeBaseline"]

@@ -9,8 +9,8 @@ import contextlib
 import logging
 import sys
 
-from .._optional import require
-from .._progress import progress_bar
+from .._runtime.optional import require
+from .._runtime.progress import progress_bar
 
 __all__ = ["LOGGER_NAME", "progress_bar", "log_to_stderr"]
 

@@ -9,7 +9,7 @@ gradient-boosted models add. The fitted network is stored as plain weight lists 
 extra) and is imported when first used.
 """
 
-from .._docs import fill_doc
+from .._runtime.docs import fill_doc
 import numpy as np
 
 __all__ = ["DegreeBaseline", "degree_features"]
@@ -48,7 +48,7 @@ def degree_features(graph, pairs, year, n_snapshots=3, n_vertices=None):
     [[2.0, 1.0, 1.0, 0.0]]
     """
     from .snapshots import edges_before
-    from ..graph import from_edges
+    from ..core.graph import from_edges
 
     pairs = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
     graph = np.asarray(graph)

@@ -12,8 +12,8 @@ The weights come from :func:`fit_rank_weights`: greedy ensemble selection with r
 import numpy as np
 from scipy.stats import rankdata
 
-from .._metrics import roc_auc
-from ..exceptions import ParameterError, check_seed
+from .._primitives.metrics import roc_auc
+from ..core.exceptions import ParameterError, check_seed
 
 __all__ = ["rank_average", "roc_auc", "fit_rank_weights", "bootstrap_aucs"]
 

@@ -36,8 +36,8 @@ from datetime import date
 
 import numpy as np
 
-from ..events import DAYS_PER_UNIT, TemporalEvents, read_events
-from ..exceptions import ParameterError, check_int, warn_at_caller
+from ..io.events import DAYS_PER_UNIT, TemporalEvents, read_events
+from ..core.exceptions import ParameterError, check_int, warn_at_caller
 from ._progress import LOGGER_NAME
 from .io import Science4CastData
 from .snapshots import MAX_DAY, MAX_YEAR, MIN_YEAR, ORIGIN, sample_pairs, unconnected_pair_count, year_end_day
@@ -164,7 +164,7 @@ def map_times(events, time_map="auto", *, span=(1994, 2020), origin="1970-01-01"
 
     Examples
     --------
-    >>> from graphmine.events import events_from_items
+    >>> from graphmine.io.events import events_from_items
     >>> ev = events_from_items([[1, 2], [2, 3], [1, 3]], [0, 50, 100])
     >>> days, rule = map_times(ev, span=(2000, 2001))
     >>> days.tolist(), rule
@@ -188,7 +188,7 @@ def build_benchmark(events, *, year_start=None, cut=None, years_delta=3, vertex_
     Parameters
     ----------
     events : TemporalEvents or str or PathLike
-        Events, or a file / ScHoLP data set read by :func:`graphmine.events.read_events` (extra
+        Events, or a file / ScHoLP data set read by :func:`graphmine.io.events.read_events` (extra
         keywords ``format``, ``time_unit``, ``ids`` go there).
     year_start : int, optional
         The cut year: pairs are unconnected at the end of ``year_start`` (on the mapped calendar).
@@ -211,7 +211,7 @@ def build_benchmark(events, *, year_start=None, cut=None, years_delta=3, vertex_
     origin : str
         Day 0 of numeric times on the calendar map.
     **read_kw
-        ``format``, ``time_unit`` and ``ids`` of :func:`graphmine.events.read_events` when
+        ``format``, ``time_unit`` and ``ids`` of :func:`graphmine.io.events.read_events` when
         ``events`` is a file.
 
     Returns
@@ -224,7 +224,7 @@ def build_benchmark(events, *, year_start=None, cut=None, years_delta=3, vertex_
 
     Examples
     --------
-    >>> from graphmine.events import events_from_items
+    >>> from graphmine.io.events import events_from_items
     >>> ev = events_from_items([[1, 2], [2, 3], [3, 4], [1, 4], [1, 3]], [0, 25, 50, 75, 100])
     >>> data, ids = build_benchmark(ev, years_delta=1, n_pairs=None, span=(2000, 2004))
     >>> data.year_start, data.pairs.shape[0], int(data.solution.sum()), ids.tolist()

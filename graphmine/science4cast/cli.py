@@ -29,9 +29,9 @@ import time
 
 import numpy as np
 
-from .._output import atomic_write, check_output_path
+from .._runtime.output import atomic_write, check_output_path
 from ..commands import Parser, non_negative_int, positive_int
-from ..exceptions import GraphFormatError, GraphmineError, ParameterError
+from ..core.exceptions import GraphFormatError, GraphmineError, ParameterError
 from ._progress import LOGGER_NAME, log_to_stderr
 from .io import read_json
 
@@ -160,7 +160,7 @@ def _cmd_build(args):
         except ValueError:
             pass   # a date, checked by build_benchmark
     t0 = time.perf_counter()
-    from ..events import read_events
+    from ..io.events import read_events
 
     events = read_events(args.events, format=args.format, time_unit=args.time_unit, ids=args.ids)
     _say(f"read {args.events}: {events!r} [{time.perf_counter() - t0:.1f} s]")

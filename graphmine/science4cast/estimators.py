@@ -14,7 +14,7 @@ A fitted model is stored as LightGBM's own text model format inside a JSON docum
 
 scikit-learn (and lightgbm, for fitting and loading) are imported when the class is first used:
 without them, ``LinkGBMClassifier`` raises
-:class:`~graphmine.exceptions.MissingDependencyError` naming ``pip install "graphmine[ml]"``.
+:class:`~graphmine.core.exceptions.MissingDependencyError` naming ``pip install "graphmine[ml]"``.
 """
 
 __all__ = ["LinkGBMClassifier"]

@@ -18,16 +18,16 @@ growth and the other differences across snapshots. Column names ending in ``_u``
 the pair order is swapped (see :func:`swap_permutation`).
 """
 
-from .._docs import fill_doc
+from .._runtime.docs import fill_doc
 import logging
 import time
 
 import numpy as np
 
-from .._threads import resolve_threads, restores_threads
-from ..centrality import average_neighbor_degree, pagerank
-from ..exceptions import ParameterError
-from ..graph import from_edges
+from .._runtime.threads import resolve_threads, restores_threads
+from ..centrality._cpu import average_neighbor_degree, pagerank
+from ..core.exceptions import ParameterError
+from ..core.graph import from_edges
 from . import _feature_kernels as _fk
 from ._progress import LOGGER_NAME, progress_bar
 from .snapshots import edges_before, year_end_day

@@ -27,11 +27,11 @@ growth, common neighbours); :func:`generate_scenario` generates one at a size of
 :data:`SCENARIO_SIZES`.
 """
 
-from .._docs import fill_doc
+from .._runtime.docs import fill_doc
 import numpy as np
 
-from ..exceptions import ParameterError, check_int, check_seed
-from ..graph import from_edges
+from ..core.exceptions import ParameterError, check_int, check_seed
+from ..core.graph import from_edges
 from .io import Science4CastData
 from .snapshots import MAX_YEAR, MIN_YEAR, sample_pairs, year_end_day
 

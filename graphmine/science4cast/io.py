@@ -27,10 +27,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._docs import fill_doc
-from .._output import atomic_write, check_output_path
-from ..exceptions import GraphFormatError, ParameterError
-from ..io import read_bytes
+from .._runtime.docs import fill_doc
+from .._runtime.output import atomic_write, check_output_path
+from ..core.exceptions import GraphFormatError, ParameterError
+from ..io.edgelist import read_bytes
 from .snapshots import MAX_DAY, MAX_YEAR, MIN_YEAR
 
 __all__ = ["Science4CastData", "load_pickle", "make_data", "read_data", "read_competition", "read_benchmark",
@@ -122,7 +122,7 @@ def load_pickle(path):
     >>> load_pickle(p)
     Traceback (most recent call last):
     ...
-    graphmine.exceptions.GraphFormatError: ...global 'os.system' is not allowed...
+    graphmine.core.exceptions.GraphFormatError: ...global 'os.system' is not allowed...
     """
     path = os.fspath(path)
     data = read_bytes(path, what="pickle")
@@ -382,7 +382,7 @@ def read_benchmark(path):
     >>> read_benchmark("no/such.pkl")
     Traceback (most recent call last):
     ...
-    graphmine.exceptions.GraphFormatError: ...
+    graphmine.core.exceptions.GraphFormatError: ...
     """
     path = os.fspath(path)
     obj = _as_list(load_pickle(path), path)
@@ -484,7 +484,7 @@ def write_competition(data, path, solution_path=None, *, force=False):
     """Write ``[graph, pairs, year_start, years_delta]`` (and the solution to its own file).
 
     Both paths are checked before either file is written; existing files are replaced only with
-    ``force=True`` (:class:`~graphmine.exceptions.OutputExistsError`, a ``FileExistsError``).
+    ``force=True`` (:class:`~graphmine.core.exceptions.OutputExistsError`, a ``FileExistsError``).
 
     Parameters
     ----------

@@ -33,7 +33,7 @@ feature names, what the model was trained on, and for every LightGBM model its t
 as a string (the MLP baseline as weight lists). Loading a model never unpickles anything.
 
 Training and prediction need the ``ml`` extra (scikit-learn; lightgbm for the blend): without it
-they raise :class:`~graphmine.exceptions.MissingDependencyError` naming
+they raise :class:`~graphmine.core.exceptions.MissingDependencyError` naming
 ``pip install "graphmine[ml]"`` before any work. Stages are logged (INFO) to the
 ``graphmine.science4cast`` logger; ``progress=True`` adds progress bars on stderr.
 """
@@ -45,9 +45,9 @@ import time
 
 import numpy as np
 
-from .._optional import require
-from .._output import atomic_write, check_output_path
-from ..exceptions import GraphFormatError, ParameterError, check_seed, warn_at_caller
+from .._runtime.optional import require
+from .._runtime.output import atomic_write, check_output_path
+from ..core.exceptions import GraphFormatError, ParameterError, check_seed, warn_at_caller
 from ._progress import LOGGER_NAME, progress_bar
 from .features import feature_names, pair_features, swap_permutation
 from .io import _FORCE, read_json

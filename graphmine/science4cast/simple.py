@@ -9,7 +9,7 @@ All on the latest snapshot of :func:`~graphmine.science4cast.features.pair_featu
 
 import numpy as np
 
-from ..exceptions import ParameterError
+from ..core.exceptions import ParameterError
 
 __all__ = ["SIMPLE_SCORES", "simple_scores"]
 

@@ -9,14 +9,14 @@ The degree used by the sampler's ``vertex_degree_cutoff`` is the multigraph degr
 to the vertex), as in the benchmark's own code which sums the multigraph adjacency matrix.
 """
 
-from .._docs import fill_doc
+from .._runtime.docs import fill_doc
 from datetime import date
 
 import numpy as np
 import scipy.sparse as sp
 
-from ..exceptions import ParameterError, check_int, check_seed
-from ..graph import from_edges
+from ..core.exceptions import ParameterError, check_int, check_seed
+from ..core.graph import from_edges
 
 __all__ = ["year_end_day", "edges_before", "snapshot", "snapshot_weights", "multigraph_degree",
            "pair_edge_counts", "sample_pairs", "training_pairs", "window_positives", "unconnected_pair_count",

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import spatial
-from graphmine.exceptions import GraphmineError
+from graphmine.core.exceptions import GraphmineError
 from spatial import (Machine, SpatialError, SpatialInputError, SpatialModelError,
                      SpatialTypeError)
 

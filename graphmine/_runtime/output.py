@@ -1,0 +1,185 @@
+"""Every file graphmine writes goes through here: paths are checked before the work starts, and
+data is written to a temporary file in the same folder that replaces the target only when
+complete (a failed write leaves neither a partial file nor a temporary one behind).
+
+The check creates and removes a file in the target's folder: ``os.access`` says yes to root on
+``/proc`` or ``/sys`` and knows nothing of read-only mounts, full disks or quotas. Any OSError
+while writing becomes one :class:`~graphmine.core.exceptions.OutputPathError` naming the path and the
+reason.
+"""
+
+import contextlib
+import os
+import sys
+import tempfile
+import threading
+
+from ..core.exceptions import OutputExistsError, OutputPathError
+
+__all__ = ["remove_temporary_files", "check_output_path", "atomic_write", "silence_stdout", "begin_delivery",
+           "reset_delivery", "claim_interrupt", "DeliveringStream"]
+
+
+def check_output_path(path, force=False, *, flag="--force"):
+    """Check that ``path`` can be written, before any work is done; return it as a str.
+
+    Raises :class:`~graphmine.core.exceptions.OutputPathError` if the path is a directory, its folder
+    does not exist or is not writable, or the file exists and ``force`` is false (``flag`` names
+    the option that allows replacing it).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> d = tempfile.mkdtemp()
+    >>> check_output_path(os.path.join(d, "out.tsv")) == os.path.join(d, "out.tsv")
+    True
+    >>> check_output_path(os.path.join(d, "missing", "out.tsv"))
+    Traceback (most recent call last):
+    ...
+    graphmine.core.exceptions.OutputPathError: .../missing/out.tsv: the folder .../missing does not exist
+    """
+    path = os.fspath(path)
+    if not path:
+        raise OutputPathError("the output path is empty")
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise OutputPathError(f"{path}: is a directory, expected a file path")
+    if not os.path.isdir(folder):
+        raise OutputPathError(f"{path}: the folder {os.path.dirname(path) or folder} does not exist")
+    if os.path.lexists(path) and not force:
+        raise OutputExistsError(f"{path} exists; pass {flag} to replace it")
+    # prove the folder writable the way the write will use it: create a file there, remove it
+    try:
+        fd, probe = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise OutputPathError(f"{path}: cannot create a file in {folder}: {_reason(exc)}") from None
+    os.close(fd)
+    with contextlib.suppress(OSError):
+        os.remove(probe)
+    return path
+
+
+def _reason(exc):
+    """The OS's words for ``exc`` ('No space left on device')."""
+    return exc.strerror or str(exc)
+
+
+@contextlib.contextmanager
+def atomic_write(path, mode="wb", *, force=False, flag="--force", **open_kwargs):
+    """Open a temporary file beside ``path`` for writing; on success it replaces ``path``.
+
+    The temporary file is created by :mod:`tempfile` in the target's folder (so the final
+    :func:`os.replace` is atomic and never clobbers another file); on any error it is removed and
+    ``path`` is left untouched. ``force`` as in :func:`check_output_path`, checked again at the end.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> p = os.path.join(tempfile.mkdtemp(), "x.txt")
+    >>> with atomic_write(p, "w") as fh:
+    ...     _ = fh.write("hello")
+    >>> open(p).read()
+    'hello'
+    """
+    path = check_output_path(path, force, flag=flag)
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise OutputPathError(f"{path}: cannot create a file in {folder}: {_reason(exc)}") from None
+    _TEMPORARY.add(tmp)
+    try:
+        with os.fdopen(fd, mode, **open_kwargs) as fh:
+            yield fh
+        if os.path.lexists(path) and not force:
+            raise OutputExistsError(f"{path} appeared while it was being written; pass {flag} to replace it")
+        # mkstemp creates 0600; give the file the permissions a plain open() would
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        begin_delivery()
+        os.replace(tmp, path)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.remove(tmp)
+        if isinstance(exc, OSError) and not isinstance(exc, OutputPathError):
+            raise OutputPathError(f"{path}: cannot write the file: {_reason(exc)}") from None
+        raise
+    finally:
+        _TEMPORARY.discard(tmp)
+
+
+# the temporary files being written now: a program interrupted mid-write removes them on its way
+# out (it exits without unwinding the thread that writes)
+_TEMPORARY = set()
+
+
+def remove_temporary_files():
+    """Remove the temporary files of writes still in progress (the ``graphmine`` program's exit on
+    Ctrl-C)."""
+    for tmp in list(_TEMPORARY):
+        with contextlib.suppress(OSError):
+            os.remove(tmp)
+
+
+def silence_stdout():
+    """Point standard output at the null device: the reader of a pipe went away (``| head``),
+    and the flush at exit must not fail again."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+
+
+# The program's commit point. A Ctrl-C before a command starts to deliver its results ends it
+# with nothing written; once it replaces an output file or prints a result line, the results are
+# complete, and a Ctrl-C arriving in the microseconds before the process exits must not end it
+# half-delivered (the file in place, "interrupted" printed, status 130). The lock makes the two
+# exclusive: the program's handler claims it and exits holding it, or finds delivery begun.
+_delivery = threading.RLock()  # re-entrant: the handler may run on a thread inside begin_delivery
+_delivering = False
+
+
+def begin_delivery():
+    """Mark that the running command delivers its results from now on (see :func:`claim_interrupt`)."""
+    global _delivering
+    with _delivery:
+        _delivering = True
+
+
+def reset_delivery():
+    """A new command starts: nothing delivered yet."""
+    global _delivering
+    with _delivery:
+        _delivering = False
+
+
+def claim_interrupt():
+    """For the ``graphmine`` program's Ctrl-C handler: True if the command has delivered nothing
+    (the lock is then kept: the process ends without delivering), False if delivery has begun (the
+    command finishes and the signal is ignored)."""
+    _delivery.acquire()
+    if _delivering:
+        _delivery.release()
+        return False
+    return True
+
+
+class DeliveringStream:
+    """Standard output of the ``graphmine`` program: its first write begins delivery (commands
+    print only their results there; progress and warnings go to standard error)."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text):
+        if text:
+            begin_delivery()
+        return self._stream.write(text)
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)

@@ -1,0 +1,154 @@
+"""A lean start and a quick exit for the ``graphmine`` program.
+
+On the first kernel call of a process numba sets up its compiler: it loads its typing and
+lowering registries, and two of those probe optional packages that no graphmine kernel uses:
+``numba.np.arraymath`` imports ``scipy.linalg`` to find BLAS for ``np.dot``/``np.linalg`` in
+kernels (about 0.25 s of a 1 s command), and ``numba.core.typing.cffi_utils`` builds a ``cffi.FFI``
+and with it cffi's C parser (about 0.2 s). :func:`lean_numba_setup` lets that setup happen with both
+packages hidden, so the program does not pay for them, and only when a kernel is first compiled or
+loaded (a small graph's command runs on numpy, see graphmine/_primitives/small_work.py, and never sets numba's
+compiler up: 0.3 s of CPU saved); it is used by the command line program only (a process that
+may later compile kernels of its own keeps numba's full setup), and only when the setup has not
+happened yet. Python code may import scipy.linalg and cffi afterwards as
+usual; only numba kernels compiled in that process cannot use BLAS or cffi, which no graphmine
+kernel does (tests/test_cli_layout.py checks that none calls them).
+
+:func:`quick_exit` ends the program without Python's interpreter teardown: once numba has loaded
+cached kernels, freeing its compiler's objects and modules at exit takes longer than the counting
+itself (0.3-0.6 s on a busy 2-core machine). The streams are flushed, logging is shut down and the
+atexit handlers run, as on a normal exit; only the teardown that follows them is skipped.
+"""
+
+import atexit
+import logging
+import os
+import sys
+
+__all__ = ["lean_numba_setup", "quick_exit", "HIDDEN", "load_cached_kernels"]
+
+# the packages numba's setup probes for, and what it would use them for
+HIDDEN = {"scipy.linalg": "BLAS for np.dot / np.linalg in kernels", "cffi": "cffi functions in kernels"}
+
+
+def _to_hide(name):
+    """The outermost package of ``name`` not imported yet (hiding it hides ``name``), or None."""
+    parts = name.split(".")
+    for i in range(1, len(parts) + 1):
+        if ".".join(parts[:i]) not in sys.modules:
+            return ".".join(parts[:i])
+    return None
+
+
+def _lean_listener():
+    """The listener of :func:`lean_numba_setup` (numba imported only when it is made)."""
+    from numba.core import event
+
+    class LeanSetup(_LeanSetup, event.Listener):
+        def on_start(self, ev):  # both statuses go through notify
+            pass
+
+        def on_end(self, ev):
+            pass
+
+    return LeanSetup()
+
+
+class _LeanSetup:
+    """A listener on numba's compiler lock, which numba takes around every compile and every load
+    from its cache, so before its one-time setup: while the first holder has it (and any thread
+    waiting meanwhile), the packages of HIDDEN not imported yet are hidden."""
+
+    def __init__(self):
+        import threading
+
+        self.lock = threading.Lock()
+        self.depth = 0
+        self.hidden = []
+        self.done = False
+
+    def notify(self, ev):
+        from numba.core.event import EventStatus
+
+        with self.lock:
+            if self.done:
+                return
+            if ev.status == EventStatus.START:
+                if self.depth == 0 and "numba.np.arraymath" not in sys.modules:
+                    self.hidden = [h for h in map(_to_hide, HIDDEN) if h is not None]
+                    for name in self.hidden:
+                        sys.modules[name] = None  # `import name` raises ImportError: numba goes without it
+                self.depth += 1
+            else:
+                self.depth -= 1
+                if self.depth == 0:
+                    for name in self.hidden:
+                        if sys.modules.get(name, 0) is None:
+                            del sys.modules[name]
+                    self.hidden = []
+                    # set up now: nothing more to hide (the listener stays registered, idle:
+                    # numba is broadcasting to its list at this moment)
+                    self.done = "numba.np.arraymath" in sys.modules
+
+
+_LEAN = []  # the listener, once registered
+
+
+def lean_numba_setup():
+    """Let numba's one-time compiler setup, whenever it comes (the first kernel compiled or loaded
+    from the cache in this process; a command whose work runs on numpy never pays it), happen with
+    scipy.linalg and cffi hidden, when neither the setup nor those packages has been loaded yet."""
+    if "numba.np.arraymath" in sys.modules or _LEAN:  # set up already (its registries import it)
+        return
+    from numba.core import event
+
+    _LEAN.append(_lean_listener())
+    event.register("numba:compiler_lock", _LEAN[0])
+
+
+def quick_exit(status, *, cleanup=True):
+    """Exit the process with ``status`` after flushing the streams, shutting logging down and
+    running the atexit handlers, skipping the interpreter's teardown. ``cleanup=False`` skips
+    the atexit handlers too (after Ctrl-C: a Dask cluster's handler would try a graceful close
+    of workers in mid-task, and print their tracebacks; the workers end with this process)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe: nothing more can be said
+            pass
+    if cleanup:
+        logging.shutdown()
+        atexit._run_exitfuncs()
+    os._exit(status if isinstance(status, int) else 1)
+
+
+def load_cached_kernels(kernels):
+    """Load into this process every signature of the numba ``kernels`` (``@njit`` functions called
+    from Python) that numba's cache holds for this source and this CPU, compiling nothing:
+    (kernels loaded, signatures loaded).
+
+    A kernel's first call in a process finds its compiled code in numba's cache (10-50 ms each,
+    more for parallel kernels); a Dask worker pays that in its first tasks, one kernel after the
+    other. Called when a worker starts, the loads happen before any task arrives. The cache's
+    index names the signatures held (the same key numba checks on a call: this numba, this CPU,
+    the function's bytecode); a kernel with no fresh entry is left to compile on first use. Uses
+    numba's cache objects, which are not a public API: where they differ, nothing is loaded.
+    """
+    loaded = sigs = 0
+    for disp in kernels:
+        try:
+            cache = disp._cache
+            index = cache._cache_file._load_index()
+            codegen = disp.targetctx.codegen()
+            magic = codegen.magic_tuple()
+            fresh = [key[0] for key in index if key[1] == magic and
+                     key[2] == cache._index_key(key[0], codegen)[2]]
+        except (AttributeError, TypeError, IndexError, OSError):  # no cache, or another numba's layout
+            continue
+        done = 0
+        for sig in fresh:
+            if sig not in disp.overloads:
+                disp.compile(sig)  # found in the cache: a load, not a compile
+                done += 1
+        loaded += done > 0
+        sigs += done
+    return loaded, sigs
