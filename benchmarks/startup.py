@@ -65,7 +65,8 @@ except ImportError:  # a graphmine without it: numba sets itself up on the first
 else:
     lean_numba_setup()
     mark("lean numba set-up arranged (it comes with the first kernel)")
-from graphmine import datasets, io
+from graphmine import io
+from graphmine.io import datasets
 try:
     from graphmine.dispatch import count_cliques
 except ImportError:
@@ -85,7 +86,7 @@ mark("count again (kernels loaded)")
 first = len(marks)
 try:
     import numpy as np
-    from graphmine import _centrality_kernels as ck
+    from graphmine.centrality import _kernels as ck
     share, out = np.ones(G.n_nodes), np.empty(G.n_nodes)
     ck._neighbour_sums_serial(G.indptr, G.indices, share, out)
     mark("first call of one more cached serial kernel")
@@ -254,7 +255,7 @@ import numpy as np
 mark("import numpy (its BLAS threads start)")
 from graphmine.nx_backend import interface
 from graphmine.nx_backend import algorithms, convert
-from graphmine import _small_work as sw
+from graphmine._primitives import small_work as sw
 mark("import the backend's modules")
 G = convert.from_networkx(H)
 mark("conversion (from_networkx: adjacency walk, ids, sorted rows)")
@@ -395,7 +396,7 @@ def networkx_backend(args):
 # unless the cluster's start had the workers load them (graphmine.distributed.warm_up)
 DASK_JOBS = r"""
 import json, sys, time
-from graphmine import datasets
+from graphmine.io import datasets
 from graphmine.distributed import count_cliques, local_client
 
 path, workers, warm = datasets.resolve(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "1"

@@ -7,10 +7,11 @@ This package is the facade on top of the layers (see CONTRIBUTING.md): every nam
 loaded from its module on first use, so that ``import graphmine`` and each command of the CLI
 load only what they use. The names are the public function of every algorithm family and the
 names modules offer in their ``__facade__``, listed by ``python -m graphmine.core.generate`` in
-:mod:`graphmine.core._generated`.
+:mod:`graphmine.core.generated`.
 """
 
-from .core._generated import FACADE as _FACADE
+from .core import loader as _loader
+from .core.generated import FACADE as _FACADE
 from .core.exceptions import (GraphFormatError, GraphmineError, GraphValueError, MissingDependencyError,
                               NoImplementationError, OutputExistsError, OutputPathError, ParameterError,
                               ResourceLimitError, SketchSaturationWarning, SkippedLineWarning)
@@ -29,22 +30,30 @@ _LAZY = {**{name: (module, name) for name, module in _FACADE.items()},
          **{name: (module, None) for name, module in _SUBMODULES.items()}}
 
 
-def __getattr__(name):
-    if name not in _LAZY:
-        from ._moved import moved_module
-
-        module = moved_module(name)  # a module of the old flat layout, through its alias
-        if module is None:
-            raise AttributeError(f"module 'graphmine' has no attribute {name!r}")
-        return module
+def _import(name):
+    """Import a module named by the declarations' table: the registry's importer (the facade is the
+    layer above every family and back-end, so the registry itself imports none of them)."""
     import importlib
 
+    return importlib.import_module(name)
+
+
+_loader.IMPORT[0] = _import
+
+
+def __getattr__(name):
+    if name not in _LAZY:
+        from ._moved import MOVED
+
+        if name not in MOVED:
+            raise AttributeError(f"module 'graphmine' has no attribute {name!r}")
+        return _import(f"graphmine.{name}")  # a module of the old flat layout, through its alias
     from ._runtime.interrupt import interruptible
 
     module, attr = _LAZY[name]
     # imported on graphmine's worker thread: a Ctrl-C meanwhile never leaves numpy, numba or
     # scipy half imported in this process (graphmine/_runtime/interrupt.py)
-    mod = interruptible(importlib.import_module)(module)
+    mod = interruptible(_import)(module)
     value = mod if attr is None else getattr(mod, attr)
     globals()[name] = value
     return value

@@ -8,7 +8,7 @@ Each old module is a two-line file that imports its new home and calls :func:`re
 import sys
 import warnings
 
-__all__ = ["MOVED", "replace", "moved_module"]
+__all__ = ["MOVED", "replace"]
 
 #: old module (graphmine.<name>) -> its new home
 MOVED = {
@@ -53,26 +53,3 @@ def replace(name, module):
     warnings.warn(f"graphmine.{old} moved to {new}; the old name goes in the next release",
                   DeprecationWarning, stacklevel=_caller_level())
     sys.modules[name] = module
-
-
-def moved_module(name):
-    """The new home of the old module ``graphmine.<name>`` (imported through its alias), or None.
-
-    Parameters
-    ----------
-    name : str
-
-    Returns
-    -------
-    module or None
-
-    Examples
-    --------
-    >>> moved_module("no_such_module") is None
-    True
-    """
-    if name not in MOVED:
-        return None
-    import importlib
-
-    return importlib.import_module(f"graphmine.{name}")

@@ -110,7 +110,7 @@ def test_parse_kernels_compile_one_signature_for_every_source(tmp_path, monkeypa
     the parse kernels as the same type: one compiled signature each, the same edges."""
     import gzip
 
-    from graphmine.io import _parse_kernels as _pk
+    from graphmine._primitives import parse_kernels as _pk
 
     monkeypatch.setattr(sw, "SMALL_BYTES", -1)  # the kernels, not the numpy reader
     text = "".join(f"{u} {v}\n" for u, v in [(0, 1), (1, 2), (2, 0), (2, 3)])

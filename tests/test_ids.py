@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import graphmine as gm
-from graphmine.io import _parse_kernels as pk
+from graphmine._primitives import parse_kernels as pk
 from graphmine.cli import build_parser, main
 
 

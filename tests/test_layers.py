@@ -2,20 +2,25 @@
 
 Imports point down only (CONTRIBUTING.md, "Layers"):
 
-    facade      graphmine/__init__.py, graphmine.dispatch, graphmine.cli
-    components  graphmine.<subpackage> (probgraph, motifs, science4cast, distributed, cuda,
+    facade      graphmine/__init__.py (and the loader that imports modules for the registry),
+                graphmine.cli, graphmine.__main__, the old flat layout's aliases (graphmine/_moved.py)
+    components  graphmine.<component>/ (probgraph, motifs, science4cast, distributed, cuda,
                 nx_backend), gnn, spatial, _graphmine_nx
-    families    graphmine.cliques._cpu, graphmine.cluster._cpu, graphmine.centrality._cpu
-    core        graph, validation, io, events, commands, generators, datasets
-    base        graphmine.core.exceptions and graphmine's private top-level modules (the kernels
-                _*_kernels, _setops; the helpers _threads, _limits, _output, ...)
+    families    graphmine.<family>/ (cliques, cluster, cycles, truss, centrality, link_prediction)
+    core        graphmine.core (graph, validation, registry, the generated tables), graphmine.io,
+                graphmine.commands
+    base        graphmine._runtime, graphmine._primitives, graphmine.core.exceptions
 
 An import counts wherever it is written (a function-level import too): ``from a.b import c``
-is a use of the module ``a.b.c`` if that is a module, else of ``a.b``. There must be no cycle
-among the modules at all; a module may import its own layer and the layers below (components
-may use each other one way); and a name imported from another module (another subpackage, for
-the modules of a subpackage) is public in that module's ``__all__`` (Numba kernel modules
-excepted among themselves: they compose each other's private @njit helpers).
+is a use of the module ``a.b.c`` if that is a module, else of ``a.b``. A module imported by name
+at run time counts too: ``importlib.import_module("name")`` and ``__import__("name")`` with a
+literal, and the few places that import names they read from a table (:data:`DYNAMIC`) tie to
+every module of that table. There must be no cycle among the modules and none among the
+packages; a module may import its own layer and the layers below (components may use each other
+one way); and a name imported from another package is public in its module's ``__all__``, from a
+module that is not private (Numba kernel modules excepted among themselves: they compose each
+other's private @njit helpers; graphmine's private packages _runtime and _primitives are the base
+every package may use).
 """
 
 import ast
@@ -26,10 +31,8 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("graphmine", "gnn", "spatial", "_graphmine_nx")
 
-FACADE = {"graphmine", "graphmine.dispatch", "graphmine.cli", "graphmine.__main__"}
-# families: every other public top-level module (graphmine.cliques._cpu, cluster, cycles, ...)
-CORE = {"graphmine.core.graph", "graphmine.core.validation", "graphmine.io.edgelist", "graphmine.io.events", "graphmine.commands",
-        "graphmine.io.generators", "graphmine.io.datasets", "graphmine.core.registry"}
+FAMILIES = ("cliques", "cluster", "cycles", "truss", "centrality", "link_prediction")
+BASE_PACKAGES = ("graphmine._runtime", "graphmine._primitives", "graphmine._moved")
 LAYER_NAMES = ["base", "core", "families", "components", "facade"]
 
 
@@ -50,17 +53,63 @@ def _modules():
 
 
 MODULES = _modules()
+TREES = {m: ast.parse(open(p, encoding="utf-8").read(), p) for m, (p, _) in MODULES.items()}
 
 
-def _trees():
-    return {m: ast.parse(open(p, encoding="utf-8").read(), p) for m, (p, _) in MODULES.items()}
+def _is_alias(mod):
+    """An old flat-layout module kept as an alias of its new home (graphmine/_moved.py)."""
+    return "graphmine-moved-module" in open(MODULES[mod][0], encoding="utf-8").read(400)
 
 
-TREES = _trees()
+def _table_modules():
+    """The modules named by the generated tables that the facade's loader imports for the registry."""
+    from graphmine.core import generated
+
+    out = set(generated.FACADE.values()) | set(generated.RULES.values())
+    for entry in generated.FAMILIES.values():
+        out.add(entry["module"])
+        for modules in entry["backends"].values():
+            out.update(modules)
+    return out
+
+
+def _strings_naming_modules(mod):
+    return {node.value for node in ast.walk(TREES[mod])
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in MODULES}
+
+
+#: modules that import modules by names they read at run time -> the modules those names can be
+DYNAMIC = {
+    "graphmine": _table_modules,  # the loader of graphmine/__init__.py: the generated tables' modules
+    "graphmine.cli": lambda: _strings_naming_modules("graphmine.cli"),  # the subcommands' modules (COMMANDS)
+    "graphmine._runtime.optional": set,  # third-party optional dependencies, named by the caller
+}
+
+
+def _dynamic_imports(mod):
+    """[(target, line)] of importlib.import_module / __import__ calls; a non-literal name is only
+    allowed in the modules of :data:`DYNAMIC`, and ties to the modules it can name."""
+    out, unexplained = [], []
+    for node in ast.walk(TREES[mod]):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+        if name not in ("import_module", "__import__") or not node.args:
+            continue
+        arg = node.args[0]
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            if arg.value.split(".")[0] in PACKAGES:
+                out.append((arg.value, node.lineno))
+        elif mod in DYNAMIC:
+            out.extend((t, node.lineno) for t in sorted(DYNAMIC[mod]()))
+        else:
+            unexplained.append(node.lineno)
+    return out, unexplained
 
 
 def _imports(mod):
-    """[(target module, [names imported from it], line)] of every import statement in ``mod``."""
+    """[(target module, [names imported from it], line)] of every import of ``mod``."""
     is_pkg = MODULES[mod][1]
     out = []
     for node in ast.walk(TREES[mod]):
@@ -82,6 +131,7 @@ def _imports(mod):
                     names.append(a.name)
             if names:
                 out.append((target, names, node.lineno))
+    out.extend((t, [], line) for t, line in _dynamic_imports(mod)[0])
     return [(t, names, line) for t, names, line in out if t in MODULES and t != mod]
 
 
@@ -90,7 +140,7 @@ def _edges():
 
 
 def _cycles(edges):
-    """The strongly connected components with more than one module (Tarjan, iterative)."""
+    """The strongly connected components with more than one node (Tarjan, iterative)."""
     index, low, stack, on, out, counter = {}, {}, [], set(), [], [0]
     for root in edges:
         if root in index:
@@ -129,42 +179,94 @@ def _cycles(edges):
     return out
 
 
+def _is_command_module(mod):
+    """The command line is the facade: a component's subcommands (graphmine.<component>.cli) are
+    loaded by graphmine.cli only, and may use any component (predict-motifs --method seam: gnn)."""
+    parts = mod.split(".")
+    return parts[0] == "graphmine" and len(parts) == 3 and parts[2] == "cli"
+
+
 def layer(mod):
     """The layer of a module (an index into LAYER_NAMES)."""
-    if mod in FACADE:
+    parts = mod.split(".")
+    if parts[0] != "graphmine":
+        return 3  # gnn, spatial, _graphmine_nx
+    if (mod in ("graphmine", "graphmine.cli", "graphmine.__main__") or (len(parts) == 2 and _is_alias(mod))
+            or _is_command_module(mod)):
         return 4
-    parts = mod.split(".")
-    if parts[0] != "graphmine" or len(parts) > 2 or MODULES[mod][1]:
-        return 3  # a subpackage of graphmine, or gnn / spatial / _graphmine_nx
-    if mod in CORE:
-        return 1
-    if parts[1].startswith("_") or mod == "graphmine.core.exceptions":
+    if mod.startswith(BASE_PACKAGES) or mod in ("graphmine.core.exceptions", "graphmine._moved"):
         return 0
-    return 2  # every other public top-level module is an algorithm family
+    if parts[1] in ("core", "io") or mod == "graphmine.commands":
+        return 1
+    if parts[1] in FAMILIES:
+        return 2
+    return 3
 
 
-def _unit(mod):
-    """Modules of one unit may share private names: a top-level module alone, or a subpackage."""
+def package(mod):
+    """The unit of a module for the package-level checks: a family, a component (gnn, spatial and
+    _graphmine_nx included), 'graphmine:base' (_runtime, _primitives, the exceptions),
+    'graphmine:core' (core, io, the CLI's shared pieces) or 'graphmine:facade' (the facade, the
+    command modules and the old layout's aliases)."""
     parts = mod.split(".")
-    return ".".join(parts[:2]) if parts[0] == "graphmine" else parts[0]
+    if parts[0] != "graphmine":
+        return parts[0]
+    if layer(mod) == 4:
+        return "graphmine:facade"
+    if layer(mod) == 0:
+        return "graphmine:base"
+    if layer(mod) == 1:
+        return "graphmine:core"
+    return ".".join(parts[:2])
+
+
+def _owner(mod):
+    """The unit whose private names a module may use: its package, or for a command module the
+    component whose folder holds it."""
+    return ".".join(mod.split(".")[:2]) if _is_command_module(mod) else package(mod)
 
 
 def _is_kernel_module(mod):
     """Numba kernel modules compose each other's @njit helpers by importing them by name."""
     last = mod.split(".")[-1]
-    return last.startswith("_") and (last.endswith("_kernels") or last in ("_setops", "_estimators"))
+    return mod.startswith("graphmine._primitives.") or last.endswith("_kernels")
+
+
+class _Computed(set):
+    """An ``__all__`` computed at import (the facade's, from the generated table): any name."""
+
+    def __contains__(self, name):
+        return True
 
 
 def _all_names(mod):
     for node in TREES[mod].body:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "__all__" for t in node.targets):
-            return set(ast.literal_eval(node.value))
+            try:
+                return set(ast.literal_eval(node.value))
+            except ValueError:
+                return _Computed()
     return None
 
 
 def test_every_module_has_a_layer():
     for mod in MODULES:
         assert 0 <= layer(mod) < len(LAYER_NAMES)
+
+
+def test_ls_graphmine_shows_the_layers_and_families():
+    # one folder per layer and per family; the top level holds only the facade and the old aliases
+    top = sorted(f for f in os.listdir(os.path.join(ROOT, "graphmine")) if f != "__pycache__")
+    folders = {f for f in top if os.path.isdir(os.path.join(ROOT, "graphmine", f))}
+    assert {"core", "io", "_runtime", "_primitives", *FAMILIES} <= folders
+    loose = [f for f in top if f.endswith(".py") and f != "__init__.py" and layer(f"graphmine.{f[:-3]}") != 4]
+    assert loose == ["_moved.py", "commands.py"], loose
+
+
+def test_dynamic_imports_are_explained():
+    wrong = [f"{MODULES[m][0]}:{line}: imports a module by a computed name" for m in MODULES
+             for line in _dynamic_imports(m)[1]]
+    assert not wrong, "\n".join(wrong)
 
 
 def test_no_import_cycles():
@@ -186,45 +288,31 @@ def test_imports_point_down():
 
 def test_core_imports_no_family_or_component():
     # the strict form of the rule above for the core, named so that a failure says what broke
-    for mod in CORE & set(MODULES):
-        for target, _, line in _imports(mod):
-            assert layer(target) <= 1, f"{MODULES[mod][0]}:{line}: core module {mod} imports {target}"
+    for mod in MODULES:
+        if layer(mod) == 1:
+            for target, _, line in _imports(mod):
+                assert layer(target) <= 1, f"{MODULES[mod][0]}:{line}: core module {mod} imports {target}"
 
 
-def test_names_used_across_modules_are_public():
+def test_names_used_across_packages_are_public():
     wrong = []
     for mod in MODULES:
         for target, names, line in _imports(mod):
-            if _unit(target) == _unit(mod) or mod.startswith(target + ".") or not names:
+            if package(target) in (package(mod), _owner(mod)) or mod.startswith(target + ".") or not names:
                 continue
-            if _is_kernel_module(mod) and _is_kernel_module(target):
+            if target.startswith(BASE_PACKAGES) or (_is_kernel_module(mod) and _is_kernel_module(target)):
                 continue
             public = _all_names(target)
             for name in names:
-                private_module = target.split(".")[-1].startswith("_")
-                if name.startswith("_") or (not private_module and public is not None and name not in public):
+                if name.startswith("_") or (public is not None and name not in public):
                     wrong.append(f"{MODULES[mod][0]}:{line}: {mod} imports {target}.{name}, not in its __all__")
     assert not wrong, "\n".join(wrong)
 
 
-@pytest.mark.parametrize("mod", sorted(m for m in MODULES if m.split(".")[-1][:1] != "_" and m != "graphmine.__main__"
-                                       and m.split(".")[0] == "graphmine"))
+@pytest.mark.parametrize("mod", sorted(m for m in MODULES if not any(p.startswith("_") for p in m.split(".")[1:])
+                                       and m.split(".")[0] == "graphmine" and not _is_alias(m)))
 def test_public_modules_declare_all(mod):
     assert _all_names(mod) is not None, f"{MODULES[mod][0]} has no __all__"
-
-
-def package(mod):
-    """The package a module belongs to for the package-level checks: a subpackage of graphmine,
-    gnn, spatial, _graphmine_nx; graphmine's top-level modules form 'graphmine' (base, core,
-    families) and 'graphmine:facade' (the facade, which loads the components)."""
-    parts = mod.split(".")
-    if parts[0] != "graphmine":
-        return parts[0]
-    if mod in FACADE:
-        return "graphmine:facade"
-    if len(parts) > 2 or MODULES[mod][1] and mod != "graphmine":
-        return ".".join(parts[:2])
-    return "graphmine"
 
 
 def _package_edges():
@@ -243,12 +331,18 @@ def test_no_package_cycles():
 
 
 def test_no_private_module_of_another_package():
-    # what a package shares is public (graphmine's own private top-level modules are the base layer)
+    # what a package shares is public (graphmine's _runtime and _primitives are the base every
+    # package may use; kernel modules compose each other's helpers)
     wrong = []
     for mod in MODULES:
         for target, _, line in _imports(mod):
-            if package(target) in (package(mod), "graphmine") or mod.startswith(target + "."):
+            if (package(target) in (package(mod), _owner(mod)) or mod.startswith(target + ".")
+                    or target.startswith(BASE_PACKAGES)):
                 continue
+            if _is_kernel_module(mod) and _is_kernel_module(target):
+                continue
+            if layer(mod) == 4 and target in DYNAMIC["graphmine"]():
+                continue  # the loader imports what the declarations name, private modules included
             if any(part.startswith("_") for part in target.split(".")[1:]):
                 wrong.append(f"{MODULES[mod][0]}:{line}: {mod} imports {target}, private to {package(target)}")
     assert not wrong, "\n".join(wrong)
@@ -258,3 +352,11 @@ def test_the_checks_see_a_cycle():
     # the cycle finder itself, on a graph with one circle and one tail
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_checks_see_a_dynamic_import(monkeypatch):
+    # an import by a computed name outside DYNAMIC is reported; a literal name is an edge
+    tree = ast.parse("import importlib\ndef f(m):\n    importlib.import_module(m)\n    __import__('gnn')\n")
+    monkeypatch.setitem(TREES, "graphmine.core.validation", tree)
+    edges, unexplained = _dynamic_imports("graphmine.core.validation")
+    assert edges == [("gnn", 4)] and unexplained == [3]

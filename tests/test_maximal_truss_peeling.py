@@ -388,7 +388,7 @@ def test_networkx_backend_declines_and_refuses():
     H.add_edge(0, 0)
     with pytest.raises(nx.NetworkXNotImplemented, match="self loops"):
         B.k_truss(H, 3)
-    assert nx.k_truss(nx.complete_graph(5), 4, backend="graphmine").n_edges == 10
+    assert nx.k_truss(nx.complete_graph(5), 4, backend="graphmine").number_of_edges() == 10
 
 
 @given(edge_arrays(dense=True), st.integers(2, 5))

@@ -340,7 +340,7 @@ def test_backend_functions_have_networkx_names_and_signatures():
     import pickle
 
     from graphmine.nx_backend import algorithms
-    from graphmine.nx_backend.backend import FUNCTIONS
+    from graphmine.core.generated import NETWORKX as FUNCTIONS
 
     def parameters(function):
         return [(p.name, p.default) for p in inspect.signature(function).parameters.values()

@@ -410,7 +410,8 @@ def test_warnings_point_at_the_callers_line():
 
 DELIVERY_SCRIPT = r"""
 import os, signal, sys, time
-from graphmine import _output, cli
+from graphmine import cli
+from graphmine._runtime import output as _output
 
 when, path, out = sys.argv[1:]
 begin = _output.begin_delivery

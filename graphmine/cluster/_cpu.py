@@ -5,8 +5,8 @@
     c_v = \\frac{2 T(v)}{d_v (d_v - 1)}, \\qquad
     \\text{transitivity} = \\frac{3 T}{\\sum_v d_v (d_v - 1) / 2}
 
-This is the algorithm family; :func:`graphmine.clustering` and its siblings (in
-:mod:`graphmine.dispatch`) add ``method=`` (sketch estimates) and ``device=`` (triangles counted
+These are the exact CPU implementations; :func:`graphmine.clustering` and its siblings (in
+:mod:`graphmine.cluster`) add ``method=`` (sketch estimates) and ``device=`` (triangles counted
 on a GPU) on top, through :func:`local_clustering`, :func:`mean_clustering` and
 :func:`transitivity_from_count`.
 """
@@ -14,10 +14,10 @@ on a GPU) on top, through :func:`local_clustering`, :func:`mean_clustering` and
 import numpy as np
 
 from .._runtime.docs import fill_doc
-from ..cliques._cpu import count_triangles, triangles
+from ..cliques import count_triangles, triangles
 from ..core.validation import as_graph
 from ..core.registry import declare, implements
-from ..cycles._cpu import square_counts
+from ..cycles import square_counts
 
 __all__ = ["clustering", "average_clustering", "transitivity", "square_clustering", "local_clustering",
            "mean_clustering", "transitivity_from_count"]
@@ -106,7 +106,7 @@ def transitivity_from_count(n_triangles, degree):
 def clustering(G, *, threads=None):
     """Local clustering coefficient of every vertex (0 for degree < 2), as a float array.
 
-    The per-vertex triangles of :func:`graphmine.cliques._cpu.triangles`, divided by the number of
+    The per-vertex triangles of :func:`graphmine.triangles`, divided by the number of
     pairs of neighbours (:func:`local_clustering`).
 
     {Parameters: G, threads}
@@ -154,7 +154,7 @@ def average_clustering(G, *, count_zeros=True, threads=None):
 def transitivity(G, *, threads=None):
     """Global transitivity: 3 x triangles / connected triples.
 
-    From the triangle count of :func:`graphmine.cliques._cpu.count_triangles` and the degrees
+    From the triangle count of :func:`graphmine.count_triangles` and the degrees
     (:func:`transitivity_from_count`).
 
     {Parameters: G, threads}

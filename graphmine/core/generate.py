@@ -5,7 +5,7 @@ The families (``@declare``), their implementations (``@implements``), the back-e
 the code. Lazy loading needs them before any of that code is imported, so this command reads them
 from the source with :mod:`ast` (no module is imported) and writes:
 
-- ``graphmine/core/_generated.py``: which module declares each family and which modules implement
+- ``graphmine/core/generated.py``: which module declares each family and which modules implement
   it on each back-end (the registry imports only those), the support matrix, the names of the
   facade ``graphmine.<name>`` and the networkx backend's functions;
 - ``_graphmine_nx/_generated.py``: the networkx backend's functions and their notes, which networkx
@@ -194,7 +194,8 @@ def outputs():
     families, networkx, facade = _tables(collect())
     found = collect()
     fmt = lambda value: pprint.pformat(value, width=110, sort_dicts=False)  # noqa: E731
-    core = (HEADER + "\n# family -> its declaring module, summary, the modules implementing it on each back-end and\n"
+    core = (HEADER + '\n__all__ = ["FAMILIES", "RULES", "FACADE", "NETWORKX"]\n'
+            "\n# family -> its declaring module, summary, the modules implementing it on each back-end and\n"
             "# what the support matrix shows\n"
             f"FAMILIES = {fmt(families)}\n\n"
             "# back-end -> the module declaring its rule (registry.backend_rule)\n"
@@ -205,7 +206,7 @@ def outputs():
             f"NETWORKX = {fmt({k: {kk: vv for kk, vv in v.items() if kk != 'note'} for k, v in sorted(networkx.items())})}\n")
     nx_notes = (HEADER + "\n# networkx function -> the note networkx adds to its docstring\n"
                 f"FUNCTIONS = {fmt({k: v['note'] for k, v in sorted(networkx.items())})}\n")
-    out = {os.path.join(ROOT, "graphmine", "core", "_generated.py"): core,
+    out = {os.path.join(ROOT, "graphmine", "core", "generated.py"): core,
            os.path.join(ROOT, "_graphmine_nx", "_generated.py"): nx_notes}
     table = _matrix_markdown(families)
     for doc in ("README.md", os.path.join("docs", "backends.md")):

@@ -23,23 +23,25 @@ names the family, the back-end and why. A graph object that names its own back-e
 (``__graphmine_backend__ = 'dask'``, as networkx's ``__networkx_backend__``) goes to it.
 
 Lazy loading: the declarations are read from the source by ``python -m graphmine.core.generate``
-into :mod:`graphmine.core._generated` (which module declares each family, which modules implement
+into :mod:`graphmine.core.generated` (which module declares each family, which modules implement
 it on each back-end), so a call imports only the modules of the back-end it tries (``device='cpu'``
-never loads graphmine.cuda, and ``import graphmine`` loads none of them). :func:`support_matrix`
-reads the same table without importing anything; ``graphmine info --backends`` prints it.
+never loads graphmine.cuda, and ``import graphmine`` loads none of them). The registry itself
+imports nothing above the core: it asks :mod:`graphmine.core.loader` for a module by the table's
+name, and the facade (``graphmine/__init__.py``, the layer above every family and back-end) is
+what imports it. :func:`support_matrix` reads the same table without importing anything;
+``graphmine info --backends`` prints it.
 """
 
-import importlib
 import inspect
 
-from . import _generated
+from . import generated, loader
 
 from .._runtime.docs import fill_doc
 from .exceptions import NoImplementationError, ParameterError, check_choice
 
 __all__ = ["METHODS", "SKETCH_METHODS", "DEVICES", "BACKENDS", "Backend", "Family", "Implementation",
            "check_device", "check_method", "declare", "implements", "backend_rule", "family", "families",
-           "implementations", "select", "call", "support_matrix", "format_matrix"]
+           "implementations", "declared", "select", "call", "support_matrix", "format_matrix"]
 
 #: every ``method=`` value of the counting families: 'exact' and the sketches of graphmine.probgraph
 METHODS = ("exact", "bloom", "khash", "onehash", "kmv")
@@ -140,8 +142,8 @@ class Backend:
 
     def can_run(self, family, G, method, kwargs, device):
         """True, or the reason this back-end declines the call."""
-        if self.rule is None and self.name in _generated.RULES:
-            importlib.import_module(_generated.RULES[self.name])  # declares the rule (backend_rule)
+        if self.rule is None and self.name in generated.RULES:
+            loader.load(generated.RULES[self.name])  # declares the rule (backend_rule)
         return True if self.rule is None else self.rule(family, G, method, kwargs, device)
 
 
@@ -400,7 +402,7 @@ def families():
     >>> {"count_triangles", "pagerank", "k_truss"} <= set(families())
     True
     """
-    for name in _generated.FAMILIES:
+    for name in generated.FAMILIES:
         family(name)
     return dict(_FAMILIES)
 
@@ -429,9 +431,9 @@ def family(name):
     'number of k-cliques (k >= 3)'
     """
     if name not in _FAMILIES:
-        if name not in _generated.FAMILIES:
-            raise ParameterError(f"no algorithm family {name!r}; one of {', '.join(sorted(_generated.FAMILIES))}")
-        importlib.import_module(_generated.FAMILIES[name]["module"])
+        if name not in generated.FAMILIES:
+            raise ParameterError(f"no algorithm family {name!r}; one of {', '.join(sorted(generated.FAMILIES))}")
+        loader.load(generated.FAMILIES[name]["module"])
     return _FAMILIES[name]
 
 
@@ -456,9 +458,30 @@ def implementations(name, backend):
     [Implementation('count_triangles', 'cpu', methods=('exact',))]
     """
     family(name)
-    for module in _generated.FAMILIES[name]["backends"].get(backend, ()):
-        importlib.import_module(module)
+    for module in generated.FAMILIES[name]["backends"].get(backend, ()):
+        loader.load(module)
     return [i for i in _IMPLS.get(name, ()) if i.backend == backend]
+
+
+def declared(backend):
+    """The implementations on ``backend`` declared by the modules imported so far (none is imported).
+
+    Parameters
+    ----------
+    backend : str
+        A key of :data:`BACKENDS`.
+
+    Returns
+    -------
+    list of Implementation
+
+    Examples
+    --------
+    >>> import graphmine.nx_backend.algorithms
+    >>> "triangles" in {impl.name for impl in declared("networkx")}
+    True
+    """
+    return [impl for impls in _IMPLS.values() for impl in impls if impl.backend == backend]
 
 
 def _backends_for(device, G):
@@ -590,7 +613,7 @@ def call(name, G, *args, method="exact", device="cpu", **kwargs):
 def support_matrix():
     """What runs where: one row per family, one entry per back-end.
 
-    Read from the declarations' table (:mod:`graphmine.core._generated`): nothing is imported.
+    Read from the declarations' table (:mod:`graphmine.core.generated`): nothing is imported.
 
     Returns
     -------
@@ -605,8 +628,8 @@ def support_matrix():
     ['exact']
     """
     rows = []
-    for name in sorted(_generated.FAMILIES):
-        entry = _generated.FAMILIES[name]
+    for name in sorted(generated.FAMILIES):
+        entry = generated.FAMILIES[name]
         row = {"family": name, "summary": entry["summary"]}
         row.update({backend: list(values) for backend, values in entry["matrix"].items()})
         rows.append(row)

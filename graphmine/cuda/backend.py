@@ -9,7 +9,7 @@ and, for exact counts, the graph has at least :func:`auto_min_edges` edges.
 
 from .._runtime.docs import fill_doc
 
-from ..cluster import _cpu as _cluster
+from .. import cluster as _cluster
 from ..core.registry import backend_rule, implements
 from . import MAX_K, count_cliques, count_triangles, triangles
 from ._device import use_cuda
@@ -71,7 +71,7 @@ def clustering(G, *, threads=None):
     Returns
     -------
     ndarray of float64 of shape (n,)
-        The coefficients, as :func:`graphmine.cluster._cpu.clustering` computes them.
+        The coefficients, as :func:`graphmine.clustering` computes them.
 
     Examples
     --------

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 import numpy as np
 
 from .._runtime.output import check_output_path
-from ..cliques._cpu import check_k as _check_k
+from ..cliques import check_k as _check_k
 from ..core.exceptions import ParameterError, check_int
 from .._primitives import estimators as _est
 from ..probgraph.results import make_estimate

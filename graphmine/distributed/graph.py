@@ -34,7 +34,7 @@ from contextlib import contextmanager, redirect_stdout
 import numpy as np
 
 from .._runtime.optional import require
-from ..cliques._cpu import check_k
+from ..cliques import check_k
 from ..core.exceptions import GraphFormatError, ParameterError
 from ..core.graph import Graph, index_dtype_for as _index_dtype
 from . import _tasks as _t
@@ -154,7 +154,7 @@ def local_client(n_workers=None, *, threads_per_worker=1, processes=True, warm=T
 def _load_task_kernels():
     """Load the kernels of this module's tasks from numba's cache (what a worker's warm-up runs):
     (kernels, signatures) loaded."""
-    from ..io import _parse_kernels as pk
+    from .._primitives import parse_kernels as pk
     from .._primitives import sketch_kernels as sk
     from .._runtime.startup import load_cached_kernels
     from . import _block_kernels as bk

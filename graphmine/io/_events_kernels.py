@@ -5,14 +5,14 @@ beginning of a line and ends after a newline (or at the end of the buffer). Toke
 by blanks (space, tab, CR, VT, FF) or commas; a token starting with ``#`` or ``%`` starts a comment
 that runs to the end of the line; blank and comment-only lines hold no data. Kernels never raise:
 value parsers write an error code per token and the caller turns the first one into a
-GraphFormatError with the line number (:func:`graphmine.io._parse_kernels._line_of`).
+GraphFormatError with the line number (:func:`graphmine._primitives.parse_kernels._line_of`).
 """
 
 import numpy as np
 from numba import njit, prange
 
 from .._primitives.csr_kernels import _sort_short_row
-from ._parse_kernels import _parse_float, _skip_to_data
+from .._primitives.parse_kernels import _parse_float, _skip_to_data
 
 OK = 0
 ERR_INT = 1          # not an integer vertex id

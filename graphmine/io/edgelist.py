@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _parse_kernels as _pk
+from .._primitives import parse_kernels as _pk
 from .._primitives import small_work as _sw
 from .._runtime.interrupt import check as _check_interrupt, interruptible
 from .._runtime.threads import resolve_threads, restores_threads

@@ -28,7 +28,7 @@ import os
 import numpy as np
 
 from . import _events_kernels as _ek
-from . import _parse_kernels as _pk
+from .._primitives import parse_kernels as _pk
 from .._runtime.limits import check_allocation
 from .._runtime.threads import resolve_threads, restores_threads
 from ..core.exceptions import GraphFormatError, ParameterError

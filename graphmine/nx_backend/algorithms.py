@@ -30,6 +30,7 @@ from .._runtime.threads import resolve_threads, restores_threads
 from ..core.exceptions import ConvergenceError
 from ..core.graph import SERIAL_EDGES, Graph
 from ..core.registry import call, implements
+from ..cycles import square_counts
 from .convert import (NetworkXGraph, from_networkx, has_node, nbunch_indices, node_index, node_labels,
                       none_only_reason, self_loops)
 

@@ -1,7 +1,7 @@
 """The networkx backend's functions: every implementation declared for the ``networkx`` back-end
 (``@implements(family, "networkx", name=..., note=...)`` beside its code in
-:mod:`graphmine.nx_backend.algorithms`), listed by the generated table
-(:mod:`graphmine.core._generated`, ``python -m graphmine.core.generate``).
+:mod:`graphmine.nx_backend.algorithms`); the generated table (:mod:`graphmine.core.generated`,
+``python -m graphmine.core.generate``) lists the same names for networkx's entry point.
 
 A family that returns a graph (``@declare(..., returns_graph=True)``) returns a networkx graph
 from the backend, whether networkx was called with ``backend="graphmine"`` or through
@@ -10,9 +10,10 @@ from the backend, whether networkx was called with ``backend="graphmine"`` or th
 
 import functools
 
-from ..core import _generated
+from ..core import generated
 from ..core.graph import Graph
-from ..core.registry import implementations
+from ..core.registry import declared
+from . import algorithms  # noqa: F401 (declares the functions: @implements(..., "networkx"))
 from .convert import to_networkx
 
 __all__ = ["functions", "returning_networkx"]
@@ -58,7 +59,7 @@ def functions():
     True
     """
     out = {}
-    for name, entry in _generated.NETWORKX.items():
-        (impl,) = [i for i in implementations(entry["family"], "networkx") if i.name == name]
-        out[name] = returning_networkx(impl.function) if entry["returns_graph"] else impl.function
+    for impl in declared("networkx"):
+        returns_graph = generated.FAMILIES[impl.family]["returns_graph"]
+        out[impl.name] = returning_networkx(impl.function) if returns_graph else impl.function
     return out

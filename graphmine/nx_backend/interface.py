@@ -11,7 +11,8 @@ import sys
 from itertools import chain
 
 from ..core.graph import Graph
-from .backend import FUNCTIONS, functions
+from ..core.generated import NETWORKX
+from .backend import functions
 from .convert import NONE_ONLY, from_networkx, none_only_reason, to_networkx, unsupported
 
 __all__ = ["BackendInterface"]
@@ -22,7 +23,7 @@ _NODES = {"triangles": 1, "clustering": 1, "average_clustering": 1, "square_clus
 # no edge carries that attribute (every weight is then networkx's default, 1)
 _WEIGHT_ATTRIBUTE = {"pagerank": 6, "average_neighbor_degree": 4}
 # the link-prediction scores (ebunch at position 1): the functions registered for that family
-_LINK = tuple(name for name, family in FUNCTIONS.items() if family == "link_scores")
+_LINK = tuple(name for name, entry in NETWORKX.items() if entry["family"] == "link_scores")
 # should_run: below this many edges a conversion and graphmine's call cost more than networkx's
 # whole run (nx.triangles on G(n, m) graphs with n = m / 4, best of 15, warm process, 2-core
 # machine, load 3.5-4: numba not imported 0.78x at 400 edges, 1.03x at 600, 1.07x at 1200, 1.9x
@@ -100,7 +101,7 @@ class BackendInterface:
 
     networkx finds it through the ``networkx.backends`` entry point; its static methods
     ``convert_from_nx``, ``convert_to_nx`` and ``can_run`` and one attribute per function of
-    :data:`graphmine.nx_backend.backend.FUNCTIONS` are all networkx asks of a backend.
+    :data:`graphmine.core.generated.NETWORKX` are all networkx asks of a backend.
 
     Examples
     --------

@@ -18,7 +18,7 @@ import time
 
 import numpy as np
 
-from ..cliques import _cpu as _exact_cliques
+from ..cliques import check_k as _check_k
 from .._runtime.interrupt import interruptible
 from .._primitives.small_work import serial_first
 from .._runtime.threads import resolve_threads, restores_threads
@@ -333,7 +333,7 @@ def count_cliques(G, k=3, *, method="bloom", budget=None, bits=None, hashes=1, s
             clamp=clamp, confidence=confidence, replicates=replicates, hub_bits=hub_bits,
             exact_threshold=exact_threshold)
         return _elsewhere("count_cliques", G, method, device, k=k, order=order, threads=threads, **kw)
-    k = _exact_cliques.check_k(k)
+    k = _check_k(k)
     G = as_graph(G)
     return clique_estimate(G, k, method, budget=budget, bits=bits, hashes=hashes, sketch_k=sketch_k,
                            estimator=estimator, seed=seed, order=order, clamp=clamp,

@@ -25,7 +25,7 @@ import time
 import numpy as np
 
 from .._runtime.threads import resolve_threads, restores_threads
-from ..centrality._cpu import average_neighbor_degree, pagerank
+from ..centrality import average_neighbor_degree, pagerank
 from ..core.exceptions import ParameterError
 from ..core.graph import from_edges
 from . import _feature_kernels as _fk
