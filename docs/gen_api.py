@@ -156,11 +156,16 @@ def on_config(config):
     """Put the generated pages in the navigation, under "API reference".
 
     The python handler imports every submodule of a documented package, and importing
-    ``graphmine.__main__`` would run the command line: an empty module stands in for it.
+    ``graphmine.__main__`` would run the command line: an empty module stands in for it. The
+    repository root comes first on ``sys.path``, so that the pages document this tree's code.
     """
+    import os
     import sys
     import types
 
+    root = os.path.dirname(os.path.abspath(config["config_file_path"]))
+    if root not in sys.path:
+        sys.path.insert(0, root)
     for name in MAIN_MODULES:
         sys.modules.setdefault(name, types.ModuleType(name, "The ``python -m`` entry point."))
     for item in config["nav"]:
