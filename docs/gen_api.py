@@ -10,69 +10,42 @@ their final text.
 
 import importlib
 
-# slug -> (title, one-line introduction, [dotted paths]); the order is the navigation order
+# slug -> (title, one-line introduction, [dotted paths of modules]); one page per family folder and
+# component, in the navigation order; a module's page shows what its ``__all__`` exports
 PAGES = {
     "graph-io": ("The Graph and I/O", "The CSR graph, the one validator, readers and writers, "
-                 "timestamped events, shipped data sets and generators.", [
-        "graphmine.validation.as_graph",
-        "graphmine.graph.Graph",
-        "graphmine.graph.OrientedGraph",
-        "graphmine.graph.from_edges",
-        "graphmine.graph.from_scipy",
-        "graphmine.graph.from_networkx",
-        "graphmine.io.read_graph",
-        "graphmine.io.read_edges",
-        "graphmine.io.EdgeList",
-        "graphmine.io.write_edgelist",
-        "graphmine.io.write_vertex_table",
-        "graphmine.events.read_events",
-        "graphmine.events.events_from_items",
-        "graphmine.events.TemporalEvents",
-        "graphmine.datasets",
-        "graphmine.generators",
-        "graphmine.exceptions",
+                 "timestamped events, shipped data sets, generators and the exceptions.", [
+        "graphmine.core.graph",
+        "graphmine.core.validation",
+        "graphmine.io",
+        "graphmine.io.events",
+        "graphmine.io.datasets",
+        "graphmine.io.generators",
+        "graphmine.core.exceptions",
     ]),
-    "triangles-clustering": ("Triangles and clustering", "Triangle counts (total and per vertex), "
-                             "clustering coefficients and transitivity.", [
-        "graphmine.dispatch.count_triangles",
-        "graphmine.dispatch.triangles",
-        "graphmine.dispatch.clustering",
-        "graphmine.dispatch.average_clustering",
-        "graphmine.dispatch.transitivity",
+    "cliques": ("Triangles and cliques", "Triangle and k-clique counts (total and per vertex), every "
+                "clique size at once, maximal cliques, clique communities, clique cores and densest "
+                "subgraphs.", [
+        "graphmine.cliques",
+        "graphmine.cliques.census",
+        "graphmine.cliques.enumeration",
+        "graphmine.cliques.peeling",
     ]),
-    "cliques": ("Cliques", "k-clique counts, all clique sizes at once, maximal cliques, clique "
-                "communities, clique cores and densest subgraphs.", [
-        "graphmine.dispatch.count_cliques",
-        "graphmine.clique_census.count_all_cliques",
-        "graphmine.clique_census.vertex_clique_counts",
-        "graphmine.clique_census.edge_clique_counts",
-        "graphmine.clique_census.clique_clustering",
-        "graphmine.clique_enumeration.maximal_cliques",
-        "graphmine.clique_enumeration.maximal_clique_batches",
-        "graphmine.clique_enumeration.count_maximal_cliques",
-        "graphmine.clique_enumeration.node_clique_number",
-        "graphmine.clique_enumeration.enumerate_cliques",
-        "graphmine.clique_enumeration.list_cliques",
-        "graphmine.clique_enumeration.clique_communities",
-        "graphmine.clique_peeling.clique_core_number",
-        "graphmine.clique_peeling.densest_clique_subgraph",
-        "graphmine.clique_peeling.DensestSubgraph",
+    "cluster": ("Clustering", "Clustering coefficients, transitivity and square clustering.", [
+        "graphmine.cluster",
     ]),
     "cycles": ("Cycles", "4-cycle counts, total and per vertex.", [
-        "graphmine.dispatch.count_four_cycles",
-        "graphmine.dispatch.four_cycles",
+        "graphmine.cycles",
     ]),
-    "truss-cores": ("Truss and cores", "k-trusses, the truss decomposition and core numbers.", [
-        "graphmine.dispatch.k_truss",
-        "graphmine.truss.truss_decomposition",
-        "graphmine.centrality.core_number",
+    "truss": ("Trusses", "k-trusses and the truss decomposition.", [
+        "graphmine.truss",
     ]),
-    "link-prediction-centrality": ("Link prediction and centrality", "Pair scores and vertex "
-                                   "centralities.", [
-        "graphmine.dispatch.common_neighbor_centrality",
-        "graphmine.link_prediction.non_edges",
-        "graphmine.centrality.pagerank",
-        "graphmine.centrality.average_neighbor_degree",
+    "centrality": ("Centrality", "PageRank, the mean degree of the neighbours and core numbers.", [
+        "graphmine.centrality",
+    ]),
+    "link-prediction": ("Link prediction", "Pair scores (the heuristic scores of motif prediction "
+                        "are on the motifs page).", [
+        "graphmine.link_prediction",
     ]),
     "probgraph": ("ProbGraph", "Estimates from neighbourhood sketches (Bloom filters, MinHash, "
                   "KMV), each with its error.", [
@@ -93,7 +66,7 @@ PAGES = {
     ]),
     "backends": ("Back-ends", "The registry of families and back-ends, the GPU, the Dask cluster "
                  "and the networkx backend.", [
-        "graphmine.registry",
+        "graphmine.core.registry",
         "graphmine.cuda",
         "graphmine.distributed",
         "graphmine.nx_backend",
