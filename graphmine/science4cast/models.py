@@ -508,8 +508,9 @@ class LinkPredictor:
                 "probe_pairs": int(labels.shape[0]), "probe_positives": int(labels.sum())}
 
     def _degrade(self, msg):
+        # a warning only, not a stage message too: the command line prints warnings as one line
+        # 'graphmine: warning: ...', and a logged copy printed the same text a second time
         self._degraded.append(msg)
-        self._say("train: " + msg)
         warn_at_caller(msg)
 
     def _choose_window(self, past, year, h, cutoff, min_edges, n):
