@@ -30,3 +30,91 @@ def test_train_prints_a_degraded_training_warning_once(tmp_path, capsys):
         assert (stages == []) if quiet else any(s.startswith("train: temporal check") for s in stages)
         if quiet:
             assert lines == said
+
+
+# -- a missing extra is said to be needed by what the user called ------------------------------
+_MISSING = r"""
+import json, sys
+for m in ("torch", "torch_geometric", "sklearn", "lightgbm", "dask", "distributed"):
+    sys.modules[m] = None          # as after a plain `pip install graphmine`
+from graphmine.cli import main
+from graphmine.exceptions import MissingDependencyError
+from graphmine.science4cast.models import MODEL_FORMAT
+
+tmp = sys.argv[1]
+model = tmp + "/m.json"
+with open(model, "w") as fh:
+    json.dump({"format": MODEL_FORMAT, "version": 1, "kind": "blend"}, fh)
+for argv in (["predict-motifs", "USAir", "--motif", "clique", "--k", "3", "--method", "seam"],
+             ["science4cast", "train", tmp + "/none.pkl", "--model", tmp + "/out.json"],
+             ["science4cast", "predict", tmp + "/none.pkl", "--model", model, "--out", tmp + "/s.json"],
+             ["count-cliques", "USAir", "--scheduler", "local:1"]):
+    assert main(argv) == 2, argv
+    print("---", file=sys.stderr)
+
+
+def seam_closure():
+    from gnn.closure import seam_closure
+    seam_closure(None, None)
+
+
+def weighted_metrics():
+    from gnn.closure import weighted_closure_metrics
+    weighted_closure_metrics([0, 1], [0.2, 0.7], [1, 1], 0.5)
+
+
+def load():
+    from graphmine.science4cast.models import LinkPredictor
+    LinkPredictor.load(model)
+
+
+for call in (seam_closure, weighted_metrics, load):
+    try:
+        call()
+    except MissingDependencyError as exc:
+        print(f"MISSING {exc}")
+"""
+
+
+def test_missing_extras_name_the_command_or_public_function(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    out = subprocess.run([sys.executable, "-c", _MISSING, str(tmp_path)], capture_output=True, text=True,
+                         env=env, cwd=str(tmp_path), timeout=300)
+    assert out.returncode == 0, out.stderr
+    errors = [e.strip() for e in out.stderr.split("---")[:-1]]
+    assert errors == [
+        'graphmine: error: graphmine predict-motifs --method seam needs torch, which is not installed: '
+        'pip install "graphmine[gnn]"',
+        'graphmine: error: graphmine science4cast train needs scikit-learn, which is not installed: '
+        'pip install "graphmine[ml]"',
+        'graphmine: error: graphmine science4cast predict needs scikit-learn, which is not installed: '
+        'pip install "graphmine[ml]"',
+        'graphmine: error: graphmine count-cliques --scheduler needs distributed, which is not installed: '
+        'pip install "graphmine[dask]"']
+    assert out.stdout.splitlines() == [
+        'MISSING gnn.closure.seam_closure needs torch, which is not installed: pip install "graphmine[gnn]"',
+        'MISSING gnn.closure.weighted_closure_metrics needs scikit-learn, which is not installed: '
+        'pip install "graphmine[ml]"',
+        'MISSING LinkPredictor.load needs scikit-learn, which is not installed: pip install "graphmine[ml]"']
+
+
+def test_required_by_the_outermost_call_wins(monkeypatch):
+    import sys
+
+    from graphmine._optional import require, required_by
+    from graphmine.exceptions import MissingDependencyError
+
+    monkeypatch.setitem(sys.modules, "lightgbm", None)
+    with pytest.raises(MissingDependencyError) as exc:
+        with required_by("graphmine science4cast train"), required_by("LinkPredictor.fit"):
+            require("lightgbm", what="an inner step")
+    assert str(exc.value) == ('graphmine science4cast train needs lightgbm, which is not installed: '
+                              'pip install "graphmine[ml]"')
+    # outside: the require's own words again
+    with pytest.raises(MissingDependencyError, match="^an inner step needs lightgbm"):
+        require("lightgbm", what="an inner step")

@@ -682,7 +682,7 @@ class LinkPredictor:
         doc = read_json(path, "model file")
         if not isinstance(doc, dict) or doc.get("format") != MODEL_FORMAT or doc.get("version") != 1:
             raise GraphFormatError(f"not a {MODEL_FORMAT} version 1 file", path)
-        require_ml("baseline" if doc.get("kind") == "baseline" else "blend", "a Science4Cast model")
+        require_ml("baseline" if doc.get("kind") == "baseline" else "blend", "LinkPredictor.load")
         from ._gbm import LinkGBMClassifier
         from ._mlp import DegreeBaseline
         try:
