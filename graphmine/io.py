@@ -33,7 +33,7 @@ from . import _small_work as _sw
 from ._interrupt import check as _check_interrupt, interruptible
 from ._threads import resolve_threads, restores_threads
 from .exceptions import GraphFormatError, ParameterError, SkippedLineWarning, warn_at_caller
-from ._output import atomic_write, check_output_path
+from ._output import atomic_write, check_output_path, force_or_overwrite
 from .graph import Graph, compact_ids
 from .graph import build_csr as _build_csr, check_vertex_count as _check_vertex_count
 
@@ -654,10 +654,10 @@ def _graph_from_edge_text(buf, shown, relabel, header, ids, threads, nthreads):
     return Graph.from_csr(indptr, indices, node_ids, stats)
 
 
-def write_edgelist(G, path, *, original_ids=True, overwrite=False):
+def write_edgelist(G, path, *, original_ids=True, force=False, overwrite=None):
     """Write every undirected edge once (``u<TAB>v``, u < v) to a text file.
 
-    Refuses to replace an existing file unless ``overwrite=True`` (raising
+    Refuses to replace an existing file unless ``force=True`` (raising
     :class:`~graphmine.exceptions.OutputPathError`, also a ``FileExistsError``-like ``OSError``).
     A ``.gz``/``.bz2``/``.xz`` suffix compresses. The file appears only when complete.
 
@@ -669,13 +669,15 @@ def write_edgelist(G, path, *, original_ids=True, overwrite=False):
         The output file.
     original_ids : bool, default True
         Write the graph's ``node_ids`` (the file's ids) instead of the vertex numbers 0..n-1.
-    overwrite : bool, default False
+    force : bool, default False
         Replace an existing file.
+    overwrite : bool, optional
+        Deprecated old name of ``force`` (a :class:`DeprecationWarning`); removed in the next release.
 
     Raises
     ------
     OutputPathError
-        The file exists (without ``overwrite``) or its folder is missing or not writable.
+        The file exists (without ``force``) or its folder is missing or not writable.
 
     Examples
     --------
@@ -687,7 +689,8 @@ def write_edgelist(G, path, *, original_ids=True, overwrite=False):
     10	20
     20	30
     """
-    path = check_output_path(path, overwrite, flag="overwrite=True")
+    force = force_or_overwrite(force, overwrite, "write_edgelist")
+    path = check_output_path(path, force, flag="force=True")
     e = G.edges()
     if original_ids:
         e = np.asarray(G.node_ids)[e]
@@ -696,7 +699,7 @@ def write_edgelist(G, path, *, original_ids=True, overwrite=False):
     data = buf.getvalue().encode()
     _, comp = _suffixes(path)
     compress = {".gz": gzip.compress, ".bz2": bz2.compress, ".xz": lzma.compress}.get(comp)
-    with atomic_write(path, "wb", force=overwrite, flag="overwrite=True") as fh:
+    with atomic_write(path, "wb", force=force, flag="force=True") as fh:
         fh.write(compress(data) if compress else data)
 
 

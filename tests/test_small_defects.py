@@ -118,3 +118,78 @@ def test_required_by_the_outermost_call_wins(monkeypatch):
     # outside: the require's own words again
     with pytest.raises(MissingDependencyError, match="^an inner step needs lightgbm"):
         require("lightgbm", what="an inner step")
+
+
+# -- one keyword, force, for replacing a file; overwrite= a deprecated alias ------------------
+def test_write_edgelist_force_and_the_deprecated_overwrite(tmp_path):
+    import warnings
+
+    import graphmine as gm
+    from graphmine.exceptions import OutputExistsError, ParameterError
+
+    G = gm.from_edges([[10, 20], [20, 30]], relabel=True)
+    p = tmp_path / "g.el"
+    p.write_text("keep me\n")
+    with pytest.raises(OutputExistsError, match=r"g\.el exists; pass force=True to replace it"):
+        gm.write_edgelist(G, p)
+    assert p.read_text() == "keep me\n"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")          # force= itself warns of nothing
+        gm.write_edgelist(G, p, force=True)
+    assert p.read_text() == "10\t20\n20\t30\n"
+    # the old name still works for one release, with a DeprecationWarning naming force= at this line
+    p.write_text("keep me\n")
+    with pytest.warns(DeprecationWarning, match=r"write_edgelist: overwrite= is deprecated .* use force=") as seen:
+        gm.write_edgelist(G, p, original_ids=False, overwrite=True)
+    assert p.read_text() == "0\t1\n1\t2\n"
+    assert len(seen) == 1 and seen[0].filename == __file__
+    with pytest.warns(DeprecationWarning), pytest.raises(OutputExistsError, match="pass force=True"):
+        gm.write_edgelist(G, p, overwrite=False)
+    assert p.read_text() == "0\t1\n1\t2\n"
+    with pytest.raises(ParameterError, match="give force= only"):
+        gm.write_edgelist(G, p, force=True, overwrite=True)
+
+
+def test_distributed_triangles_force_and_the_deprecated_overwrite(tmp_path):
+    pytest.importorskip("distributed")
+    import os
+
+    import graphmine as gm
+    from graphmine.distributed import local_client, triangles
+    from graphmine.exceptions import OutputExistsError
+
+    G = gm.datasets.load("Celegans")
+    out = tmp_path / "tri"
+    client = local_client(1, processes=False)
+    try:
+        paths = triangles(G, client=client, partitions=2, output=out)
+        with pytest.raises(OutputExistsError, match=r"triangles-00000\.tsv exists; pass force=True"):
+            triangles(G, client=client, partitions=2, output=out)
+        assert triangles(G, client=client, partitions=2, output=out, force=True) == paths
+        with pytest.warns(DeprecationWarning, match=r"triangles: overwrite= is deprecated .* use force="):
+            assert triangles(G, client=client, partitions=2, output=out, overwrite=True) == paths
+    finally:
+        client.close()
+        client.cluster.close()
+    assert sorted(os.listdir(out)) == [os.path.basename(p) for p in paths]
+
+
+def test_no_public_writer_takes_overwrite_alone():
+    # force is the keyword everywhere; overwrite survives only beside it, as the deprecated alias
+    import importlib
+    import inspect
+
+    for name in ("graphmine.io", "graphmine.distributed.counting", "graphmine.science4cast.io",
+                 "graphmine.science4cast.models"):
+        module = importlib.import_module(name)
+        for attr in module.__all__:
+            obj = getattr(module, attr)
+            for f in [obj] + [v for k, v in vars(obj).items() if not k.startswith("_")] if inspect.isclass(obj) \
+                    else [obj]:
+                f = getattr(f, "__func__", f)
+                if callable(f) and not inspect.isclass(f):
+                    try:
+                        params = inspect.signature(f).parameters
+                    except (TypeError, ValueError):
+                        continue
+                    assert "overwrite" not in params or "force" in params, (name, attr, f)
