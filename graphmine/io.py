@@ -515,11 +515,28 @@ def _matrix_market(data, name, threads):
     if data[:3] == _BOM:
         data = data[3:]
     try:
-        symmetry = scipy.io.mminfo(_io.BytesIO(data))[5]
-        A = scipy.io.mmread(_io.BytesIO(data))
+        info = scipy.io.mminfo(_io.BytesIO(data))
     except (MemoryError, KeyboardInterrupt):
         raise
     except Exception as exc:  # scipy raises ValueError, IndexError, ... on malformed files
+        raise GraphFormatError(f"not a valid Matrix Market file: {exc}", name) from None
+    rows, cols, symmetry = info[0], info[1], info[5]
+    # checked before scipy reads the values of a dense ('array') matrix: its reader does not check
+    # their number against a symmetric matrix's size or shape and writes past its buffer (heap
+    # corruption, a crash later), and divides by the row count (0 rows: the process dies of SIGFPE)
+    if rows != cols:
+        raise GraphFormatError(f"the matrix of a graph must be square, got shape {rows} x {cols}", name)
+    if info[3] == "array":
+        found = sum(1 for ln in data.split(b"\n")[1:] if ln.strip() and not ln.lstrip().startswith(b"%")) - 1
+        want = {"general": rows * rows, "skew-symmetric": rows * (rows - 1) // 2}.get(symmetry, rows * (rows + 1) // 2)
+        if found != want:
+            raise GraphFormatError(f"not a valid Matrix Market file: a {symmetry} dense matrix of {rows} x {rows} "
+                                   f"has {want} values, found {found} lines of them", name)
+    try:
+        A = sp.coo_array((0, 0)) if rows == 0 else scipy.io.mmread(_io.BytesIO(data))
+    except (MemoryError, KeyboardInterrupt):
+        raise
+    except Exception as exc:
         raise GraphFormatError(f"not a valid Matrix Market file: {exc}", name) from None
     if A.ndim != 2 or A.shape[0] != A.shape[1]:
         raise GraphFormatError(f"the matrix of a graph must be square, got shape {A.shape[0]} x {A.shape[1]}",
