@@ -153,7 +153,7 @@ def weighted_closure_metrics(labels, scores, weights, rate):
     {'auc_pr': 0.8333333333333333, 'auc_pr_ratio': 1.6666666666666665, 'roc_auc': 0.75}"""
     from graphmine._runtime.optional import require
 
-    require("sklearn", what="gnn.closure's weighted metrics")
+    require("sklearn", what="gnn.closure.weighted_closure_metrics")
     from sklearn.metrics import average_precision_score, roc_auc_score
 
     ap = float(average_precision_score(labels, scores, sample_weight=weights))
@@ -201,7 +201,10 @@ def seam_closure(train_task, test_task, *, n_train=2000, n_test=4000, weighted=T
     >>> sorted(r["seam"])
     ['auc_pr', 'auc_pr_ratio', 'roc_auc']
     """
-    from gnn.seam import SEAM
+    from graphmine._runtime.optional import required_by
+
+    with required_by("gnn.closure.seam_closure"):   # not gnn.seam, imported on the user's behalf
+        from gnn.seam import SEAM
 
     if train_task.cut + train_task.delta > test_task.cut:
         raise ParameterError(f"the training labels' window ends at {train_task.cut + train_task.delta}, after the "

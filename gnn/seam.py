@@ -43,8 +43,8 @@ import time
 from graphmine._runtime.optional import require
 
 # torch and torch-geometric come with the "gnn" extra; say so rather than fail on the import below
-require("torch", what="SEAM (the gnn package)")
-require("torch_geometric", what="SEAM (the gnn package)")
+require("torch", what="gnn.seam")
+require("torch_geometric", what="gnn.seam")
 
 import numpy as np  # noqa: E402
 import torch  # noqa: E402

@@ -86,9 +86,12 @@ def _cmd_count_cliques(args):
     if args.all_k:
         return _cmd_all_k(args)
     if getattr(args, "scheduler", None) is not None:  # distributed run (graphmine[dask])
-        from .distributed.cli import count_cliques_command
+        from ._runtime.optional import required_by
 
-        return count_cliques_command(args)
+        with required_by("graphmine count-cliques --scheduler"):
+            from .distributed.cli import count_cliques_command
+
+            return count_cliques_command(args)
     from .dispatch import count_cliques
 
     warm = None

@@ -227,9 +227,9 @@ def test_triangles_written_as_text_shards(client, tmp_path):
     rows = np.concatenate([np.loadtxt(p, dtype=np.int64, ndmin=2) for p in paths])
     assert np.array_equal(rows[:, 0], G.node_ids)
     assert np.array_equal(rows[:, 1], gm.triangles(G))
-    with pytest.raises(FileExistsError, match=r"triangles-00000\.tsv exists; pass overwrite=True"):
+    with pytest.raises(FileExistsError, match=r"triangles-00000\.tsv exists; pass force=True"):
         triangles(G, client=client, partitions=3, output=out)
-    assert triangles(G, client=client, partitions=3, output=out, overwrite=True) == paths
+    assert triangles(G, client=client, partitions=3, output=out, force=True) == paths
     assert sorted(os.listdir(out)) == [os.path.basename(p) for p in paths]  # no temporary file left
 
 

@@ -208,7 +208,7 @@ def test_write_refuses_to_overwrite(tmp_path):
     with pytest.raises(FileExistsError):
         gm.write_edgelist(G, p)
     assert p.read_text() == "keep me\n"
-    gm.write_edgelist(G, p, overwrite=True)
+    gm.write_edgelist(G, p, force=True)
     assert gm.read_graph(p).n_edges == 2
 
 

@@ -206,7 +206,7 @@ def test_write_edgelist_refuses_and_is_atomic(tmp_path):
     p = tmp_path / "g.txt.gz"
     gm.write_edgelist(G, p)
     assert gm.read_graph(p).n_edges == G.n_edges
-    with pytest.raises(FileExistsError, match="overwrite=True"):
+    with pytest.raises(FileExistsError, match="force=True"):
         gm.write_edgelist(G, p)
     with pytest.raises(gm.OutputPathError):
         gm.write_edgelist(G, tmp_path / "nope" / "g.txt")

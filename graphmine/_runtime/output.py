@@ -14,10 +14,10 @@ import sys
 import tempfile
 import threading
 
-from ..core.exceptions import OutputExistsError, OutputPathError
+from ..core.exceptions import OutputExistsError, OutputPathError, ParameterError, warn_at_caller
 
-__all__ = ["remove_temporary_files", "check_output_path", "atomic_write", "silence_stdout", "begin_delivery",
-           "reset_delivery", "claim_interrupt", "DeliveringStream"]
+__all__ = ["remove_temporary_files", "check_output_path", "atomic_write", "force_or_overwrite", "silence_stdout",
+           "begin_delivery", "reset_delivery", "claim_interrupt", "DeliveringStream"]
 
 
 def check_output_path(path, force=False, *, flag="--force"):
@@ -57,6 +57,34 @@ def check_output_path(path, force=False, *, flag="--force"):
     with contextlib.suppress(OSError):
         os.remove(probe)
     return path
+
+
+def force_or_overwrite(force, overwrite, function):
+    """The ``force`` of a writer that also takes ``overwrite``, its deprecated old name.
+
+    ``force`` is graphmine's one keyword for replacing an existing file (``--force`` on the
+    command line); ``overwrite=`` still works for one release, with a :class:`DeprecationWarning`
+    naming ``force`` (attributed to the caller's line). ``overwrite`` is None when not given.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> force_or_overwrite(True, None, "write_edgelist")
+    True
+    >>> with warnings.catch_warnings(record=True) as seen:
+    ...     warnings.simplefilter("always")
+    ...     force_or_overwrite(False, True, "write_edgelist")
+    True
+    >>> print(seen[0].message)
+    write_edgelist: overwrite= is deprecated and will be removed in the next release; use force= instead
+    """
+    if overwrite is None:
+        return bool(force)
+    if force:
+        raise ParameterError(f"{function}: give force= only (overwrite= is its deprecated old name)")
+    warn_at_caller(f"{function}: overwrite= is deprecated and will be removed in the next release; use force= "
+                   "instead", DeprecationWarning)
+    return bool(overwrite)
 
 
 def _reason(exc):

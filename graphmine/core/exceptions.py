@@ -296,8 +296,16 @@ def warn_at_caller(message, category=UserWarning):
     if not crossed:
         warnings.warn(message, category, stacklevel=level)
     elif frame is not None:
-        g = frame.f_globals
-        warnings.warn_explicit(message, category, frame.f_code.co_filename, frame.f_lineno, module=g.get("__name__"),
-                               registry=g.setdefault("__warningregistry__", {}), module_globals=g)
+        import linecache
+
+        g, filename = frame.f_globals, frame.f_code.co_filename
+        # as warnings.warn does: no module_globals, with which CPython asks the module's loader for
+        # its source at once, and the loader of a __main__ read from stdin, -c or the interactive
+        # prompt (BuiltinImporter) raises ImportError ('__main__' is not a built-in module)
+        # instead of returning None. linecache's lazy entry (a loader's source, e.g. from a zip)
+        # still lets the shown warning quote the line, and linecache ignores a loader that fails.
+        linecache.lazycache(filename, g)
+        warnings.warn_explicit(message, category, filename, frame.f_lineno, module=g.get("__name__"),
+                               registry=g.setdefault("__warningregistry__", {}))
     else:
         warnings.warn(message, category, stacklevel=2)

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from .._runtime.output import check_output_path
+from .._runtime.output import check_output_path, force_or_overwrite
 from ..cliques import check_k as _check_k
 from ..core.exceptions import ParameterError, check_int
 from .._primitives import estimators as _est
@@ -251,7 +251,7 @@ def _as_dask_array(D, futures, dtype=np.int64):
                            for f, s in zip(futures, sizes)])
 
 
-def triangles(source, *, client=None, partitions=None, progress=None, output=None, overwrite=False):
+def triangles(source, *, client=None, partitions=None, progress=None, output=None, force=False, overwrite=None):
     """The number of triangles through every vertex, computed on a Dask cluster.
 
     Parameters
@@ -261,9 +261,11 @@ def triangles(source, *, client=None, partitions=None, progress=None, output=Non
     output : str or PathLike, optional
         A directory: every row block is written by its worker as a text shard
         ``triangles-NNNNN.tsv`` (lines ``original_id<TAB>triangles``, a ``#`` header), and the
-        list of paths is returned. Existing shards are refused unless ``overwrite=True``.
-    overwrite : bool, default False
+        list of paths is returned. Existing shards are refused unless ``force=True``.
+    force : bool, default False
         Replace existing shards in ``output``.
+    overwrite : bool, optional
+        Deprecated old name of ``force`` (a :class:`DeprecationWarning`); removed in the next release.
 
     Returns
     -------
@@ -281,6 +283,7 @@ def triangles(source, *, client=None, partitions=None, progress=None, output=Non
     [3, 3, 3, 3]
     >>> client.close(); client.cluster.close()
     """
+    force = force_or_overwrite(force, overwrite, "triangles")
     own = client is None and not isinstance(source, DistributedGraph)
     if output is not None:
         output = os.fspath(output)
@@ -288,8 +291,8 @@ def triangles(source, *, client=None, partitions=None, progress=None, output=Non
     with _opened(source, client, partitions, progress) as D:
         if output is not None:
             # refused before any counting task is submitted
-            paths = [check_output_path(os.path.join(output, f"triangles-{b:05d}.tsv"), overwrite,
-                                       flag="overwrite=True") for b in range(D.partitions)]
+            paths = [check_output_path(os.path.join(output, f"triangles-{b:05d}.tsv"), force,
+                                       flag="force=True") for b in range(D.partitions)]
         tri = _triangle_blocks(D)
         ids = D.node_id_blocks()
         if output is not None:

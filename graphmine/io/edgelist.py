@@ -33,7 +33,7 @@ from .._primitives import small_work as _sw
 from .._runtime.interrupt import check as _check_interrupt, interruptible
 from .._runtime.threads import resolve_threads, restores_threads
 from ..core.exceptions import GraphFormatError, ParameterError, SkippedLineWarning, warn_at_caller
-from .._runtime.output import atomic_write, check_output_path
+from .._runtime.output import atomic_write, check_output_path, force_or_overwrite
 from ..core.graph import Graph, compact_ids
 from ..core.graph import build_csr as _build_csr, check_vertex_count as _check_vertex_count
 
@@ -515,11 +515,28 @@ def _matrix_market(data, name, threads):
     if data[:3] == _BOM:
         data = data[3:]
     try:
-        symmetry = scipy.io.mminfo(_io.BytesIO(data))[5]
-        A = scipy.io.mmread(_io.BytesIO(data))
+        info = scipy.io.mminfo(_io.BytesIO(data))
     except (MemoryError, KeyboardInterrupt):
         raise
     except Exception as exc:  # scipy raises ValueError, IndexError, ... on malformed files
+        raise GraphFormatError(f"not a valid Matrix Market file: {exc}", name) from None
+    rows, cols, symmetry = info[0], info[1], info[5]
+    # checked before scipy reads the values of a dense ('array') matrix: its reader does not check
+    # their number against a symmetric matrix's size or shape and writes past its buffer (heap
+    # corruption, a crash later), and divides by the row count (0 rows: the process dies of SIGFPE)
+    if rows != cols:
+        raise GraphFormatError(f"the matrix of a graph must be square, got shape {rows} x {cols}", name)
+    if info[3] == "array":
+        found = sum(1 for ln in data.split(b"\n")[1:] if ln.strip() and not ln.lstrip().startswith(b"%")) - 1
+        want = {"general": rows * rows, "skew-symmetric": rows * (rows - 1) // 2}.get(symmetry, rows * (rows + 1) // 2)
+        if found != want:
+            raise GraphFormatError(f"not a valid Matrix Market file: a {symmetry} dense matrix of {rows} x {rows} "
+                                   f"has {want} values, found {found} lines of them", name)
+    try:
+        A = sp.coo_array((0, 0)) if rows == 0 else scipy.io.mmread(_io.BytesIO(data))
+    except (MemoryError, KeyboardInterrupt):
+        raise
+    except Exception as exc:
         raise GraphFormatError(f"not a valid Matrix Market file: {exc}", name) from None
     if A.ndim != 2 or A.shape[0] != A.shape[1]:
         raise GraphFormatError(f"the matrix of a graph must be square, got shape {A.shape[0]} x {A.shape[1]}",
@@ -654,10 +671,10 @@ def _graph_from_edge_text(buf, shown, relabel, header, ids, threads, nthreads):
     return Graph.from_csr(indptr, indices, node_ids, stats)
 
 
-def write_edgelist(G, path, *, original_ids=True, overwrite=False):
+def write_edgelist(G, path, *, original_ids=True, force=False, overwrite=None):
     """Write every undirected edge once (``u<TAB>v``, u < v) to a text file.
 
-    Refuses to replace an existing file unless ``overwrite=True`` (raising
+    Refuses to replace an existing file unless ``force=True`` (raising
     :class:`~graphmine.core.exceptions.OutputPathError`, also a ``FileExistsError``-like ``OSError``).
     A ``.gz``/``.bz2``/``.xz`` suffix compresses. The file appears only when complete.
 
@@ -669,13 +686,15 @@ def write_edgelist(G, path, *, original_ids=True, overwrite=False):
         The output file.
     original_ids : bool, default True
         Write the graph's ``node_ids`` (the file's ids) instead of the vertex numbers 0..n-1.
-    overwrite : bool, default False
+    force : bool, default False
         Replace an existing file.
+    overwrite : bool, optional
+        Deprecated old name of ``force`` (a :class:`DeprecationWarning`); removed in the next release.
 
     Raises
     ------
     OutputPathError
-        The file exists (without ``overwrite``) or its folder is missing or not writable.
+        The file exists (without ``force``) or its folder is missing or not writable.
 
     Examples
     --------
@@ -687,7 +706,8 @@ def write_edgelist(G, path, *, original_ids=True, overwrite=False):
     10	20
     20	30
     """
-    path = check_output_path(path, overwrite, flag="overwrite=True")
+    force = force_or_overwrite(force, overwrite, "write_edgelist")
+    path = check_output_path(path, force, flag="force=True")
     e = G.edges()
     if original_ids:
         e = np.asarray(G.node_ids)[e]
@@ -696,7 +716,7 @@ def write_edgelist(G, path, *, original_ids=True, overwrite=False):
     data = buf.getvalue().encode()
     _, comp = _suffixes(path)
     compress = {".gz": gzip.compress, ".bz2": bz2.compress, ".xz": lzma.compress}.get(comp)
-    with atomic_write(path, "wb", force=overwrite, flag="overwrite=True") as fh:
+    with atomic_write(path, "wb", force=force, flag="force=True") as fh:
         fh.write(compress(data) if compress else data)
 
 

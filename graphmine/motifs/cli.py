@@ -133,9 +133,13 @@ def run_predict_motifs(args):
         except ValueError:
             raise ParameterError(f"--remove must be 'all' or an integer, got {args.remove!r}") from None
     if args.method == "seam":
-        # before the graph is read and the task built: a missing torch or a bad device is known at once
-        seam = _gnn()
-        seam.resolve_device(args.device)
+        # before the graph is read and the task built: a missing torch or a bad device is known at
+        # once, and a missing extra is said to be needed by the command, not by gnn's inner step
+        from .._runtime.optional import required_by
+
+        with required_by("graphmine predict-motifs --method seam"):
+            seam = _gnn()
+            seam.resolve_device(args.device)
     G, _ = commands.load_input(args)
     task = motif_prediction_task(G, motif, n_positives=args.positives, remove=remove, seed=args.seed,
                                  threads=args.threads)

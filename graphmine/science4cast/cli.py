@@ -29,6 +29,7 @@ import time
 
 import numpy as np
 
+from .._runtime.optional import required_by
 from .._runtime.output import atomic_write, check_output_path
 from ..commands import Parser, non_negative_int, positive_int
 from ..core.exceptions import GraphFormatError, GraphmineError, ParameterError
@@ -49,7 +50,8 @@ def _say(msg):
 
 def _logged(cmd):
     """Run a step with its stage messages on stderr, unless ``--quiet``; warnings (a degraded
-    training, fewer pairs than asked) are printed as one line ``graphmine: warning: ...``."""
+    training, fewer pairs than asked) are printed as one line ``graphmine: warning: ...``; a
+    missing extra is said to be needed by the step (``graphmine science4cast train``)."""
 
     @functools.wraps(cmd)
     def run(args):
@@ -58,7 +60,8 @@ def _logged(cmd):
         def show(message, category, filename, lineno, file=None, line=None):
             print(f"graphmine: warning: {message}", file=sys.stderr)
 
-        with log_to_stderr(not args.quiet), warnings.catch_warnings():
+        with log_to_stderr(not args.quiet), warnings.catch_warnings(), \
+                required_by(f"graphmine science4cast {args.s4c_command}"):
             warnings.simplefilter("always", UserWarning)
             warnings.showwarning = show
             return cmd(args)
@@ -214,7 +217,7 @@ def _cmd_train(args):
 
     check_output_path(args.model, args.force)
     kind = "baseline" if args.baseline else "blend"
-    require_ml(kind, "science4cast train")
+    require_ml(kind, "graphmine science4cast train")
     data = _read(args)
     t0 = time.perf_counter()
     lp = LinkPredictor(kind, n_train_pairs=args.train_pairs, seed=args.seed, threads=args.threads,

@@ -508,8 +508,9 @@ class LinkPredictor:
                 "probe_pairs": int(labels.shape[0]), "probe_positives": int(labels.sum())}
 
     def _degrade(self, msg):
+        # a warning only, not a stage message too: the command line prints warnings as one line
+        # 'graphmine: warning: ...', and a logged copy printed the same text a second time
         self._degraded.append(msg)
-        self._say("train: " + msg)
         warn_at_caller(msg)
 
     def _choose_window(self, past, year, h, cutoff, min_edges, n):
@@ -681,7 +682,7 @@ class LinkPredictor:
         doc = read_json(path, "model file")
         if not isinstance(doc, dict) or doc.get("format") != MODEL_FORMAT or doc.get("version") != 1:
             raise GraphFormatError(f"not a {MODEL_FORMAT} version 1 file", path)
-        require_ml("baseline" if doc.get("kind") == "baseline" else "blend", "a Science4Cast model")
+        require_ml("baseline" if doc.get("kind") == "baseline" else "blend", "LinkPredictor.load")
         from ._gbm import LinkGBMClassifier
         from ._mlp import DegreeBaseline
         try:
