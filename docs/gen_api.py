@@ -114,7 +114,11 @@ def page_markdown(slug):
         lines.append(f"| `{path}` | {f'`{facade_name(path)}`' if facade_name(path) else ''} |")
     lines.append("")
     for path in paths:
-        lines += [f"::: {path}", ""]
+        lines.append(f"::: {path}")
+        exported = getattr(resolve(path), "__all__", None)
+        if exported is not None:  # a module: what its __all__ exports, not what it imports
+            lines += ["    options:", f"      members: [{', '.join(exported)}]"]
+        lines.append("")
     return "\n".join(lines)
 
 
