@@ -10,6 +10,8 @@ names modules offer in their ``__facade__``, listed by ``python -m graphmine.cor
 :mod:`graphmine.core.generated`.
 """
 
+import sys
+
 from .core import loader as _loader
 from .core.generated import FACADE as _FACADE
 from .core.exceptions import (GraphFormatError, GraphmineError, GraphValueError, MissingDependencyError,
@@ -41,13 +43,47 @@ def _import(name):
 _loader.IMPORT[0] = _import
 
 
+class _MovedModules:
+    """Serves ``import graphmine.<old>`` for the old flat layout's modules (graphmine/_moved.py):
+    the module is the new home itself, with a DeprecationWarning."""
+
+    @staticmethod
+    def find_spec(fullname, path=None, target=None):
+        package, _, old = fullname.partition(".")
+        if package != "graphmine" or "." in old:
+            return None
+        from ._moved import MOVED
+
+        if old not in MOVED:
+            return None
+        from importlib.machinery import ModuleSpec
+
+        return ModuleSpec(fullname, _MovedModules)
+
+    @staticmethod
+    def create_module(spec):
+        from ._moved import MOVED, warn
+
+        old = spec.name.partition(".")[2]
+        warn(old)
+        return _import(MOVED[old])
+
+    @staticmethod
+    def exec_module(module):
+        pass  # the new home is imported already
+
+
+if not any(finder is _MovedModules for finder in sys.meta_path):
+    sys.meta_path.append(_MovedModules)
+
+
 def __getattr__(name):
     if name not in _LAZY:
         from ._moved import MOVED
 
         if name not in MOVED:
             raise AttributeError(f"module 'graphmine' has no attribute {name!r}")
-        return _import(f"graphmine.{name}")  # a module of the old flat layout, through its alias
+        return _import(f"graphmine.{name}")  # a module of the old flat layout (_MovedModules)
     from ._runtime.interrupt import interruptible
 
     module, attr = _LAZY[name]

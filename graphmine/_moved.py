@@ -2,13 +2,14 @@
 
 ``import graphmine.graph`` still works and gives :mod:`graphmine.core.graph` itself (so pickles
 and ``isinstance`` checks keep working), with a :class:`DeprecationWarning` naming the new path.
-Each old module is a two-line file that imports its new home and calls :func:`replace`.
+No file stands for an old module: the facade (``graphmine/__init__.py``) puts a finder on
+``sys.meta_path`` that serves the names of :data:`MOVED`.
 """
 
 import sys
 import warnings
 
-__all__ = ["MOVED", "replace"]
+__all__ = ["MOVED", "warn"]
 
 #: old module (graphmine.<name>) -> its new home
 MOVED = {
@@ -21,35 +22,33 @@ MOVED = {
 
 
 def _caller_level():
-    """The stacklevel of the first frame outside the import machinery and this alias."""
-    frame, level = sys._getframe(3), 3
+    """The stacklevel of the first frame outside the import machinery and graphmine's finder
+    (warnings.warn does not count the import machinery's frames itself)."""
+    frame, level = sys._getframe(2), 2
     while frame is not None and (frame.f_code.co_filename.startswith("<frozen importlib")
-                                 or frame.f_globals.get("__name__", "").partition(".")[2] in MOVED):
-        frame, level = frame.f_back, level + 1
+                                 or frame.f_globals.get("__name__") in ("graphmine", "importlib")):
+        if not frame.f_code.co_filename.startswith("<frozen importlib"):
+            level += 1
+        frame = frame.f_back
     return level
 
 
-def replace(name, module):
-    """Make the old module ``name`` an alias of ``module`` (its new home), with a warning.
+def warn(old):
+    """Warn that ``graphmine.<old>`` moved, at the line that imported it.
 
     Parameters
     ----------
-    name : str
-        The old module's dotted name (its ``__name__``).
-    module : module
-        The new home.
+    old : str
+        A key of :data:`MOVED`.
 
     Examples
     --------
-    >>> import warnings, graphmine.core.graph
+    >>> import warnings
     >>> with warnings.catch_warnings(record=True) as seen:
     ...     warnings.simplefilter("always")
-    ...     import graphmine.graph
-    >>> graphmine.graph is graphmine.core.graph or seen[0].category is DeprecationWarning
-    True
+    ...     warn("graph")
+    >>> str(seen[0].message)
+    'graphmine.graph moved to graphmine.core.graph; the old name goes in the next release'
     """
-    old = name.rpartition(".")[2]
-    new = MOVED[old]
-    warnings.warn(f"graphmine.{old} moved to {new}; the old name goes in the next release",
+    warnings.warn(f"graphmine.{old} moved to {MOVED[old]}; the old name goes in the next release",
                   DeprecationWarning, stacklevel=_caller_level())
-    sys.modules[name] = module

@@ -2,8 +2,9 @@
 
 Imports point down only (CONTRIBUTING.md, "Layers"):
 
-    facade      graphmine/__init__.py (and the loader that imports modules for the registry),
-                graphmine.cli, graphmine.__main__, the old flat layout's aliases (graphmine/_moved.py)
+    facade      graphmine/__init__.py (the importer of the registry and of the old layout's module
+                names, graphmine/_moved.py), graphmine.cli, graphmine.__main__, the components'
+                command modules (graphmine.<component>.cli)
     components  graphmine.<component>/ (probgraph, motifs, science4cast, distributed, cuda,
                 nx_backend), gnn, spatial, _graphmine_nx
     families    graphmine.<family>/ (cliques, cluster, cycles, truss, centrality, link_prediction)
@@ -56,16 +57,13 @@ MODULES = _modules()
 TREES = {m: ast.parse(open(p, encoding="utf-8").read(), p) for m, (p, _) in MODULES.items()}
 
 
-def _is_alias(mod):
-    """An old flat-layout module kept as an alias of its new home (graphmine/_moved.py)."""
-    return "graphmine-moved-module" in open(MODULES[mod][0], encoding="utf-8").read(400)
-
-
 def _table_modules():
-    """The modules named by the generated tables that the facade's loader imports for the registry."""
+    """The modules named by the tables from which the facade imports: the generated tables (the
+    registry's importer, graphmine.<name>) and the old layout's new homes (graphmine/_moved.py)."""
+    from graphmine._moved import MOVED
     from graphmine.core import generated
 
-    out = set(generated.FACADE.values()) | set(generated.RULES.values())
+    out = set(generated.FACADE.values()) | set(generated.RULES.values()) | set(MOVED.values())
     for entry in generated.FAMILIES.values():
         out.add(entry["module"])
         for modules in entry["backends"].values():
@@ -80,7 +78,7 @@ def _strings_naming_modules(mod):
 
 #: modules that import modules by names they read at run time -> the modules those names can be
 DYNAMIC = {
-    "graphmine": _table_modules,  # the loader of graphmine/__init__.py: the generated tables' modules
+    "graphmine": _table_modules,  # graphmine/__init__.py: the generated tables' and the moved modules
     "graphmine.cli": lambda: _strings_naming_modules("graphmine.cli"),  # the subcommands' modules (COMMANDS)
     "graphmine._runtime.optional": set,  # third-party optional dependencies, named by the caller
 }
@@ -191,8 +189,7 @@ def layer(mod):
     parts = mod.split(".")
     if parts[0] != "graphmine":
         return 3  # gnn, spatial, _graphmine_nx
-    if (mod in ("graphmine", "graphmine.cli", "graphmine.__main__") or (len(parts) == 2 and _is_alias(mod))
-            or _is_command_module(mod)):
+    if mod in ("graphmine", "graphmine.cli", "graphmine.__main__") or _is_command_module(mod):
         return 4
     if mod.startswith(BASE_PACKAGES) or mod in ("graphmine.core.exceptions", "graphmine._moved"):
         return 0
@@ -261,6 +258,7 @@ def test_ls_graphmine_shows_the_layers_and_families():
     assert {"core", "io", "_runtime", "_primitives", *FAMILIES} <= folders
     loose = [f for f in top if f.endswith(".py") and f != "__init__.py" and layer(f"graphmine.{f[:-3]}") != 4]
     assert loose == ["_moved.py", "commands.py"], loose
+    assert len(top) <= 25, top
 
 
 def test_dynamic_imports_are_explained():
@@ -310,7 +308,7 @@ def test_names_used_across_packages_are_public():
 
 
 @pytest.mark.parametrize("mod", sorted(m for m in MODULES if not any(p.startswith("_") for p in m.split(".")[1:])
-                                       and m.split(".")[0] == "graphmine" and not _is_alias(m)))
+                                       and m.split(".")[0] == "graphmine"))
 def test_public_modules_declare_all(mod):
     assert _all_names(mod) is not None, f"{MODULES[mod][0]} has no __all__"
 

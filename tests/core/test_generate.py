@@ -109,6 +109,7 @@ def test_old_modules_are_aliases_with_a_warning():
 
     for old, new in MOVED.items():
         sys.modules.pop(f"graphmine.{old}", None)
+        vars(gm).pop(old, None)
         with warnings.catch_warnings(record=True) as seen:
             warnings.simplefilter("always")
             module = importlib.import_module(f"graphmine.{old}")
