@@ -14,8 +14,8 @@ gives networkx's ``square_clustering`` its numerator. The GPU's kernel is
 device=...)``.
 """
 
-from . import _kernels as _cyk
 from .._runtime.docs import fill_doc
+from .._runtime.lazy import lazy_module
 from .._runtime.interrupt import interruptible
 from .._runtime.limits import check_allocation
 from .._runtime.threads import resolve_threads, restores_threads
@@ -24,6 +24,14 @@ from ..core.validation import as_graph
 from ..core.registry import implements
 
 __all__ = ["count_four_cycles", "four_cycles", "square_counts"]
+
+
+@lazy_module
+def _cyk():
+    # imported by the first count: importing the family (for square_counts' name) loads no numba
+    from . import _kernels
+
+    return _kernels
 
 
 @implements("four_cycles", "cpu")
