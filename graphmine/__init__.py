@@ -13,7 +13,6 @@ names modules offer in their ``__facade__``, listed by ``python -m graphmine.cor
 import sys
 
 from .core import loader as _loader
-from .core.generated import FACADE as _FACADE
 from .core.exceptions import (GraphFormatError, GraphmineError, GraphValueError, MissingDependencyError,
                               NoImplementationError, OutputExistsError, OutputPathError, ParameterError,
                               ResourceLimitError, SketchSaturationWarning, SkippedLineWarning)
@@ -27,9 +26,19 @@ _SUBMODULES = {**{name: f"graphmine.{name}" for name in (
     "distributed", "nx_backend", "motifs", "science4cast")},
     "datasets": "graphmine.io.datasets", "generators": "graphmine.io.generators", "events": "graphmine.io.events",
     "registry": "graphmine.core.registry"}
-# name -> (module, attribute; None for the module itself)
-_LAZY = {**{name: (module, name) for name, module in _FACADE.items()},
-         **{name: (module, None) for name, module in _SUBMODULES.items()}}
+_EXCEPTIONS = ["GraphmineError", "GraphFormatError", "GraphValueError", "ParameterError", "MissingDependencyError",
+               "NoImplementationError", "OutputPathError", "OutputExistsError", "ResourceLimitError",
+               "SketchSaturationWarning", "SkippedLineWarning"]
+_LAZY = {}  # name -> (module, attribute; None for the module itself), read on the first lookup
+
+
+def _lazy():
+    if not _LAZY:  # the generated table is read on the first lazy name, not by import graphmine
+        from .core.generated import FACADE
+
+        _LAZY.update({name: (module, name) for name, module in FACADE.items()})
+        _LAZY.update({name: (module, None) for name, module in _SUBMODULES.items()})
+    return _LAZY
 
 
 def _import(name):
@@ -78,7 +87,13 @@ if not any(finder is _MovedModules for finder in sys.meta_path):
 
 
 def __getattr__(name):
-    if name not in _LAZY:
+    if name == "__all__":
+        from .core.generated import FACADE
+
+        value = sorted(FACADE) + _EXCEPTIONS + ["datasets", "generators", "probgraph", "motifs", "science4cast"]
+        globals()[name] = value
+        return value
+    if name not in _lazy():
         from ._moved import MOVED
 
         if name not in MOVED:
@@ -96,12 +111,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_LAZY))
-
-
-__all__ = sorted(_FACADE) + [
-    "GraphmineError", "GraphFormatError", "GraphValueError", "ParameterError",
-    "MissingDependencyError", "NoImplementationError", "OutputPathError", "OutputExistsError", "ResourceLimitError",
-    "SketchSaturationWarning", "SkippedLineWarning",
-    "datasets", "generators", "probgraph", "motifs", "science4cast",
-]
+    return sorted(set(globals()) | set(_lazy()))

@@ -310,6 +310,11 @@ def test_names_used_across_packages_are_public():
 @pytest.mark.parametrize("mod", sorted(m for m in MODULES if not any(p.startswith("_") for p in m.split(".")[1:])
                                        and m.split(".")[0] == "graphmine"))
 def test_public_modules_declare_all(mod):
+    if mod == "graphmine":  # the facade computes its __all__ from the generated table on first use
+        import graphmine
+
+        assert "count_triangles" in graphmine.__all__
+        return
     assert _all_names(mod) is not None, f"{MODULES[mod][0]} has no __all__"
 
 
