@@ -220,6 +220,9 @@ class VertexCounts(tuple):
     def __new__(cls, node_ids, values):
         return tuple.__new__(cls, (node_ids, values))
 
+    def __init__(self, node_ids, values):
+        pass  # built by __new__; the signature documents the fields
+
     @property
     def node_ids(self):
         return self[0]
