@@ -29,7 +29,7 @@ from graphmine.io.generators import planted_cliques_graph
 from graphmine.motifs import auc_ap, clique, motif_prediction_task
 from graphmine.science4cast import generate_benchmark, read_benchmark, write_benchmark, write_competition
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SMALL = [("tiny", dict(n_estimators=15, num_leaves=7), "all")]
 
 

@@ -240,7 +240,7 @@ def test_common_neighbor_centrality_errors():
 def test_docs_show_the_generated_matrix():
     import os
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     table = registry.format_matrix(markdown=True)
     for doc in ("README.md", os.path.join("docs", "backends.md")):
         with open(os.path.join(root, doc), encoding="utf-8") as f:

@@ -14,7 +14,7 @@ from graphmine.core.exceptions import ParameterError  # noqa: E402
 from graphmine.motifs.closure import closure_task, evaluate_closure  # noqa: E402
 from gnn.closure import (closure_motif_task, seam_closure, stratified_sample,  # noqa: E402
                          weighted_closure_metrics)
-from test_closure import events, synthetic  # noqa: E402
+from tests.motifs.test_closure import events, synthetic  # noqa: E402
 
 
 def test_motif_task_is_the_unweighted_past_with_the_missing_pairs_as_targets():

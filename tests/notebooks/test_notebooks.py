@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-NOTEBOOKS = sorted(glob.glob(os.path.join(os.path.dirname(__file__), os.pardir, "notebooks", "*.ipynb")))
+NOTEBOOKS = sorted(glob.glob(os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "notebooks", "*.ipynb")))
 
 
 def test_notebooks_present():

@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 import graphmine as gm
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def oracle(H):

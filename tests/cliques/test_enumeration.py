@@ -17,7 +17,7 @@ from graphmine.cliques import _maximal_kernels as _mk
 from graphmine.cliques.enumeration import (_batches, count_maximal_cliques, enumerate_cliques, list_cliques,
                                        maximal_cliques, maximal_clique_batches, node_clique_number)
 from graphmine.truss._cpu import k_truss, truss_decomposition
-from conftest import edge_arrays, nx_graph
+from tests.helpers import edge_arrays, nx_graph
 
 graphs = st.one_of(edge_arrays(), edge_arrays(dense=True, max_nodes=16))
 
@@ -461,7 +461,7 @@ def test_k_truss_on_the_gpu_in_the_simulator():
     import subprocess
     import sys
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""), NUMBA_ENABLE_CUDASIM="1")
     r = subprocess.run([sys.executable, "-c", TRUSS_SIM], capture_output=True, text=True, env=env, cwd=root,
                        timeout=600)

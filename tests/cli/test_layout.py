@@ -12,7 +12,7 @@ import pytest
 
 from graphmine.cli import COMMANDS, build_parser
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 COMPONENT_CLIS = sorted({module for module, _ in COMMANDS.values()})
 
 

@@ -26,7 +26,7 @@ import pytest
 
 pytestmark = pytest.mark.slow
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [ROOT, os.environ.get("PYTHONPATH")])))
 PROGRAM = [sys.executable, "-m", "graphmine"]
 LIMIT = 2.0  # seconds from the signal to the end of the process (or to KeyboardInterrupt)

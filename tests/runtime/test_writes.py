@@ -13,7 +13,7 @@ import graphmine as gm
 from graphmine._runtime.output import atomic_write, check_output_path
 from graphmine.core.exceptions import OutputPathError
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [ROOT, os.environ.get("PYTHONPATH")])))
 PROGRAM = [sys.executable, "-m", "graphmine"]
 GRAPH = gm.datasets.path("ca-GrQc")

@@ -18,7 +18,7 @@ import pytest
 import graphmine as gm
 from graphmine.core.exceptions import GraphmineError, ParameterError
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 REAL = os.environ.get("GRAPHMINE_TEST_CUDA") == "real"
 
 # the simulator runs every GPU thread as a Python thread: the checks are cut into three scripts

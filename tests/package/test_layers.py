@@ -28,7 +28,7 @@ import os
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGES = ("graphmine", "gnn", "spatial", "_graphmine_nx")
 
 FAMILIES = ("cliques", "cluster", "cycles", "truss", "centrality", "link_prediction")

@@ -439,7 +439,7 @@ def test_ctrl_c_at_the_moment_of_delivery(tmp_path, when):
     """Ctrl-C before the output file replaces its target: nothing written, status 130. Ctrl-C once
     it has: the results are complete and the program finishes them (status 0), instead of saying
     'interrupted' with the file in place."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     out = tmp_path / "t.tsv"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
     r = subprocess.run([sys.executable, "-c", DELIVERY_SCRIPT, when, os.path.join(root, "datasets", "ca-GrQc.txt"),

@@ -24,7 +24,7 @@ from graphmine.cliques import _clique_kernels as _ck
 from graphmine.nx_backend import BackendInterface, NetworkXGraph, from_networkx, to_networkx
 from graphmine.nx_backend import _kernels as _k
 
-ROOT = os.path.join(os.path.dirname(__file__), os.pardir)
+ROOT = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir)
 PER_NODE = ("triangles", "clustering", "square_clustering")
 LINKS = ("jaccard_coefficient", "adamic_adar_index", "resource_allocation_index",
          "preferential_attachment")

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import graphmine as gm
 from graphmine.core.graph import _check_csr
-from conftest import edge_arrays, nx_graph
+from tests.helpers import edge_arrays, nx_graph
 
 
 def test_hand_computed_small_graph():

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import graphmine as gm
 from graphmine.core import graph
-from conftest import edge_arrays, nx_graph
+from tests.helpers import edge_arrays, nx_graph
 
 # Reference figures of the shipped graphs (datasets/README.md says where each comes from): triangles
 # and average clustering over vertices with an edge (SNAP's pages for ca-GrQc, ca-HepTh and

@@ -16,7 +16,7 @@ import graphmine as gm
 from graphmine.cliques import census
 from graphmine.cliques.census import (clique_clustering, count_all_cliques, edge_clique_counts,
                                      vertex_clique_counts)
-from conftest import edge_arrays, nx_graph
+from tests.helpers import edge_arrays, nx_graph
 
 
 @contextlib.contextmanager

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import graphmine as gm
-from conftest import edge_arrays
+from tests.helpers import edge_arrays
 
 EDGES = np.array([[1, 2], [2, 3], [3, 1], [3, 4], [4, 4], [2, 1]])
 

@@ -30,7 +30,7 @@ import textwrap
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGES = ("graphmine", "spatial", "gnn")
 # top-level module of an optional dependency -> the extra of graphmine that installs it
 EXTRAS = {"torch": "gnn", "torch_geometric": "gnn", "sklearn": "ml", "lightgbm": "ml", "dask": "dask",
