@@ -1,9 +1,7 @@
-"""Maximal cliques, clique listing, k-trusses, k-clique cores and densest subgraphs against
+"""Maximal cliques, clique listing and k-clique communities (graphmine.cliques.enumeration) against
 networkx and brute force."""
 
-from fractions import Fraction
 from itertools import combinations
-from math import comb
 
 import networkx as nx
 import numpy as np
@@ -12,11 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import graphmine as gm
-from graphmine.cliques.peeling import clique_core_number, densest_clique_subgraph
 from graphmine.cliques import _maximal_kernels as _mk
 from graphmine.cliques.enumeration import (_batches, count_maximal_cliques, enumerate_cliques, list_cliques,
                                        maximal_cliques, maximal_clique_batches, node_clique_number)
-from graphmine.truss._cpu import k_truss, truss_decomposition
 from tests.helpers import edge_arrays, nx_graph
 
 graphs = st.one_of(edge_arrays(), edge_arrays(dense=True, max_nodes=16))
@@ -116,119 +112,6 @@ def test_all_cliques_by_size_equal_networkx(data, batch):
                                                          if len(c) == k)
 
 
-@given(graphs, st.integers(-1, 7), st.sampled_from([1, 2]))
-def test_k_truss_equals_networkx(data, k, threads):
-    n, edges = data
-    H = nx_graph(n, edges)
-    G = gm.from_edges(edges, n_nodes=n)
-    want = nx.k_truss(H, k)
-    T = k_truss(G, k, threads=threads)
-    assert T.node_ids.tolist() == list(want.nodes)
-    got_edges = {frozenset(T.node_ids[e].tolist()) for e in T.edges()}
-    assert got_edges == set(map(frozenset, want.edges))
-    e, t = truss_decomposition(G, threads=threads)
-    for kk in range(2, 8):
-        inside = set(map(frozenset, nx.k_truss(H, kk).edges))
-        assert {frozenset(x) for x in e[t >= kk].tolist()} == inside
-
-
-@pytest.mark.parametrize("k", [4, 12])
-def test_k_truss_real_graph(k):
-    G = gm.datasets.load("ca-GrQc")
-    H = G.to_networkx()
-    want = nx.k_truss(H, k)
-    T = k_truss(G, k, threads=2)
-    assert T.node_ids.tolist() == sorted(want.nodes, key=list(H).index)
-    assert {frozenset(T.node_ids[e].tolist()) for e in T.edges()} == set(map(frozenset, want.edges))
-
-
-def core_reference(H, k):
-    """k-clique core numbers by iterated threshold removal (no peeling order)."""
-    core = dict.fromkeys(H, 0)
-    c = 1
-    while True:
-        S = set(H)
-        changed = True
-        while changed:
-            changed = False
-            sub = H.subgraph(S)
-            deg = dict.fromkeys(S, 0)
-            for cl in nx.enumerate_all_cliques(sub):
-                if len(cl) == k:
-                    for v in cl:
-                        deg[v] += 1
-            drop = {v for v in S if deg[v] < c}
-            if drop:
-                S -= drop
-                changed = True
-        if not S:
-            return core
-        for v in S:
-            core[v] = c
-        c += 1
-
-
-@given(edge_arrays(dense=True, max_nodes=14), st.sampled_from([2, 3, 4]))
-def test_clique_cores_equal_threshold_removal(data, k):
-    n, edges = data
-    H = nx_graph(n, edges)
-    got = clique_core_number(gm.from_edges(edges, n_nodes=n), k)
-    ref = core_reference(H, k)
-    assert got.tolist() == [ref[v] for v in range(n)]
-    if k == 2:
-        assert got.tolist() == [nx.core_number(H)[v] for v in range(n)]
-
-
-def densest_brute_force(H, k):
-    best = Fraction(0)
-    for r in range(1, H.number_of_nodes() + 1):
-        for S in combinations(H, r):
-            c = sum(1 for cl in nx.enumerate_all_cliques(H.subgraph(S)) if len(cl) == k)
-            best = max(best, Fraction(c, r))
-    return best
-
-
-@given(edge_arrays(dense=True, max_nodes=9), st.sampled_from([2, 3, 4]), st.sampled_from([0.5, 0.05]))
-def test_densest_subgraph_against_brute_force(data, k, eps):
-    n, edges = data
-    H = nx_graph(n, edges)
-    G = gm.from_edges(edges, n_nodes=n)
-    best = densest_brute_force(H, k)
-    r = densest_clique_subgraph(G, k, method="exact")
-    assert r.exact and Fraction(r.cliques, len(r.vertices)) == best
-    sub = sum(1 for cl in nx.enumerate_all_cliques(H.subgraph(r.vertices.tolist())) if len(cl) == k)
-    assert sub == r.cliques
-    a = densest_clique_subgraph(G, k, method="approx", eps=eps, max_iter=500)
-    assert a.upper_bound >= float(best) - 1e-12 and a.density <= float(best) + 1e-12
-    assert a.density * (1 + eps) >= a.upper_bound - 1e-12
-    sub = sum(1 for cl in nx.enumerate_all_cliques(H.subgraph(a.vertices.tolist())) if len(cl) == k)
-    assert sub == a.cliques and a.density == pytest.approx(sub / len(a.vertices))
-
-
-def test_named_graphs():
-    K = nx.karate_club_graph()
-    assert count_maximal_cliques(K) == len(list(nx.find_cliques(K)))
-    G, cl = gm.generators.planted_cliques_graph(300, 0.02, [25], seed=2)
-    r = densest_clique_subgraph(G, 4, method="approx", eps=0.05)
-    assert r.density * 1.05 >= r.upper_bound >= comb(25, 4) / 25
-    e = densest_clique_subgraph(G, 4)  # few enough cliques for the exact method
-    assert e.exact and e.density >= r.density and e.density >= comb(25, 4) / 25
-    assert node_clique_number(G).max() == 25
-    assert truss_decomposition(G)[1].max() == 25
-
-
-@pytest.mark.parametrize("call", [
-    lambda: clique_core_number(nx.path_graph(3), 1),
-    lambda: densest_clique_subgraph(nx.path_graph(3), 3, method="fast"),
-    lambda: densest_clique_subgraph(nx.path_graph(3), 3, eps=0),
-    lambda: k_truss(nx.path_graph(3), 2.5),
-    lambda: list(maximal_cliques(nx.path_graph(3), batch=0)),
-])
-def test_bad_arguments(call):
-    with pytest.raises(gm.ParameterError):
-        call()
-
-
 def test_wide_candidate_sets():
     # K100 without three disjoint edges: 2^3 maximal cliques of 97 vertices, P and X sets of two words
     H = nx.complete_graph(100)
@@ -293,29 +176,6 @@ def test_maximal_cliques_real_graphs(name):
     assert count_maximal_cliques(G, threads=2) == len(want)
 
 
-@given(graphs, st.booleans())
-def test_networkx_backend_equals_networkx(data, strings):
-    from graphmine.nx_backend import BackendInterface as B
-
-    n, edges = data
-    H = nx_graph(n, edges)
-    if strings:
-        H = nx.relabel_nodes(H, {v: f"v{n - 1 - v}" for v in H})
-    assert set(map(frozenset, B.find_cliques(H))) == set(map(frozenset, nx.find_cliques(H)))
-    got = list(B.enumerate_all_cliques(H))
-    assert [len(c) for c in got] == sorted(map(len, got))
-    assert sorted(map(sorted, got)) == sorted(map(sorted, nx.enumerate_all_cliques(H)))
-    assert B.node_clique_number(H) == nx.node_clique_number(H)
-    nodes = list(H)[:3]
-    assert B.node_clique_number(H, nodes) == nx.node_clique_number(H, nodes)
-    if nodes:
-        assert B.node_clique_number(H, nodes[0]) == nx.node_clique_number(H, nodes[0])
-    for k in (2, 3, 4):
-        T = B.convert_to_nx(B.k_truss(H, k))
-        W = nx.k_truss(H, k)
-        assert list(T.nodes) == list(W.nodes) and set(map(frozenset, T.edges)) == set(map(frozenset, W.edges))
-
-
 @given(graphs, st.integers(1, 40), st.booleans(), st.data())
 def test_maximal_cliques_through_nodes_equal_networkx(data, batch, strings, draw):
     """``nodes``: the maximal cliques containing all of them, nodes first, as networkx's
@@ -376,21 +236,6 @@ def test_maximal_cliques_through_nodes_refuses_bad_nodes():
     assert B.can_run("find_cliques", (H, [1]), {}) is True
 
 
-def test_networkx_backend_declines_and_refuses():
-    from graphmine.nx_backend import BackendInterface as B
-
-    H = nx.complete_graph(4)
-    assert isinstance(B.can_run("node_clique_number", (H,), {"cliques": [[0, 1]]}), str)
-    W = nx.complete_graph(4)
-    W.add_edge(0, 1, weight=2)
-    assert isinstance(B.can_run("k_truss", (W, 3), {}), str)
-    assert B.can_run("k_truss", (H, 3), {}) is True and B.can_run("find_cliques", (H,), {}) is True
-    H.add_edge(0, 0)
-    with pytest.raises(nx.NetworkXNotImplemented, match="self loops"):
-        B.k_truss(H, 3)
-    assert nx.k_truss(nx.complete_graph(5), 4, backend="graphmine").number_of_edges() == 10
-
-
 @given(edge_arrays(dense=True), st.integers(2, 5))
 def test_clique_communities_equal_networkx(data, k):
     from networkx.algorithms.community import k_clique_communities as nx_kcc
@@ -414,76 +259,3 @@ def test_clique_communities_memory_limit(monkeypatch):
     monkeypatch.setenv("GRAPHMINE_MAX_BYTES", "1000")
     with pytest.raises(gm.exceptions.ResourceLimitError, match="maximal cliques of 3 or more"):
         gm.clique_communities(nx.complete_graph(200), 3)
-
-
-TRUSS_SIM = r'''
-import networkx as nx, numpy as np, graphmine as gm
-from graphmine.cuda import is_available
-from graphmine.cuda._device import device_graph
-from graphmine.cuda._truss import truss_alive
-assert is_available()
-rng = np.random.default_rng(3)
-strip = nx.Graph([(i, i + 1) for i in range(11)] + [(i, i + 2) for i in range(10)])  # a strip of triangles
-strip.add_edges_from(nx.complete_graph(range(20, 26)).edges)
-graphs = [nx.empty_graph(3), nx.relabel_nodes(strip, {v: f"v{v}" for v in strip}),
-          nx.gnp_random_graph(16, 0.5, seed=int(rng.integers(1 << 30)))]
-for H in graphs:
-    for k in (2, 3, 4, 5):
-        got = gm.k_truss(H, k, device="cuda")
-        W = nx.k_truss(H, k)
-        assert got == gm.k_truss(H, k), k
-        assert sorted(got.node_ids.tolist(), key=str) == sorted(W.nodes, key=str), k
-        assert got.n_edges == W.number_of_edges(), k
-
-def rounds(H, k):
-    """The rounds of removing every edge below k - 2 at once (the last removes nothing)."""
-    H, r = H.copy(), 0
-    while True:
-        r += 1
-        dead = [(u, v) for u, v in H.edges if len(set(H[u]) & set(H[v])) < k - 2]
-        if not dead:
-            return r, H.number_of_edges()
-        H.remove_edges_from(dead)
-
-
-for H, k in ((strip, 4), (nx.power(nx.path_graph(14), 4), 6), (graphs[-1], 5)):
-    live, r = truss_alive(device_graph(gm.as_graph(H), "degree", 1), k)
-    assert (r, int(live.sum())) == rounds(H, k), (r, live.sum(), rounds(H, k))
-print("ALL OK")
-'''
-
-
-def test_k_truss_on_the_gpu_in_the_simulator():
-    """The GPU's rounds (every edge below k - 2 at once) give networkx's k-truss, through the
-    registry (``device='cuda'``), with node labels; the cascade of a strip of triangles takes
-    several rounds."""
-    import os
-    import subprocess
-    import sys
-
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""), NUMBA_ENABLE_CUDASIM="1")
-    r = subprocess.run([sys.executable, "-c", TRUSS_SIM], capture_output=True, text=True, env=env, cwd=root,
-                       timeout=600)
-    assert r.returncode == 0 and "ALL OK" in r.stdout, r.stdout[-2000:] + r.stderr[-4000:]
-
-
-def test_k_truss_gpu_kernels_compile_for_the_device():
-    """The simulator runs the kernels as Python; numba-cuda's compiler types them for a real GPU
-    (PTX for compute capability 9.0, the H100/H200), with both index widths, no device needed."""
-    cuda = pytest.importorskip("numba.cuda")
-    from numba import types
-    from graphmine.cuda import _truss
-
-    for index in (types.int32, types.int64):
-        try:
-            ptx, _ = cuda.compile_ptx(_truss._supports.py_func, (types.int64[:], index[:], index[:], types.uint8[:],
-                                                                  types.int32[:]), cc=(9, 0))
-        except Exception as e:  # no NVVM library in this environment
-            if "nvvm" in str(e).lower() or "NvvmSupportError" in type(e).__name__:
-                pytest.skip(f"numba-cuda cannot compile here: {e}")
-            raise
-        assert "atom.global.add" in ptx
-    ptx, _ = cuda.compile_ptx(_truss._peel.py_func, (types.uint8[:], types.int32[:], types.int64, types.int32[:]),
-                              cc=(9, 0))
-    assert ".entry" in ptx
