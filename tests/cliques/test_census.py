@@ -49,6 +49,7 @@ def reference(H, n):
     return [1] + [tot[k] for k in range(1, top + 1)], pv, pe
 
 
+@pytest.mark.slow
 @given(edge_arrays(dense=True), st.sampled_from([1, 2]), st.booleans())
 def test_all_sizes_per_vertex_and_per_edge_equal_networkx(data, threads, parallel):
     n, edges = data
@@ -82,6 +83,7 @@ def wedge_clustering(H, v, k):
     return closed / wedges if wedges else 0.0
 
 
+@pytest.mark.slow
 @given(edge_arrays(dense=True, max_nodes=14), st.sampled_from([3, 4, 5]))
 def test_clique_clustering_counts_closed_wedges(data, k):
     n, edges = data

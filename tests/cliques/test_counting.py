@@ -68,6 +68,7 @@ def kernels(parallel):
          family.SMALL_CLIQUE_WORK_DEEP) = saved
 
 
+@pytest.mark.slow
 @given(edge_arrays(dense=True), st.sampled_from([1, 2]), st.booleans())
 def test_counts_equal_networkx(data, threads, parallel):
     n, edges = data
@@ -85,6 +86,7 @@ def test_counts_equal_networkx(data, threads, parallel):
         assert gm.triangles(G, threads=threads).tolist() == [tri[v] for v in range(n)]
 
 
+@pytest.mark.slow
 @given(edge_arrays(dense=True), st.integers(0, 2**32 - 1))
 def test_invariant_under_relabelling_and_input_form(data, seed):
     n, edges = data

@@ -18,6 +18,7 @@ from tests.helpers import edge_arrays, nx_graph
 graphs = st.one_of(edge_arrays(), edge_arrays(dense=True, max_nodes=16))
 
 
+@pytest.mark.slow
 @given(graphs, st.integers(1, 40), st.sampled_from([1, 2]))
 def test_maximal_cliques_equal_networkx(data, batch, threads):
     n, edges = data

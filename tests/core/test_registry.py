@@ -154,6 +154,7 @@ def _run_row(family, backend, method):
     raise AssertionError(f"no runner for back-end {backend}")
 
 
+@pytest.mark.slow
 def test_matrix_equals_what_runs():
     rows = registry.support_matrix()
     names = {r["family"] for r in rows}

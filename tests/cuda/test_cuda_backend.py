@@ -356,6 +356,7 @@ def run_script(script, timeout=600):
                           timeout=timeout)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", ["counts", "build", "bloom", "multi"])
 def test_kernels_match_cpu_and_networkx(part):
     """Every CUDA kernel (simulated in CI) against graphmine's CPU kernels and networkx: exact and

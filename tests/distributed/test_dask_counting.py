@@ -18,6 +18,8 @@ distributed = pytest.importorskip("distributed")
 from graphmine.distributed import (DistributedGraph, average_clustering, count_cliques,  # noqa: E402
                                    count_triangles, local_client, triangles)
 
+pytestmark = pytest.mark.slow  # every test starts or uses a Dask cluster of worker processes
+
 
 def _cluster(processes):
     c = local_client(2, processes=processes)

@@ -16,6 +16,8 @@ from gnn.closure import (closure_motif_task, seam_closure, stratified_sample,  #
                          weighted_closure_metrics)
 from tests.motifs.test_closure import events, synthetic  # noqa: E402
 
+pytestmark = pytest.mark.slow  # torch, SEAM's closure task and one training run
+
 
 def test_motif_task_is_the_unweighted_past_with_the_missing_pairs_as_targets():
     ev = synthetic(3, n=40, m=1500)
@@ -53,6 +55,7 @@ def test_weighted_sample_estimates_the_whole_set():
     assert abs(est["roc_auc"] - whole["roc_auc"]) < 0.03 and abs(est["auc_pr"] - whole["auc_pr"]) < 0.05
 
 
+@pytest.mark.slow
 def test_seam_closure_trains_on_the_earlier_window():
     ev = synthetic(4, n=60, m=3000)
     train, test = closure_task(ev, 1800, 600), closure_task(ev, 2400, 600)

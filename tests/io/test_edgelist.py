@@ -252,6 +252,7 @@ def hub_edges(seed, n=20_000, m=40_000):
     return e[np.lexsort((e[:, 1], e[:, 0]))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("order", ["sorted", "shuffled"])
 def test_csr_build_matches_reference(order):
     from graphmine._primitives import csr_kernels as ck

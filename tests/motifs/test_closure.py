@@ -81,6 +81,7 @@ def temporal_items(draw, max_size=4):
     return events(items, times, n), draw(st.integers(0, 12)), draw(st.integers(1, 8))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(temporal_items())
 def test_candidates_and_labels_against_brute_force(data):

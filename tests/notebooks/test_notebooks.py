@@ -12,6 +12,7 @@ def test_notebooks_present():
     assert NOTEBOOKS, "notebooks/ holds no notebook"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[os.path.basename(p) for p in NOTEBOOKS])
 def test_notebook_executes(path, tmp_path):
     nbformat = pytest.importorskip("nbformat")

@@ -240,6 +240,7 @@ def test_conversion_round_trip(G):
     assert BackendInterface.convert_to_nx({"a": 1}) == {"a": 1}  # results pass through
 
 
+@pytest.mark.slow
 def test_serial_and_parallel_kernels_agree():
     G = gm.generators.kronecker_graph(12, 16, seed=3).to_networkx()
     H = from_networkx(G, threads=1)

@@ -77,6 +77,7 @@ print("ALL OK")
 '''
 
 
+@pytest.mark.slow
 def test_k_truss_on_the_gpu_in_the_simulator():
     """The GPU's rounds (every edge below k - 2 at once) give networkx's k-truss, through the
     registry (``device='cuda'``), with node labels; the cascade of a strip of triangles takes
