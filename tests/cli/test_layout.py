@@ -1,0 +1,142 @@
+"""The command line's layout: each component's ``cli.py`` registers its subcommands and is
+imported only when one of them runs; the top-level parser lists them all by name and help line;
+counting from the command line loads neither scipy, matplotlib, torch nor Science4Cast."""
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from graphmine.cli import COMMANDS, build_parser
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+COMPONENT_CLIS = sorted({module for module, _ in COMMANDS.values()})
+
+
+HEAVY = ("scipy", "matplotlib", "torch", "sklearn", "lightgbm", "tqdm", "networkx", "cffi", "pycparser")
+COMPONENTS = ("graphmine.science4cast", "graphmine.probgraph", "graphmine.motifs", "graphmine.cuda",
+              "graphmine.distributed", "graphmine.io.generators", "gnn")
+
+
+# prints the modules a process holds when it ends (the program's exit runs atexit handlers too)
+_AT_EXIT = ("import atexit, json, sys\n"
+            "atexit.register(lambda: print(json.dumps(sorted(sys.modules)), file=sys.stderr))\n")
+
+
+def _imported(script, *args):
+    """(exit status, stdout, modules loaded) of ``python -c SCRIPT ARGS`` in the repository."""
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    r = subprocess.run([sys.executable, "-c", _AT_EXIT + script, *args], capture_output=True, text=True, env=env,
+                       cwd=ROOT, timeout=300)
+    return r.returncode, r.stdout, set(json.loads(r.stderr.strip().splitlines()[-1]))
+
+
+# what `import numba` loads by itself (it imports scipy's top package to check its version)
+NUMBA_ALONE = _imported("import numba")[2]
+
+
+def _probe(*argv):
+    """Run the graphmine program; its status, output and the heavy or component modules it loaded
+    beyond what numba loads by itself."""
+    code, out, mods = _imported("import sys\nsys.argv[0] = 'graphmine'\nfrom graphmine.cli import run\nrun()", *argv)
+    extra = sorted(m for m in mods - NUMBA_ALONE if m.split(".")[0] in HEAVY or m.startswith(COMPONENTS))
+    return {"code": code, "out": out, "modules": extra}
+
+
+def test_count_cliques_loads_only_what_counting_uses():
+    r = _probe("count-cliques", "ca-GrQc", "-q", "--json")
+    assert r["code"] == 0 and json.loads(r["out"])["count"] == 48260  # datasets/README.md
+    assert r["modules"] == [], r["modules"]
+    r = _probe("count-cliques", "USAir", "-k", "4", "-q")
+    assert r["code"] == 0 and "4-cliques: 61,072" in r["out"]  # datasets/README.md
+    assert r["modules"] == [], r["modules"]
+
+
+def test_help_lists_every_command_without_loading_components():
+    r = _probe("--help")
+    assert r["code"] == 0
+    for name in ("count-cliques", "triangles", "info", *COMMANDS):
+        assert f"    {name}" in r["out"], name
+    for name, (_, help) in COMMANDS.items():
+        assert help in r["out"]
+    assert not any(m.startswith(("graphmine.science4cast", "graphmine.probgraph", "graphmine.motifs"))
+                   for m in r["modules"]), r["modules"]
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_a_component_command_loads_its_module_only(command):
+    r = _probe(command, "--help")
+    assert r["code"] == 0 and r["out"].startswith(f"usage: graphmine {command}")
+    own = COMMANDS[command][0].rsplit(".", 1)[0]
+    others = {m.rsplit(".", 1)[0] for m in COMPONENT_CLIS} - {own}
+    assert any(m.startswith(own) for m in r["modules"])
+    assert not any(m.startswith(o) for m in r["modules"] for o in others), r["modules"]
+
+
+@pytest.mark.parametrize("module", COMPONENT_CLIS)
+def test_listed_help_lines_are_the_modules_own(module):
+    # the top-level table and the module's own register() must say the same
+    mod = importlib.import_module(module)
+    assert {n: (module, h) for n, h in mod.COMMANDS.items()} == {n: v for n, v in COMMANDS.items() if v[0] == module}
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    listed = {a.dest: a.help for a in sub._choices_actions}
+    for name, help in mod.COMMANDS.items():
+        assert listed[name] == help
+        assert sub.choices[name].prog == f"graphmine {name}"  # the real parser, loaded on look-up
+    assert [a.dest for a in sub._choices_actions] == ["count-cliques", "triangles", "info", *COMMANDS]
+
+
+def test_full_parser_for_tools_that_walk_it():
+    # walking the subparsers (as documentation tools do) loads every command module
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    names = dict(sub.choices.items())
+    assert set(names) == {"count-cliques", "triangles", "info", *COMMANDS}
+    assert all(p.prog == f"graphmine {n}" for n, p in names.items())
+
+
+def _kernels():
+    """(path, function) of every function compiled by numba in graphmine, spatial and gnn."""
+    import ast
+
+    for pkg in ("graphmine", "spatial", "gnn"):
+        for dirpath, _, filenames in os.walk(os.path.join(ROOT, pkg)):
+            for f in filenames:
+                if not f.endswith(".py"):
+                    continue
+                path = os.path.join(dirpath, f)
+                for node in ast.walk(ast.parse(open(path, encoding="utf-8").read())):
+                    if isinstance(node, ast.FunctionDef) and any(
+                            "jit" in ast.unparse(d) or "vectorize" in ast.unparse(d) for d in node.decorator_list):
+                        yield path, node
+
+
+def test_no_kernel_needs_blas_or_cffi():
+    # the program sets numba up without scipy.linalg (BLAS) and cffi (graphmine/_runtime/startup.py)
+    import ast
+
+    found = 0
+    for path, fn in _kernels():
+        found += 1
+        for node in ast.walk(fn):
+            text = ast.unparse(node) if isinstance(node, (ast.Attribute, ast.Name)) else ""
+            assert not isinstance(node, ast.BinOp) or not isinstance(node.op, ast.MatMult), (path, fn.name)
+            assert not any(w in text for w in ("np.dot", "linalg", "matmul", "np.vdot", "np.inner", "cffi")), \
+                (path, fn.name, text)
+    assert found > 50  # the walk sees the kernels
+
+
+def test_lean_setup_leaves_scipy_and_cffi_importable():
+    script = ("import sys\n"
+              "from graphmine._runtime.startup import lean_numba_setup\n"
+              "lean_numba_setup()\n"
+              "hidden = [m for m in ('scipy.linalg', 'cffi', 'pycparser') if m in sys.modules]\n"
+              "import scipy.linalg\n"
+              "import graphmine as gm\n"
+              "print(hidden, gm.count_cliques([(0, 1), (1, 2), (2, 0)]), float(scipy.linalg.norm([3.0, 4.0])))\n")
+    code, out, _ = _imported(script)
+    assert code == 0 and out.split("\n")[0] == "[] 1 5.0"
