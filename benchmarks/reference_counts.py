@@ -1,6 +1,6 @@
 """Recompute the reference counts of the shipped graphs with networkx alone (no graphmine code).
 
-These are the oracles of tests/test_cliques.py and datasets/README.md:
+These are the oracles of tests/cliques/test_counting.py and datasets/README.md:
 
     python benchmarks/reference_counts.py [--graphs USAir,NS] [--max-k 5]
 

@@ -2,7 +2,7 @@
 
 One dict, ``PAGES``, says which objects each page documents, by their dotted import path. When a
 module moves, edit the paths here and nothing else: the pages, their navigation entries and
-``tests/test_docs_site.py`` follow. Each page is written as ``api/<slug>.md`` with one mkdocstrings
+``tests/package/test_docs_site.py`` follow. Each page is written as ``api/<slug>.md`` with one mkdocstrings
 block (``::: path``) per object; docstrings are read from the imported objects (the python
 handler runs with ``force_inspection``), so templates filled at import time by ``fill_doc`` show
 their final text.

@@ -21,7 +21,7 @@ from .core.exceptions import GraphmineError
 __all__ = ["main", "run", "build_parser", "COMMANDS"]
 
 # the components' subcommands: name -> (the module whose register(subparsers) adds it, its line in
-# `graphmine --help`, the same text the module gives; tests/test_cli_layout.py checks both)
+# `graphmine --help`, the same text the module gives; tests/cli/test_layout.py checks both)
 COMMANDS = {
     "clustering": ("graphmine.probgraph.cli", "average clustering coefficient and transitivity"),
     "jarvis-patrick": ("graphmine.probgraph.cli", "Jarvis-Patrick clustering by neighbourhood similarity"),

@@ -3,7 +3,7 @@
 A kernel module imports numba at its top (0.3-0.4 s of CPU on the 2-core machine); a module
 that only sometimes calls a kernel (the CSR core, the networkx backend) names it with
 :func:`lazy_module`, so that a call whose work runs on numpy never imports numba. The import
-statement stays in the source, inside the decorated function (tests/test_layers.py reads it),
+statement stays in the source, inside the decorated function (tests/package/test_layers.py reads it),
 and runs on the first attribute access.
 """
 

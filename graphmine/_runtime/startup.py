@@ -11,7 +11,7 @@ compiler up: 0.3 s of CPU saved); it is used by the command line program only (a
 may later compile kernels of its own keeps numba's full setup), and only when the setup has not
 happened yet. Python code may import scipy.linalg and cffi afterwards as
 usual; only numba kernels compiled in that process cannot use BLAS or cffi, which no graphmine
-kernel does (tests/test_cli_layout.py checks that none calls them).
+kernel does (tests/cli/test_layout.py checks that none calls them).
 
 :func:`quick_exit` ends the program without Python's interpreter teardown: once numba has loaded
 cached kernels, freeing its compiler's objects and modules at exit takes longer than the counting

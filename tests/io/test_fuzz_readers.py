@@ -21,7 +21,7 @@ import graphmine as gm
 from graphmine.core.exceptions import GraphFormatError, GraphmineError
 from graphmine.io import EdgeList
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # tokens a malformed edge line is made of: ids, bad ids, weights (NaN, inf), huge ints, unicode,

@@ -81,7 +81,7 @@ def test_missing_extras_name_the_command_or_public_function(tmp_path):
     import subprocess
     import sys
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
     out = subprocess.run([sys.executable, "-c", _MISSING, str(tmp_path)], capture_output=True, text=True,
                          env=env, cwd=str(tmp_path), timeout=300)
