@@ -185,6 +185,23 @@ def _get_worker():
         return _worker
 
 
+def _wait(event, timeout):
+    """``event.wait(timeout)`` on the main thread, where a Ctrl-C may land inside it.
+
+    CPython runs the SIGINT handler between two bytecodes: when that is inside
+    ``Condition.wait``, just after it released the event's lock, the KeyboardInterrupt leaves
+    ``wait`` and the ``with`` block around it releases the lock a second time, so the caller gets
+    ``RuntimeError: release unlocked lock`` with the KeyboardInterrupt as its context. The lock
+    is released either way; the interrupt is what happened, so it is what this raises.
+    """
+    try:
+        return event.wait(timeout)
+    except RuntimeError as exc:
+        if isinstance(exc.__context__, KeyboardInterrupt):
+            raise exc.__context__ from None
+        raise
+
+
 def _run(func, args, kwargs):
     job = _Job(func, args, kwargs, _numba_threads())
     job.caller = sys._getframe(2)  # _run <- the decorator's wrapper <- the caller
@@ -192,12 +209,12 @@ def _run(func, args, kwargs):
     try:
         # with a timeout: a SIGINT that the kernel hands to another thread without SIGINT
         # blocked (numpy's BLAS threads) does not wake this one; its flag is seen within 0.1 s
-        while not job.done.wait(0.1):
+        while not _wait(job.done, 0.1):
             pass
     except KeyboardInterrupt:
         job.interrupt()
         if _wait_for_worker:
-            job.done.wait(WAIT_SECONDS)  # the worker stops at its next check()
+            _wait(job.done, WAIT_SECONDS)  # the worker stops at its next check()
         raise
     if job.error is not None:
         error, job.error = job.error, None
@@ -260,7 +277,7 @@ def start_children(start):
         threading.Thread(target=job, name="graphmine-start", daemon=True).start()
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-    while not done.wait(0.05):  # a Ctrl-C raises KeyboardInterrupt here (or runs the caller's handler)
+    while not _wait(done, 0.05):  # a Ctrl-C raises KeyboardInterrupt here (or runs the caller's handler)
         pass
     if "error" in box:
         raise box.pop("error")
