@@ -49,16 +49,31 @@ def _callee(node):
     return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
 
 
-def _literal(node, where):
+def _literal(node, where, constants=None):
+    if isinstance(node, ast.Name) and constants and node.id in constants:
+        return constants[node.id]  # a module-level constant of the same module
     try:
         return ast.literal_eval(node)
     except ValueError:
-        raise ParameterError(f"{where}: a declaration's arguments must be literals (the generator reads the source)")
+        raise ParameterError(f"{where}: a declaration's arguments must be literals or module-level "
+                             f"constants (the generator reads the source)")
 
 
-def _arguments(call, where):
-    args = [_literal(a, where) for a in call.args if not isinstance(a, ast.Starred)]
-    kwargs = {k.arg: _literal(k.value, where) for k in call.keywords if k.arg not in ("validate", "can_run")}
+def _constants(tree):
+    """{name: value} of the module-level assignments of a literal to one name."""
+    out = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            try:
+                out[node.targets[0].id] = ast.literal_eval(node.value)
+            except ValueError:
+                pass
+    return out
+
+
+def _arguments(call, where, constants=None):
+    args = [_literal(a, where, constants) for a in call.args if not isinstance(a, ast.Starred)]
+    kwargs = {k.arg: _literal(k.value, where, constants) for k in call.keywords if k.arg not in ("validate", "can_run")}
     return args, kwargs
 
 
@@ -93,12 +108,13 @@ def collect(root=ROOT):
         if module == "graphmine.core.registry":
             continue  # the decorators themselves, not declarations
         tree = ast.parse(open(path, encoding="utf-8").read(), path)
+        constants = _constants(tree)
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
                 for dec in node.decorator_list:
                     if isinstance(dec, ast.Call) and _callee(dec) == "declare":
                         where = f"{path}:{dec.lineno}"
-                        args, kw = _arguments(dec, where)
+                        args, kw = _arguments(dec, where, constants)
                         if node.name in families:
                             raise ParameterError(f"{where}: family {node.name!r} is declared twice")
                         families[node.name] = {"module": module, "summary": args[0], "graph": kw.get("graph", True),
@@ -107,10 +123,10 @@ def collect(root=ROOT):
                             impls.append({"family": node.name, "backend": "cpu", "module": module,
                                           "methods": ("exact",), "name": node.name, "note": None, "where": where})
                     elif isinstance(dec, ast.Call) and _callee(dec) == "backend_rule":
-                        rules[_arguments(dec, f"{path}:{dec.lineno}")[0][0]] = module
+                        rules[_arguments(dec, f"{path}:{dec.lineno}", constants)[0][0]] = module
             elif isinstance(node, ast.Call) and _callee(node) == "implements":
                 where = f"{path}:{node.lineno}"
-                args, kw = _arguments(node, where)
+                args, kw = _arguments(node, where, constants)
                 family, backend = args[0], args[1]
                 methods = tuple(kw.get("methods") or BACKEND_METHODS[backend])
                 impls.append({"family": family, "backend": backend, "module": module, "methods": methods,

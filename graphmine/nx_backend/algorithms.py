@@ -733,6 +733,10 @@ def _link_score_function(name, what, formula, example, result):
                                                      result=result))
 
 
+# what the networkx backend says of the three merged-neighbour-list scores
+_MERGED_ROWS = ("Merged sorted neighbour lists in a parallel kernel. Undirected graphs without weights; "
+                "directed graphs, multigraphs and weights run in networkx.")
+
 jaccard_coefficient = _link_score_function(
     "jaccard_coefficient", "Jaccard coefficient", r"\frac{|N(u) \cap N(v)|}{|N(u) \cup N(v)|}",
     "list(jaccard_coefficient(nx.cycle_graph(4), [(0, 2), (1, 3)]))", "[(0, 2, 1.0), (1, 3, 1.0)]")
@@ -746,15 +750,9 @@ preferential_attachment = _link_score_function(
     "preferential_attachment", "Degree product", "d_u d_v",
     "list(preferential_attachment(nx.star_graph(3), [(1, 2), (0, 1)]))", "[(1, 2, 1), (0, 1, 3)]")
 
-implements("link_scores", "networkx", name="jaccard_coefficient",
-           note=("Merged sorted neighbour lists in a parallel kernel. Undirected graphs without "
-                 "weights; directed graphs, multigraphs and weights run in networkx."))(jaccard_coefficient)
-implements("link_scores", "networkx", name="adamic_adar_index",
-           note=("Merged sorted neighbour lists in a parallel kernel. Undirected graphs without "
-                 "weights; directed graphs, multigraphs and weights run in networkx."))(adamic_adar_index)
-implements("link_scores", "networkx", name="resource_allocation_index",
-           note=("Merged sorted neighbour lists in a parallel kernel. Undirected graphs without "
-                 "weights; directed graphs, multigraphs and weights run in networkx."))(resource_allocation_index)
+implements("link_scores", "networkx", name="jaccard_coefficient", note=_MERGED_ROWS)(jaccard_coefficient)
+implements("link_scores", "networkx", name="adamic_adar_index", note=_MERGED_ROWS)(adamic_adar_index)
+implements("link_scores", "networkx", name="resource_allocation_index", note=_MERGED_ROWS)(resource_allocation_index)
 implements("link_scores", "networkx", name="preferential_attachment",
            note=("Degree products, vectorised. Undirected graphs without weights; directed graphs, "
                  "multigraphs and weights run in networkx."))(preferential_attachment)
