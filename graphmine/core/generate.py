@@ -88,7 +88,7 @@ def collect(root=ROOT):
     Returns
     -------
     dict
-        ``families`` {name: {module, summary, graph, returns_graph}}, ``impls`` [{family, backend,
+        ``families`` {name: {module, summary, returns_graph}}, ``impls`` [{family, backend,
         module, methods, name, note}], ``rules`` {backend: module}, ``facade`` {name: module}.
 
     Raises
@@ -117,7 +117,7 @@ def collect(root=ROOT):
                         args, kw = _arguments(dec, where, constants)
                         if node.name in families:
                             raise ParameterError(f"{where}: family {node.name!r} is declared twice")
-                        families[node.name] = {"module": module, "summary": args[0], "graph": kw.get("graph", True),
+                        families[node.name] = {"module": module, "summary": args[0],
                                                "returns_graph": kw.get("returns_graph", False)}
                         if kw.get("cpu"):
                             impls.append({"family": node.name, "backend": "cpu", "module": module,
@@ -172,7 +172,7 @@ def _tables(found, root=ROOT):
             more = [impl["name"]] if b == "networkx" else list(impl["methods"])
             matrix[b] = sorted(set(matrix.get(b, ())) | set(more), key=_method_key)
         order = list(BACKEND_METHODS)
-        families[name] = {"module": decl["module"], "summary": decl["summary"], "graph": decl["graph"],
+        families[name] = {"module": decl["module"], "summary": decl["summary"],
                           "returns_graph": decl["returns_graph"],
                           "backends": {b: tuple(backends[b]) for b in order if b in backends},
                           "matrix": {b: tuple(matrix[b]) for b in order if b in matrix}}

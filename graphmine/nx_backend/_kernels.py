@@ -13,7 +13,6 @@ from numba import njit, prange
 
 from ..cliques._clique_kernels import _list_triangles, _triangles_part, sort3  # noqa: F401 (all_triangles)
 from .._primitives.csr_kernels import _sort_short_row
-from ..cycles._kernels import _squares_parallel, _squares_serial  # noqa: F401 (square clustering: the 4-cycles per vertex)
 from ..link_prediction._pair_kernels import _pairs_parallel, _pairs_serial  # noqa: F401 (link scores' common neighbours)
 
 

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import graphmine as gm
 from graphmine.cliques import _clique_kernels as _ck
+from graphmine.cycles import _kernels as _cyk
 from graphmine.nx_backend import BackendInterface, NetworkXGraph, from_networkx, to_networkx
 from graphmine.nx_backend import _kernels as _k
 
@@ -272,8 +273,8 @@ def test_serial_and_parallel_kernels_agree():
     tri = list(nx.triangles(G, backend="networkx").values())
     assert _ck._triangles_per_vertex_serial(O.indptr, O.indices)[O.rank].tolist() == tri
     assert _ck._triangles_per_vertex(O.indptr, O.indices, 2, np.zeros(1, np.int64))[O.rank].tolist() == tri
-    sq = _k._squares_serial(H.indptr, H.indices)
-    par = _k._squares_parallel(H.indptr, H.indices, 2)
+    sq = _cyk._squares_serial(H.indptr, H.indices)
+    par = _cyk._squares_parallel(H.indptr, H.indices, 2)
     assert np.array_equal(sq[0], par[0]) and np.array_equal(sq[1], par[1])
 
 
