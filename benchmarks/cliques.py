@@ -514,7 +514,7 @@ def truss_gpu(args):
     """k-truss on the GPU (rounds of removing every edge below k - 2 at once) against the CPU's
     queue peeling, on Kronecker graphs and the planted-clique graph."""
     from graphmine.cuda._device import device_graph
-    from graphmine.cuda._truss import truss_alive
+    from graphmine.truss._cuda import truss_alive
 
     th = args.threads
     gm.k_truss(gm.generators.kronecker_graph(8, 8, seed=1), 4, threads=th)  # compile or load

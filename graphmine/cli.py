@@ -92,7 +92,7 @@ def _cmd_count_cliques(args):
             from .distributed.cli import count_cliques_command
 
             return count_cliques_command(args)
-    from .dispatch import count_cliques
+    from .cliques import count_cliques
 
     warm = None
     if args.devices is not None and (args.device != "cuda" or args.method != "exact"):
@@ -185,7 +185,7 @@ def _default_budget():
 
 def _cmd_triangles(args):
     from ._runtime.output import check_output_path
-    from .dispatch import triangles
+    from .cliques import triangles
     from .io.edgelist import write_vertex_table
 
     if args.out is not None:

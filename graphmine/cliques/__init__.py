@@ -9,7 +9,8 @@ exact CPU counts are in ``_cpu.py`` and their Numba kernels beside them.
 
 from .._runtime.docs import fill_doc
 from ..core.registry import call, declare
-from ._cpu import check_k, list_triangles
+from ..core.validation import check_k
+from ._cpu import list_triangles
 
 __all__ = ["count_triangles", "triangles", "count_cliques", "check_k", "list_triangles"]
 

@@ -3,7 +3,7 @@
 Exact counts come from Numba kernels over an acyclic orientation of the graph (degree order for
 triangles, degeneracy order for larger cliques), in the spirit of GAPBS's ordered triangle count
 and kClist. This is the algorithm family; :func:`graphmine.count_triangles` and its siblings (in
-:mod:`graphmine.dispatch`) add ``method=`` (sketch estimates of :mod:`graphmine.probgraph`) and
+:mod:`graphmine.cliques`) add ``method=`` (sketch estimates of :mod:`graphmine.probgraph`) and
 ``device=`` (:mod:`graphmine.cuda`) on top.
 """
 
@@ -20,10 +20,10 @@ from .._runtime.limits import check_allocation
 from .._runtime.threads import resolve_threads, restores_threads
 from ..core.exceptions import ParameterError
 from ..core.graph import SERIAL_EDGES
-from ..core.validation import as_graph
+from ..core.validation import as_graph, check_k
 from ..core.registry import declare, implements
 
-__all__ = ["count_triangles", "triangles", "count_cliques", "check_k", "list_triangles"]
+__all__ = ["count_triangles", "triangles", "count_cliques", "list_triangles"]
 
 
 @lazy_module
@@ -105,31 +105,6 @@ def _checked(result):
     kernel then stopped early: its result is partial)."""
     _check_interrupt()
     return int(result) if np.ndim(result) == 0 else result
-
-
-@fill_doc
-def check_k(k):
-    """Check a clique size.
-
-    {Parameters: k}
-
-    Returns
-    -------
-    int
-        ``k`` as a Python int.
-
-    {Raises: clique_k_raises}
-
-    Examples
-    --------
-    >>> check_k(4)
-    4
-    """
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
-        raise ParameterError(f"k must be an integer >= 3, got {k!r}")
-    if k < 3:
-        raise ParameterError(f"k must be >= 3 (k = 1, 2 are the vertex and edge counts), got {k}")
-    return int(k)
 
 
 @implements("count_triangles", "cpu")

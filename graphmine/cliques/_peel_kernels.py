@@ -13,7 +13,8 @@ and never raise.
 import numpy as np
 from numba import njit
 
-from ._clique_kernels import _clique_step, _gather_marked
+from .._primitives.clique_kernels import _gather_marked
+from ._clique_kernels import _clique_step
 
 
 @njit(cache=True, nogil=True)

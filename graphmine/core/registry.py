@@ -41,7 +41,7 @@ from .exceptions import NoImplementationError, ParameterError, check_choice
 
 __all__ = ["METHODS", "SKETCH_METHODS", "DEVICES", "BACKENDS", "Backend", "Family", "Implementation",
            "check_device", "check_method", "declare", "implements", "backend_rule", "family", "families",
-           "implementations", "declared", "select", "call", "support_matrix", "format_matrix"]
+           "implementations", "declared", "networkx_function", "select", "call", "support_matrix", "format_matrix"]
 
 #: every ``method=`` value of the counting families: 'exact' and the sketches of graphmine.probgraph
 METHODS = ("exact", "bloom", "khash", "onehash", "kmv")
@@ -477,11 +477,41 @@ def declared(backend):
 
     Examples
     --------
-    >>> import graphmine.nx_backend.algorithms
+    >>> import graphmine.cliques._nx
     >>> "triangles" in {impl.name for impl in declared("networkx")}
     True
     """
     return [impl for impls in _IMPLS.values() for impl in impls if impl.backend == backend]
+
+
+def networkx_function(name):
+    """graphmine's implementation of the networkx function ``name`` (its module imported).
+
+    Parameters
+    ----------
+    name : str
+        A key of :data:`graphmine.core.generated.NETWORKX`.
+
+    Returns
+    -------
+    callable
+        The function declared with ``@implements(family, "networkx", name=name)``.
+
+    Raises
+    ------
+    KeyError
+        No implementation is declared under that name.
+
+    Examples
+    --------
+    >>> networkx_function("triangles").__module__
+    'graphmine.cliques._nx'
+    """
+    loader.load(generated.NETWORKX[name]["module"])
+    for impl in _IMPLS.get(generated.NETWORKX[name]["family"], ()):
+        if impl.backend == "networkx" and impl.name == name:
+            return impl.function
+    raise KeyError(name)
 
 
 def _backends_for(device, G):

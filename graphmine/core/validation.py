@@ -6,13 +6,15 @@ It sits above both the CSR type (:mod:`graphmine.core.graph`) and the file reade
 graphs with ``graph``'s public constructors, and a path given here goes to ``io``.
 """
 
+import numbers
 import os
 import sys
 
+from .._runtime.docs import fill_doc
 from .exceptions import ParameterError
 from .graph import Graph, from_edges, from_networkx, from_scipy
 
-__all__ = ["as_graph"]
+__all__ = ["as_graph", "check_k"]
 #: the names graphmine offers as graphmine.<name>
 __facade__ = ("as_graph",)
 
@@ -91,3 +93,28 @@ def as_graph(data, *, threads=None, relabel=None, symmetrize=False, **read_kwarg
             return from_scipy(data, threads, symmetrize=symmetrize)
         return from_networkx(data, threads, symmetrize=symmetrize)
     return from_edges(data, relabel=bool(relabel), threads=threads)
+
+
+@fill_doc
+def check_k(k):
+    """Check a clique size.
+
+    {Parameters: k}
+
+    Returns
+    -------
+    int
+        ``k`` as a Python int.
+
+    {Raises: clique_k_raises}
+
+    Examples
+    --------
+    >>> check_k(4)
+    4
+    """
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral):
+        raise ParameterError(f"k must be an integer >= 3, got {k!r}")
+    if k < 3:
+        raise ParameterError(f"k must be >= 3 (k = 1, 2 are the vertex and edge counts), got {k}")
+    return int(k)

@@ -115,7 +115,7 @@ def triangles(G, *, threads=None, devices=None):
 
 def _clique_arguments(G, k, order, threads):
     """(G, k, order, threads) of a k-clique call checked, and a device required."""
-    from ..cliques import check_k
+    from ..core.validation import check_k
 
     k = check_k(k)
     if k > MAX_K:

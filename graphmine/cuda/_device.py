@@ -26,7 +26,24 @@ class NoCudaDeviceError(GraphmineError, RuntimeError):
 
 
 def cuda_module():
-    """``numba.cuda`` (imported on first use), or raise naming the extra that installs it."""
+    """``numba.cuda``, imported on first use.
+
+    Returns
+    -------
+    module
+        ``numba.cuda``.
+
+    Raises
+    ------
+    MissingDependencyError
+        numba-cuda is not installed (names the ``cuda`` extra).
+
+    Examples
+    --------
+    >>> import graphmine.cuda as gc
+    >>> cuda_module().__name__ if gc.is_available() else "numba.cuda"
+    'numba.cuda'
+    """
     if "cuda" not in _STATE:
         try:
             from numba import cuda
@@ -147,6 +164,18 @@ def _has_numba_cuda():
 
 
 def require_device():
+    """Raise unless a CUDA device (or numba's simulator) is visible.
+
+    Raises
+    ------
+    NoCudaDeviceError
+        No device is visible (names the ``cuda`` extra when numba-cuda is missing too).
+
+    Examples
+    --------
+    >>> import graphmine.cuda as gc
+    >>> require_device() if gc.is_available() else None
+    """
     if not is_available():
         cuda_module()  # a missing package says so first
         hint = "" if _has_numba_cuda() else ('; the GPU kernels also need numba-cuda, which is not installed: '
@@ -205,7 +234,26 @@ def _gpu_limit():
 
 
 def check_device_memory(nbytes, what, hint="use device='cpu'"):
-    """Raise :class:`ResourceLimitError` naming the sizes if ``nbytes`` exceed the GPU's free memory."""
+    """Raise unless ``nbytes`` fit in the GPU's free memory.
+
+    Parameters
+    ----------
+    nbytes : int
+        The bytes an allocation needs.
+    what : str
+        What they hold, for the message.
+    hint : str, default "use device='cpu'"
+        What to do instead, for the message.
+
+    Raises
+    ------
+    ResourceLimitError
+        ``nbytes`` exceed the free memory (the message names both sizes).
+
+    Examples
+    --------
+    >>> check_device_memory(8, "one counter")
+    """
     free, total = _gpu_limit()
     if free is not None and nbytes > free:
         raise ResourceLimitError(f"{what} needs {format_bytes(nbytes)} of GPU memory, but only "
@@ -284,8 +332,34 @@ def device_graph(G, order, threads, peeled=True):
     otherwise (``peeled``, and at least :data:`PEEL_MIN_EDGES` edges) the GPU builds an
     approximate degeneracy orientation, whose counts are the same (every orientation of a total
     order gives each clique once); ``peeled=False`` always takes the host's (several GPUs must
-    share one orientation). Raises
-    :class:`ResourceLimitError` when the oriented graph does not fit in the GPU's memory.
+    share one orientation).
+
+    Parameters
+    ----------
+    G : Graph
+        The graph.
+    order : {'degree', 'degeneracy'}
+        The orientation.
+    threads : int
+        Host threads for a host-side orientation.
+    peeled : bool, default True
+        Whether the GPU may build an approximate degeneracy orientation.
+
+    Returns
+    -------
+    DeviceGraph
+        The oriented CSR on the device.
+
+    Raises
+    ------
+    ResourceLimitError
+        The oriented graph does not fit in the GPU's memory.
+
+    Examples
+    --------
+    >>> import graphmine as gm, graphmine.cuda as gc
+    >>> device_graph(gm.as_graph([(0, 1), (1, 2)]), "degree", 1).m if gc.is_available() else 2
+    2
     """
     cuda = cuda_module()
     cache = G.backend_cache("cuda")

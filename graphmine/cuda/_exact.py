@@ -1,92 +1,11 @@
 """Drivers of the exact CUDA kernels: device data built once per graph, launches, host results."""
 
-import contextlib
-import math
-import time
-import warnings
-
 import numpy as np
 
 from ._device import _gpu_limit, check_device_memory, cuda_module, device_graph
 
-SM_BLOCKS = 132 * 16  # enough resident blocks for a full H200 (132 multiprocessors)
-
-
-@contextlib.contextmanager
-def quiet():
-    """Silence numba's low-occupancy warnings: small graphs launch small grids on purpose."""
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message=".*will likely result in GPU under-utilization")
-        yield
-
-
-def _sim():
-    from numba.core import config
-
-    return bool(config.ENABLE_CUDASIM)
-
-
-def block_size():
-    """Threads per block: 256 on a GPU; 32 under the simulator, which runs a thread per thread."""
-    return 32 if _sim() else 256
-
-
-def _start(timings):
-    """Kernel timing: CUDA events on a GPU, the wall clock under the simulator."""
-    if timings is None:
-        return None, None
-    if _sim():
-        return time.perf_counter(), None
-    cuda = cuda_module()
-    t0, t1 = cuda.event(), cuda.event()
-    t0.record()
-    return t0, t1
-
-
-def _phase(timings, name):
-    """Mark the end of one kernel of a sequence (CUDA events; timings[name] after _stop)."""
-    if timings is None or _sim():
-        return
-    ev = cuda_module().event()
-    ev.record()
-    timings.setdefault("_events", []).append((name, ev))
-
-
-def _stop(timings, t0, t1):
-    if timings is None:
-        return
-    if t1 is None:
-        timings["kernel"] = time.perf_counter() - t0
-        return
-    cuda = cuda_module()
-    t1.record()
-    t1.synchronize()
-    timings["kernel"] = cuda.event_elapsed_time(t0, t1) / 1000.0
-    prev = t0
-    for name, ev in timings.pop("_events", []):
-        timings[name] = cuda.event_elapsed_time(prev, ev) / 1000.0
-        prev = ev
-
-
-def _grid(items, per_block, cap=1 << 20):
-    if _sim():
-        cap = 2  # the simulator runs every thread as a Python thread: few blocks, grid-stride loops
-    return max(1, min(cap, math.ceil(items / per_block)))
-
-
-def arc_sources(DG):
-    """The source u of every arc of ``DG`` (built on the device once)."""
-    from . import _kernels as K
-
-    cuda = cuda_module()
-    if "src" not in DG.extra:
-        itemsize = 4 if DG.n < 2**31 else 8
-        check_device_memory(itemsize * DG.m, f"the arc sources of {DG.m:,} arcs")
-        src = cuda.device_array(max(DG.m, 1), np.int32 if itemsize == 4 else np.int64)
-        if DG.m:
-            K._arc_sources[_grid(DG.m, block_size()), block_size()](DG.optr, src)
-        DG.extra["src"] = src
-    return DG.extra["src"]
+# the launch helpers are shared with every family's GPU code (graphmine.cuda.launch)
+from .launch import SM_BLOCKS, _phase, _sim, _start, _stop, arc_sources, block_size, grid as _grid, quiet  # noqa: F401
 
 
 def hub_range(DG, hub_min):

@@ -1,5 +1,6 @@
-"""The GPU back-end's registrations (:mod:`graphmine.core.registry`): exact counts and the Bloom
-triangle estimate on a CUDA device.
+"""The GPU back-end's rule and its registrations of the triangle and clique counts
+(:mod:`graphmine.core.registry`): exact counts and the Bloom triangle estimate on a CUDA device
+(the other families' GPU code is in their folders: ``graphmine/<family>/_cuda.py``).
 
 Imported by the registry on the first ``device='cuda'`` or ``'auto'`` call; importing it loads no
 ``numba.cuda`` (the first kernel launch does). :func:`can_run` is the back-end's rule: 'cuda'
@@ -9,12 +10,11 @@ and, for exact counts, the graph has at least :func:`auto_min_edges` edges.
 
 from .._runtime.docs import fill_doc
 
-from .. import cluster as _cluster
 from ..core.registry import backend_rule, implements
 from . import MAX_K, count_cliques, count_triangles, triangles
 from ._device import use_cuda
 
-__all__ = ["can_run", "clustering", "average_clustering", "transitivity", "bloom_count_triangles"]
+__all__ = ["can_run", "bloom_count_triangles"]
 
 
 @backend_rule("cuda")
@@ -55,82 +55,6 @@ def can_run(family, G, method, kwargs, device):
     if use_cuda(device, G if method == "exact" else None, k):
         return True
     return f"device='auto' found no device, or a graph below {family}'s size rule (graphmine.cuda.auto_min_edges)"
-
-
-@fill_doc
-def clustering(G, *, threads=None):
-    """Local clustering coefficients from the GPU's per-vertex triangles.
-
-    The triangles are counted on the GPU (:func:`graphmine.cuda.triangles`); the division by
-    the pairs of neighbours runs on the host.
-
-    Parameters
-    ----------
-    {registered_G, cuda_threads}
-
-    Returns
-    -------
-    ndarray of float64 of shape (n,)
-        The coefficients, as :func:`graphmine.clustering` computes them.
-
-    Examples
-    --------
-    >>> import networkx as nx, graphmine as gm, graphmine.cuda as gc
-    >>> G = gm.as_graph(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
-    >>> clustering(G).round(4).tolist() if gc.is_available() else [1.0, 1.0, 0.3333, 0.0]
-    [1.0, 1.0, 0.3333, 0.0]
-    """
-    return _cluster.local_clustering(triangles(G, threads=threads), G.degree)
-
-
-@fill_doc
-def average_clustering(G, *, count_zeros=True, threads=None):
-    """The mean local clustering coefficient from the GPU's per-vertex triangles.
-
-    The mean of :func:`clustering`.
-
-    Parameters
-    ----------
-    {registered_G, count_zeros, cuda_threads}
-
-    Returns
-    -------
-    float
-        The mean of :func:`clustering`'s coefficients, in [0, 1].
-
-    Examples
-    --------
-    >>> import networkx as nx, graphmine as gm, graphmine.cuda as gc
-    >>> G = gm.as_graph(nx.complete_graph(4))
-    >>> average_clustering(G) if gc.is_available() else 1.0
-    1.0
-    """
-    return _cluster.mean_clustering(clustering(G, threads=threads), count_zeros)
-
-
-@fill_doc
-def transitivity(G, *, threads=None):
-    """Global transitivity from the GPU's triangle count.
-
-    Three times :func:`graphmine.cuda.count_triangles` over the connected triples of the degrees.
-
-    Parameters
-    ----------
-    {registered_G, cuda_threads}
-
-    Returns
-    -------
-    float
-        3 x triangles / connected triples (0 without triples).
-
-    Examples
-    --------
-    >>> import networkx as nx, graphmine as gm, graphmine.cuda as gc
-    >>> G = gm.as_graph(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
-    >>> transitivity(G) if gc.is_available() else 0.6
-    0.6
-    """
-    return _cluster.transitivity_from_count(count_triangles(G, threads=threads), G.degree)
 
 
 def bloom_count_triangles(G, *, method="bloom", k=3, **kw):
@@ -179,15 +103,5 @@ def _bloom_k(G, kwargs):
 implements("count_triangles", "cuda", methods=("exact",))(count_triangles)
 implements("triangles", "cuda", methods=("exact",))(triangles)
 implements("count_cliques", "cuda", methods=("exact",), can_run=_k_fits)(count_cliques)
-implements("clustering", "cuda", methods=("exact",))(clustering)
-implements("average_clustering", "cuda", methods=("exact",))(average_clustering)
-implements("transitivity", "cuda", methods=("exact",))(transitivity)
 implements("count_triangles", "cuda", methods=("bloom",))(bloom_count_triangles)
 implements("count_cliques", "cuda", methods=("bloom",), can_run=_bloom_k)(bloom_count_triangles)
-
-
-@implements("transitivity", "cuda", methods=("bloom",))
-def _bloom_transitivity(G, *, method="bloom", **kw):
-    from ..probgraph import transitivity as estimate
-
-    return estimate(G, method=method, device="cuda", **kw)

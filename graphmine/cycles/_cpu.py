@@ -10,7 +10,7 @@ c common neighbours, C(c, 2) cycles have that pair as a diagonal. So
 
 (each cycle has four vertices). The kernel (:mod:`graphmine.cycles._kernels`) is the one that
 gives networkx's ``square_clustering`` its numerator. The GPU's kernel is
-:mod:`graphmine.cuda._cycles`; both are reached through ``graphmine.count_four_cycles(G,
+:mod:`graphmine.cycles._cuda`; both are reached through ``graphmine.count_four_cycles(G,
 device=...)``.
 """
 

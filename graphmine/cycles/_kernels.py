@@ -10,6 +10,8 @@ pair of middle vertices. Threads take the vertices t, t + nthreads, ... (hubs sp
 import numpy as np
 from numba import njit, prange
 
+from .._primitives.setops import intersect_count
+
 
 @njit(cache=True)
 def _squares_part(indptr, indices, t, nthreads, cnt, touched, squares, potential):
@@ -68,3 +70,23 @@ def _squares_parallel(indptr, indices, nthreads):
         _squares_part(indptr, indices, t, nthreads, np.zeros(n, np.int64), np.empty(n, np.int64),
                       squares, potential)
     return squares, potential
+
+
+@njit(cache=True, nogil=True)
+def _path_terms(lo_i, ptr_i, ind_i, lo_j, hi_j, ptr_j, ind_j, lo_k, hi_k, ptr_k, ind_k):
+    """sum over the paths v - u - w (v, u, w in blocks i, j, k; w != v) of c(v, w) - 1, per v."""
+    out = np.zeros(ptr_i.shape[0] - 1, np.int64)
+    for a in range(ptr_i.shape[0] - 1):
+        v = lo_i + a
+        for x in range(ptr_i[a], ptr_i[a + 1]):
+            u = ind_i[x]
+            if u < lo_j or u >= hi_j:
+                continue
+            b = u - lo_j
+            for y in range(ptr_j[b], ptr_j[b + 1]):
+                w = ind_j[y]
+                if w == v or w < lo_k or w >= hi_k:
+                    continue
+                c = w - lo_k
+                out[a] += intersect_count(ind_i, ptr_i[a], ptr_i[a + 1], ind_k, ptr_k[c], ptr_k[c + 1]) - 1
+    return out

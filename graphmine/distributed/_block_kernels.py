@@ -18,7 +18,7 @@ last level uses a marker array over the global ids (n bytes per running task).
 import numpy as np
 from numba import njit
 
-from ..cliques._clique_kernels import _windowed_cliques
+from .._primitives.clique_kernels import _windowed_cliques
 from .._primitives.setops import lower_bound
 from .._primitives.estimators import pair_bloom
 

@@ -320,3 +320,18 @@ def block_node_ids(lo, hi, starts, *unions):
             out[a - lo:b - lo] = u[a - s:b - s]
     return out
 
+
+def in_arcs(block, lo_j, lo_i, hi_i):
+    """The arcs of oriented block j (rows from lo_j) that end in lo_i..hi_i-1, reversed: (head, tail)."""
+    ptr, ind = block
+    tails = lo_j + np.repeat(np.arange(ptr.shape[0] - 1, dtype=np.int64), np.diff(ptr))
+    keep = (ind >= lo_i) & (ind < hi_i)
+    return np.stack([ind[keep].astype(np.int64), tails[keep]], axis=1)
+
+
+def undirected_block(lo, hi, block, *pieces):
+    """The undirected row block lo..hi-1: its out-rows and the reversed in-arcs, rows sorted."""
+    ptr, ind = block
+    rows = [np.repeat(np.arange(hi - lo, dtype=np.int64), np.diff(ptr))] + [p[:, 0] - lo for p in pieces]
+    cols = [ind.astype(np.int64)] + [p[:, 1] for p in pieces]
+    return _bk._group_rows(np.concatenate(rows), np.concatenate(cols).astype(ind.dtype), hi - lo, False)

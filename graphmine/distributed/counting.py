@@ -22,14 +22,14 @@ from contextlib import contextmanager
 import numpy as np
 
 from .._runtime.output import check_output_path, force_or_overwrite
-from ..cliques import check_k as _check_k
+from ..core.validation import check_k as _check_k
 from ..core.exceptions import ParameterError, check_int
 from .._primitives import estimators as _est
 from ..probgraph.results import make_estimate
 from ..probgraph.sketches import (MAX_HASHES, check_estimator, hash_seeds, resolve_seed,
                                   sketch_size)
 from . import _tasks as _t
-from .graph import DistributedGraph, session, show_progress
+from .graph import DistributedGraph, VertexCounts, session, show_progress
 
 __all__ = ["count_triangles", "count_cliques", "triangles", "average_clustering", "VertexCounts"]
 
@@ -187,49 +187,6 @@ def _bloom_triangles(D, *, budget=None, bits=None, hashes=1, estimator=None, see
                 "partitions": D.partitions},
         sketch_bytes=sketch_bytes, saturated=sat / nest if nest else 0.0, seconds=time.perf_counter() - t0,
         error_model="bound" if sd > 0 else "exact", replicates=1, estimated=1.0 if nest else 0.0)
-
-
-class VertexCounts(tuple):
-    """A pair (node_ids, values): one value per vertex of a distributed count.
-
-    Numpy arrays, or dask arrays (one chunk per row block) when the caller's client holds them;
-    it unpacks as a tuple.
-
-    Parameters
-    ----------
-    node_ids : ndarray or dask array
-        Original vertex ids, increasing.
-    values : ndarray or dask array
-        One value per vertex, in the same order.
-
-    Attributes
-    ----------
-    node_ids, values
-        As given.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> ids, t = VertexCounts(np.array([3, 7]), np.array([1, 1]))
-    >>> ids.tolist(), VertexCounts(ids, t).values.tolist()
-    ([3, 7], [1, 1])
-    """
-
-    __slots__ = ()
-
-    def __new__(cls, node_ids, values):
-        return tuple.__new__(cls, (node_ids, values))
-
-    def __init__(self, node_ids, values):
-        pass  # built by __new__; the signature documents the fields
-
-    @property
-    def node_ids(self):
-        return self[0]
-
-    @property
-    def values(self):
-        return self[1]
 
 
 def _triangle_blocks(D):

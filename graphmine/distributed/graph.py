@@ -34,12 +34,12 @@ from contextlib import contextmanager, redirect_stdout
 import numpy as np
 
 from .._runtime.optional import require
-from ..cliques import check_k
+from ..core.validation import check_k
 from ..core.exceptions import GraphFormatError, ParameterError
 from ..core.graph import Graph, index_dtype_for as _index_dtype
 from . import _tasks as _t
 
-__all__ = ["DistributedGraph", "local_client", "warm_up", "expand_source"]
+__all__ = ["VertexCounts", "DistributedGraph", "local_client", "warm_up", "expand_source"]
 
 _GLOB_CHARS = set("*?[")
 
@@ -242,6 +242,49 @@ def show_progress(futures, progress, client):
             _progress(futures, scheduler=client.scheduler.address)
 
 
+class VertexCounts(tuple):
+    """A pair (node_ids, values): one value per vertex of a distributed count.
+
+    Numpy arrays, or dask arrays (one chunk per row block) when the caller's client holds them;
+    it unpacks as a tuple.
+
+    Parameters
+    ----------
+    node_ids : ndarray or dask array
+        Original vertex ids, increasing.
+    values : ndarray or dask array
+        One value per vertex, in the same order.
+
+    Attributes
+    ----------
+    node_ids, values
+        As given.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> ids, t = VertexCounts(np.array([3, 7]), np.array([1, 1]))
+    >>> ids.tolist(), VertexCounts(ids, t).values.tolist()
+    ([3, 7], [1, 1])
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, node_ids, values):
+        return tuple.__new__(cls, (node_ids, values))
+
+    def __init__(self, node_ids, values):
+        pass  # built by __new__; the signature documents the fields
+
+    @property
+    def node_ids(self):
+        return self[0]
+
+    @property
+    def values(self):
+        return self[1]
+
+
 class DistributedGraph:
     """A graph held by a Dask cluster as P row blocks of its degree orientation.
 
@@ -304,15 +347,89 @@ class DistributedGraph:
         self.seconds = time.perf_counter() - t0
 
     # -- helpers -----------------------------------------------------------------------------
-    def _submit(self, fn, *args, **kw):
+    def submit(self, fn, *args, **kw):
+        """Run ``fn(*args, **kw)`` as a task on the cluster (never cached as a pure task).
+
+        Parameters
+        ----------
+        fn : callable
+            The task.
+        *args, **kw
+            Its arguments: values or futures (a row block of :attr:`blocks`, another task).
+
+        Returns
+        -------
+        distributed.Future
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> client = local_client(1, processes=False)
+        >>> D = DistributedGraph(nx.path_graph(4), client, partitions=2)
+        >>> D.gather([D.submit(len, D.blocks[0])])
+        [2]
+        >>> client.close(); client.cluster.close()
+        """
         return self.client.submit(fn, *args, pure=False, **kw)
+
+    _submit = submit
 
     def _items(self, fut, count, first=0):
         return [self._submit(operator.getitem, fut, first + i) for i in range(count)]
 
-    def _gather(self, futures):
+    def gather(self, futures):
+        """The results of ``futures``, with the graph's progress bar while they run.
+
+        Parameters
+        ----------
+        futures : list of distributed.Future
+
+        Returns
+        -------
+        list
+            Their results, in order.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> client = local_client(1, processes=False)
+        >>> D = DistributedGraph(nx.path_graph(4), client, partitions=2)
+        >>> D.gather([D.submit(sum, [1, 2])])
+        [3]
+        >>> client.close(); client.cluster.close()
+        """
         show_progress(futures, self.progress, self.client)
         return self.client.gather(futures)
+
+    _gather = gather
+
+    def undirected_blocks(self):
+        """Futures of every row block's whole neighbourhoods (out-arcs and in-arcs).
+
+        The cluster holds the degree orientation (each edge once, in the row of its lower-ranked
+        end); a family that needs whole neighbourhoods (4-cycles) completes every block with the
+        arcs of the other blocks that end in it: P x P small tasks and one merge per block.
+
+        Returns
+        -------
+        list of distributed.Future
+            Block i's undirected CSR rows ``(indptr, indices)`` over its vertices
+            ``ranges()[i]``, rows sorted.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> client = local_client(1, processes=False)
+        >>> D = DistributedGraph(nx.path_graph(4), client, partitions=2)
+        >>> [ptr.tolist() for ptr, ind in D.gather(D.undirected_blocks())]
+        [[0, 1, 3], [0, 2, 3]]
+        >>> client.close(); client.cluster.close()
+        """
+        ranges = self.ranges()
+        P = self.partitions
+        cuts = [[self.submit(_t.in_arcs, self.blocks[j], ranges[j][0], *ranges[i]) for j in range(P)]
+                for i in range(P)]
+        return [self.submit(_t.undirected_block, lo, hi, self.blocks[i], *cuts[i]) for i, (lo, hi) in enumerate(ranges)]
 
     def ranges(self):
         """(lo, hi) of every row block."""

@@ -45,3 +45,15 @@ def _pairs_parallel(indptr, indices, us, vs, weight, weighted, nthreads):
     for t in prange(nthreads):
         _pairs_part(indptr, indices, us, vs, weight, weighted, t, nthreads, cn, wsum)
     return cn, wsum
+
+
+@njit(cache=True)
+def _adjacent(indptr, indices, us, vs):
+    """1 where v is a neighbour of u (binary search in u's sorted row), else 0."""
+    out = np.zeros(us.shape[0], np.uint8)
+    for i in range(us.shape[0]):
+        row = indices[indptr[us[i]]:indptr[us[i] + 1]]
+        j = np.searchsorted(row, vs[i])
+        if j < row.shape[0] and row[j] == vs[i]:
+            out[i] = 1
+    return out

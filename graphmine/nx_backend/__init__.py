@@ -3,8 +3,9 @@
 networkx finds the backend through two entry points: ``networkx.backends`` ->
 :class:`~graphmine.nx_backend.interface.BackendInterface` (loaded on the first dispatched call)
 and ``networkx.backend_info`` -> ``_graphmine_nx.get_info`` (read at ``import networkx``, so it
-imports nothing heavy). The dispatched functions (:mod:`graphmine.nx_backend.algorithms`) take
-networkx's arguments and return networkx's results; networkx graphs are converted once
+imports nothing heavy). The dispatched functions (the family folders' ``_nx.py`` modules, looked up
+by name in the generated table and imported on first use) take networkx's arguments and return
+networkx's results; networkx graphs are converted once
 (:func:`from_networkx`) and the conversion is cached in ``G.__networkx_cache__``. A
 :class:`graphmine.Graph` is itself a backend graph, so ``nx.triangles(gm_graph)`` runs graphmine
 without conversion, with the graph's ``node_ids`` as the networkx nodes.
@@ -17,10 +18,6 @@ Examples
 {0: 3, 1: 3, 2: 3, 3: 3}
 """
 
-from .algorithms import (adamic_adar_index, all_triangles, average_clustering, average_neighbor_degree,
-                         clustering, core_number, enumerate_all_cliques, find_cliques, jaccard_coefficient,
-                         k_clique_communities, k_truss, node_clique_number, pagerank, preferential_attachment,
-                         resource_allocation_index, square_clustering, transitivity, triangles)
 from .convert import NetworkXGraph, from_networkx, to_networkx
 from .interface import BackendInterface
 
@@ -29,4 +26,15 @@ __all__ = ["BackendInterface", "NetworkXGraph", "from_networkx", "to_networkx",
            "all_triangles", "jaccard_coefficient", "adamic_adar_index", "resource_allocation_index",
            "preferential_attachment", "core_number", "pagerank", "average_neighbor_degree",
            "find_cliques", "enumerate_all_cliques", "node_clique_number", "k_truss",
-           "k_clique_communities"]
+           "k_clique_communities", "common_neighbor_centrality"]
+
+
+def __getattr__(name):
+    # graphmine.nx_backend.triangles and siblings: the adapters, from their family folders
+    from ..core.generated import NETWORKX
+
+    if name in NETWORKX:
+        from .backend import function
+
+        return function(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

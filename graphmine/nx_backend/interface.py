@@ -12,7 +12,7 @@ from itertools import chain
 
 from ..core.graph import Graph
 from ..core.generated import NETWORKX
-from .backend import functions
+from .backend import function
 from .convert import NONE_ONLY, from_networkx, none_only_reason, to_networkx, unsupported
 
 __all__ = ["BackendInterface"]
@@ -96,7 +96,22 @@ def _is_cached(G):
     return bool(cache and cache.get("backends", {}).get("graphmine"))
 
 
-class BackendInterface:
+class _Functions(type):
+    """Looks an algorithm up on first use: networkx asks the interface for ``nx.<name>``'s
+    implementation by attribute, and only that family's adapters are imported."""
+
+    def __getattr__(cls, name):
+        if name not in NETWORKX:
+            raise AttributeError(name)
+        fn = function(name)
+        setattr(cls, name, staticmethod(fn))
+        return fn
+
+    def __dir__(cls):
+        return sorted(set(super().__dir__()) | set(NETWORKX))
+
+
+class BackendInterface(metaclass=_Functions):
     """networkx's view of graphmine: conversions, dispatch decisions and the algorithms.
 
     networkx finds it through the ``networkx.backends`` entry point; its static methods
@@ -195,8 +210,3 @@ class BackendInterface:
         without fallback every test of a function graphmine runs on an undirected unweighted graph
         passes; the others are declined by :meth:`can_run` and networkx marks them xfail itself.
         """
-
-
-# the algorithms, as networkx looks them up on the interface (one per registered function)
-for _name, _function in functions().items():
-    setattr(BackendInterface, _name, staticmethod(_function))

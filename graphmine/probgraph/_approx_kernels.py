@@ -24,7 +24,7 @@ import math
 import numpy as np
 from numba import njit, prange
 
-from ..cliques._clique_kernels import _gather_marked
+from .._primitives.clique_kernels import _gather_marked
 from .._primitives.setops import intersect_count, intersect_into, popcount
 from .._primitives.estimators import (EST_AND, EST_OR, KIND_BLOOM, _clip, KIND_KHASH, KIND_KMV, bottomk_estimate, pair_bloom,
                           pair_bottomk, pair_khash)

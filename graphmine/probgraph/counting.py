@@ -18,7 +18,7 @@ import time
 
 import numpy as np
 
-from ..cliques import check_k as _check_k
+from ..core.validation import check_k as _check_k
 from .._runtime.interrupt import interruptible
 from .._primitives.small_work import serial_first
 from .._runtime.threads import resolve_threads, restores_threads

@@ -18,7 +18,7 @@ def k_truss(G, k, *, threads=None, device="cpu"):
     triangles, isolated vertices removed (for k <= 2: every edge).
 
     On the CPU (:func:`graphmine.truss._cpu.k_truss`) the edges below k - 2 are peeled one at a time
-    from a queue; on the GPU (``device='cuda'``, :mod:`graphmine.cuda._truss`) in rounds, every
+    from a queue; on the GPU (``device='cuda'``, :mod:`graphmine.truss._cuda`) in rounds, every
     edge below k - 2 at once, until a round removes none: the same subgraph.
 
     {Parameters: G}

@@ -1,4 +1,4 @@
-"""4-cycles (graphmine.cycles._cpu, graphmine.cuda._cycles) against networkx's cycle listing and
+"""4-cycles (graphmine.cycles._cpu, graphmine.cycles._cuda) against networkx's cycle listing and
 closed forms; the GPU kernel under numba's CUDA simulator in its own process."""
 
 import os

@@ -3,11 +3,14 @@
 Imports point down only (CONTRIBUTING.md, "Layers"):
 
     facade      graphmine/__init__.py (the importer of the registry and of the old layout's module
-                names, graphmine/_moved.py), graphmine.cli, graphmine.__main__, the components'
-                command modules (graphmine.<component>.cli)
-    components  graphmine.<component>/ (probgraph, motifs, science4cast, distributed, cuda,
-                nx_backend), gnn, spatial, _graphmine_nx
-    families    graphmine.<family>/ (cliques, cluster, cycles, truss, centrality, link_prediction)
+                names, graphmine/_moved.py), graphmine.cli, graphmine.__main__, the command modules
+                (graphmine.<package>.cli)
+    components  graphmine.<component>/ (motifs, science4cast), gnn, spatial, _graphmine_nx
+    families    graphmine.<family>/: every package that declares a family (read from the generated
+                table) and is not a back-end
+    back-ends   graphmine.<back-end>/ (cuda, distributed, probgraph, nx_backend): the machinery that
+                the families' implementations use (device memory and launches, the Dask graph and its
+                tasks, sketches and estimates, networkx conversion)
     core        graphmine.core (graph, validation, registry, the generated tables), graphmine.io,
                 graphmine.commands
     base        graphmine._runtime, graphmine._primitives, graphmine.core.exceptions
@@ -32,9 +35,19 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGES = ("graphmine", "gnn", "spatial", "_graphmine_nx")
 
-FAMILIES = ("cliques", "cluster", "cycles", "truss", "centrality", "link_prediction")
+BACKENDS = ("cuda", "distributed", "probgraph", "nx_backend")
 BASE_PACKAGES = ("graphmine._runtime", "graphmine._primitives", "graphmine._moved")
-LAYER_NAMES = ["base", "core", "families", "components", "facade"]
+LAYER_NAMES = ["base", "core", "back-ends", "families", "components", "facade"]
+
+
+def _families():
+    """The family folders: the packages of the modules that declare a family (generated table)."""
+    from graphmine.core import generated
+
+    return tuple(sorted({entry["module"].split(".")[1] for entry in generated.FAMILIES.values()} - set(BACKENDS)))
+
+
+FAMILIES = _families()
 
 
 def _modules():
@@ -188,16 +201,18 @@ def layer(mod):
     """The layer of a module (an index into LAYER_NAMES)."""
     parts = mod.split(".")
     if parts[0] != "graphmine":
-        return 3  # gnn, spatial, _graphmine_nx
+        return 4  # gnn, spatial, _graphmine_nx
     if mod in ("graphmine", "graphmine.cli", "graphmine.__main__") or _is_command_module(mod):
-        return 4
+        return 5
     if mod.startswith(BASE_PACKAGES) or mod in ("graphmine.core.exceptions", "graphmine._moved"):
         return 0
     if parts[1] in ("core", "io") or mod == "graphmine.commands":
         return 1
-    if parts[1] in FAMILIES:
+    if parts[1] in BACKENDS:
         return 2
-    return 3
+    if parts[1] in FAMILIES:
+        return 3
+    return 4
 
 
 def package(mod):
@@ -208,7 +223,7 @@ def package(mod):
     parts = mod.split(".")
     if parts[0] != "graphmine":
         return parts[0]
-    if layer(mod) == 4:
+    if layer(mod) == 5:
         return "graphmine:facade"
     if layer(mod) == 0:
         return "graphmine:base"
@@ -256,7 +271,7 @@ def test_ls_graphmine_shows_the_layers_and_families():
     top = sorted(f for f in os.listdir(os.path.join(ROOT, "graphmine")) if f != "__pycache__")
     folders = {f for f in top if os.path.isdir(os.path.join(ROOT, "graphmine", f))}
     assert {"core", "io", "_runtime", "_primitives", *FAMILIES} <= folders
-    loose = [f for f in top if f.endswith(".py") and f != "__init__.py" and layer(f"graphmine.{f[:-3]}") != 4]
+    loose = [f for f in top if f.endswith(".py") and f != "__init__.py" and layer(f"graphmine.{f[:-3]}") != 5]
     assert loose == ["_moved.py", "commands.py"], loose
     assert len(top) <= 25, top
 
@@ -344,7 +359,7 @@ def test_no_private_module_of_another_package():
                 continue
             if _is_kernel_module(mod) and _is_kernel_module(target):
                 continue
-            if layer(mod) == 4 and target in DYNAMIC["graphmine"]():
+            if layer(mod) == 5 and target in DYNAMIC["graphmine"]():
                 continue  # the loader imports what the declarations name, private modules included
             if any(part.startswith("_") for part in target.split(".")[1:]):
                 wrong.append(f"{MODULES[mod][0]}:{line}: {mod} imports {target}, private to {package(target)}")

@@ -1,5 +1,5 @@
 """k-trusses (graphmine.truss._cpu) against networkx, on Hypothesis graphs and a shipped graph; the GPU
-peel (graphmine.cuda._truss) under numba's CUDA simulator in its own process, and its kernels
+peel (graphmine.truss._cuda) under numba's CUDA simulator in its own process, and its kernels
 compiled for a real device."""
 
 import networkx as nx
@@ -44,7 +44,7 @@ TRUSS_SIM = r'''
 import networkx as nx, numpy as np, graphmine as gm
 from graphmine.cuda import is_available
 from graphmine.cuda._device import device_graph
-from graphmine.cuda._truss import truss_alive
+from graphmine.truss._cuda import truss_alive
 assert is_available()
 rng = np.random.default_rng(3)
 strip = nx.Graph([(i, i + 1) for i in range(11)] + [(i, i + 2) for i in range(10)])  # a strip of triangles
@@ -98,7 +98,7 @@ def test_k_truss_gpu_kernels_compile_for_the_device():
     (PTX for compute capability 9.0, the H100/H200), with both index widths, no device needed."""
     cuda = pytest.importorskip("numba.cuda")
     from numba import types
-    from graphmine.cuda import _truss
+    from graphmine.truss import _cuda as _truss
 
     for index in (types.int32, types.int64):
         try:

@@ -21,8 +21,8 @@ from ..core.exceptions import check_int
 from ..core.graph import rank_space_arcs
 from ..core.validation import as_graph
 from ..core.registry import implements
-from ._device import check_device_memory, cuda_module, device_graph, require_device
-from ._exact import _grid, arc_sources, block_size, quiet
+from ..cuda.launch import (arc_sources, block_size, check_device_memory, cuda_module, device_graph, grid as _grid,
+                           quiet, require_device)
 
 __all__ = ["k_truss"]
 
@@ -112,7 +112,7 @@ def k_truss(G, k, *, method="exact", threads=None):
     Examples
     --------
     >>> import networkx as nx, graphmine.cuda as gc
-    >>> from graphmine.cuda._truss import k_truss
+    >>> from graphmine.truss._cuda import k_truss
     >>> G = nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)])
     >>> k_truss(G, 3).n_edges if gc.is_available() else 3
     3

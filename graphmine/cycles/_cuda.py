@@ -23,8 +23,7 @@ from .._primitives.setops import merge_count
 from .._runtime.threads import restores_threads
 from ..core.validation import as_graph
 from ..core.registry import implements
-from ._device import check_device_memory, cuda_module, require_device
-from ._exact import _grid, block_size, quiet
+from ..cuda.launch import block_size, check_device_memory, cuda_module, grid as _grid, quiet, require_device
 
 __all__ = ["four_cycles", "count_four_cycles"]
 
