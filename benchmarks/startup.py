@@ -254,7 +254,8 @@ def mark(name):
 import numpy as np
 mark("import numpy (its BLAS threads start)")
 from graphmine.nx_backend import interface
-from graphmine.nx_backend import algorithms, convert
+import graphmine.nx_backend as algorithms
+from graphmine.nx_backend import convert
 from graphmine._primitives import small_work as sw
 mark("import the backend's modules")
 G = convert.from_networkx(H)

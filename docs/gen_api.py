@@ -1,18 +1,22 @@
 """The API reference pages, generated at build time (an MkDocs hook, see mkdocs.yml).
 
-One dict, ``PAGES``, says which objects each page documents, by their dotted import path. When a
-module moves, edit the paths here and nothing else: the pages, their navigation entries and
-``tests/package/test_docs_site.py`` follow. Each page is written as ``api/<slug>.md`` with one mkdocstrings
+``PAGES`` says which objects each page documents, by their dotted import path: the pages of the
+core, the components and the back-ends are written here (when a module moves, edit the paths here
+and nothing else); every algorithm family gets its page from its folder, with nothing to edit: the
+families are read from the generated table (:data:`graphmine.core.generated.FAMILIES`), the page
+shows the family package and its public modules, its introduction is the package docstring's first
+paragraph. The pages, their navigation entries and ``tests/package/test_docs_site.py`` follow. Each page is written as ``api/<slug>.md`` with one mkdocstrings
 block (``::: path``) per object; docstrings are read from the imported objects (the python
 handler runs with ``force_inspection``), so templates filled at import time by ``fill_doc`` show
 their final text.
 """
 
 import importlib
+import re
 
-# slug -> (title, one-line introduction, [dotted paths of modules]); one page per family folder and
-# component, in the navigation order; a module's page shows what its ``__all__`` exports
-PAGES = {
+# slug -> (title, one-line introduction, [dotted paths of modules]), in the navigation order; a
+# module's page shows what its ``__all__`` exports. The family pages come after the first entry.
+_WRITTEN = {
     "graph-io": ("The Graph and I/O", "The CSR graph, the one validator, readers and writers, "
                  "timestamped events, shipped data sets, generators and the exceptions.", [
         "graphmine.core.graph",
@@ -22,30 +26,6 @@ PAGES = {
         "graphmine.io.datasets",
         "graphmine.io.generators",
         "graphmine.core.exceptions",
-    ]),
-    "cliques": ("Triangles and cliques", "Triangle and k-clique counts (total and per vertex), every "
-                "clique size at once, maximal cliques, clique communities, clique cores and densest "
-                "subgraphs.", [
-        "graphmine.cliques",
-        "graphmine.cliques.census",
-        "graphmine.cliques.enumeration",
-        "graphmine.cliques.peeling",
-    ]),
-    "cluster": ("Clustering", "Clustering coefficients, transitivity and square clustering.", [
-        "graphmine.cluster",
-    ]),
-    "cycles": ("Cycles", "4-cycle counts, total and per vertex.", [
-        "graphmine.cycles",
-    ]),
-    "truss": ("Trusses", "k-trusses and the truss decomposition.", [
-        "graphmine.truss",
-    ]),
-    "centrality": ("Centrality", "PageRank, the mean degree of the neighbours and core numbers.", [
-        "graphmine.centrality",
-    ]),
-    "link-prediction": ("Link prediction", "Pair scores (the heuristic scores of motif prediction "
-                        "are on the motifs page).", [
-        "graphmine.link_prediction",
     ]),
     "probgraph": ("ProbGraph", "Estimates from neighbourhood sketches (Bloom filters, MinHash, "
                   "KMV), each with its error.", [
@@ -72,6 +52,33 @@ PAGES = {
         "graphmine.nx_backend",
     ]),
 }
+
+def _family_pages():
+    """{slug: (title, introduction, [the package and its public modules])} of every family folder."""
+    import ast
+    import os
+
+    from graphmine.core import generated
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    # the back-ends and components that declare a family too have pages of their own
+    others = {"cuda", "distributed", "probgraph", "nx_backend", "motifs", "science4cast"}
+    folders = sorted({entry["module"].split(".")[1] for entry in generated.FAMILIES.values()} - others)
+    pages = {}
+    for folder in folders:
+        path = os.path.join(root, "graphmine", folder)
+        doc = ast.get_docstring(ast.parse(open(os.path.join(path, "__init__.py"), encoding="utf-8").read())) or ""
+        # the first paragraph, its Sphinx roles as code
+        intro = re.sub(r":\w+:`~?([\w.]+)`", lambda m: f"`{m.group(1).rsplit('.', 1)[-1]}`",
+                       " ".join(doc.split("\n\n")[0].split()))
+        modules = [f"graphmine.{folder}"] + [f"graphmine.{folder}.{f[:-3]}" for f in sorted(os.listdir(path))
+                                            if f.endswith(".py") and not f.startswith("_") and f != "cli.py"]
+        pages[folder.replace("_", "-")] = (folder.replace("_", " ").capitalize(), intro, modules)
+    return pages
+
+
+_first = next(iter(_WRITTEN))
+PAGES = {_first: _WRITTEN[_first], **_family_pages(), **{k: v for k, v in _WRITTEN.items() if k != _first}}
 
 FOLDER = "api"
 # modules that run a program when imported (python -m graphmine)

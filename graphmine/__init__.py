@@ -59,7 +59,7 @@ class _MovedModules:
     @staticmethod
     def find_spec(fullname, path=None, target=None):
         package, _, old = fullname.partition(".")
-        if package != "graphmine" or "." in old:
+        if package != "graphmine":
             return None
         from ._moved import MOVED
 

@@ -18,6 +18,8 @@ MOVED = {
     "events": "graphmine.io.events", "datasets": "graphmine.io.datasets", "generators": "graphmine.io.generators",
     "clique_census": "graphmine.cliques.census", "clique_peeling": "graphmine.cliques.peeling",
     "clique_enumeration": "graphmine.cliques.enumeration", "dispatch": "graphmine",
+    # the networkx adapters moved into their family folders; the backend's package serves each by name
+    "nx_backend.algorithms": "graphmine.nx_backend",
 }
 
 

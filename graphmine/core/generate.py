@@ -7,7 +7,9 @@ from the source with :mod:`ast` (no module is imported) and writes:
 
 - ``graphmine/core/generated.py``: which module declares each family and which modules implement
   it on each back-end (the registry imports only those), the support matrix, the names of the
-  facade ``graphmine.<name>`` and the networkx backend's functions;
+  facade ``graphmine.<name>``, the networkx backend's functions and the subcommands of the
+  ``graphmine`` program that command modules declare (a ``COMMANDS`` dict of help lines in a
+  package's ``cli.py``);
 - ``_graphmine_nx/_generated.py``: the networkx backend's functions and their notes, which networkx
   reads while it is imported;
 - the support matrix in README.md and docs/backends.md, between their ``support-matrix`` markers.
@@ -89,7 +91,8 @@ def collect(root=ROOT):
     -------
     dict
         ``families`` {name: {module, summary, returns_graph}}, ``impls`` [{family, backend,
-        module, methods, name, note}], ``rules`` {backend: module}, ``facade`` {name: module}.
+        module, methods, name, note}], ``rules`` {backend: module}, ``facade`` {name: module},
+        ``commands`` {subcommand: (command module, help line)}.
 
     Raises
     ------
@@ -103,12 +106,19 @@ def collect(root=ROOT):
     >>> found["families"]["count_triangles"]["module"]
     'graphmine.cliques'
     """
-    families, impls, rules, facade = {}, [], {}, {}
+    families, impls, rules, facade, commands = {}, [], {}, {}, {}
     for module, path in _modules(root):
         if module == "graphmine.core.registry":
             continue  # the decorators themselves, not declarations
         tree = ast.parse(open(path, encoding="utf-8").read(), path)
         constants = _constants(tree)
+        if module.endswith(".cli") and module != "graphmine.cli":
+            for node in tree.body:
+                if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "COMMANDS" for t in node.targets):
+                    for name, help in _literal(node.value, f"{path}:{node.lineno}").items():
+                        if name in commands:
+                            raise ParameterError(f"{path}:{node.lineno}: subcommand {name!r} is declared twice")
+                        commands[name] = (module, help)
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
                 for dec in node.decorator_list:
@@ -137,7 +147,8 @@ def collect(root=ROOT):
     for impl in impls:
         if impl["family"] not in families:
             raise ParameterError(f"{impl['where']}: implements {impl['family']!r}, which no module declares")
-    return {"families": families, "impls": impls, "rules": rules, "facade": facade}
+    return {"families": families, "impls": impls, "rules": rules, "facade": facade,
+            "commands": dict(sorted(commands.items()))}
 
 
 def _method_key(m):
@@ -223,7 +234,7 @@ def outputs():
     found = collect()
     families, networkx, facade = _tables(found)
     fmt = lambda value: pprint.pformat(value, width=110, sort_dicts=False)  # noqa: E731
-    core = (HEADER + '\n__all__ = ["FAMILIES", "RULES", "FACADE", "NETWORKX"]\n'
+    core = (HEADER + '\n__all__ = ["FAMILIES", "RULES", "FACADE", "NETWORKX", "COMMANDS"]\n'
             "\n# family -> its declaring module, summary, the modules implementing it on each back-end and\n"
             "# what the support matrix shows\n"
             f"FAMILIES = {fmt(families)}\n\n"
@@ -232,7 +243,9 @@ def outputs():
             "# graphmine.<name> -> the module it is loaded from (the families' public functions and every __facade__)\n"
             f"FACADE = {fmt(facade)}\n\n"
             "# networkx function -> graphmine's family and the module implementing it\n"
-            f"NETWORKX = {fmt({k: {kk: vv for kk, vv in v.items() if kk != 'note'} for k, v in sorted(networkx.items())})}\n")
+            f"NETWORKX = {fmt({k: {kk: vv for kk, vv in v.items() if kk != 'note'} for k, v in sorted(networkx.items())})}\n\n"
+            "# subcommand of the graphmine program -> (the module whose register(subparsers) adds it, its help line)\n"
+            f"COMMANDS = {fmt(found['commands'])}\n")
     nx_notes = (HEADER + "\n# networkx function -> the note networkx adds to its docstring\n"
                 f"FUNCTIONS = {fmt({k: v['note'] for k, v in sorted(networkx.items())})}\n")
     out = {os.path.join(ROOT, "graphmine", "core", "generated.py"): core,

@@ -36,15 +36,18 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 PACKAGES = ("graphmine", "gnn", "spatial", "_graphmine_nx")
 
 BACKENDS = ("cuda", "distributed", "probgraph", "nx_backend")
+COMPONENTS = ("motifs", "science4cast")
 BASE_PACKAGES = ("graphmine._runtime", "graphmine._primitives", "graphmine._moved")
 LAYER_NAMES = ["base", "core", "back-ends", "families", "components", "facade"]
 
 
 def _families():
-    """The family folders: the packages of the modules that declare a family (generated table)."""
+    """The family folders: the packages of the modules that declare a family (generated table),
+    but for the back-ends and components that declare one too (motifs: link_scores)."""
     from graphmine.core import generated
 
-    return tuple(sorted({entry["module"].split(".")[1] for entry in generated.FAMILIES.values()} - set(BACKENDS)))
+    declaring = {entry["module"].split(".")[1] for entry in generated.FAMILIES.values()}
+    return tuple(sorted(declaring - set(BACKENDS) - set(COMPONENTS)))
 
 
 FAMILIES = _families()
@@ -92,7 +95,7 @@ def _strings_naming_modules(mod):
 #: modules that import modules by names they read at run time -> the modules those names can be
 DYNAMIC = {
     "graphmine": _table_modules,  # graphmine/__init__.py: the generated tables' and the moved modules
-    "graphmine.cli": lambda: _strings_naming_modules("graphmine.cli"),  # the subcommands' modules (COMMANDS)
+    "graphmine.cli": lambda: {module for module, _ in __import__("graphmine.core.generated").core.generated.COMMANDS.values()},
     "graphmine._runtime.optional": set,  # third-party optional dependencies, named by the caller
 }
 
