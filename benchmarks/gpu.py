@@ -21,7 +21,8 @@ import time
 import numpy as np
 
 import graphmine as gm
-import graphmine.cuda._exact  # noqa: F401  (gm.cuda)
+import graphmine.cuda  # noqa: F401  (gm.cuda)
+from graphmine.cliques import _cuda_launch
 from graphmine.io import datasets
 from graphmine.core.exceptions import GraphmineError
 from graphmine.io.generators import kronecker_graph
@@ -54,7 +55,7 @@ def gpu_kernel_time(run, repeat):
 def measure(name, G, k, threads, repeat, rows):
     from numba import cuda
 
-    from graphmine.cuda import _exact
+    from graphmine.cliques import _cuda_launch as _exact
 
     order = "degree" if k == 3 else "degeneracy"
     # CPU: kernels compiled and the orientation cached (as a user counting twice would see);
@@ -85,7 +86,7 @@ def measure(name, G, k, threads, repeat, rows):
 def bloom(name, G, threads, repeat, rows, budget=0.25, seed=1):
     from numba import cuda
 
-    from graphmine.cuda import _exact
+    from graphmine.cliques import _cuda_launch as _exact
     from graphmine.probgraph import count_triangles as est
 
     exact = gm.count_triangles(G, threads=threads)
@@ -117,7 +118,7 @@ SWEEP = [((12, 1024), (1, 32), 1 << 62), ((12, 64, 1024), (1, 8, 32), 1 << 62),
 
 def sweep(scale, G, threads, repeat):
     """Triangle kernel times by bin thresholds and threads per arc (CUDA events, best of ``repeat``)."""
-    from graphmine.cuda import _exact
+    from graphmine.cliques import _cuda_launch as _exact
 
     want = gm.count_triangles(G, threads=threads)
     print("\n| scale | bounds (s <=) | threads per arc | hubs: d+ > | hubs | arcs per bin | ms per bin, hubs "
@@ -164,7 +165,7 @@ def main(argv=None):
                          "(NUMBA_ENABLE_CUDASIM=1 runs it in numba's simulator, slowly)")
     from numba import cuda
 
-    name = "numba's CUDA simulator" if gm.cuda._exact._sim() else cuda.get_current_device().name
+    name = "numba's CUDA simulator" if gm.cuda.launch.simulated() else cuda.get_current_device().name
     print(f"GPU: {name.decode() if isinstance(name, bytes) else name}; CPU threads: {args.threads}", flush=True)
     # compile every kernel once on a small graph
     W = kronecker_graph(args.warm_scale, 16, seed=args.seed)

@@ -83,7 +83,7 @@ def parse_harness(out):
 
 
 def graphmine_kernel(G, repeat, threads, **launch):
-    from graphmine.cuda import _exact
+    from graphmine.cliques import _cuda_launch as _exact
 
     best, got = None, None
     for _ in range(repeat):

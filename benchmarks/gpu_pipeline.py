@@ -166,7 +166,7 @@ def first_calls(G, s, threads, rows):
 
 
 def partition(scale, threads, parts_list, rows):
-    from graphmine.cuda import _exact, _partition
+    from graphmine.cliques import _cuda_launch as _exact, _cuda_partition as _partition
 
     G = kronecker_graph(scale, 16, seed=1)
     want = gm.count_triangles(G, threads=threads)
@@ -355,7 +355,7 @@ def whole(specs, repeat, work, rows):
 def per_vertex(scale, ks, rows):
     """k-cliques through every vertex on the GPU: kernel time against the total count's, and the
     identity sum = k * total (the total checked against the CPU's for k <= 5)."""
-    from graphmine.cuda import _exact
+    from graphmine.cliques import _cuda_launch as _exact
 
     G = kronecker_graph(scale, 16, seed=1)
     print(f"\n| graph | k | k-cliques | total kernel ms | per-vertex kernel ms | sum = k * total | CPU total |")
@@ -393,7 +393,7 @@ def peel(specs, threads, rows):
 
 
 def _peel(specs, threads, rows, rule):
-    from graphmine.cuda import _exact
+    from graphmine.cliques import _cuda_launch as _exact
     from graphmine.cuda._device import PEELED, device_graph
 
     for name, ks in specs:
@@ -451,7 +451,7 @@ def multi(scales, threads, repeat, rows, clique_scale=0):
     at once. Counts checked against the CPU's."""
     from numba import cuda
 
-    from graphmine.cuda import _exact, _multi
+    from graphmine.cliques import _cuda_launch as _exact, _cuda_multi as _multi
 
     ngpu = len(cuda.gpus)
     print(f"\nSeveral GPUs: {ngpu} visible")
@@ -548,7 +548,7 @@ def main():
     # compile (or load) every kernel on a small graph first
     W = kronecker_graph(10, 16, seed=1)
     gm.count_triangles(W, device="cuda"), gm.count_triangles(W, threads=args.threads)
-    from graphmine.cuda import _partition
+    from graphmine.cliques import _cuda_partition as _partition
 
     _partition.count_triangles(fresh(W), "degree", 1, parts=3)
     print(f"GPU: {cuda.get_current_device().name}; CPU threads: {args.threads}", flush=True)

@@ -209,7 +209,7 @@ threads : int, optional
 devices : list of int, optional
     The GPUs to count on (ids as numba.cuda numbers them; one may repeat: two workers on one
     GPU). Default: every visible GPU. Several: row blocks of the oriented graph per GPU, sums
-    combined on the host (:mod:`graphmine.cuda._multi`).""",
+    combined on the host (:mod:`graphmine.cliques._cuda_multi`).""",
     "cuda_clique_k": """\
 k : int, default 3
     Clique size, 3 <= k <= :data:`graphmine.cuda.MAX_K`.""",

@@ -91,10 +91,3 @@ def transitivity(G, *, threads=None):
     0.6
     """
     return transitivity_from_count(count_triangles(G, threads=threads), G.degree)
-
-
-@implements("transitivity", "cuda", methods=("bloom",))
-def _bloom_transitivity(G, *, method="bloom", **kw):
-    from ..probgraph import transitivity as estimate
-
-    return estimate(G, method=method, device="cuda", **kw)

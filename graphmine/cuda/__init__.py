@@ -14,9 +14,9 @@ numba.cuda is first imported) the kernels run in numba's CUDA simulator, slowly,
 """
 
 from .._runtime.docs import fill_doc
-from .._runtime.threads import resolve_threads, restores_threads
 from ..core.exceptions import ParameterError
-from ..core.validation import as_graph
+from ..core.registry import call, implementations
+from ..core.validation import check_k
 from ._device import (AUTO_MIN_EDGES, DEVICES, NoCudaDeviceError, auto_min_edges, check_device, is_available,
                       preflight, release, require_device, use_cuda)
 
@@ -26,15 +26,6 @@ __all__ = ["count_triangles", "triangles", "count_cliques", "clique_counts", "is
 MAX_K = 35  # deepest clique search of the k-clique kernel (its per-thread cursor arrays)
 
 
-def _check_order(order, k):
-    if order is None:
-        return "degree" if k == 3 else "degeneracy"
-    if order not in ("degree", "degeneracy"):
-        raise ParameterError(f"order must be 'degree' or 'degeneracy', got {order!r}")
-    return order
-
-
-@restores_threads
 @fill_doc
 def count_triangles(G, *, order="degree", threads=None, devices=None):
     """The number of triangles of ``G``, counted on the GPU.
@@ -60,24 +51,10 @@ def count_triangles(G, *, order="degree", threads=None, devices=None):
     >>> gc.count_triangles(nx.complete_graph(5)) if gc.is_available() else 10
     10
     """
-    G = as_graph(G)
-    order = _check_order(order, 3)
-    nthreads = resolve_threads(threads)
-    require_device()
-    from . import _exact
-
-    from . import _partition
-
-    workers = _workers(devices)
-    with _exact.quiet():
-        if workers is not None:
-            from . import _multi
-
-            return _multi.count_triangles(G, nthreads, workers, order=order)
-        return _partition.count_triangles(G, order, nthreads)
+    return call("count_triangles", G, method="exact", device="cuda", order=order, threads=threads,
+                devices=devices)
 
 
-@restores_threads
 @fill_doc
 def triangles(G, *, threads=None, devices=None):
     """Triangles through every vertex, counted on the GPU.
@@ -99,35 +76,16 @@ def triangles(G, *, threads=None, devices=None):
     >>> list(gc.triangles(nx.complete_graph(4))) if gc.is_available() else [3, 3, 3, 3]
     [3, 3, 3, 3]
     """
-    G = as_graph(G)
-    nthreads = resolve_threads(threads)
-    require_device()
-    from . import _exact
-
-    workers = _workers(devices)
-    with _exact.quiet():
-        if workers is not None:
-            from . import _multi
-
-            return _multi.triangles(G, nthreads, workers)
-        return _exact.triangles(G, nthreads)
+    return call("triangles", G, method="exact", device="cuda", threads=threads, devices=devices)
 
 
-def _clique_arguments(G, k, order, threads):
-    """(G, k, order, threads) of a k-clique call checked, and a device required."""
-    from ..core.validation import check_k
-
+def _checked_k(k):
     k = check_k(k)
     if k > MAX_K:
         raise ParameterError(f"device='cuda' counts k-cliques up to k = {MAX_K}, got k = {k}; use device='cpu'")
-    G = as_graph(G)
-    order = _check_order(order, k)
-    nthreads = resolve_threads(threads)
-    require_device()
-    return G, k, order, nthreads
+    return k
 
 
-@restores_threads
 @fill_doc
 def count_cliques(G, k=3, *, order=None, threads=None, devices=None):
     """The number of k-cliques of ``G``, counted on the GPU.
@@ -152,25 +110,10 @@ def count_cliques(G, k=3, *, order=None, threads=None, devices=None):
     >>> gc.count_cliques(nx.complete_graph(6), 4) if gc.is_available() else 15
     15
     """
-    G, k, order, nthreads = _clique_arguments(G, k, order, threads)
-    from . import _exact
-
-    from . import _partition
-
-    workers = _workers(devices)
-    with _exact.quiet():
-        if workers is not None:
-            from . import _multi
-
-            if k == 3:
-                return _multi.count_triangles(G, nthreads, workers, order=order)
-            return _multi.count_cliques(G, k, order, nthreads, workers)
-        if k == 3:
-            return _partition.count_triangles(G, order, nthreads)
-        return _exact.count_cliques(G, k, order, nthreads)
+    return call("count_cliques", G, k=_checked_k(k), method="exact", device="cuda", order=order, threads=threads,
+                devices=devices)
 
 
-@restores_threads
 @fill_doc
 def clique_counts(G, k=3, *, order=None, threads=None, devices=None):
     """The number of k-cliques through every vertex, counted on the GPU.
@@ -194,52 +137,8 @@ def clique_counts(G, k=3, *, order=None, threads=None, devices=None):
     >>> list(gc.clique_counts(nx.complete_graph(5), 4)) if gc.is_available() else [4, 4, 4, 4, 4]
     [4, 4, 4, 4, 4]
     """
-    import numpy as np
-
-    G, k, order, nthreads = _clique_arguments(G, k, order, threads)
-    from . import _exact
-
-    if k == 3 and order != "degree":
-        raise ParameterError("per-vertex triangles on the GPU use the degree order (order='degree')")
-    workers = _workers(devices)
-    with _exact.quiet():
-        if workers is not None:
-            from . import _multi
-
-            if k == 3:
-                return _multi.triangles(G, nthreads, workers)
-            return np.asarray(_multi.clique_counts(G, k, order, nthreads, workers)[1])
-        if k == 3:
-            return _exact.triangles(G, nthreads)
-        return np.asarray(_exact.clique_counts(G, k, order, nthreads)[1])
-
-
-def _workers(devices):
-    """The GPUs of a count: None for the one-GPU path (device 0 alone), else the device ids
-    (:func:`graphmine.cuda._multi.resolve_devices`)."""
-    from . import _multi
-
-    ids = _multi.resolve_devices(devices)
-    return ids if _multi.is_multi(ids) else None
-
-def _warm(k):
-    """Load what a k-clique count on the GPU loads, on a small graph (see :func:`warm_up`)."""
-    if not is_available():
-        return
-    from ..core.validation import as_graph
-    from . import _exact
-
-    W = as_graph([(i, j) for i in range(8) for j in range(i + 1, 8) if (i + j) % 7])
-    with _exact.quiet():
-        if k >= 4:  # the peeled order's build (large graphs) and the clique kernel
-            from . import _build
-
-            _build.orient_peeled(W.indptr, W.indices)
-            _exact.count_cliques(W, min(k, MAX_K), "degeneracy", 1)
-            return
-        # the build, every bin and the hub kernel: small bin bounds, without and with hubs
-        _exact.count_triangles(W, "degree", 1, bounds=(0, 1, 2), hub_min=1 << 40)
-        _exact.count_triangles(W, "degree", 1, bounds=(0, 1, 2), hub_min=1)
+    return call("vertex_clique_counts", G, k=_checked_k(k), method="exact", device="cuda", order=order,
+                threads=threads, devices=devices)
 
 
 def warm_up(k=3):
@@ -266,13 +165,17 @@ def warm_up(k=3):
     >>> import graphmine.cuda as gc
     >>> gc.warm_up(3).join()
     """
+    import sys
     import threading
     import time
 
     def work():
         t0 = time.perf_counter()
         try:
-            _warm(k)
+            if is_available():
+                # the implementation's module holds its warm-up (graphmine/cliques/_cuda.py)
+                impl = next(i.function for i in implementations("count_cliques", "cuda") if "exact" in i.methods)
+                sys.modules[impl.__module__].warm(k)
         except Exception:  # noqa: BLE001 (the count meets the error again and reports it)
             pass
         t.seconds = time.perf_counter() - t0

@@ -6,7 +6,7 @@ import numpy as np
 from .._primitives.estimators import bloom_tables
 from ..probgraph.sketches import hash_seeds
 from ._device import check_device_memory, cuda_module, device_graph
-from ._exact import SM_BLOCKS, _grid, _start, _stop, arc_sources, block_size, quiet
+from .launch import SM_BLOCKS, _start, _stop, arc_sources, block_size, grid as _grid, quiet
 
 __all__ = ["DeviceBloomSketch", "bloom_triangles"]
 

@@ -16,7 +16,7 @@ from numba import cuda, float64, int64
 from .._primitives import sketch_kernels as _sk
 from .._primitives.estimators import EST_AND, EST_LIMIT, EST_OR  # noqa: F401 (the CPU's codes, one definition)
 from .._primitives.sketch_kernels import LOW6, ONE, S6, S32
-from ._kernels import _lower_bound
+from ._device_kernels import _lower_bound
 
 BLOCK = 256  # largest block (the shared reduction arrays); a power of two
 

@@ -1,7 +1,7 @@
 """CUDA kernels (numba-cuda) that build the degree-ordered oriented CSR on the device.
 
 From the host CSR of an undirected graph (``indptr``, ``indices``; rows sorted, no loops or
-duplicates) to the CSR the counting kernels read (:mod:`graphmine.cuda._kernels`): ids relabelled
+duplicates) to the CSR the counting kernels read (:mod:`graphmine.cliques._cuda_kernels`): ids relabelled
 by rank in the order (deg u, u) < (deg v, v), every arc u -> v with u < v, rows sorted. The
 ranks come from sorting the keys ``deg(v) << idbits | v``; the arcs from sorting the keys
 ``rank(u) << idbits | rank(w)`` (one 64-bit key per arc: the sort groups the rows and sorts each

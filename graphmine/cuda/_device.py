@@ -269,6 +269,29 @@ class DeviceGraph:
     kernels' drivers on first use. ``rows`` and ``cols`` restrict the arcs the triangle kernels
     count to sources in ``rows`` and targets in ``cols`` (id ranges; all by default): a
     partitioned count runs on such views.
+
+    Parameters
+    ----------
+    optr, oind : device arrays
+        The oriented CSR on the device.
+    hptr : ndarray of int64
+        The row pointers on the host.
+    rank : ndarray or device array
+        The id of every vertex in the oriented CSR.
+    n, m : int, optional
+        Vertices and arcs (default: from ``hptr`` and ``oind``).
+
+    Attributes
+    ----------
+    n, m, optr, oind, hptr, max_out_degree, rows, cols, built_on, peel_rounds, extra
+        As described above.
+
+    Examples
+    --------
+    >>> import graphmine as gm, graphmine.cuda as gc
+    >>> DG = device_graph(gm.as_graph([(0, 1), (1, 2)]), "degree", 1) if gc.is_available() else None
+    >>> DG.m if DG is not None else 2
+    2
     """
 
     def __init__(self, optr, oind, hptr, rank, n=None, m=None):

@@ -1,6 +1,7 @@
-"""The GPU back-end's rule and its registrations of the triangle and clique counts
-(:mod:`graphmine.core.registry`): exact counts and the Bloom triangle estimate on a CUDA device
-(the other families' GPU code is in their folders: ``graphmine/<family>/_cuda.py``).
+"""The GPU back-end's rule (:mod:`graphmine.core.registry`), which every family's GPU code obeys,
+and the Bloom-sketch triangle estimate built and intersected on the GPU (sketch machinery, beside
+:mod:`graphmine.probgraph`); the families' exact implementations are in their folders
+(``graphmine/<family>/_cuda.py``).
 
 Imported by the registry on the first ``device='cuda'`` or ``'auto'`` call; importing it loads no
 ``numba.cuda`` (the first kernel launch does). :func:`can_run` is the back-end's rule: 'cuda'
@@ -8,10 +9,8 @@ needs a visible device (else :class:`NoCudaDeviceError`), 'auto' takes the GPU w
 and, for exact counts, the graph has at least :func:`auto_min_edges` edges.
 """
 
-from .._runtime.docs import fill_doc
-
 from ..core.registry import backend_rule, implements
-from . import MAX_K, count_cliques, count_triangles, triangles
+from . import MAX_K
 from ._device import use_cuda
 
 __all__ = ["can_run", "bloom_count_triangles"]
@@ -90,18 +89,17 @@ def bloom_count_triangles(G, *, method="bloom", k=3, **kw):
     return clique_estimate(G, k, method, gpu_run=bloom_triangles, **kw)
 
 
-def _k_fits(G, kwargs):
-    k = kwargs.get("k", 3)
-    return True if k <= MAX_K else f"counts k-cliques up to k = {MAX_K}, got k = {k}"
-
-
 def _bloom_k(G, kwargs):
     k = kwargs.get("k", 3)
     return True if k == 3 else f"estimates triangles (k = 3) with method='bloom'; k = {k} runs on the CPU"
 
 
-implements("count_triangles", "cuda", methods=("exact",))(count_triangles)
-implements("triangles", "cuda", methods=("exact",))(triangles)
-implements("count_cliques", "cuda", methods=("exact",), can_run=_k_fits)(count_cliques)
 implements("count_triangles", "cuda", methods=("bloom",))(bloom_count_triangles)
 implements("count_cliques", "cuda", methods=("bloom",), can_run=_bloom_k)(bloom_count_triangles)
+
+
+@implements("transitivity", "cuda", methods=("bloom",))
+def _bloom_transitivity(G, *, method="bloom", **kw):
+    from ..probgraph import transitivity as estimate
+
+    return estimate(G, method=method, device="cuda", **kw)

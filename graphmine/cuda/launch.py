@@ -10,13 +10,76 @@ import warnings
 
 import numpy as np
 
-from ._device import _gpu_limit, check_device_memory, cuda_module, device_graph, require_device  # noqa: F401
+from ._device import DeviceGraph, _gpu_limit, check_device_memory, cuda_module, device_graph, require_device
 
 __all__ = ["SM_BLOCKS", "quiet", "block_size", "grid", "arc_sources", "check_device_memory", "cuda_module",
-           "device_graph", "require_device"]
+           "device_graph", "require_device", "device_memory", "simulated", "DeviceGraph", "start_timer", "mark_phase",
+           "stop_timer", "orient_peeled"]
 
-#: resident blocks to fill a whole device (an H200's 132 multiprocessors, 16 blocks each)
-SM_BLOCKS = 132 * 16  # enough resident blocks for a full H200 (132 multiprocessors)
+
+def device_memory():
+    """The device's free and total memory in bytes.
+
+    ``GRAPHMINE_GPU_MAX_BYTES`` caps both (a test, or a share of a device held by others).
+
+    Returns
+    -------
+    tuple of (int or None, int or None)
+        (free, total); None where the simulator has none to report.
+
+    Examples
+    --------
+    >>> import graphmine.cuda as gc
+    >>> len(device_memory()) if gc.is_available() else 2
+    2
+    """
+    return _gpu_limit()
+
+
+def orient_peeled(indptr, indices):
+    """Orient a CSR on the device by an approximate degeneracy order (rounds of peeling).
+
+    Every out-degree is at most 2 (1 + eps) times the degeneracy; the k-clique kernels' scratch
+    grows with the largest out-degree, their counts do not depend on the order.
+
+    Parameters
+    ----------
+    indptr, indices : ndarray
+        The symmetric CSR on the host.
+
+    Returns
+    -------
+    tuple
+        (optr, oind, rank, rounds): the oriented CSR and the ranks on the device, and the rounds.
+
+    Examples
+    --------
+    >>> import graphmine as gm, graphmine.cuda as gc
+    >>> G = gm.as_graph([(0, 1), (1, 2), (2, 0)])
+    >>> len(orient_peeled(G.indptr, G.indices)) if gc.is_available() else 4
+    4
+    """
+    from . import _build
+
+    return _build.orient_peeled(indptr, indices)
+
+
+def simulated():
+    """Whether the kernels run in numba's CUDA simulator (``NUMBA_ENABLE_CUDASIM=1``).
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> isinstance(simulated(), bool)
+    True
+    """
+    return _sim()
+
+
+SM_BLOCKS = 132 * 16  # resident blocks to fill a whole device (an H200's 132 multiprocessors, 16 each)
 
 
 @contextlib.contextmanager
@@ -59,8 +122,24 @@ def block_size():
     return 32 if _sim() else 256
 
 
-def _start(timings):
-    """Kernel timing: CUDA events on a GPU, the wall clock under the simulator."""
+def start_timer(timings):
+    """Start timing kernels: CUDA events on a GPU, the wall clock under the simulator.
+
+    Parameters
+    ----------
+    timings : dict or None
+        Where :func:`stop_timer` writes the seconds (None: no timing).
+
+    Returns
+    -------
+    tuple
+        The start marks, for :func:`stop_timer`.
+
+    Examples
+    --------
+    >>> start_timer(None)
+    (None, None)
+    """
     if timings is None:
         return None, None
     if _sim():
@@ -71,8 +150,20 @@ def _start(timings):
     return t0, t1
 
 
-def _phase(timings, name):
-    """Mark the end of one kernel of a sequence (CUDA events; timings[name] after _stop)."""
+def mark_phase(timings, name):
+    """Mark the end of one kernel of a sequence (``timings[name]`` after :func:`stop_timer`).
+
+    Parameters
+    ----------
+    timings : dict or None
+        As given to :func:`start_timer`.
+    name : str
+        The kernel's name in ``timings``.
+
+    Examples
+    --------
+    >>> mark_phase(None, "bin0")
+    """
     if timings is None or _sim():
         return
     ev = cuda_module().event()
@@ -80,7 +171,24 @@ def _phase(timings, name):
     timings.setdefault("_events", []).append((name, ev))
 
 
-def _stop(timings, t0, t1):
+def stop_timer(timings, t0, t1):
+    """Write the kernels' seconds into ``timings``: ``'kernel'`` in all, and one per phase.
+
+    Parameters
+    ----------
+    timings : dict or None
+        As given to :func:`start_timer`.
+    t0, t1
+        What :func:`start_timer` returned.
+
+    Examples
+    --------
+    >>> import time
+    >>> tm = {}
+    >>> stop_timer(tm, time.perf_counter(), None)
+    >>> tm["kernel"] >= 0
+    True
+    """
     if timings is None:
         return
     if t1 is None:
@@ -142,7 +250,7 @@ def arc_sources(DG):
     >>> (arc_sources(DG).copy_to_host()[:2].tolist() if DG is not None else [0, 1]) in ([0, 1], [1, 0])
     True
     """
-    from . import _kernels as K
+    from . import _device_kernels as K
 
     cuda = cuda_module()
     if "src" not in DG.extra:
@@ -153,3 +261,7 @@ def arc_sources(DG):
             K._arc_sources[grid(DG.m, block_size()), block_size()](DG.optr, src)
         DG.extra["src"] = src
     return DG.extra["src"]
+
+
+# the cuda package's own modules use the short names
+_start, _phase, _stop = start_timer, mark_phase, stop_timer

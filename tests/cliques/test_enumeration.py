@@ -250,7 +250,7 @@ def test_clique_communities_equal_networkx(data, k):
 
 
 def test_clique_communities_bad_k():
-    with pytest.raises(gm.exceptions.ParameterError, match="k must be"):
+    with pytest.raises(gm.ParameterError, match="k must be"):
         gm.clique_communities(nx.complete_graph(3), 1)
     assert gm.clique_communities(nx.empty_graph(0), 3) == []
     assert gm.clique_communities(nx.path_graph(4), 3) == []

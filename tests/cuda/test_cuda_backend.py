@@ -31,7 +31,7 @@ SIM_PRELUDE = textwrap.dedent(r'''
 
     import graphmine as gm
     import graphmine.cuda as gc
-    from graphmine.cuda import _exact
+    from graphmine.cliques import _cuda_launch as _exact
     from graphmine.cuda._bloom import DeviceBloomSketch
     from graphmine.cuda._device import device_graph
     from graphmine.exceptions import ParameterError, ResourceLimitError
@@ -128,7 +128,8 @@ SIM_BUILD = textwrap.dedent(r'''
 
     # the orientation built on the device: scan, radix sort, and the CPU's arrays exactly
     from numba import cuda
-    from graphmine.cuda import _build, _partition
+    from graphmine.cuda import _build
+    from graphmine.cliques import _cuda_partition as _partition
     rng = np.random.default_rng(5)
     for m in (1, 7, 32 * 16, 32 * 16 + 1, 2500):
         a = rng.integers(0, 9, m).astype(np.int64)
@@ -277,7 +278,7 @@ SIM_BLOOM = textwrap.dedent(r'''
 SIM_MULTI = textwrap.dedent(r'''
     # several GPUs (issue 24): the simulator has one device, so two or three workers on it
     # exercise the row split, the per-worker views and the host-side sums
-    from graphmine.cuda import _multi, _partition
+    from graphmine.cliques import _cuda_multi as _multi, _cuda_partition as _partition
     from graphmine.exceptions import ParameterError
 
     def nx_cliques(H, k):

@@ -1,17 +1,21 @@
-"""Drivers of the exact CUDA kernels: device data built once per graph, launches, host results."""
+"""Drivers of the cliques family's CUDA kernels (``_cuda_kernels.py``): device data built once per
+graph, launches, host results. Importing this module loads no numba.cuda (the first launch does).
+"""
 
 import numpy as np
 
-from ._device import _gpu_limit, check_device_memory, cuda_module, device_graph
+from ..cuda.launch import check_device_memory, cuda_module, device_graph, device_memory as _gpu_limit
 
 # the launch helpers are shared with every family's GPU code (graphmine.cuda.launch)
-from .launch import SM_BLOCKS, _phase, _sim, _start, _stop, arc_sources, block_size, grid as _grid, quiet  # noqa: F401
+from ..cuda.launch import (SM_BLOCKS, arc_sources, block_size, grid as _grid, mark_phase as _phase, quiet,  # noqa: F401
+                           simulated as _sim, start_timer as _start, stop_timer as _stop)
+
 
 
 def hub_range(DG, hub_min):
     """(hub_lo, the hubs heaviest first as a device array, their number): vertices u >= hub_lo
     (whose out-neighbours fit the kernel's bitmap) with d+(u) > hub_min. Built once per graph."""
-    from . import _kernels as K
+    from . import _cuda_kernels as K
 
     cuda = cuda_module()
     key = ("hubs", hub_min)
@@ -29,7 +33,7 @@ def hub_range(DG, hub_min):
 def triangle_arcs(DG, bounds, hub_lo, hub_min):
     """Arc sources, and the arcs of bins 1.. (s > bounds[0]) of ``DG`` grouped by bin, with the
     bins' offsets (built on the device once per ``bounds``); the hubs' arcs are left out."""
-    from . import _kernels as K
+    from . import _cuda_kernels as K
 
     cuda = cuda_module()
     key = ("tri", bounds, hub_lo, hub_min)
@@ -64,7 +68,7 @@ def triangle_launch(DG, per_vertex=False, bounds=None, timings=None, groups=None
     ``hub_min``: out-degree above which a vertex of the top ranks is a hub (None: the default;
     ``n`` or more: no hubs).
     """
-    from . import _kernels as K
+    from . import _cuda_kernels as K
 
     cuda = cuda_module()
     bounds = tuple(int(b) for b in (K.BOUNDS if bounds is None else bounds))
@@ -104,7 +108,7 @@ def triangle_launch(DG, per_vertex=False, bounds=None, timings=None, groups=None
 
 
 def count_triangles(G, order, threads, timings=None, bounds=None, groups=None, hub_min=None):
-    """Exact triangles with the whole oriented CSR on the device (:mod:`graphmine.cuda._partition`
+    """Exact triangles with the whole oriented CSR on the device (:mod:`graphmine.cliques._cuda_partition`
     counts graphs that do not fit)."""
     DG = device_graph(G, order, threads)
     return triangle_launch(DG, bounds=bounds, timings=timings, groups=groups, hub_min=hub_min)[0]
@@ -153,7 +157,7 @@ def _clique_scratch(DG, k, nv, levels):
 
 def count_cliques(G, k, order, threads, timings=None):
     """Exact k-cliques for k >= 4 on the device."""
-    from . import _kernels as K
+    from . import _cuda_kernels as K
 
     cuda = cuda_module()
     DG = device_graph(G, order, threads)
@@ -173,7 +177,7 @@ def count_cliques(G, k, order, threads, timings=None):
 
 def clique_counts(G, k, order, threads, timings=None):
     """(total, per-vertex int64 array): the k-cliques (k >= 4) through every vertex, on the device."""
-    from . import _kernels as K
+    from . import _cuda_kernels as K
 
     cuda = cuda_module()
     DG = device_graph(G, order, threads)

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..core.exceptions import ResourceLimitError
 from .._runtime.limits import format_bytes
-from ._device import DeviceGraph, _gpu_limit, cuda_module
+from ..cuda.launch import DeviceGraph, cuda_module, device_memory as _gpu_limit
 
 __all__ = ["plan", "count_triangles", "count_partitioned", "fits_unpartitioned"]
 
@@ -84,9 +84,9 @@ def _pair_view(pptr, buf, src, n, lo_a, hi_a, lo_b, hi_b, m_pair, m_a, hptr):
 
 def count_triangles(G, order, threads, parts=None, timings=None, **launch):
     """Exact triangles of ``G`` on the GPU: the whole oriented CSR on the device when it fits the
-    free memory (:func:`graphmine.cuda._exact.count_triangles`), else (or with ``parts`` given)
+    free memory (:func:`graphmine.cliques._cuda_launch.count_triangles`), else (or with ``parts`` given)
     streamed in row blocks (:func:`count_partitioned`)."""
-    from ._exact import count_triangles as whole
+    from ._cuda_launch import count_triangles as whole
 
     if parts is None and (order != "degree" or fits_unpartitioned(G)):
         try:
@@ -113,9 +113,9 @@ def count_partitioned(G, order, threads, parts=None, timings=None, blocks=None, 
 
     ``parts`` forces the number of row ranges; by default the fewest whose largest pair fits the
     free memory (``GRAPHMINE_GPU_MAX_BYTES`` caps it). ``blocks``: count only the pairs (a, b)
-    whose first block a is listed (a share of the work, :mod:`graphmine.cuda._multi`; all by
+    whose first block a is listed (a share of the work, :mod:`graphmine.cliques._cuda_multi`; all by
     default). ``timings`` (a dict) receives 'parts', 'pairs', 'copies' (host-to-device block
-    copies) and 'seconds'; ``launch`` goes to :func:`graphmine.cuda._exact.triangle_launch`
+    copies) and 'seconds'; ``launch`` goes to :func:`graphmine.cliques._cuda_launch.triangle_launch`
     (bins, hubs).
 
     For each a the pairs run b = p - 1 down to a + 1, then (a, a): the last pair leaves block
@@ -126,8 +126,8 @@ def count_partitioned(G, order, threads, parts=None, timings=None, blocks=None, 
     """
     import time
 
-    from . import _kernels as K
-    from ._exact import _grid, triangle_launch
+    from . import _cuda_kernels as K
+    from ._cuda_launch import _grid, triangle_launch
 
     cuda = cuda_module()
     t0 = time.perf_counter()
@@ -143,7 +143,7 @@ def count_partitioned(G, order, threads, parts=None, timings=None, blocks=None, 
     pptr = cuda.device_array(n + 1, np.int64)
     buf = cuda.device_array(max(cap, 1), indices.dtype)
     src = cuda.device_array(max(cap, 1), np.int32 if n < 2**31 else np.int64)
-    from ._exact import block_size
+    from ._cuda_launch import block_size
 
     B = block_size()
     total = 0

@@ -8,7 +8,7 @@ the row pointers shifted by optr[lo] (the first worker's rows are the whole grap
 device builds the orientation (on the GPU, or copies the host's); the other devices receive
 their tails from the host. Each worker runs the one-GPU kernels (bins, hubs) over its arcs;
 the totals (and per-vertex arrays) are summed on the host. When a worker's rows do not fit its
-device, the count is partitioned instead (:mod:`graphmine.cuda._partition`), the row blocks
+device, the count is partitioned instead (:mod:`graphmine.cliques._cuda_partition`), the row blocks
 dealt to the workers.
 
 k-cliques (k >= 4): every device holds the whole degeneracy-oriented CSR (out-degrees bounded
@@ -24,7 +24,7 @@ and the combination are tested on a machine with one device.
 import numpy as np
 
 from ..core.exceptions import ParameterError
-from ._device import DeviceGraph, cuda_module, device_graph
+from ..cuda.launch import DeviceGraph, cuda_module, device_graph
 
 __all__ = ["resolve_devices", "is_multi", "row_split", "count_triangles", "triangles", "count_cliques",
            "clique_counts"]
@@ -61,7 +61,7 @@ def row_split(indptr, indices, parts, sample=8):
     work, estimated from every ``sample``-th arc u -> v as the triangle kernels spend it: a
     binned arc looks up the shorter list's s = min(d+(u), d+(v)) elements by binary search in
     the longer (s log2 of its length), a hub's arc reads N+(v) once (d+(v))."""
-    from . import _kernels as K
+    from . import _cuda_kernels as K
 
     n = indptr.shape[0] - 1
     m = indices.shape[0]
@@ -91,7 +91,7 @@ def _prime(workers, what):
     ``workers`` from this thread, once per process: numba-cuda loads a kernel's module into a
     context on its first launch, and two threads doing that at once on one context collide."""
     from ..core.validation import as_graph
-    from ._exact import _sim
+    from ..cuda.launch import simulated as _sim
 
     if _sim():
         return
@@ -121,7 +121,7 @@ def _run(workers, fn, serial=False):
     """fn(i, device) for every worker: one thread each on a GPU, in turn under the simulator (or
     with ``serial``: each worker's kernels timed alone). Returns the results in worker order;
     the first error is raised."""
-    from ._exact import _sim
+    from ..cuda.launch import simulated as _sim
 
     cuda = cuda_module()
 
@@ -148,7 +148,7 @@ def _base(G, order, threads, dev):
         return device_graph(G, order, threads, peeled=False)
     key = ("base", order, dev)
     if key not in cache:
-        from ._device import check_device_memory
+        from ..cuda.launch import check_device_memory
 
         O = G.oriented(order, relabel=True, threads=threads)
         check_device_memory(8 * (G.n_nodes + 1) + O.indices.dtype.itemsize * G.n_edges,
@@ -161,7 +161,7 @@ def _tail(G, order, dev, lo, hi, host):
     """Worker view of the oriented CSR: the rows from ``lo`` on (pointers shifted), its arcs
     those of rows [lo, hi). ``host``: (indptr, indices, rank) of the orientation, for a device
     other than device 0 (which views its one-GPU copy)."""
-    from ._device import check_device_memory
+    from ..cuda.launch import check_device_memory
 
     cuda = cuda_module()
     cache = G.__dict__.setdefault("_cuda", {})
@@ -200,15 +200,15 @@ def _host_orientation(G, order, threads, workers):
 
 
 def _triangles(G, order, threads, workers, per_vertex, timings=None, serial=False, **launch):
-    from ._exact import triangle_launch
-    from ._partition import fits_unpartitioned
+    from ._cuda_launch import triangle_launch
+    from ._cuda_partition import fits_unpartitioned
 
     cuda = cuda_module()
     with cuda.gpus[workers[0]]:
         fits = fits_unpartitioned(G)
     if not fits and order == "degree":
         if per_vertex:
-            from ._device import check_device_memory
+            from ..cuda.launch import check_device_memory
 
             with cuda.gpus[workers[0]]:
                 check_device_memory(8 * (G.n_nodes + 1) + 3 * G.indices.dtype.itemsize * G.n_edges,
@@ -246,8 +246,8 @@ def _triangles(G, order, threads, workers, per_vertex, timings=None, serial=Fals
 def _partitioned(G, threads, workers, timings=None, serial=False, **launch):
     """A partitioned count with the row blocks a dealt to the workers (a and p - 1 - a together:
     block a pairs with p - a blocks)."""
-    from ._device import _gpu_limit
-    from ._partition import count_partitioned, plan
+    from ..cuda.launch import device_memory as _gpu_limit
+    from ._cuda_partition import count_partitioned, plan
 
     cuda = cuda_module()
     O = G.oriented("degree", relabel=True, threads=threads)
@@ -287,8 +287,9 @@ def triangles(G, threads, workers, **launch):
 
 
 def _cliques(G, k, order, threads, workers, per_vertex, timings=None, serial=False):
-    from . import _kernels as K
-    from ._exact import _clique_scratch, _start, _stop, block_size
+    from . import _cuda_kernels as K
+    from ..cuda.launch import block_size, start_timer as _start, stop_timer as _stop
+    from ._cuda_launch import _clique_scratch
 
     cuda = cuda_module()
     G.oriented(order, relabel=True, threads=threads)  # once, before the threads

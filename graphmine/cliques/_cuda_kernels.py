@@ -1,4 +1,4 @@
-"""CUDA kernels (numba-cuda) for exact triangle and k-clique counting.
+"""CUDA kernels (numba-cuda) for exact triangle and k-clique counting (the cliques family's GPU side).
 
 Contract: ``optr``/``oind`` is the out-neighbourhood CSR of an acyclic orientation with ids
 relabelled by rank (every arc u -> v has u < v, rows sorted), as the CPU kernels use. Kernels
@@ -31,7 +31,7 @@ candidate bitmaps on a per-thread stack.
 import numpy as np
 from numba import cuda, int64, uint64
 
-from .._primitives.setops import lower_bound
+from ..cuda._device_kernels import _arc_sources, _lower_bound  # noqa: F401 (the drivers launch _arc_sources as K._arc_sources)
 
 # Bins by s (lookups per arc): s <= BOUNDS[0] one thread, <= BOUNDS[1] GROUPS[1] threads, ...,
 # above the last bound one block
@@ -50,7 +50,6 @@ U1 = np.uint64(1)
 
 
 # the CPU kernels' binary search, compiled for the device (one definition of it)
-_lower_bound = cuda.jit(device=True, inline=True)(lower_bound.py_func)
 
 
 @cuda.jit(device=True, inline=True)
@@ -96,23 +95,6 @@ def _block_sum(c, out):
         s //= 2
     if t == 0:
         cuda.atomic.add(out, 0, sh[0])
-
-
-@cuda.jit(cache=True)
-def _arc_sources(optr, src):
-    """src[j] = u for every arc j of N+(u) (one thread per arc, binary search of optr)."""
-    m = src.shape[0]
-    n = optr.shape[0] - 1
-    for j in range(cuda.grid(1), m, cuda.gridsize(1)):
-        lo = 0
-        hi = n
-        while hi - lo > 1:  # the last u with optr[u] <= j
-            mid = (lo + hi) >> 1
-            if optr[mid] <= j:
-                lo = mid
-            else:
-                hi = mid
-        src[j] = lo
 
 
 @cuda.jit(cache=True)
