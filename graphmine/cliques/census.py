@@ -33,7 +33,7 @@ from ..core.exceptions import ParameterError, check_int
 from ..core.graph import SERIAL_EDGES, rank_space_arcs
 from ..core.validation import as_graph
 from .._runtime.interrupt import interruptible
-from ..core.registry import declare
+from ..core.registry import call, declare
 
 __all__ = ["count_all_cliques", "vertex_clique_counts", "edge_clique_counts", "clique_clustering",
            "EDGE_K_MAX"]
@@ -189,7 +189,7 @@ def count_all_cliques(G, *, max_k=None, threads=None):
 @interruptible
 @restores_threads
 @fill_doc
-def vertex_clique_counts(G, k=None, *, max_k=None, threads=None):
+def vertex_clique_counts(G, k=None, *, max_k=None, threads=None, device="cpu"):
     """The k-cliques through every vertex (the k-clique degree), for one k or for every k.
 
     {Parameters: G}
@@ -198,6 +198,9 @@ def vertex_clique_counts(G, k=None, *, max_k=None, threads=None):
     max_k : int, optional
         Without ``k``: sizes 0..max_k (default: up to the clique number).
     {threads}
+    device : {'cpu', 'cuda', 'auto'}, default 'cpu'
+        'cuda' (or 'auto' with a GPU and a large enough graph) counts one size
+        3 <= k <= ``graphmine.cuda.MAX_K`` on the GPU (:func:`graphmine.cuda.clique_counts`).
 
     Returns
     -------
@@ -212,6 +215,10 @@ def vertex_clique_counts(G, k=None, *, max_k=None, threads=None):
     >>> vertex_clique_counts(nx.complete_graph(5), 3).tolist()  # C(4, 2)
     [6, 6, 6, 6, 6]
     """
+    if device != "cpu":  # the registry picks the GPU (or comes back here with device='cpu')
+        if max_k is not None:
+            raise ParameterError(f"max_k applies to device='cpu'; device={device!r} counts one size k")
+        return call("vertex_clique_counts", G, k=k, device=device, threads=threads)
     k = _size_limit(k, "k")
     K = k if k is not None else _size_limit(max_k)
     G = as_graph(G)

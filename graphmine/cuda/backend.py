@@ -49,7 +49,7 @@ def can_run(family, G, method, kwargs, device):
     >>> can_run("count_triangles", gm.as_graph(nx.path_graph(3)), "exact", {}, "auto")
     "device='auto' found no device, or a graph below count_triangles's size rule (graphmine.cuda.auto_min_edges)"
     """
-    k = min(kwargs.get("k", 3), MAX_K)
+    k = min(kwargs.get("k") or 3, MAX_K)  # k=None (every size) is declined by the implementation
     # the Bloom estimate takes the GPU whenever one is visible; exact counts by the size rule
     if use_cuda(device, G if method == "exact" else None, k):
         return True

@@ -83,6 +83,7 @@ SIM_COUNTS = textwrap.dedent(r'''
                     want[c] += 1
             got = gc.clique_counts(G, k)
             assert (got == want).all(), (k, got, want)
+            assert (gm.vertex_clique_counts(G, k, device="cuda") == want).all(), k
         return G
 
     # named graphs: complete, empty, edgeless, triangle-free, karate
