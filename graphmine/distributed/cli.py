@@ -146,11 +146,17 @@ def count_cliques_command(args):
 
             logging.disable(logging.CRITICAL)  # asyncio's notes on the tasks left behind
             kill_children()
+            from .graph import remove_scratch
+
+            remove_scratch(client)
         elif owned:
             cluster = getattr(client, "cluster", None)
             client.close()
             if cluster is not None:
                 cluster.close()
+            from .graph import remove_scratch
+
+            remove_scratch(client)
     out = {"file": args.file, "k": args.k, "method": args.method}
     if hasattr(result, "to_dict"):
         extra = result.to_dict()

@@ -27,8 +27,11 @@ import logging
 import math
 import operator
 import os
+import shutil
 import sys
+import tempfile
 import time
+import weakref
 from contextlib import contextmanager, redirect_stdout
 
 import numpy as np
@@ -39,7 +42,7 @@ from ..core.exceptions import GraphFormatError, ParameterError
 from ..core.graph import Graph, index_dtype_for as _index_dtype
 from . import _tasks as _t
 
-__all__ = ["VertexCounts", "DistributedGraph", "local_client", "warm_up", "expand_source"]
+__all__ = ["VertexCounts", "DistributedGraph", "local_client", "warm_up", "expand_source", "remove_scratch"]
 
 _GLOB_CHARS = set("*?[")
 
@@ -142,13 +145,40 @@ def local_client(n_workers=None, *, threads_per_worker=1, processes=True, warm=T
 
     if n_workers is None:
         n_workers = max(1, (os.cpu_count() or 1) // threads_per_worker)
+    # the workers' scratch space in a folder of its own, removed with the cluster (and by the program
+    # after a Ctrl-C, which kills the workers before they can tidy up: remove_scratch)
+    scratch = tempfile.mkdtemp(prefix="graphmine-dask-")
     # worker logs off: a failed task reaches the caller as its exception (a shard's format error)
     cluster = LocalCluster(n_workers=n_workers, threads_per_worker=threads_per_worker, processes=processes,
-                           dashboard_address=":0", scheduler_port=0, silence_logs=logging.CRITICAL)
+                           dashboard_address=":0", scheduler_port=0, silence_logs=logging.CRITICAL,
+                           local_directory=scratch)
+    cluster.graphmine_scratch = scratch
+    weakref.finalize(cluster, shutil.rmtree, scratch, True)
     client = Client(cluster)
     if warm:
         warm_up(client)
     return client
+
+
+def remove_scratch(client):
+    """Remove the scratch folder of a cluster that :func:`local_client` started (nothing for any
+    other client); its workers must have ended.
+
+    Parameters
+    ----------
+    client : distributed.Client
+
+    Examples
+    --------
+    >>> client = local_client(1, processes=False, warm=False)
+    >>> folder = client.cluster.graphmine_scratch
+    >>> client.close(); client.cluster.close(); remove_scratch(client)
+    >>> os.path.exists(folder)
+    False
+    """
+    folder = getattr(getattr(client, "cluster", None), "graphmine_scratch", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _load_task_kernels():

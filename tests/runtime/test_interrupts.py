@@ -229,15 +229,19 @@ def test_dask_run_interrupted_at_random_moments(big, tmp_path):
     path, whole, _ = big
     rng = random.Random(11)
     delays = []
+    scratch = tmp_path / "tmp"  # the run's temporary folder: the workers' scratch space goes there
+    scratch.mkdir()
+    env = dict(ENV, TMPDIR=str(scratch))
     for i in range(_moments(5)):
         moment = rng.uniform(0.05, 1.5 * whole)  # cluster start, shard reading, counting
         cmd = PROGRAM + ["count-cliques", path, "--scheduler", "local:2"]
         out, err = open(tmp_path / "stdout", "w+"), open(tmp_path / "stderr", "w+")
         with out, err:
-            p = subprocess.Popen(cmd, env=ENV, stdout=out, stderr=err, start_new_session=True,
+            p = subprocess.Popen(cmd, env=env, stdout=out, stderr=err, start_new_session=True,
                              preexec_fn=_default_sigint)
             time.sleep(moment)
             if p.poll() is not None:
+                assert list(scratch.iterdir()) == [], "scratch space left by a finished run"
                 continue
             sent = time.monotonic()
             os.killpg(p.pid, signal.SIGINT)  # as Ctrl-C at a terminal: the workers get it too
@@ -249,6 +253,7 @@ def test_dask_run_interrupted_at_random_moments(big, tmp_path):
             err.seek(0)
             _assert_interrupted(p.returncode, out.read(), err.read(), delay, f"dask at {moment:.3f} s")
             assert left == [], f"worker processes left: {left}"
+            assert list(scratch.iterdir()) == [], f"scratch space left behind: {list(scratch.iterdir())}"
             delays.append(delay)
     assert delays
     _summary("graphmine --scheduler local:2", delays)
