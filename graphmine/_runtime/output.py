@@ -10,13 +10,14 @@ reason.
 
 import contextlib
 import os
+import shutil
 import sys
 import tempfile
 import threading
 
 from ..core.exceptions import OutputExistsError, OutputPathError, ParameterError, warn_at_caller
 
-__all__ = ["remove_temporary_files", "check_output_path", "atomic_write", "force_or_overwrite", "silence_stdout",
+__all__ = ["remove_temporary_files", "track_temporary", "untrack_temporary", "check_output_path", "atomic_write", "force_or_overwrite", "silence_stdout",
            "begin_delivery", "reset_delivery", "claim_interrupt", "DeliveringStream"]
 
 
@@ -143,11 +144,25 @@ _TEMPORARY = set()
 
 
 def remove_temporary_files():
-    """Remove the temporary files of writes still in progress (the ``graphmine`` program's exit on
-    Ctrl-C)."""
+    """Remove the temporary files of writes still in progress and the scratch folders still in use
+    (the ``graphmine`` program's exit on Ctrl-C)."""
     for tmp in list(_TEMPORARY):
         with contextlib.suppress(OSError):
-            os.remove(tmp)
+            if os.path.isdir(tmp) and not os.path.islink(tmp):
+                shutil.rmtree(tmp, ignore_errors=True)
+            else:
+                os.remove(tmp)
+
+
+def track_temporary(path):
+    """Have the program's exit on Ctrl-C remove ``path`` (a file or a scratch folder) unless
+    :func:`untrack_temporary` is called first."""
+    _TEMPORARY.add(path)
+
+
+def untrack_temporary(path):
+    """Forget a path given to :func:`track_temporary` (it was removed, or is kept)."""
+    _TEMPORARY.discard(path)
 
 
 def silence_stdout():

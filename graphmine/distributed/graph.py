@@ -147,13 +147,24 @@ def local_client(n_workers=None, *, threads_per_worker=1, processes=True, warm=T
         n_workers = max(1, (os.cpu_count() or 1) // threads_per_worker)
     # the workers' scratch space in a folder of its own, removed with the cluster (and by the program
     # after a Ctrl-C, which kills the workers before they can tidy up: remove_scratch)
+    import dask
+
+    from .._runtime.output import track_temporary
+
     scratch = tempfile.mkdtemp(prefix="graphmine-dask-")
-    # worker logs off: a failed task reaches the caller as its exception (a shard's format error)
-    cluster = LocalCluster(n_workers=n_workers, threads_per_worker=threads_per_worker, processes=processes,
-                           dashboard_address=":0", scheduler_port=0, silence_logs=logging.CRITICAL,
-                           local_directory=scratch)
+    track_temporary(scratch)  # a Ctrl-C while the cluster starts removes it too
+    try:
+        # the scheduler's scratch space too (it would go to the system's temporary folder)
+        with dask.config.set({"temporary-directory": scratch}):
+            # worker logs off: a failed task reaches the caller as its exception (a shard's format error)
+            cluster = LocalCluster(n_workers=n_workers, threads_per_worker=threads_per_worker,
+                                   processes=processes, dashboard_address=":0", scheduler_port=0,
+                                   silence_logs=logging.CRITICAL, local_directory=scratch)
+    except BaseException:
+        _remove_folder(scratch)
+        raise
     cluster.graphmine_scratch = scratch
-    weakref.finalize(cluster, shutil.rmtree, scratch, True)
+    weakref.finalize(cluster, _remove_folder, scratch)
     client = Client(cluster)
     if warm:
         warm_up(client)
@@ -178,7 +189,14 @@ def remove_scratch(client):
     """
     folder = getattr(getattr(client, "cluster", None), "graphmine_scratch", None)
     if folder:
-        shutil.rmtree(folder, ignore_errors=True)
+        _remove_folder(folder)
+
+
+def _remove_folder(folder):
+    from .._runtime.output import untrack_temporary
+
+    shutil.rmtree(folder, ignore_errors=True)
+    untrack_temporary(folder)
 
 
 def _load_task_kernels():
