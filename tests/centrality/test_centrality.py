@@ -165,3 +165,50 @@ def test_backend_declines_what_it_does_not_compute_exactly():
     # declined calls still give networkx's answers through its fallback
     _within_networkx_tolerance(nx.pagerank(H, weight=None, backend="graphmine"), nx.pagerank(H, weight=None),
                                len(H))
+
+
+# -- conjugate gradients (solver='cg', the default) -------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from tests.helpers import edge_arrays, nx_graph  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(edge_arrays(max_nodes=40), st.sampled_from([0.0, 0.3, 0.85, 0.99]), st.sampled_from([1e-6, 1e-10]))
+def test_cg_is_within_tol_of_the_exact_ranks(data, alpha, tol):
+    """The result is within tol of the exact PageRank in L1 norm: networkx's power iteration run to
+    1e-15 as the oracle, isolated vertices included."""
+    n, edges = data
+    H = nx_graph(n, edges)
+    exact = nx.pagerank(H, alpha, tol=1e-15 / n, max_iter=100000, weight=None)
+    got = centrality.pagerank(gm.from_edges(edges, n_nodes=n), alpha, tol=tol, max_iter=1000)
+    assert got.sum() == pytest.approx(1.0)
+    assert np.abs(got - [exact[v] for v in range(n)]).sum() <= tol + 1e-13
+
+
+def test_cg_and_power_agree_and_cg_takes_no_more_iterations(monkeypatch):
+    G = gm.generators.kronecker_graph(11, 8, seed=2)
+    H = G.to_networkx(original_ids=False)
+    H.add_nodes_from(range(G.n_nodes))
+    exact = nx.pagerank(H, tol=1e-15 / G.n_nodes, max_iter=10000, weight=None)
+    exact = np.array([exact[v] for v in range(G.n_nodes)])
+    sums = []
+    real = centrality._neighbour_sums_into
+    monkeypatch.setattr(centrality, "_neighbour_sums_into", lambda *a: sums.append(1) or real(*a))
+    cg = centrality.pagerank(G, tol=1e-10)
+    n_cg, sums[:] = len(sums), []
+    power = centrality.pagerank(G, tol=1e-10, solver="power")
+    assert np.abs(cg - exact).sum() <= 1e-10 and np.abs(power - exact).sum() <= 1e-9
+    assert n_cg <= len(sums)  # never more (email-Enron: 41 against 142; an expander like this: 22 and 27)
+    # a start vector changes the path, not the answer; alpha = 1 iterates (the system is singular)
+    start = np.arange(1, G.n_nodes + 1, dtype=float)
+    assert np.abs(centrality.pagerank(G, tol=1e-10, nstart=start) - exact).sum() <= 1e-10
+    one = nx.pagerank(H, 1.0, tol=1e-15 / G.n_nodes, max_iter=10000, weight=None)
+    assert np.allclose(centrality.pagerank(G, 1.0, tol=1e-13, max_iter=10000), [one[v] for v in range(G.n_nodes)],
+                       atol=1e-10)
+    with pytest.raises(ParameterError, match="solver"):
+        centrality.pagerank(G, solver="jacobi")
+    with pytest.raises(ConvergenceError, match="max_iter=3"):
+        centrality.pagerank(G, tol=1e-12, max_iter=3)
