@@ -87,7 +87,10 @@ def main(argv=None):
             Hx.add_nodes_from(range(n))
             Hx.add_edges_from(e.tolist())
         before = load()
-        ref = gm.pagerank(G, alpha, tol=1e-14, max_iter=100_000, solver="power", threads=th)
+        try:
+            ref = gm.pagerank(G, alpha, tol=1e-14, max_iter=100_000, solver="power", threads=th)
+        except TypeError:  # a graphmine before solver= (its only solver was the power iteration)
+            ref = gm.pagerank(G, alpha, tol=1e-14, max_iter=100_000, threads=th)
         p_ig = np.asarray(Hi.pagerank(damping=alpha))
         ig_err = float(np.abs(p_ig - ref).sum())
         tol_ig = max(ig_err, 1e-15)

@@ -20,6 +20,21 @@ def _sum_rows(indptr, indices, share, out, lo, hi):
         out[v] = s
 
 
+@njit(cache=True, inline="always")
+def _row_of_arc(indptr, a):
+    """The last row u with indptr[u] <= a, by bisection (inlined: np.searchsorted would compile
+    six more functions)."""
+    lo = 0
+    hi = indptr.shape[0] - 1
+    while lo < hi:
+        mid = (lo + hi + 1) >> 1
+        if indptr[mid] <= a:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 @njit(cache=True)
 def _neighbour_sums_serial(indptr, indices, share, out):
     _sum_rows(indptr, indices, share, out, 0, indptr.shape[0] - 1)
@@ -32,10 +47,8 @@ def _neighbour_sums(indptr, indices, share, out, nthreads):
     n = indptr.shape[0] - 1
     m = indptr[n]
     for t in prange(nthreads):
-        lo = np.searchsorted(indptr, t * m // nthreads, side="right") - 1
-        hi = np.searchsorted(indptr, (t + 1) * m // nthreads, side="right") - 1
-        if t == 0:
-            lo = 0
-        if t == nthreads - 1:
-            hi = n
+        # rows lo..hi-1: from the row holding arc t * m / nthreads to the one holding the next
+        # thread's first arc
+        lo = 0 if t == 0 else _row_of_arc(indptr, t * m // nthreads)
+        hi = n if t == nthreads - 1 else _row_of_arc(indptr, (t + 1) * m // nthreads)
         _sum_rows(indptr, indices, share, out, lo, hi)

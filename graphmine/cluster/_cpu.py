@@ -213,6 +213,10 @@ def square_clustering(G, *, threads=None):
     ndarray of float64 of shape (n,)
         The coefficients, in [0, 1] (0 where the denominator is 0).
 
+    Notes
+    -----
+    {kept_results}
+
     Examples
     --------
     >>> import networkx as nx, graphmine as gm
