@@ -34,8 +34,17 @@ def _ck():
     return _clique_kernels
 
 
+# On 2 threads or fewer (SMALL_WORK_MAX_THREADS), triangle counts (total and per vertex) of graphs
+# up to this many edges run on one thread: they take a few milliseconds (email-Enron's per-vertex
+# count 4.3 ms on one thread against 2.8-3.2 ms on two idle cores), and on a busy 2-core machine
+# the parallel region's second thread waits for a core (the same counts took 20-100 ms on two
+# threads at load 2-4, in the middle of a benchmark's rounds)
+SMALL_TRIANGLE_EDGES = 1 << 18
+
+
 def _serial(G, nthreads):
-    return nthreads == 1 or G.n_edges < SERIAL_EDGES
+    return (nthreads == 1 or G.n_edges < SERIAL_EDGES
+            or nthreads <= SMALL_WORK_MAX_THREADS and G.n_edges <= SMALL_TRIANGLE_EDGES)
 
 
 def _small_work(G, k, order, budget):

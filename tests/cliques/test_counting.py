@@ -57,15 +57,17 @@ def kernels(parallel):
     """Force the parallel kernels (or the serial twins) whatever the graph's size."""
     import graphmine.cliques._cpu as family  # it holds its own copy of the threshold
 
-    saved = graph.SERIAL_EDGES, family.SERIAL_EDGES, family.SMALL_CLIQUE_WORK, family.SMALL_CLIQUE_WORK_DEEP
+    saved = (graph.SERIAL_EDGES, family.SERIAL_EDGES, family.SMALL_CLIQUE_WORK, family.SMALL_CLIQUE_WORK_DEEP,
+             family.SMALL_TRIANGLE_EDGES)
     graph.SERIAL_EDGES = family.SERIAL_EDGES = 0 if parallel else 2**62
     if parallel:  # no count is small enough for one thread
         family.SMALL_CLIQUE_WORK = family.SMALL_CLIQUE_WORK_DEEP = 0.0
+        family.SMALL_TRIANGLE_EDGES = -1
     try:
         yield
     finally:
         (graph.SERIAL_EDGES, family.SERIAL_EDGES, family.SMALL_CLIQUE_WORK,
-         family.SMALL_CLIQUE_WORK_DEEP) = saved
+         family.SMALL_CLIQUE_WORK_DEEP, family.SMALL_TRIANGLE_EDGES) = saved
 
 
 @pytest.mark.slow
