@@ -22,6 +22,7 @@ kernel's time and gives the same floats.
 """
 
 import os
+import sys
 
 import numpy as np
 
@@ -69,16 +70,26 @@ def work_budget(kernel):
     """The candidates a clique count may look at on numpy rather than call ``kernel``: what the
     kernel's first call in this process would cost, at 35-50 ns per candidate (ca-HepPh's
     4.6 million in 0.16-0.22 s of CPU on the 2-core machine). Loaded already: nothing
-    (SMALL_WORK). In numba's cache: a load, 10-50 ms for a serial kernel (SMALL_WORK_CACHED),
-    0.3-0.5 s of CPU for a parallel one, whose first call also starts numba's thread pool
-    (SMALL_WORK_COLD). Neither: a compile of 1-12 s (SMALL_WORK_COMPILE)."""
+    (SMALL_WORK). In numba's cache: a load, 10-50 ms for a serial kernel, or for a parallel
+    one once numba's compiler is set up in this process (SMALL_WORK_CACHED); 0.3-0.5 s of CPU
+    for the first parallel kernel of a process, whose load also sets up numba's compiler and
+    starts its thread pool (SMALL_WORK_COLD). Neither: a compile of 1-12 s
+    (SMALL_WORK_COMPILE)."""
     if kernel.overloads:
         return SMALL_WORK
     if not _cached(kernel):
         return SMALL_WORK_COMPILE
-    if not kernel.targetoptions.get("parallel"):
+    if not kernel.targetoptions.get("parallel") or _compiler_set_up():
+        # email-Enron, the per-vertex triangle kernel loaded after another kernel: 12 ms of CPU
+        # (the first kernel loaded in the process: 0.45 s)
         return SMALL_WORK_CACHED
     return SMALL_WORK_COLD
+
+
+def _compiler_set_up():
+    """Whether numba's one-time compiler setup has happened in this process (its typing and
+    lowering registries are loaded with the first kernel compiled or loaded)."""
+    return "numba.np.arraymath" in sys.modules
 
 
 #: jobs over at most this many arcs (CSR entries) run a parallel kernel's serial twin while the

@@ -42,6 +42,15 @@ Graph
     "count_or_estimate": """\
 int or Estimate
     The exact count (``method='exact'``), else the estimate with its standard error.""",
+    "kept_results": """\
+Exact counts on the CPU are kept on the :class:`~graphmine.Graph` (a graph is immutable):
+per-vertex triangles feed the clustering coefficients, their mean, the transitivity and the
+triangle count, so a second related call on the same graph object does not count again
+(:meth:`graphmine.Graph.cached_result`). What a graph keeps is bounded by the size of its own
+CSR arrays (``Graph.nbytes``, at least 64 KiB; least recently used first out), is not pickled,
+and does not depend on ``threads``; arrays are returned as copies, so changing one never
+changes a later result. A networkx graph or an edge list is converted anew on every call:
+convert it once with :func:`graphmine.as_graph` to share the counts.""",
     "exact_method": """\
 method : {'exact'}, default 'exact'
     Only exact counts exist (the keyword is there for the facade's uniform signature).""",

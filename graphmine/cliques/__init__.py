@@ -41,6 +41,10 @@ def count_triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
     NoImplementationError
         No back-end runs this method on this device.
 
+    Notes
+    -----
+    {kept_results}
+
     Examples
     --------
     >>> import networkx as nx, graphmine as gm
@@ -62,6 +66,10 @@ def triangles(G, *, method="exact", threads=None, device="cpu", **kwargs):
     ndarray of int64 of shape (n,), or ArrayEstimate
         ``t[v]``, the number of triangles that contain vertex ``v``; their sum is three times
         :func:`count_triangles`.
+
+    Notes
+    -----
+    {kept_results}
 
     Examples
     --------

@@ -34,8 +34,17 @@ def _ck():
     return _clique_kernels
 
 
+# On 2 threads or fewer (SMALL_WORK_MAX_THREADS), triangle counts (total and per vertex) of graphs
+# up to this many edges run on one thread: they take a few milliseconds (email-Enron's per-vertex
+# count 4.3 ms on one thread against 2.8-3.2 ms on two idle cores), and on a busy 2-core machine
+# the parallel region's second thread waits for a core (the same counts took 20-100 ms on two
+# threads at load 2-4, in the middle of a benchmark's rounds)
+SMALL_TRIANGLE_EDGES = 1 << 18
+
+
 def _serial(G, nthreads):
-    return nthreads == 1 or G.n_edges < SERIAL_EDGES
+    return (nthreads == 1 or G.n_edges < SERIAL_EDGES
+            or nthreads <= SMALL_WORK_MAX_THREADS and G.n_edges <= SMALL_TRIANGLE_EDGES)
 
 
 def _small_work(G, k, order, budget):
@@ -131,6 +140,17 @@ def count_triangles(G, *, threads=None):
     10
     """
     G = as_graph(G)
+    if threads is not None:
+        resolve_threads(threads)  # a bad thread count is refused even when the count is kept
+    return G.cached_result("triangle_count", lambda: _triangle_count(G, threads))
+
+
+def _triangle_count(G, threads):
+    """The triangle count of :func:`count_triangles` (kept on the graph by it)."""
+    tri = G.cached_result("triangles", None)
+    if tri is not None:
+        # per-vertex counts kept: every triangle is counted at each of its three vertices
+        return int(tri.sum()) // 3
     O = _cold_small_work(G, threads)
     if O is not None:
         return _sw.clique_count(O.indptr, O.indices, 3, _sw.SMALL_WORK_COLD)
@@ -170,11 +190,45 @@ def triangles(G, *, threads=None):
     array([3, 3, 3, 3])
     """
     G = as_graph(G)
+    if threads is not None:
+        resolve_threads(threads)  # a bad thread count is refused even when the counts are kept
+    return G.cached_result("triangles", lambda: _vertex_triangles(G, threads)).copy()
+
+
+# candidates that per-vertex triangle counts looked at on numpy in this process while the kernel
+# they stood in for was not loaded, by kernel
+_NUMPY_SPENT = {}
+
+
+def _numpy_vertex_triangles(G, kernel):
+    """The degree orientation of ``G`` when its per-vertex triangles are counted on numpy rather
+    than by ``kernel``, else None.
+
+    Rent or buy, as :func:`_cold_small_work`: numpy while the work it has done in this process
+    for ``kernel``, this count's included, stays within what loading or compiling the kernel
+    would cost (:func:`graphmine._primitives.small_work.work_budget`); the kernel from then on,
+    and at once when it is loaded already (a loaded kernel beats numpy at any size: email-Enron,
+    40 ms on numpy against 3 ms). Without the account a kernel never loaded was never chosen,
+    and every call paid numpy's time (7-15x the total count's on facebook_combined, ca-HepPh and
+    email-Enron)."""
+    if kernel.overloads or G.n_edges > _sw.SMALL_EDGES:
+        return None
+    O = G.oriented("degree", relabel=True)
+    work = _sw.triangle_work(O.indptr, O.indices)
+    spent = _NUMPY_SPENT.get(kernel, 0) + work
+    if spent > _sw.work_budget(kernel):
+        return None
+    _NUMPY_SPENT[kernel] = spent
+    return O
+
+
+def _vertex_triangles(G, threads):
+    """The per-vertex triangles of :func:`triangles` (kept on the graph by it)."""
     O = _cold_small_work(G, threads)
     if O is None:
         nthreads = resolve_threads(threads)
         kernel = _ck._triangles_per_vertex_serial if _serial(G, nthreads) else _ck._triangles_per_vertex
-        O = _small_work(G, 3, "degree", _sw.work_budget(kernel))
+        O = _numpy_vertex_triangles(G, kernel)
     if O is not None:
         return _sw.triangles_per_vertex(O.indptr, O.indices)[O.rank]
     O = G.oriented("degree", relabel=True, threads=nthreads)

@@ -28,6 +28,10 @@ def clustering(G, *, method="exact", threads=None, device="cpu", **kwargs):
     ndarray of float64 of shape (n,), or ArrayEstimate
         The coefficients, in [0, 1].
 
+    Notes
+    -----
+    {kept_results}
+
     Examples
     --------
     >>> import networkx as nx, graphmine as gm
@@ -50,6 +54,10 @@ def average_clustering(G, *, count_zeros=True, method="exact", threads=None, dev
     -------
     float or Estimate
         The mean, in [0, 1] (0 for a graph without vertices to average over).
+
+    Notes
+    -----
+    {kept_results}
 
     Examples
     --------
@@ -76,6 +84,10 @@ def transitivity(G, *, method="exact", threads=None, device="cpu", **kwargs):
     -------
     float or Estimate
         The transitivity, in [0, 1].
+
+    Notes
+    -----
+    {kept_results}
 
     Examples
     --------

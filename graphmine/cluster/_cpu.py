@@ -14,6 +14,7 @@ on a GPU) on top, through :func:`local_clustering`, :func:`mean_clustering` and
 import numpy as np
 
 from .._runtime.docs import fill_doc
+from .._runtime.threads import resolve_threads, restores_threads
 from ..cliques import count_triangles, triangles
 from ..core.validation import as_graph
 from ..core.registry import declare, implements
@@ -21,6 +22,14 @@ from ..cycles import square_counts
 
 __all__ = ["clustering", "average_clustering", "transitivity", "square_clustering", "local_clustering",
            "mean_clustering", "transitivity_from_count"]
+
+
+def _checked_graph(G, threads):
+    """``G`` as a Graph, and ``threads`` refused here if bad (a kept result would skip the
+    kernels that check it)."""
+    if threads is not None:
+        resolve_threads(threads)
+    return as_graph(G)
 
 
 def local_clustering(tri, degree):
@@ -102,6 +111,7 @@ def transitivity_from_count(n_triangles, degree):
 
 
 @implements("clustering", "cpu")
+@restores_threads
 @fill_doc
 def clustering(G, *, threads=None):
     """Local clustering coefficient of every vertex (0 for degree < 2), as a float array.
@@ -122,11 +132,18 @@ def clustering(G, *, threads=None):
     >>> clustering(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)]))
     array([1.        , 1.        , 0.33333333, 0.        ])
     """
-    G = as_graph(G)
-    return local_clustering(triangles(G, threads=threads), G.degree)
+    G = _checked_graph(G, threads)
+    return _kept_clustering(G, threads).copy()
+
+
+def _kept_clustering(G, threads):
+    """The local clustering coefficients of ``G``, kept on the graph (read-only), from the
+    per-vertex triangles it keeps (:meth:`graphmine.Graph.cached_result`)."""
+    return G.cached_result("clustering", lambda: local_clustering(triangles(G, threads=threads), G.degree))
 
 
 @implements("average_clustering", "cpu")
+@restores_threads
 @fill_doc
 def average_clustering(G, *, count_zeros=True, threads=None):
     """Mean local clustering coefficient.
@@ -146,10 +163,13 @@ def average_clustering(G, *, count_zeros=True, threads=None):
     >>> round(average_clustering(nx.karate_club_graph()), 4)
     0.5706
     """
-    return mean_clustering(clustering(G, threads=threads), count_zeros)
+    G = _checked_graph(G, threads)
+    key = "average_clustering" if count_zeros else "average_clustering_nonzero"
+    return G.cached_result(key, lambda: mean_clustering(_kept_clustering(G, threads), count_zeros))
 
 
 @implements("transitivity", "cpu")
+@restores_threads
 @fill_doc
 def transitivity(G, *, threads=None):
     """Global transitivity: 3 x triangles / connected triples.
@@ -170,11 +190,13 @@ def transitivity(G, *, threads=None):
     >>> round(transitivity(nx.karate_club_graph()), 4)
     0.2557
     """
-    G = as_graph(G)
-    return transitivity_from_count(count_triangles(G, threads=threads), G.degree)
+    G = _checked_graph(G, threads)
+    return G.cached_result("transitivity",
+                           lambda: transitivity_from_count(count_triangles(G, threads=threads), G.degree))
 
 
 @declare("square clustering coefficients", cpu=True)
+@restores_threads
 @fill_doc
 def square_clustering(G, *, threads=None):
     """Square clustering coefficient of every vertex (as ``networkx.square_clustering``).
@@ -191,12 +213,21 @@ def square_clustering(G, *, threads=None):
     ndarray of float64 of shape (n,)
         The coefficients, in [0, 1] (0 where the denominator is 0).
 
+    Notes
+    -----
+    {kept_results}
+
     Examples
     --------
     >>> import networkx as nx, graphmine as gm
     >>> gm.square_clustering(nx.complete_bipartite_graph(2, 3)).tolist()
     [1.0, 1.0, 1.0, 1.0, 1.0]
     """
+    G = _checked_graph(G, threads)
+    return G.cached_result("square_clustering", lambda: _square_clustering(G, threads)).copy()
+
+
+def _square_clustering(G, threads):
     squares, potential = square_counts(G, threads=threads)
     c = np.zeros(squares.shape[0], np.float64)
     pos = potential > 0

@@ -13,6 +13,9 @@ downstream take the raw arrays and never validate. scipy is imported only by the
 use it, so that counting from a file never loads it.
 """
 
+import sys
+import threading
+
 from .._runtime.docs import fill_doc
 import numpy as np
 
@@ -42,7 +45,7 @@ def _ok():
 
 __all__ = ["Graph", "OrientedGraph", "from_edges", "from_scipy", "from_networkx", "build_csr", "compact_ids",
            "check_vertex_count", "vertex_pairs", "index_dtype_for", "rank_space_arcs", "INDPTR_DTYPE", "SERIAL_EDGES",
-           "ORDERS", "APPROX_DEGENERACY_EPS"]
+           "ORDERS", "APPROX_DEGENERACY_EPS", "RESULT_CACHE_MIN_BYTES", "RESULT_CACHE_VALUE_BYTES"]
 #: the names graphmine offers as graphmine.<name>
 __facade__ = ("Graph", "OrientedGraph", "from_edges")
 
@@ -57,6 +60,16 @@ ORDERS = ("degree", "degeneracy", "approx-degeneracy")
 # 'approx-degeneracy': a vertex leaves the graph in the first round in which its degree is at
 # most (1 + eps) times the remaining graph's average (ArbCount's eps; the GPU peel's too)
 APPROX_DEGENERACY_EPS = 0.1
+
+# The results cache of a graph (Graph.cached_result) holds at most as many bytes as the graph's
+# own CSR arrays (Graph.nbytes), and never less than this: one per-vertex array (8 bytes a vertex)
+# always fits next to a CSR of 8 (n + 1) + 8 m bytes, two or three where the mean degree is 2-4
+# or more. What a graph keeps therefore adds at most its own size to a program's memory.
+RESULT_CACHE_MIN_BYTES = 1 << 16
+# what a cached value that is not an array counts for (a number: the object and its dict slot)
+RESULT_CACHE_VALUE_BYTES = 64
+# mutations of every graph's results cache (the computations themselves run outside it)
+_RESULTS_LOCK = threading.Lock()
 
 
 def index_dtype_for(n):
@@ -237,6 +250,7 @@ class Graph:
         self.input_stats = dict(input_stats or {})
         self._oriented = {}
         self._degree = None
+        self._results = {}
 
     @classmethod
     def from_csr(cls, indptr, indices, node_ids=None, input_stats=None):
@@ -313,6 +327,108 @@ class Graph:
         dict
         """
         return self.__dict__.pop(f"_{backend}", {})
+
+    # -- results kept by the graph ---------------------------------------------------------------
+    def cached_result(self, key, compute):
+        """The value of ``compute()`` kept under ``key``: computed on the first call, then kept
+        (the graph is immutable, so a result never goes stale).
+
+        The exact CPU implementations keep their results here, so that related calls share one
+        count: per-vertex triangles (``'triangles'``) feed :func:`graphmine.clustering`,
+        :func:`graphmine.average_clustering`, :func:`graphmine.transitivity` and
+        :func:`graphmine.count_triangles`; the local and square clustering coefficients, the
+        triangle count, the mean clustering and the transitivity are kept too. Results do not
+        depend on the thread count, so it is no part of a key.
+
+        **Bound.** The cache holds at most :attr:`result_cache_limit` bytes: the size of the
+        graph's CSR arrays (:attr:`nbytes`), and at least ``RESULT_CACHE_MIN_BYTES`` (64 KiB).
+        An array counts its ``nbytes``, any other value ``RESULT_CACHE_VALUE_BYTES`` (64). Past
+        the bound the least recently used values are dropped; a value larger than the bound
+        alone is returned but not kept.
+
+        **Safety.** A kept array is made read-only, and the library's public functions return
+        copies of it, so that changing a returned array never changes a later result. The cache
+        is not pickled (a copy or an unpickled graph starts empty) and is local to this object:
+        a graph built anew from the same data (``as_graph`` of a networkx graph, say) counts
+        again.
+
+        Parameters
+        ----------
+        key : str
+            What the value is (``'triangles'``, ``'clustering'``, ...).
+        compute : callable or None
+            Called without arguments when ``key`` is not kept; its result is kept. None: only
+            look (nothing is computed or kept).
+
+        Returns
+        -------
+        object
+            The kept value (arrays read-only: copy one before changing it); with ``compute``
+            None, None when nothing is kept under ``key``.
+
+        Examples
+        --------
+        >>> import numpy as np, graphmine as gm
+        >>> G = gm.as_graph([(0, 1), (1, 2)])
+        >>> G.cached_result("double degree", lambda: 2 * G.degree)
+        array([2, 4, 2])
+        >>> G.cached_result("double degree", None).flags.writeable
+        False
+        """
+        results = self._results
+        with _RESULTS_LOCK:
+            if key in results:
+                value = results.pop(key)
+                results[key] = value  # most recently used last
+                return value
+        if compute is None:
+            return None
+        value = compute()
+        if isinstance(value, np.ndarray):
+            value.flags.writeable = False
+        size = _result_bytes(value)
+        limit = self.result_cache_limit
+        with _RESULTS_LOCK:
+            if key in results:  # computed meanwhile on another thread: one value for everyone
+                return results[key]
+            if size > limit:
+                return value
+            used = sum(_result_bytes(v) for v in results.values())
+            while results and used + size > limit:
+                used -= _result_bytes(results.pop(next(iter(results))))
+            results[key] = value
+        return value
+
+    @property
+    def result_cache_limit(self):
+        """The most bytes :meth:`cached_result` keeps for this graph: ``max(nbytes, 64 KiB)``."""
+        return max(self.nbytes, RESULT_CACHE_MIN_BYTES)
+
+    @property
+    def result_cache_nbytes(self):
+        """The bytes :meth:`cached_result` keeps now (arrays by ``nbytes``, other values 64)."""
+        with _RESULTS_LOCK:
+            return sum(_result_bytes(v) for v in self._results.values())
+
+    def cached_result_keys(self):
+        """The keys :meth:`cached_result` keeps now, least recently used first."""
+        with _RESULTS_LOCK:
+            return list(self._results)
+
+    def drop_cached_results(self):
+        """Forget every value kept by :meth:`cached_result` (the next calls compute again)."""
+        with _RESULTS_LOCK:
+            self._results.clear()
+
+    def __getstate__(self):
+        # the results cache stays behind: a pickle carries the graph, not what was computed on it
+        state = self.__dict__.copy()
+        state["_results"] = {}
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self.__dict__.setdefault("_results", {})  # pickles written before the cache existed
 
     # -- basic properties -------------------------------------------------------------------
     @property
@@ -430,7 +546,7 @@ class Graph:
             raise ParameterError(f"order must be one of {', '.join(map(repr, ORDERS))}, got {order!r}")
         key = (order, bool(relabel))
         if key not in self._oriented:
-            small = relabel and self.n_edges <= _sw.SMALL_EDGES
+            small = relabel and self.n_edges <= _sw.SMALL_EDGES and _numpy_orientation(self.n_edges)
             # numba's thread count is not asked for where numpy does the work (it imports numba)
             nthreads = 1 if small and threads is None else resolve_threads(threads)
             if order == "degeneracy" and relabel:
@@ -507,6 +623,39 @@ class Graph:
         indptr = np.zeros(k + 1, INDPTR_DTYPE)
         np.cumsum(np.bincount(np.repeat(np.arange(k), lens)[keep], minlength=k), out=indptr[1:])
         return Graph.from_csr(indptr, pos[keep].astype(index_dtype_for(k)), self.node_ids[vertices])
+
+
+# arcs that rank-space orientations were built from on numpy in this process (see
+# _numpy_orientation)
+_ORIENT_NUMPY_SPENT = [0]
+
+
+def _numpy_orientation(m):
+    """Whether the rank-space orientation of a graph of ``m`` edges (at most SMALL_EDGES) is
+    built on numpy rather than by the serial kernel.
+
+    Always while numba is not imported (the kernel would import it: see
+    graphmine/_primitives/small_work.py). Once it is, rent or buy: numpy while the arcs it has
+    oriented in this process, these included, stay within what loading or compiling the kernel
+    would cost (:func:`graphmine._primitives.small_work.work_budget`, an arc counted as a
+    candidate: numpy takes about 65 ns an arc), the kernel from then on and at once when it is
+    loaded already. Chosen by size alone, numpy built every such orientation: 6-12 ms on
+    facebook_combined, ca-HepPh and email-Enron against the kernel's 0.7-1.5 ms."""
+    if "numba" not in sys.modules:
+        return True
+    kernel = _k._orient_relabel_serial
+    if kernel.overloads:
+        return False
+    spent = _ORIENT_NUMPY_SPENT[0] + 2 * m
+    if spent > _sw.work_budget(kernel):
+        return False
+    _ORIENT_NUMPY_SPENT[0] = spent
+    return True
+
+
+def _result_bytes(value):
+    """What a value kept by :meth:`Graph.cached_result` counts for, in bytes."""
+    return int(value.nbytes) if isinstance(value, np.ndarray) else RESULT_CACHE_VALUE_BYTES
 
 
 def _csr_arrays(indptr, indices, index_dtype):

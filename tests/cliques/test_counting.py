@@ -57,15 +57,17 @@ def kernels(parallel):
     """Force the parallel kernels (or the serial twins) whatever the graph's size."""
     import graphmine.cliques._cpu as family  # it holds its own copy of the threshold
 
-    saved = graph.SERIAL_EDGES, family.SERIAL_EDGES, family.SMALL_CLIQUE_WORK, family.SMALL_CLIQUE_WORK_DEEP
+    saved = (graph.SERIAL_EDGES, family.SERIAL_EDGES, family.SMALL_CLIQUE_WORK, family.SMALL_CLIQUE_WORK_DEEP,
+             family.SMALL_TRIANGLE_EDGES)
     graph.SERIAL_EDGES = family.SERIAL_EDGES = 0 if parallel else 2**62
     if parallel:  # no count is small enough for one thread
         family.SMALL_CLIQUE_WORK = family.SMALL_CLIQUE_WORK_DEEP = 0.0
+        family.SMALL_TRIANGLE_EDGES = -1
     try:
         yield
     finally:
         (graph.SERIAL_EDGES, family.SERIAL_EDGES, family.SMALL_CLIQUE_WORK,
-         family.SMALL_CLIQUE_WORK_DEEP) = saved
+         family.SMALL_CLIQUE_WORK_DEEP, family.SMALL_TRIANGLE_EDGES) = saved
 
 
 @pytest.mark.slow
@@ -220,3 +222,40 @@ def test_default_order_of_large_counts_on_many_threads(monkeypatch):
     G = gm.from_edges(np.array(H.edges()), n_nodes=300)
     assert family.count_cliques(G, 4, threads=2) == want[4]
     assert G.has_orientation("degeneracy", relabel=True)
+
+
+def test_per_vertex_triangles_use_numpy_within_the_kernels_price(monkeypatch):
+    """Per-vertex triangles of small graphs: numpy while its work in this process stays within
+    what loading the kernel would cost (rent or buy), then the kernel, and the kernel at once
+    when it is loaded; networkx's counts on every path. (Before, numpy ran on every call while
+    the kernel was not loaded, and nothing ever loaded it.)"""
+    import graphmine.cliques._cpu as family
+    from graphmine.cliques import _clique_kernels as ck
+    from graphmine._primitives import small_work as sw
+
+    H = nx.gnm_random_graph(200, 1500, seed=4)
+    want = [nx.triangles(H)[v] for v in range(200)]
+    G = gm.as_graph(H)
+    O = G.oriented("degree", relabel=True)
+    work = sw.triangle_work(O.indptr, O.indices)
+    ran = []
+    serial = ck._triangles_per_vertex_serial
+
+    class Kernel:
+        overloads = {}
+
+        def __call__(self, *a):
+            ran.append(1)
+            return serial(*a)
+
+    kernel = Kernel()
+    monkeypatch.setattr(ck, "_triangles_per_vertex_serial", kernel)
+    monkeypatch.setattr(family, "_NUMPY_SPENT", {})
+    monkeypatch.setattr(sw, "work_budget", lambda k: 2 * work if k is kernel else 0)
+    for i in range(4):  # a new graph each time: nothing kept
+        assert gm.triangles(gm.Graph.from_csr(G.indptr, G.indices), threads=1).tolist() == want
+        assert len(ran) == max(0, i - 1)
+    monkeypatch.setattr(family, "_NUMPY_SPENT", {})
+    Kernel.overloads = {"loaded": True}
+    assert gm.triangles(gm.Graph.from_csr(G.indptr, G.indices), threads=1).tolist() == want
+    assert len(ran) == 3

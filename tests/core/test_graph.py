@@ -259,3 +259,93 @@ def test_from_csr_takes_the_arrays_as_they_are():
     assert not np.shares_memory(C.indices, H.indices)
     with pytest.raises(TypeError):
         gm.Graph(H.indptr, H.indices, _trusted=True)
+
+
+# -- the results cache (Graph.cached_result) -------------------------------------------------------
+
+def test_cached_result_computes_once_and_freezes_arrays():
+    G = gm.as_graph(nx.karate_club_graph())
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return G.degree * 2
+
+    first = G.cached_result("double", compute)
+    again = G.cached_result("double", compute)
+    assert calls == [1] and again is first and np.array_equal(first, 2 * G.degree)
+    with pytest.raises(ValueError):
+        first[0] = 7  # read-only: nobody can change what later calls get
+    assert G.cached_result("absent", None) is None and "absent" not in G.cached_result_keys()
+    assert G.cached_result("number", lambda: 3) == 3 and G.cached_result("number", None) == 3
+    assert G.result_cache_nbytes == first.nbytes + gm.core.graph.RESULT_CACHE_VALUE_BYTES
+    G.drop_cached_results()
+    assert G.cached_result_keys() == [] and G.result_cache_nbytes == 0
+    G.cached_result("double", compute)
+    assert calls == [1, 1]
+
+
+def test_cached_result_stays_within_its_bound():
+    """The cache never holds more than max(nbytes, RESULT_CACHE_MIN_BYTES); past it the least
+    recently used values go, and a value larger than the bound alone is returned, not kept."""
+    from graphmine.core.graph import RESULT_CACHE_MIN_BYTES
+
+    G = gm.generators.kronecker_graph(12, 8, seed=1)
+    limit = G.result_cache_limit
+    assert limit == max(G.nbytes, RESULT_CACHE_MIN_BYTES) and limit == G.nbytes
+    n = G.n_nodes
+    for i in range(40):  # far more per-vertex arrays than fit
+        G.cached_result(f"a{i}", lambda: np.zeros(n))
+        if i == 1:
+            G.cached_result("a0", None)  # used: a0 is now the most recent, a1 the oldest
+        assert G.result_cache_nbytes <= limit
+    keys = G.cached_result_keys()
+    assert keys[-1] == "a39" and "a1" not in keys and len(keys) == limit // (8 * n)
+    big = G.cached_result("big", lambda: np.zeros(limit // 8 + 1))
+    assert big.shape == (limit // 8 + 1,) and "big" not in G.cached_result_keys()
+    assert G.cached_result_keys() == keys  # nothing evicted for a value that is not kept
+    small = gm.as_graph([(0, 1)])
+    assert small.result_cache_limit == RESULT_CACHE_MIN_BYTES
+
+
+def test_pickle_and_copies_leave_the_results_cache_behind():
+    import copy
+    import pickle
+
+    G = gm.as_graph(nx.karate_club_graph())
+    tri = gm.triangles(G)
+    G.oriented("degree", relabel=True)
+    assert "triangles" in G.cached_result_keys()
+    for H in (pickle.loads(pickle.dumps(G)), copy.deepcopy(G), copy.copy(G)):
+        assert H == G and H.cached_result_keys() == []
+        assert np.array_equal(gm.triangles(H), tri)  # counted again, the same
+        assert H.cached_result_keys() == ["triangles"]
+    assert G.cached_result_keys() == ["triangles"]
+    # a graph pickled before the cache existed (no _results in its state) loads with an empty one
+    state = G.__getstate__()
+    del state["_results"]
+    old = gm.Graph.__new__(gm.Graph)
+    old.__setstate__(state)
+    assert old.cached_result_keys() == [] and np.array_equal(gm.triangles(old), tri)
+
+
+def test_small_orientations_use_numpy_within_the_kernels_price(monkeypatch):
+    """Rank-space orientations of small graphs: numpy while numba is not imported or while numpy's
+    work in this process stays within what loading the kernel costs, then the kernel; both build
+    the same arrays."""
+    from graphmine.core import graph as core
+    from graphmine._primitives import csr_kernels, small_work
+
+    H = nx.gnm_random_graph(300, 2000, seed=5)
+    G = gm.as_graph(H)
+    want = G.oriented("degree", relabel=True)
+    ran = []
+    serial = csr_kernels._orient_relabel_serial
+    monkeypatch.setattr(csr_kernels, "_orient_relabel_serial",
+                        type("K", (), {"overloads": {}, "__call__": lambda self, *a: ran.append(1) or serial(*a)})())
+    monkeypatch.setattr(core, "_ORIENT_NUMPY_SPENT", [0])
+    monkeypatch.setattr(small_work, "work_budget", lambda kernel: 3 * 2 * G.n_edges)
+    for i in range(5):  # three fit the budget, then the kernel
+        O = gm.Graph.from_csr(G.indptr, G.indices).oriented("degree", relabel=True)
+        assert np.array_equal(O.indptr, want.indptr) and np.array_equal(O.indices, want.indices)
+        assert len(ran) == max(0, i - 2)

@@ -3,7 +3,6 @@
 
 import collections.abc
 import functools
-import math
 import types
 
 import networkx as nx
@@ -83,8 +82,13 @@ def test_both_call_styles_return_networkx_results(name, monkeypatch):
     want = _plain(want)
     for got in (explicit, prioritised):
         got = _plain(got)
-        if name == "pagerank":  # networkx's tolerance: the values agree to 1e-6
-            assert got.keys() == want.keys() and all(math.isclose(got[k], want[k], abs_tol=1e-6) for k in got)
+        if name == "pagerank":
+            # networkx's tolerance: it stops once an iteration changes the ranks by less than
+            # n * tol (L1), within n * tol * alpha / (1 - alpha) of the exact ranks; graphmine's
+            # conjugate gradients stop within n * tol of them
+            n, tol, alpha = G.number_of_nodes(), 1e-6, 0.85
+            assert got.keys() == want.keys()
+            assert sum(abs(got[k] - want[k]) for k in got) <= n * tol * (1 + alpha) / (1 - alpha)
         else:
             assert got == want
 

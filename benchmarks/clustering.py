@@ -1,0 +1,153 @@
+"""Local clustering: graphmine against NetworKit, in one process, on one machine.
+
+For each graph, graphmine's ``count_triangles``, ``triangles``, ``clustering`` and
+``average_clustering`` against NetworKit's ``LocalClusteringCoefficient(turbo=True)`` (local
+clustering, the per-vertex triangles inside it) and its ``TriangleEdgeScore`` (the triangles of
+every edge: NetworKit's triangle count), both on ``--threads`` threads:
+
+- graphmine "new graph": a new ``Graph`` of the same CSR arrays for every run, so that nothing
+  kept on a graph helps (neither the degree orientation nor the results cache of
+  ``Graph.cached_result``): the comparison with NetworKit, whose runs each build what they need;
+- graphmine "kept": the same call again on one graph (the results cache answers it);
+- the ratio graphmine / NetworKit (below 1: graphmine is faster), of the "new graph" times.
+
+Runs alternate between the libraries (one run of each call per round, ``--repeat`` rounds, after
+one warm-up round) and the best of the rounds is shown; the machine's load average is printed
+beside each graph, since other processes share its cores. The results are compared too (the
+largest difference between the two libraries' coefficients, and whether the triangle counts
+agree). Nothing here asserts on time.
+
+    pip install networkit          # the `bench` extra; for the benchmark only
+    python benchmarks/clustering.py [--graphs facebook_combined,PATH/ca-HepPh.txt,PATH/email-Enron.txt,kron18]
+                                    [--threads 2] [--repeat 7]
+
+A graph is a shipped data set's name, an edge-list file (SNAP's ca-HepPh.txt and
+email-Enron.txt are not shipped) or ``kronN`` (``graphmine.io.generators.kronecker_graph(N,
+seed=1)``, edge factor 16).
+"""
+
+import argparse
+import os
+import time
+
+import numpy as np
+
+import graphmine as gm
+
+
+def load_graph(spec):
+    """A shipped data set by name, an edge-list file by path, or kronN."""
+    if os.path.exists(spec):
+        return os.path.splitext(os.path.basename(spec))[0], gm.read_graph(spec)
+    if spec.startswith("kron") and spec[4:].isdigit():
+        return f"Kronecker {spec[4:]}", gm.generators.kronecker_graph(int(spec[4:]), seed=1)
+    return spec, gm.datasets.load(spec)
+
+
+def networkit_graph(G):
+    import networkit as nk
+
+    e = G.edges()
+    H = nk.Graph(G.n_nodes, weighted=False, directed=False)
+    H.addEdges((e[:, 0].astype(np.uint64), e[:, 1].astype(np.uint64)))
+    H.indexEdges()  # TriangleEdgeScore needs edge ids
+    return H
+
+
+def rounds(calls, repeat):
+    """{name: best seconds} over ``repeat`` rounds of one run of every call each (after one
+    warm-up round), and {name: the last value}."""
+    best = {name: float("inf") for name in calls}
+    values = {}
+    for r in range(repeat + 1):
+        for name, fn in calls.items():
+            t0 = time.perf_counter()
+            values[name] = fn()
+            t = time.perf_counter() - t0
+            if r:
+                best[name] = min(best[name], t)
+    return best, values
+
+
+def load():
+    return "/".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--graphs", default="facebook_combined,/work/data/snap/ca-HepPh.txt,"
+                                        "/work/data/snap/email-Enron.txt,kron18",
+                    help="comma-separated graphs: shipped names, edge-list paths or kronN "
+                         "(paths that do not exist are skipped with a note)")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--repeat", type=int, default=7)
+    args = ap.parse_args(argv)
+
+    import networkit as nk
+
+    nk.setNumberOfThreads(args.threads)
+    th = args.threads
+    print(f"threads {th}, best of {args.repeat} alternating rounds; NetworKit {nk.__version__}; "
+          f"times in ms; ratio = graphmine (new graph) / NetworKit")
+    rows = []
+    for spec in args.graphs.split(","):
+        if "/" in spec and not os.path.exists(spec):
+            print(f"(skipped {spec}: no such file)")
+            continue
+        name, G = load_graph(spec)
+        H = networkit_graph(G)
+        before = load()
+
+        def fresh():
+            return gm.Graph.from_csr(G.indptr, G.indices)
+
+        def nk_lcc():
+            a = nk.centrality.LocalClusteringCoefficient(H, turbo=True)
+            a.run()
+            return a.scores()
+
+        def nk_edge_triangles():
+            a = nk.sparsification.TriangleEdgeScore(H)
+            a.run()
+            return a.scores()
+
+        calls = {
+            "gm count_triangles": lambda: gm.count_triangles(fresh(), threads=th),
+            "nk TriangleEdgeScore": nk_edge_triangles,
+            "gm triangles": lambda: gm.triangles(fresh(), threads=th),
+            "gm clustering": lambda: gm.clustering(fresh(), threads=th),
+            "gm average_clustering": lambda: gm.average_clustering(fresh(), threads=th),
+            "nk LCC turbo": nk_lcc,
+            "gm triangles kept": lambda: gm.triangles(G, threads=th),
+            "gm clustering kept": lambda: gm.clustering(G, threads=th),
+            "gm average_clustering kept": lambda: gm.average_clustering(G, threads=th),
+        }
+        best, values = rounds(calls, args.repeat)
+        # the results: the coefficients against NetworKit's, the triangle count against its edges'
+        diff = float(np.abs(np.asarray(values["nk LCC turbo"]) - values["gm clustering"]).max(initial=0.0))
+        same = int(round(float(np.sum(values["nk TriangleEdgeScore"])))) == 3 * values["gm count_triangles"]
+        ms = {k: 1e3 * v for k, v in best.items()}
+        lcc = ms["nk LCC turbo"]
+        print(f"\n{name}: {G.n_nodes:,} vertices, {G.n_edges:,} edges; load average {before} -> {load()}")
+        print(f"  {'':26} {'ms':>9} {'ratio':>7}")
+        print(f"  {'nk TriangleEdgeScore':26} {ms['nk TriangleEdgeScore']:9.2f}")
+        print(f"  {'gm count_triangles':26} {ms['gm count_triangles']:9.2f} "
+              f"{ms['gm count_triangles'] / ms['nk TriangleEdgeScore']:7.2f}")
+        print(f"  {'nk LCC turbo':26} {lcc:9.2f}")
+        for k in ("gm triangles", "gm clustering", "gm average_clustering"):
+            print(f"  {k:26} {ms[k]:9.2f} {ms[k] / lcc:7.2f}   kept: {ms[k + ' kept']:.3f}")
+        print(f"  largest |coefficient difference| {diff:.1e}; triangle counts equal: {same}")
+        rows.append((name, ms, diff, same))
+
+    print("\nsummary (ms; ratio to NetworKit's LocalClusteringCoefficient(turbo=True)):")
+    print(f"{'graph':20} {'nk LCC':>8} {'triangles':>16} {'clustering':>16} {'average':>16} {'count':>9} "
+          f"{'nk edge':>9}")
+    for name, ms, diff, same in rows:
+        lcc = ms["nk LCC turbo"]
+        cells = " ".join(f"{ms[k]:8.2f} ({ms[k] / lcc:4.2f})" for k in
+                         ("gm triangles", "gm clustering", "gm average_clustering"))
+        print(f"{name:20} {lcc:8.2f} {cells} {ms['gm count_triangles']:9.2f} {ms['nk TriangleEdgeScore']:9.2f}")
+
+
+if __name__ == "__main__":
+    main()
