@@ -164,8 +164,9 @@ def _census(G, edges, nthreads, progress):
     """The (n, 15) node or (m, 12) edge orbit counts of the 4-vertex census."""
     n, m = G.n_nodes, G.n_edges
     length = m if edges else n
-    maxdeg = int(G.degree.max()) if n else 0
-    check_allocation(8 * (3 * nthreads * length + 4 * nthreads * n + 2 * nthreads * maxdeg + 4 * m + 4 * n)
+    # per thread: 3 counters per vertex (edge) and 4 scratch rows; the relabelled CSR with edge ids
+    # (12 bytes a slot), t(e) (and a degree sum), the result
+    check_allocation(8 * (3 * nthreads * length + 4 * nthreads * n + 5 * m + (2 if edges else 1) * m + 3 * n)
                      + 8 * length * (EDGE_ORBITS if edges else NODE_ORBITS),
                      f"the 4-vertex {'edge' if edges else 'node'} orbit census on {nthreads} threads",
                      "use fewer threads")
@@ -174,9 +175,10 @@ def _census(G, edges, nthreads, progress):
     dsum = np.zeros(m if edges else 0, np.int64)
     buf = np.zeros((nthreads, 3, length), np.int64)
     scratch = np.empty((nthreads, 4, n), np.int64)
-    scratch[:, :2] = -1
-    scratch[:, 2] = 0
-    cw = np.empty((nthreads, 2, max(maxdeg, 1)), np.int64)
+    scratch[:, 0] = -1
+    scratch[:, 1] = 0
+    maxout = max(1, int((rp[1:] - split).max()))
+    bits = np.empty((nthreads, maxout, (maxout + 63) >> 6), np.uint64)
     # chunks of about equal numbers of arcs (a hub may be a chunk of its own)
     nchunks = max(1, min(n, _CHUNKS_PER_THREAD * nthreads))
     bounds = np.unique(np.searchsorted(rp, np.linspace(0, rp[-1], nchunks + 1).astype(np.int64)))
@@ -189,7 +191,7 @@ def _census(G, edges, nthreads, progress):
                       unit="chunk") as bar:
         for phase in (1, 2):
             for c0, c1 in zip(steps[:-1], steps[1:]):
-                _gk._census_pass(phase, c0, c1, bounds, rp, ri, reid, split, tri, dsum, buf, scratch, cw, edges,
+                _gk._census_pass(phase, c0, c1, bounds, rp, ri, reid, split, tri, dsum, buf, scratch, bits, edges,
                                  nthreads, cancel)
                 _check_interrupt()
                 bar.update(int(c1 - c0))

@@ -15,8 +15,9 @@ triangles of a vertex (or edge) of the triangle counts of their other edges. Two
    paths v - u - w, so the 4-cycles whose highest vertex is v are C(paths(v, w), 2) with w
    opposite v (each cycle once, at its highest vertex: Chiba and Nishizeki's bound, O(m sqrt m)
    in degree order), and a second walk credits the middle vertices (edges);
-2. the triangles v < u < w and the 4-cliques v < u < w < x are listed from the out-neighbourhoods
-   (the rows' upper parts), each once from its lowest vertex.
+2. the triangles v < u < w are listed from the out-neighbourhoods (the rows' upper parts), each
+   once from its lowest vertex, and the 4-cliques above v counted from a bit matrix of v's
+   out-neighbourhood (a 4-clique {v, u, w, x} is a common neighbour x of a local edge u - w).
 
 Counts landing on other vertices than the one being processed go to per-thread buffers
 ``buf[t]``, summed at the end. The threads claim chunks of vertices (about equal numbers of
@@ -30,7 +31,10 @@ holds; graphmine/graphlets/_cpu.py).
 import numpy as np
 from numba import njit, prange
 
-from .._primitives.setops import fetch_add, lower_bound
+from .._primitives.setops import and_count, fetch_add, lower_bound
+
+U0 = np.uint64(0)
+U1 = np.uint64(1)
 
 # the 15 per-vertex (12 per-edge) counts a census row holds
 NODE_ORBITS = 15
@@ -147,76 +151,91 @@ def _pass1_vertex(v, rp, ri, reid, split, tri, dsum, buf, mark, cnt, touched, ed
 
 
 @njit(cache=True, nogil=True)
-def _pass2_vertex(v, rp, ri, reid, split, tri, buf, mark, mark2, cw, cq, edges):
-    """Pass 2 at v: the triangles v < u < w and the 4-cliques v < u < w < x. Credits buf[1] with
-    4-cliques and buf[2] with the triangle-count sums (per vertex: the opposite edge's t - 1;
-    per edge: the other two edges' t - 1 each). ``mark``/``mark2`` are -1 on entry and exit."""
+def _pass2_vertex(v, rp, ri, reid, split, tri, buf, mark, bits, tl, edges):
+    """Pass 2 at v: the triangles v < y < z and the 4-cliques above v. Credits buf[2] with the
+    triangle-count sums (per vertex: the opposite edge's t - 1; per edge: the other two edges'
+    t - 1 each) and buf[1] with 4-cliques.
+
+    The out-neighbours of v become a dense bit matrix ``bits`` (local ids 0..k-1, row i the
+    local neighbours of the i-th): a local edge y - z is a triangle v, y, z, and the common local
+    neighbours of its ends are the 4-cliques {v, y, z, x}, counted by one AND and popcount per
+    word, never listed. ``mark`` is -1 on entry and exit."""
     lo = split[v]
     hi = rp[v + 1]
-    if hi - lo < 2:
+    k = hi - lo
+    if k < 2:
         return
-    for p in range(lo, hi):
-        mark[ri[p]] = p
-    for p in range(lo, hi):
-        u = ri[p]
-        e_vu = reid[p]
-        nc = 0
-        for q in range(split[u], rp[u + 1]):
-            w = ri[q]
-            if mark[w] >= 0:
-                cw[nc] = w
-                cq[nc] = q
-                nc += 1
-        if nc == 0:
-            continue
-        for i in range(nc):
-            mark2[cw[i]] = i
-        t_vu = tri[e_vu]
-        for i in range(nc):
-            w = cw[i]
-            e_vw = reid[mark[w]]
-            e_uw = reid[cq[i]]
-            t_vw = tri[e_vw]
-            t_uw = tri[e_uw]
+    W = (k + 63) >> 6
+    top = ri[hi - 1]
+    for i in range(k):
+        mark[ri[lo + i]] = i
+        tl[i] = 0
+        for w in range(W):
+            bits[i, w] = U0
+    for i in range(k):
+        y = ri[lo + i]
+        for q in range(split[y], rp[y + 1]):
+            z = ri[q]
+            if z > top:
+                break
+            j = mark[z]
+            if j >= 0:
+                bits[i, j >> 6] |= U1 << np.uint64(j & 63)
+                bits[j, i >> 6] |= U1 << np.uint64(i & 63)
+    total = 0
+    for i in range(k):
+        y = ri[lo + i]
+        e_vy = reid[lo + i]
+        t_vy = tri[e_vy]
+        for q in range(split[y], rp[y + 1]):
+            z = ri[q]
+            if z > top:
+                break
+            j = mark[z]
+            if j < 0:
+                continue
+            e_vz = reid[lo + j]
+            e_yz = reid[q]
+            t_vz = tri[e_vz]
+            t_yz = tri[e_yz]
             if edges:
-                buf[2, e_vu] += t_vw + t_uw - 2
-                buf[2, e_vw] += t_vu + t_uw - 2
-                buf[2, e_uw] += t_vu + t_vw - 2
+                buf[2, e_vy] += t_vz + t_yz - 2
+                buf[2, e_vz] += t_vy + t_yz - 2
+                buf[2, e_yz] += t_vy + t_vz - 2
             else:
-                buf[2, v] += t_uw - 1
-                buf[2, u] += t_vw - 1
-                buf[2, w] += t_vu - 1
-            if t_uw < 2 or i == nc - 1:
-                continue  # the edge u - w closes no 4-clique with a vertex above w
-            for r in range(split[w], rp[w + 1]):
-                x = ri[r]
-                j = mark2[x]
-                if j >= 0:
+                buf[2, v] += t_yz - 1
+                buf[2, y] += t_vz - 1
+                buf[2, z] += t_vy - 1
+            if t_vy >= 2 and t_vz >= 2 and t_yz >= 2:  # else no fourth vertex meets all three
+                c = and_count(bits, i, bits, j, W)
+                if c:
+                    tl[i] += c
+                    tl[j] += c
+                    total += c
                     if edges:
-                        buf[1, e_vu] += 1
-                        buf[1, e_vw] += 1
-                        buf[1, e_uw] += 1
-                        buf[1, reid[mark[x]]] += 1
-                        buf[1, reid[cq[j]]] += 1
-                        buf[1, reid[r]] += 1
-                    else:
-                        buf[1, v] += 1
-                        buf[1, u] += 1
-                        buf[1, w] += 1
-                        buf[1, x] += 1
-        for i in range(nc):
-            mark2[cw[i]] = -1
-    for p in range(lo, hi):
-        mark[ri[p]] = -1
+                        buf[1, e_yz] += c
+    if total:
+        # local vertex i is in tl[i] / 2 local triangles (4-cliques with v), v in total / 3
+        for i in range(k):
+            c = tl[i] >> 1
+            if c:
+                if edges:
+                    buf[1, reid[lo + i]] += c
+                else:
+                    buf[1, ri[lo + i]] += c
+        if not edges:
+            buf[1, v] += total // 3
+    for i in range(k):
+        mark[ri[lo + i]] = -1
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def _census_pass(phase, c0, c1, bounds, rp, ri, reid, split, tri, dsum, buf, scratch, cw, edges, nthreads,
+def _census_pass(phase, c0, c1, bounds, rp, ri, reid, split, tri, dsum, buf, scratch, bits, edges, nthreads,
                  cancel):
     """Run pass ``phase`` (1 or 2) over the vertex chunks c0..c1-1 (chunk c: vertices
     bounds[c]..bounds[c+1]-1), claimed from the last (the hubs) down. ``scratch[t]`` holds thread
-    t's marks (rows 0 and 1, -1 when idle), counters (row 2, 0 when idle) and list (row 3);
-    ``cw[t]`` its two lists of out-neighbours."""
+    t's marks (row 0, -1 when idle), counters (row 1, 0 when idle) and lists (rows 2 and 3);
+    ``bits[t]`` its bit matrix (max out-degree rows)."""
     counter = np.zeros(1, np.int64)
     for t in prange(nthreads):
         while True:
@@ -226,11 +245,10 @@ def _census_pass(phase, c0, c1, bounds, rp, ri, reid, split, tri, dsum, buf, scr
             c = c1 - 1 - k
             for v in range(bounds[c], bounds[c + 1]):
                 if phase == 1:
-                    _pass1_vertex(v, rp, ri, reid, split, tri, dsum, buf[t], scratch[t, 0], scratch[t, 2],
-                                  scratch[t, 3], edges)
+                    _pass1_vertex(v, rp, ri, reid, split, tri, dsum, buf[t], scratch[t, 0], scratch[t, 1],
+                                  scratch[t, 2], edges)
                 else:
-                    _pass2_vertex(v, rp, ri, reid, split, tri, buf[t], scratch[t, 0], scratch[t, 1], cw[t, 0],
-                                  cw[t, 1], edges)
+                    _pass2_vertex(v, rp, ri, reid, split, tri, buf[t], scratch[t, 0], bits[t], scratch[t, 3], edges)
 
 
 @njit(cache=True, nogil=True)
