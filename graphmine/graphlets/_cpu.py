@@ -34,11 +34,12 @@ the induced counts are :math:`O(v) = C^{-1} N(v)`, exactly, in integers. The per
 (:data:`EDGE_PATTERNS`) follow the same way.
 
 Estimates (Jha, Seshadhri and Pinar's 3-path sampling): a 3-path a - u - v - b is drawn
-uniformly from the :math:`W = \\sum_{uv} (d_u - 1)(d_v - 1)` triples (middle edge, a neighbour
-of each end other than the other end; a = b is a closed triangle and no path), and the induced
-graphlet on {a, u, v, b} is classified. A graphlet H with :math:`c_H` 3-paths (path 1, 4-cycle
-4, paw 2, diamond 6, 4-clique 12) is counted :math:`W \\hat p_H / c_H`, unbiased, with the
-multinomial variance; the 3-star (no 3-path) follows from the exact
+uniformly from the :math:`\\sum_{uv} (d_u - 1)(d_v - 1)` triples (middle edge, a neighbour of
+each end other than the other end; a = b closes a triangle and is drawn again), so uniformly
+from the :math:`W = \\sum_{uv} (d_u - 1)(d_v - 1) - 3T` 3-paths (T the exact triangle count),
+and the induced graphlet on {a, u, v, b} is classified. A graphlet H with :math:`c_H` 3-paths
+(path 1, 4-cycle 4, paw 2, diamond 6, 4-clique 12) is counted :math:`W \\hat p_H / c_H`,
+unbiased, with the multinomial variance; the 3-star (no 3-path) follows from the exact
 :math:`\\sum_v \\binom{d_v}{3}` less its copies in the others.
 """
 
@@ -417,7 +418,7 @@ def sample_graphlet_counts(G, size=4, *, samples=None, seed=None, induced=True, 
     exact = np.array([m, int((d * (d - 1) // 2).sum()) - 3 * tri, tri], np.float64)
     E = G.edges()
     w = (d[E[:, 0]] - 1) * (d[E[:, 1]] - 1)
-    W = int(w.sum())
+    W = int(w.sum()) - 3 * tri  # the 3-paths: every triangle closes three of the drawn triples
     est = np.zeros(6)  # 3-path, 3-star, 4-cycle, paw, diamond, 4-clique
     cov = np.zeros((6, 6))
     hits = np.zeros(6, np.int64)
@@ -425,7 +426,7 @@ def sample_graphlet_counts(G, size=4, *, samples=None, seed=None, induced=True, 
         cumw = np.cumsum(w)
         parts = _gk._sample_three_paths(G.indptr, G.indices, E[:, 0].copy(), E[:, 1].copy(), cumw, samples,
                                         np.uint64(seed % (2 ** 64)), nthreads)
-        got = parts.sum(axis=0)  # a == b, 3-path, 4-cycle, paw, diamond, 4-clique
+        got = parts.sum(axis=0)  # redrawn, 3-path, 4-cycle, paw, diamond, 4-clique
         hits = np.array([got[1], 0, got[2], got[3], got[4], got[5]], np.int64)
     # estimates of the five graphlets with 3-paths: W p_H / c_H; the 3-star from the exact star count
     scale = np.array([W / c if c else 0.0 for c in THREE_PATHS])

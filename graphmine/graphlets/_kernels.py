@@ -361,14 +361,19 @@ _TO_UNIT = 1.0 / 9007199254740992.0  # 2**-53
 
 
 @njit(cache=True, inline="always")
-def _unit(seed, i, j):
-    """A uniform double in [0, 1) for draw j of sample i: splitmix64 of a counter, so a sample's
-    draws depend on the seed and its index only (not on the thread that makes it)."""
-    z = seed + _GOLDEN * (np.uint64(i) * np.uint64(4) + np.uint64(j) + np.uint64(1))
+def _mix(z):
+    """splitmix64's finaliser: a 64-bit hash of a counter."""
     z = (z ^ (z >> _S30)) * _M1
     z = (z ^ (z >> _S27)) * _M2
-    z = z ^ (z >> _S31)
-    return float(z >> _S11) * _TO_UNIT
+    return z ^ (z >> _S31)
+
+
+@njit(cache=True, inline="always")
+def _unit(base, j):
+    """A uniform double in [0, 1), draw j of the sample whose stream starts at ``base``: counters
+    hashed, so that a sample's draws depend on the seed and its index only (not on the thread
+    that makes it)."""
+    return float(_mix(base + _GOLDEN * np.uint64(j + 1)) >> _S11) * _TO_UNIT
 
 
 @njit(cache=True, inline="always")
@@ -383,32 +388,36 @@ def _adjacent(indptr, indices, a, b):
 
 @njit(cache=True, nogil=True, parallel=True)
 def _sample_three_paths(indptr, indices, eu, ev, cumw, samples, seed, nthreads):
-    """Draw ``samples`` triples (edge u - v with probability (d_u - 1)(d_v - 1) / W, a in N(u) - v,
-    b in N(v) - u, uniformly) and count the induced graphlet on {a, u, v, b}: column 0 a == b (no
-    3-path), 1 path, 2 4-cycle, 3 paw, 4 diamond, 5 4-clique. Returns the counts per thread."""
+    """Draw ``samples`` 3-paths uniformly and count the induced graphlet on each path's vertices.
+
+    A draw takes edge u - v with probability (d_u - 1)(d_v - 1) / W, then a in N(u) - v and b in
+    N(v) - u uniformly; a == b (a triangle, no path) is drawn again, so the paths kept are
+    uniform over the graph's 3-paths. Columns: 0 the redrawn triples, 1 path, 2 4-cycle, 3 paw,
+    4 diamond, 5 4-clique. Returns the counts per thread."""
     total = float(cumw[cumw.shape[0] - 1])
-    useed = np.uint64(seed)
     out = np.zeros((nthreads, 6), np.int64)
     for t in prange(nthreads):
         for i in range(t, samples, nthreads):
-            r = int(_unit(useed, i, 0) * total)
-            e = lower_bound(cumw, 0, cumw.shape[0], r + 1)
-            u = eu[e]
-            v = ev[e]
-            du = indptr[u + 1] - indptr[u]
-            dv = indptr[v + 1] - indptr[v]
-            # a uniform neighbour other than the partner: the last entry stands in for it
-            k = indptr[u] + int(_unit(useed, i, 1) * (du - 1))
-            a = indices[k]
-            if a == v:
-                a = indices[indptr[u + 1] - 1]
-            k = indptr[v] + int(_unit(useed, i, 2) * (dv - 1))
-            b = indices[k]
-            if b == u:
-                b = indices[indptr[v + 1] - 1]
-            if a == b:
+            base = _mix(seed + _GOLDEN * np.uint64(i + 1))
+            j = 0
+            while True:
+                r = int(_unit(base, j) * total)
+                e = lower_bound(cumw, 0, cumw.shape[0], r + 1)
+                u = eu[e]
+                v = ev[e]
+                du = indptr[u + 1] - indptr[u]
+                dv = indptr[v + 1] - indptr[v]
+                # a uniform neighbour other than the partner: the last entry stands in for it
+                a = indices[indptr[u] + int(_unit(base, j + 1) * (du - 1))]
+                if a == v:
+                    a = indices[indptr[u + 1] - 1]
+                b = indices[indptr[v] + int(_unit(base, j + 2) * (dv - 1))]
+                if b == u:
+                    b = indices[indptr[v + 1] - 1]
+                j += 3
+                if a != b:
+                    break
                 out[t, 0] += 1
-                continue
             chord_a = _adjacent(indptr, indices, a, v)
             chord_b = _adjacent(indptr, indices, b, u)
             close = _adjacent(indptr, indices, a, b)

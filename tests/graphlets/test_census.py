@@ -244,3 +244,49 @@ def test_global_counts_match_igraph_motifs(name, shipped):
             h = ig.Graph.Isoclass(size, cls)
             graphlet = GRAPHLET[(size, h.ecount(), tuple(sorted(h.degree())))]
             assert ours[graphlet] == count, (name, size, cls)
+
+
+# -- estimates ---------------------------------------------------------------------------------------
+
+def test_sampling_is_exact_where_every_path_spans_one_graphlet():
+    from math import comb
+
+    e = gm.graphlet_counts(nx.complete_graph(7), method="sample", samples=2000, seed=5)
+    assert e.estimate.tolist() == gm.graphlet_counts(nx.complete_graph(7)).astype(float).tolist()
+    assert e.stderr.max() == 0.0 and e.estimate[8] == comb(7, 4)
+    e = gm.graphlet_counts(nx.path_graph(6), method="sample", samples=500, seed=1)
+    assert e.estimate[3] == 3 and e.stderr[3] == 0.0  # every 3-path of a path is an induced path
+
+
+def test_sampling_is_reproducible_and_thread_independent(shipped):
+    G = shipped["USAir"]
+    a = gm.graphlet_counts(G, method="sample", samples=20000, seed=11, threads=1)
+    b = gm.graphlet_counts(G, method="sample", samples=20000, seed=11, threads=2)
+    assert np.array_equal(a.estimate, b.estimate) and a.seed == 11 and a.samples == 20000
+    c = gm.graphlet_counts(G, method="sample", samples=20000)
+    assert isinstance(c.seed, int)  # drawn and reported
+    assert np.array_equal(gm.graphlet_counts(G, method="sample", samples=20000, seed=c.seed).estimate, c.estimate)
+
+
+@pytest.mark.parametrize("induced", [True, False])
+def test_intervals_cover_the_truth(induced, shipped):
+    # 100 seeded runs: each 95% interval covers the exact count in at least 85 of them (the
+    # binomial 0.1% quantile at a true 95% is 88), and the mean is within 4 standard errors
+    G = shipped["USAir"]
+    exact = gm.graphlet_counts(G, induced=induced)
+    runs = [gm.graphlet_counts(G, method="sample", samples=4000, seed=s, induced=induced) for s in range(100)]
+    covered = sum(((r.ci_low <= exact) & (exact <= r.ci_high)).astype(int) for r in runs)
+    assert covered.min() >= 85, covered
+    est = np.array([r.estimate for r in runs])
+    se = np.array([r.stderr for r in runs]).mean(axis=0)
+    assert (np.abs(est.mean(axis=0) - exact) <= 4 * se / 10 + 1e-9).all()
+
+
+def test_error_shrinks_with_the_samples(shipped):
+    G = shipped["ca-GrQc"]
+    exact = gm.graphlet_counts(G)
+    small = gm.graphlet_counts(G, method="sample", samples=10_000, seed=2)
+    large = gm.graphlet_counts(G, method="sample", samples=160_000, seed=2)
+    ratio = large.stderr[3:] / small.stderr[3:]
+    assert (np.abs(ratio - 0.25) < 0.08).all(), ratio
+    assert (np.abs(large.estimate - exact)[3:] <= 4 * large.stderr[3:]).all()
