@@ -28,10 +28,10 @@ G8. The functions dispatch on ``device=`` (:mod:`graphmine.core.registry`); the 
 from .._runtime.docs import fill_doc
 from ..core.exceptions import check_choice
 from ..core.registry import call, declare
-from ._cpu import (EDGE_ORBIT_COUNTS, GRAPHLET_NAMES, GRAPHLET_ORBITS, NODE_ORBIT_COUNTS, GraphletEstimate,
-                   sample_graphlet_counts)
+from ._cpu import (EDGE_ORBIT_COUNTS, GRAPHLET_NAMES, GRAPHLET_ORBITS, NODE_ORBIT_COUNTS, ORBIT_SIZES,
+                   GraphletEstimate, sample_graphlet_counts)
 
-__all__ = ["graphlet_counts", "orbit_counts", "GraphletEstimate", "GRAPHLET_NAMES", "GRAPHLET_ORBITS",
+__all__ = ["graphlet_counts", "orbit_counts", "GraphletEstimate", "GRAPHLET_NAMES", "GRAPHLET_ORBITS", "ORBIT_SIZES",
            "NODE_ORBIT_COUNTS", "EDGE_ORBIT_COUNTS"]
 #: the names graphmine offers as graphmine.<name>
 __facade__ = ("GraphletEstimate",)

@@ -56,6 +56,7 @@ from .._runtime.limits import check_allocation
 from .._runtime.progress import progress_bar
 from .._runtime.threads import resolve_threads, restores_threads
 from ..core.exceptions import ParameterError, check_int
+from ..core.graph import SERIAL_EDGES
 from ..core.registry import call, implements
 from ..core.validation import as_graph
 
@@ -150,15 +151,36 @@ def _check_size(size, allowed=(3, 4)):
 
 
 def _rank_space(G, nthreads):
-    """The degree-ordered relabelling of G with edge ids (cached on the graph)."""
+    """The degree-ordered relabelling of G with edge ids (cached on the graph): (rp, ri, reid, split,
+    orig) as :func:`graphmine.graphlets._kernels._rank_space` makes them."""
     cache = G.backend_cache("graphlets")
     if "rank_space" not in cache:
         # rank by (degree, id), the order of Graph.oriented('degree'): out-degrees <= sqrt(2m)
-        perm = np.argsort(G.degree, kind="stable")
+        orig = np.argsort(G.degree, kind="stable")
         rank = np.empty(G.n_nodes, np.int64)
-        rank[perm] = np.arange(G.n_nodes, dtype=np.int64)
-        cache["rank_space"] = _gk._rank_space(G.indptr, G.indices, rank, nthreads)
+        rank[orig] = np.arange(G.n_nodes, dtype=np.int64)
+        if G.n_edges < SERIAL_EDGES:
+            cache["rank_space"] = _rank_space_numpy(G, rank, orig)
+        else:
+            cache["rank_space"] = _gk._rank_space(G.indptr, G.indices, rank, nthreads)
     return cache["rank_space"]
+
+
+def _rank_space_numpy(G, rank, orig):
+    """:func:`_rank_space` with numpy (small graphs: no kernel to load, no thread pool to wake)."""
+    n = G.n_nodes
+    rows = np.repeat(np.arange(n, dtype=np.int64), G.degree)
+    cols = G.indices.astype(np.int64)
+    # edge ids: the slots u < v are the edges in order; a slot v > u takes the id of (u, v)
+    upper = rows * n + cols
+    keys = np.minimum(rows, cols) * n + np.maximum(rows, cols)
+    eid = np.searchsorted(upper[rows < cols], keys)
+    r, c = rank[rows], rank[cols]
+    order = np.lexsort((c, r))
+    rp = np.zeros(n + 1, np.int64)
+    np.cumsum(np.bincount(r, minlength=n), out=rp[1:])
+    split = rp[:-1] + np.bincount(r[c < r], minlength=n)
+    return rp, c[order].astype(G.indices.dtype), eid[order], split, orig.astype(np.int64)
 
 
 def _census(G, edges, nthreads, progress):
@@ -172,17 +194,20 @@ def _census(G, edges, nthreads, progress):
                      f"the 4-vertex {'edge' if edges else 'node'} orbit census on {nthreads} threads",
                      "use fewer threads")
     rp, ri, reid, split, orig = _rank_space(G, nthreads)
+    maxout = max(1, int((rp[1:] - split).max()))
+    minv = _inverse(EDGE_PATTERNS if edges else NODE_PATTERNS)
+    if m < SERIAL_EDGES:  # one thread finishes before a thread pool would wake up
+        return _gk._census_serial(rp, ri, reid, split, orig, edges, minv, maxout)
     tri = np.zeros(m, np.int64)
     dsum = np.zeros(m if edges else 0, np.int64)
     buf = np.zeros((nthreads, 3, length), np.int64)
     scratch = np.empty((nthreads, 4, n), np.int64)
     scratch[:, 0] = -1
     scratch[:, 1] = 0
-    maxout = max(1, int((rp[1:] - split).max()))
     bits = np.empty((nthreads, maxout, (maxout + 63) >> 6), np.uint64)
     # chunks of about equal numbers of arcs (a hub may be a chunk of its own)
     nchunks = max(1, min(n, _CHUNKS_PER_THREAD * nthreads))
-    bounds = np.unique(np.searchsorted(rp, np.linspace(0, rp[-1], nchunks + 1).astype(np.int64)))
+    bounds = np.searchsorted(rp, np.linspace(0, rp[-1], nchunks + 1).astype(np.int64))
     bounds[0], bounds[-1] = 0, n
     bounds = np.unique(bounds)
     nchunks = bounds.shape[0] - 1
@@ -196,7 +221,6 @@ def _census(G, edges, nthreads, progress):
                                  nthreads, cancel)
                 _check_interrupt()
                 bar.update(int(c1 - c0))
-    minv = _inverse(EDGE_PATTERNS if edges else NODE_PATTERNS)
     return _gk._census_finish(rp, ri, reid, split, orig, tri, dsum, buf, edges, minv, nthreads)
 
 

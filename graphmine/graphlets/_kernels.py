@@ -262,6 +262,81 @@ def _apply(minv, raw, out, row):
         out[row, i] = s
 
 
+@njit(cache=True, nogil=True)
+def _vertex_sums(rp, ri, reid, tri, tv, sv, t, nthreads):
+    """tv[v] (triangles at v) and sv[v] (2-paths from v) for v = t, t + nthreads, ..."""
+    n = rp.shape[0] - 1
+    for v in range(t, n, nthreads):
+        s = 0
+        tt = 0
+        for p in range(rp[v], rp[v + 1]):
+            s += rp[ri[p] + 1] - rp[ri[p]] - 1
+            tt += tri[reid[p]]
+        sv[v] = s
+        tv[v] = tt // 2
+
+
+@njit(cache=True, nogil=True)
+def _orbit_rows(rp, ri, reid, split, orig, tri, dsum, acc, tv, sv, edges, minv, out, t, nthreads):
+    """The orbit counts of the vertices v = t, t + nthreads, ... (of the edges to their lower
+    neighbours): the non-induced pattern counts, then ``minv`` applied."""
+    n = rp.shape[0] - 1
+    raw = np.empty(NODE_ORBITS, np.int64)
+    for v in range(t, n, nthreads):
+        d = rp[v + 1] - rp[v]
+        if edges:
+            for p in range(rp[v], split[v]):
+                u = ri[p]
+                e = reid[p]
+                du = rp[u + 1] - rp[u]
+                te = tri[e]
+                raw[0] = du + d - 2
+                raw[1] = te
+                raw[2] = sv[u] + sv[v] - (du - 1) - (d - 1) - 2 * te
+                raw[3] = (du - 1) * (d - 1) - te
+                raw[4] = (du - 1) * (du - 2) // 2 + (d - 1) * (d - 2) // 2
+                raw[5] = acc[0, e]
+                raw[6] = tv[u] + tv[v] - 2 * te
+                raw[7] = dsum[e] - 2 * te
+                raw[8] = te * (du + d - 4)
+                raw[9] = acc[2, e]
+                raw[10] = te * (te - 1) // 2
+                raw[11] = acc[1, e]
+                _apply(minv, raw[:EDGE_ORBITS], out, e)
+        else:
+            tt = tv[v]
+            s_paths = 0
+            s_star = 0
+            s_tail = 0
+            s_tri_deg = 0
+            s_diag = 0
+            for p in range(rp[v], rp[v + 1]):
+                a = ri[p]
+                da = rp[a + 1] - rp[a]
+                ta = tri[reid[p]]
+                s_paths += sv[a]
+                s_star += (da - 1) * (da - 2) // 2
+                s_tail += tv[a] - ta
+                s_tri_deg += ta * (da - 2)
+                s_diag += ta * (ta - 1) // 2
+            raw[0] = d
+            raw[1] = sv[v]
+            raw[2] = d * (d - 1) // 2
+            raw[3] = tt
+            raw[4] = s_paths - d * (d - 1) - 2 * tt
+            raw[5] = (d - 1) * sv[v] - 2 * tt
+            raw[6] = s_star
+            raw[7] = d * (d - 1) * (d - 2) // 6
+            raw[8] = acc[0, v]
+            raw[9] = s_tail
+            raw[10] = s_tri_deg
+            raw[11] = tt * (d - 2)
+            raw[12] = acc[2, v]
+            raw[13] = s_diag
+            raw[14] = acc[1, v]
+            _apply(minv, raw, out, orig[v])
+
+
 @njit(cache=True, nogil=True, parallel=True)
 def _census_finish(rp, ri, reid, split, orig, tri, dsum, buf, edges, minv, nthreads):
     """The orbit counts: (n, 15) per vertex in the original order, or (m, 12) per edge in edge-id
@@ -274,77 +349,38 @@ def _census_finish(rp, ri, reid, split, orig, tri, dsum, buf, edges, minv, nthre
             for i in range(t * size // nthreads, (t + 1) * size // nthreads):
                 for b in range(1, buf.shape[0]):
                     buf[0, c, i] += buf[b, c, i]
-    acc = buf[0]
-    tv = np.zeros(n, np.int64)  # triangles at v
-    sv = np.zeros(n, np.int64)  # paths of length 2 starting at v
+    tv = np.empty(n, np.int64)
+    sv = np.empty(n, np.int64)
     for t in prange(nthreads):
-        for v in range(t, n, nthreads):
-            s = 0
-            tt = 0
-            for p in range(rp[v], rp[v + 1]):
-                s += rp[ri[p] + 1] - rp[ri[p]] - 1
-                tt += tri[reid[p]]
-            sv[v] = s
-            tv[v] = tt // 2
-    if edges:
-        out = np.empty((m, EDGE_ORBITS), np.int64)
-    else:
-        out = np.empty((n, NODE_ORBITS), np.int64)
+        _vertex_sums(rp, ri, reid, tri, tv, sv, t, nthreads)
+    out = np.empty((m, EDGE_ORBITS) if edges else (n, NODE_ORBITS), np.int64)
     for t in prange(nthreads):
-        raw = np.empty(NODE_ORBITS, np.int64)
-        for v in range(t, n, nthreads):
-            d = rp[v + 1] - rp[v]
-            if edges:
-                for p in range(rp[v], split[v]):
-                    u = ri[p]
-                    e = reid[p]
-                    du = rp[u + 1] - rp[u]
-                    te = tri[e]
-                    raw[0] = du + d - 2
-                    raw[1] = te
-                    raw[2] = sv[u] + sv[v] - (du - 1) - (d - 1) - 2 * te
-                    raw[3] = (du - 1) * (d - 1) - te
-                    raw[4] = (du - 1) * (du - 2) // 2 + (d - 1) * (d - 2) // 2
-                    raw[5] = acc[0, e]
-                    raw[6] = tv[u] + tv[v] - 2 * te
-                    raw[7] = dsum[e] - 2 * te
-                    raw[8] = te * (du + d - 4)
-                    raw[9] = acc[2, e]
-                    raw[10] = te * (te - 1) // 2
-                    raw[11] = acc[1, e]
-                    _apply(minv, raw[:EDGE_ORBITS], out, e)
-            else:
-                tt = tv[v]
-                s_paths = 0
-                s_star = 0
-                s_tail = 0
-                s_tri_deg = 0
-                s_diag = 0
-                for p in range(rp[v], rp[v + 1]):
-                    a = ri[p]
-                    da = rp[a + 1] - rp[a]
-                    ta = tri[reid[p]]
-                    s_paths += sv[a]
-                    s_star += (da - 1) * (da - 2) // 2
-                    s_tail += tv[a] - ta
-                    s_tri_deg += ta * (da - 2)
-                    s_diag += ta * (ta - 1) // 2
-                raw[0] = d
-                raw[1] = sv[v]
-                raw[2] = d * (d - 1) // 2
-                raw[3] = tt
-                raw[4] = s_paths - d * (d - 1) - 2 * tt
-                raw[5] = (d - 1) * sv[v] - 2 * tt
-                raw[6] = s_star
-                raw[7] = d * (d - 1) * (d - 2) // 6
-                raw[8] = acc[0, v]
-                raw[9] = s_tail
-                raw[10] = s_tri_deg
-                raw[11] = tt * (d - 2)
-                raw[12] = acc[2, v]
-                raw[13] = s_diag
-                raw[14] = acc[1, v]
-                _apply(minv, raw, out, orig[v])
+        _orbit_rows(rp, ri, reid, split, orig, tri, dsum, buf[0], tv, sv, edges, minv, out, t, nthreads)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _census_serial(rp, ri, reid, split, orig, edges, minv, maxout):
+    """The whole census on one thread, no thread pool woken (small graphs): the passes over every
+    vertex and the orbit counts, as :func:`_census_pass` and :func:`_census_finish`."""
+    n = rp.shape[0] - 1
+    m = ri.shape[0] // 2
+    tri = np.zeros(m, np.int64)
+    dsum = np.zeros(m if edges else 0, np.int64)
+    buf = np.zeros((3, m if edges else n), np.int64)
+    mark = np.full(n, -1, np.int64)
+    cnt = np.zeros(n, np.int64)
+    lists = np.empty(n, np.int64)
+    bits = np.empty((maxout, (maxout + 63) >> 6), np.uint64)
+    for v in range(n):
+        _pass1_vertex(v, rp, ri, reid, split, tri, dsum, buf, mark, cnt, lists, edges)
+    for v in range(n):
+        _pass2_vertex(v, rp, ri, reid, split, tri, buf, mark, bits, lists, edges)
+    tv = np.empty(n, np.int64)
+    sv = np.empty(n, np.int64)
+    _vertex_sums(rp, ri, reid, tri, tv, sv, 0, 1)
+    out = np.empty((m, EDGE_ORBITS) if edges else (n, NODE_ORBITS), np.int64)
+    _orbit_rows(rp, ri, reid, split, orig, tri, dsum, buf, tv, sv, edges, minv, out, 0, 1)
     return out
 
 

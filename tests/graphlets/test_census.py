@@ -6,6 +6,7 @@ ORCA); ORCA's own example output where it is at hand; igraph's motifs_randesu on
 import itertools
 import os
 from collections import Counter
+from unittest.mock import patch
 
 import networkx as nx
 import numpy as np
@@ -96,11 +97,17 @@ def _edge_rows(G, edge):
 # -- exactness -------------------------------------------------------------------------------------
 
 @settings(max_examples=60, deadline=None)
-@given(graphs, st.sampled_from([1, 2]))
-def test_every_orbit_matches_the_brute_force(g, threads):
+@given(graphs, st.sampled_from([(1, True), (1, False), (2, False)]))
+def test_every_orbit_matches_the_brute_force(g, how):
+    threads, serial = how
     H = _nx(*g)
     node, edge, induced, copies = brute_force(H)
     G = gm.as_graph(H)
+    with patch.object(_cpu, "SERIAL_EDGES", 10 ** 9 if serial else 0):  # the small graphs' path or the threads'
+        _check_all(G, threads, node, edge, induced, copies)
+
+
+def _check_all(G, threads, node, edge, induced, copies):
     assert (gm.orbit_counts(G, threads=threads) == node).all()
     assert (gm.orbit_counts(G, kind="edge", threads=threads) == _edge_rows(G, edge)).all()
     assert (gm.graphlet_counts(G, threads=threads) == induced).all()
@@ -116,10 +123,12 @@ def test_dense_and_structured_graphs():
               nx.barbell_graph(5, 2), nx.gnp_random_graph(14, 0.6, seed=4), nx.karate_club_graph()):
         H = nx.convert_node_labels_to_integers(H)
         node, edge, induced, _ = brute_force(H)
-        G = gm.as_graph(H)
-        assert (gm.orbit_counts(G) == node).all()
-        assert (gm.orbit_counts(G, kind="edge") == _edge_rows(G, edge)).all()
-        assert (gm.graphlet_counts(G) == induced).all()
+        for serial in (True, False):
+            G = gm.as_graph(H)
+            with patch.object(_cpu, "SERIAL_EDGES", 10 ** 9 if serial else 0):
+                assert (gm.orbit_counts(G, threads=2) == node).all()
+                assert (gm.orbit_counts(G, kind="edge", threads=2) == _edge_rows(G, edge)).all()
+                assert (gm.graphlet_counts(G) == induced).all()
 
 
 def test_closed_forms():
