@@ -25,8 +25,7 @@ __all__ = ["main", "run", "build_parser", "COMMANDS"]
 COMMANDS = {
     "clustering": ("graphmine.probgraph.cli", "average clustering coefficient and transitivity"),
     "jarvis-patrick": ("graphmine.probgraph.cli", "Jarvis-Patrick clustering by neighbourhood similarity"),
-    "count-motifs": ("graphmine.graphlets.cli", "graphlet census: counts of every 3- and 4-vertex graphlet, per "
-                     "vertex or per edge"),
+    "count-motifs": ("graphmine.graphlets.cli", "graphlet census: 3- and 4-vertex graphlets and their orbits"),
     "predict-motifs": ("graphmine.motifs.cli", "motif prediction: heuristic motif scores or the SEAM GNN"),
     "predict-closure": ("graphmine.motifs.cli", "temporal closure prediction of open triangles and 4-sets"),
     "science4cast": ("graphmine.science4cast.cli", "temporal link prediction in a growing concept graph"),

@@ -189,7 +189,8 @@ def test_matrices_are_the_copies_in_each_graphlet():
                 for v in S:
                     C[NODE_ORBIT[h][deg[v]], NODE_ORBIT[g][gdeg[v]]] += 1
                 for a, b in F:
-                    CE[EDGE_ORBIT[h][tuple(sorted((deg[a], deg[b])))], EDGE_ORBIT[g][tuple(sorted((gdeg[a], gdeg[b])))]] += 1
+                    here = EDGE_ORBIT[g][tuple(sorted((gdeg[a], gdeg[b])))]
+                    CE[EDGE_ORBIT[h][tuple(sorted((deg[a], deg[b])))], here] += 1
         for o, size in Counter(NODE_ORBIT[g][gdeg[v]] for v in S).items():
             C[:, o] //= size
             assert _cpu.ORBIT_SIZES[o] == size
