@@ -425,7 +425,7 @@ def sample_graphlet_counts(G, size=4, *, samples=None, seed=None, induced=True, 
     --------
     >>> import networkx as nx
     >>> e = sample_graphlet_counts(nx.complete_graph(5), samples=1000, seed=1)
-    >>> e.estimate[8], e.stderr[8]  # every 3-path of K5 spans a 4-clique: no error
+    >>> float(e.estimate[8]), float(e.stderr[8])  # every 3-path of K5 spans a 4-clique: no error
     (5.0, 0.0)
     """
     size = _check_size(size, (4,))
