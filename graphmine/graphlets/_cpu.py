@@ -171,12 +171,15 @@ def _rank_space_numpy(G, rank, orig):
     n = G.n_nodes
     rows = np.repeat(np.arange(n, dtype=np.int64), G.degree)
     cols = G.indices.astype(np.int64)
-    # edge ids: the slots u < v are the edges in order; a slot v > u takes the id of (u, v)
-    upper = rows * n + cols
-    keys = np.minimum(rows, cols) * n + np.maximum(rows, cols)
-    eid = np.searchsorted(upper[rows < cols], keys)
+    # edge ids: the slots u < v are the edges in order; the slots u > v, sorted by (v, u), are their
+    # twins in the same order
+    up = rows < cols
+    eid = np.empty(rows.shape[0], np.int64)
+    eid[up] = np.arange(G.n_edges)
+    down = np.flatnonzero(~up)
+    eid[down[np.argsort(cols[down] * n + rows[down], kind="stable")]] = np.arange(G.n_edges)
     r, c = rank[rows], rank[cols]
-    order = np.lexsort((c, r))
+    order = np.argsort(r * n + c, kind="stable")
     rp = np.zeros(n + 1, np.int64)
     np.cumsum(np.bincount(r, minlength=n), out=rp[1:])
     split = rp[:-1] + np.bincount(r[c < r], minlength=n)
