@@ -48,7 +48,8 @@ def _rank_space(indptr, indices, rank, nthreads):
     n = indptr.shape[0] - 1
     slots = indices.shape[0]
     lower = np.empty(n, np.int64)  # neighbours below u in the original row of u
-    for t in prange(nthreads):
+    for tt in prange(nthreads):
+        t = np.int64(tt)  # prange's index is unsigned: one signature for the helpers
         for u in range(t, n, nthreads):
             lower[u] = lower_bound(indices, indptr[u], indptr[u + 1], u) - indptr[u]
     base = np.empty(n + 1, np.int64)  # id of the first edge (u, w > u) of u
@@ -56,7 +57,8 @@ def _rank_space(indptr, indices, rank, nthreads):
     for u in range(n):
         base[u + 1] = base[u] + (indptr[u + 1] - indptr[u] - lower[u])
     oeid = np.empty(slots, np.int64)  # edge id of every original slot
-    for t in prange(nthreads):
+    for tt in prange(nthreads):
+        t = np.int64(tt)  # prange's index is unsigned: one signature for the helpers
         for u in range(t, n, nthreads):
             a = indptr[u]
             for k in range(a, indptr[u + 1]):
@@ -74,10 +76,12 @@ def _rank_space(indptr, indices, rank, nthreads):
     for r in range(n):
         u = orig[r]
         rp[r + 1] = rp[r] + (indptr[u + 1] - indptr[u])
-    # scatter the rows in increasing order of the new ids: every new row comes out sorted
+    # scatter the rows in increasing order of the new ids: every new row comes out sorted, its
+    # lower neighbours first
     ri = np.empty(slots, indices.dtype)
     reid = np.empty(slots, np.int64)
     fill = rp[:-1].copy()
+    split = rp[:-1].copy()
     for r in range(n):
         w = orig[r]
         for k in range(indptr[w], indptr[w + 1]):
@@ -85,10 +89,8 @@ def _rank_space(indptr, indices, rank, nthreads):
             ri[fill[row]] = r
             reid[fill[row]] = oeid[k]
             fill[row] += 1
-    split = np.empty(n, np.int64)
-    for t in prange(nthreads):
-        for r in range(t, n, nthreads):
-            split[r] = lower_bound(ri, rp[r], rp[r + 1], r)
+            if r < row:
+                split[row] += 1
     return rp, ri, reid, split, orig
 
 
@@ -237,7 +239,8 @@ def _census_pass(phase, c0, c1, bounds, rp, ri, reid, split, tri, dsum, buf, scr
     t's marks (row 0, -1 when idle), counters (row 1, 0 when idle) and lists (rows 2 and 3);
     ``bits[t]`` its bit matrix (max out-degree rows)."""
     counter = np.zeros(1, np.int64)
-    for t in prange(nthreads):
+    for tt in prange(nthreads):
+        t = np.int64(tt)  # prange's index is unsigned: one signature for the helpers
         while True:
             k = fetch_add(counter, 0, 1)
             if k >= c1 - c0 or fetch_add(cancel, 0, 0) != 0:
@@ -344,17 +347,20 @@ def _census_finish(rp, ri, reid, split, orig, tri, dsum, buf, edges, minv, nthre
     n = rp.shape[0] - 1
     m = tri.shape[0]
     size = buf.shape[2]
-    for t in prange(nthreads):
+    for tt in prange(nthreads):
+        t = np.int64(tt)  # prange's index is unsigned: one signature for the helpers
         for c in range(3):
             for i in range(t * size // nthreads, (t + 1) * size // nthreads):
                 for b in range(1, buf.shape[0]):
                     buf[0, c, i] += buf[b, c, i]
     tv = np.empty(n, np.int64)
     sv = np.empty(n, np.int64)
-    for t in prange(nthreads):
+    for tt in prange(nthreads):
+        t = np.int64(tt)  # prange's index is unsigned: one signature for the helpers
         _vertex_sums(rp, ri, reid, tri, tv, sv, t, nthreads)
     out = np.empty((m, EDGE_ORBITS) if edges else (n, NODE_ORBITS), np.int64)
-    for t in prange(nthreads):
+    for tt in prange(nthreads):
+        t = np.int64(tt)  # prange's index is unsigned: one signature for the helpers
         _orbit_rows(rp, ri, reid, split, orig, tri, dsum, buf[0], tv, sv, edges, minv, out, t, nthreads)
     return out
 
@@ -378,9 +384,10 @@ def _census_serial(rp, ri, reid, split, orig, edges, minv, maxout):
         _pass2_vertex(v, rp, ri, reid, split, tri, buf, mark, bits, lists, edges)
     tv = np.empty(n, np.int64)
     sv = np.empty(n, np.int64)
-    _vertex_sums(rp, ri, reid, tri, tv, sv, 0, 1)
+    zero, one = np.int64(0), np.int64(1)  # not literals: the parallel driver's signatures serve
+    _vertex_sums(rp, ri, reid, tri, tv, sv, zero, one)
     out = np.empty((m, EDGE_ORBITS) if edges else (n, NODE_ORBITS), np.int64)
-    _orbit_rows(rp, ri, reid, split, orig, tri, dsum, buf, tv, sv, edges, minv, out, 0, 1)
+    _orbit_rows(rp, ri, reid, split, orig, tri, dsum, buf, tv, sv, edges, minv, out, zero, one)
     return out
 
 
@@ -418,7 +425,7 @@ def _adjacent(indptr, indices, a, b):
     if indptr[a + 1] - indptr[a] > indptr[b + 1] - indptr[b]:
         a, b = b, a
     hi = indptr[a + 1]
-    k = lower_bound(indices, indptr[a], hi, b)
+    k = lower_bound(indices, indptr[a], hi, np.int64(b))
     return k < hi and indices[k] == b
 
 
@@ -432,13 +439,14 @@ def _sample_three_paths(indptr, indices, eu, ev, cumw, samples, seed, nthreads):
     4 diamond, 5 4-clique. Returns the counts per thread."""
     total = float(cumw[cumw.shape[0] - 1])
     out = np.zeros((nthreads, 6), np.int64)
-    for t in prange(nthreads):
+    for tt in prange(nthreads):
+        t = np.int64(tt)  # prange's index is unsigned: one signature for the helpers
         for i in range(t, samples, nthreads):
             base = _mix(seed + _GOLDEN * np.uint64(i + 1))
             j = 0
             while True:
                 r = int(_unit(base, j) * total)
-                e = lower_bound(cumw, 0, cumw.shape[0], r + 1)
+                e = lower_bound(cumw, np.int64(0), cumw.shape[0], np.int64(r + 1))
                 u = eu[e]
                 v = ev[e]
                 du = indptr[u + 1] - indptr[u]
