@@ -190,9 +190,9 @@ def _census(G, edges, nthreads, progress):
     """The (n, 15) node or (m, 12) edge orbit counts of the 4-vertex census."""
     n, m = G.n_nodes, G.n_edges
     length = m if edges else n
-    # per thread: 3 counters per vertex (edge) and 4 scratch rows; the relabelled CSR with edge ids
-    # (12 bytes a slot), t(e) (and a degree sum), the result
-    check_allocation(8 * (3 * nthreads * length + 4 * nthreads * n + 5 * m + (2 if edges else 1) * m + 3 * n)
+    # per thread: 3 counters per vertex (edge) and 3 int32 scratch rows; the relabelled CSR with edge
+    # ids (12 bytes a slot), t(e) (and a degree sum), the result
+    check_allocation(8 * (3 * nthreads * length + 2 * nthreads * n + 3 * m + (2 if edges else 1) * m + 3 * n)
                      + 8 * length * (EDGE_ORBITS if edges else NODE_ORBITS),
                      f"the 4-vertex {'edge' if edges else 'node'} orbit census on {nthreads} threads",
                      "use fewer threads")
@@ -204,10 +204,11 @@ def _census(G, edges, nthreads, progress):
     tri = np.zeros(m, np.int64)
     dsum = np.zeros(m if edges else 0, np.int64)
     buf = np.zeros((nthreads, 3, length), np.int64)
-    scratch = np.empty((nthreads, 4, n), np.int64)
+    scratch = np.empty((nthreads, 3, n), np.int32)
     scratch[:, 0] = -1
     scratch[:, 1] = 0
     bits = np.empty((nthreads, maxout, (maxout + 63) >> 6), np.uint64)
+    tl = np.empty((nthreads, maxout), np.int64)
     # chunks of about equal numbers of arcs (a hub may be a chunk of its own)
     nchunks = max(1, min(n, _CHUNKS_PER_THREAD * nthreads))
     bounds = np.searchsorted(rp, np.linspace(0, rp[-1], nchunks + 1).astype(np.int64))
@@ -220,7 +221,7 @@ def _census(G, edges, nthreads, progress):
                       unit="chunk") as bar:
         for phase in (1, 2):
             for c0, c1 in zip(steps[:-1], steps[1:]):
-                _gk._census_pass(phase, c0, c1, bounds, rp, ri, reid, split, tri, dsum, buf, scratch, bits, edges,
+                _gk._census_pass(phase, c0, c1, bounds, rp, ri, reid, split, tri, dsum, buf, scratch, bits, tl, edges,
                                  nthreads, cancel)
                 _check_interrupt()
                 bar.update(int(c1 - c0))

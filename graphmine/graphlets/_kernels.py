@@ -98,14 +98,14 @@ def _rank_space(indptr, indices, rank, nthreads):
 def _pass1_vertex(v, rp, ri, reid, split, tri, dsum, buf, mark, cnt, touched, edges):
     """Pass 1 at v: t(e) and the common neighbours' degree sum of the edges to v's lower
     neighbours, and the 4-cycles whose highest vertex is v. ``mark`` is -1 and ``cnt`` 0 at every
-    vertex on entry and on exit."""
+    vertex on entry and on exit (int32: a thread's scratch stays small next to the caches)."""
     lo = rp[v]
     hi = rp[v + 1]
     mid = split[v]
     if mid == lo:
         return
     for p in range(lo, hi):
-        mark[ri[p]] = p
+        mark[ri[p]] = 0
     nt = 0
     for p in range(lo, mid):
         u = ri[p]
@@ -130,7 +130,7 @@ def _pass1_vertex(v, rp, ri, reid, split, tri, dsum, buf, mark, cnt, touched, ed
     if not edges:
         for k in range(nt):
             w = touched[k]
-            c = cnt[w]
+            c = np.int64(cnt[w])
             pairs = c * (c - 1) // 2
             buf[0, v] += pairs
             buf[0, w] += pairs
@@ -141,7 +141,7 @@ def _pass1_vertex(v, rp, ri, reid, split, tri, dsum, buf, mark, cnt, touched, ed
             w = ri[q]
             if w >= v:
                 break
-            x = cnt[w] - 1
+            x = np.int64(cnt[w]) - 1
             if x > 0:
                 if edges:
                     buf[0, reid[p]] += x
@@ -232,12 +232,12 @@ def _pass2_vertex(v, rp, ri, reid, split, tri, buf, mark, bits, tl, edges):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def _census_pass(phase, c0, c1, bounds, rp, ri, reid, split, tri, dsum, buf, scratch, bits, edges, nthreads,
+def _census_pass(phase, c0, c1, bounds, rp, ri, reid, split, tri, dsum, buf, scratch, bits, tl, edges, nthreads,
                  cancel):
     """Run pass ``phase`` (1 or 2) over the vertex chunks c0..c1-1 (chunk c: vertices
-    bounds[c]..bounds[c+1]-1), claimed from the last (the hubs) down. ``scratch[t]`` holds thread
-    t's marks (row 0, -1 when idle), counters (row 1, 0 when idle) and lists (rows 2 and 3);
-    ``bits[t]`` its bit matrix (max out-degree rows)."""
+    bounds[c]..bounds[c+1]-1), claimed from the last (the hubs) down. ``scratch[t]`` (int32) holds
+    thread t's marks (row 0, -1 when idle), counters (row 1, 0 when idle) and list (row 2);
+    ``bits[t]`` and ``tl[t]`` its bit matrix and counts (max out-degree rows)."""
     counter = np.zeros(1, np.int64)
     for tt in prange(nthreads):
         t = np.int64(tt)  # prange's index is unsigned: one signature for the helpers
@@ -251,7 +251,7 @@ def _census_pass(phase, c0, c1, bounds, rp, ri, reid, split, tri, dsum, buf, scr
                     _pass1_vertex(v, rp, ri, reid, split, tri, dsum, buf[t], scratch[t, 0], scratch[t, 1],
                                   scratch[t, 2], edges)
                 else:
-                    _pass2_vertex(v, rp, ri, reid, split, tri, buf[t], scratch[t, 0], bits[t], scratch[t, 3], edges)
+                    _pass2_vertex(v, rp, ri, reid, split, tri, buf[t], scratch[t, 0], bits[t], tl[t], edges)
 
 
 @njit(cache=True, nogil=True)
@@ -374,14 +374,15 @@ def _census_serial(rp, ri, reid, split, orig, edges, minv, maxout):
     tri = np.zeros(m, np.int64)
     dsum = np.zeros(m if edges else 0, np.int64)
     buf = np.zeros((3, m if edges else n), np.int64)
-    mark = np.full(n, -1, np.int64)
-    cnt = np.zeros(n, np.int64)
-    lists = np.empty(n, np.int64)
+    mark = np.full(n, -1, np.int32)
+    cnt = np.zeros(n, np.int32)
+    touched = np.empty(n, np.int32)
+    tl = np.empty(maxout, np.int64)
     bits = np.empty((maxout, (maxout + 63) >> 6), np.uint64)
     for v in range(n):
-        _pass1_vertex(v, rp, ri, reid, split, tri, dsum, buf, mark, cnt, lists, edges)
+        _pass1_vertex(v, rp, ri, reid, split, tri, dsum, buf, mark, cnt, touched, edges)
     for v in range(n):
-        _pass2_vertex(v, rp, ri, reid, split, tri, buf, mark, bits, lists, edges)
+        _pass2_vertex(v, rp, ri, reid, split, tri, buf, mark, bits, tl, edges)
     tv = np.empty(n, np.int64)
     sv = np.empty(n, np.int64)
     zero, one = np.int64(0), np.int64(1)  # not literals: the parallel driver's signatures serve
