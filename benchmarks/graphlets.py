@@ -1,0 +1,159 @@
+"""The graphlet census against ORCA and igraph: 4-vertex orbit counts per vertex (and per edge).
+
+ORCA (Hočevar and Demšar, https://github.com/thocevar/orca) is not shipped: build it outside this
+repository with one line (``g++ -O3 -march=native -std=c++11 -o orca orca.cpp``) and pass the
+program's path. For each graph the script writes ORCA's input (``n m`` then the edges), runs
+``orca node 4 IN OUT`` (and ``orca edge 4``), reads the seconds ORCA reports for its own count
+(``total:``, the input read and the output written excluded) and its process time, and times
+``graphmine.orbit_counts`` in this process on a freshly built graph (its relabelling included;
+numba's kernels compiled beforehand) at each thread count, best of ``--repeat``; the counts are
+checked against ORCA's file. igraph's ``motifs_randesu`` (sizes 3 and 4, global counts) is timed
+against ``graphmine.graphlet_counts`` on the graphs up to ``--igraph-max-edges`` edges, its counts
+checked too. Last, the 3-path sampling estimate's error against the exact counts.
+
+    python benchmarks/graphlets.py --orca /work/ext/orca/orca [--graphs ca-GrQc,ca-HepTh,facebook_combined,kron16]
+        [--threads 1,2] [--repeat 3] [--kinds node,edge] [--igraph-max-edges 100000] [--samples 1000000]
+
+``kronS`` names graphmine's seeded Kronecker graph of scale S (edge factor 16, seed 1; kron16 has
+about 0.9 million edges). Nothing here asserts on time.
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+import graphmine as gm  # noqa: E402
+
+
+def load(name):
+    if name.startswith("kron"):
+        from graphmine.io.generators import kronecker_graph
+
+        return kronecker_graph(int(name[4:]), 16, seed=1)
+    return gm.datasets.load(name)
+
+
+def best(fn, repeat):
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - t0)
+    return min(times), out
+
+
+def run_orca(orca, kind, path, out):
+    """(ORCA's own count seconds, process seconds, counts) of one ORCA run."""
+    t0 = time.perf_counter()
+    r = subprocess.run([orca, kind, "4", path, out], capture_output=True, text=True)
+    wall = time.perf_counter() - t0
+    if r.returncode:
+        raise SystemExit(f"orca failed ({r.returncode}): {r.stderr[-2000:]}")
+    own = float(re.search(r"total:\s*([\d.]+)", r.stdout).group(1))
+    return own, wall, np.loadtxt(out, dtype=np.int64, ndmin=2)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--orca", default=None, help="ORCA's built program (without it: graphmine and igraph only)")
+    ap.add_argument("--graphs", default="ca-GrQc,ca-HepTh,facebook_combined,kron16")
+    ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--kinds", default="node,edge")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--orca-repeat", type=int, default=3,
+                    help="ORCA runs per graph on graphs under --orca-max-repeat edges (its own seconds averaged)")
+    ap.add_argument("--orca-max-repeat", type=int, default=200_000, help="larger graphs: one ORCA run")
+    ap.add_argument("--igraph-max-edges", type=int, default=100_000,
+                    help="time igraph's motifs_randesu on graphs up to this many edges (facebook_combined's "
+                         "size-4 census takes igraph minutes)")
+    ap.add_argument("--samples", type=int, default=1_000_000, help="3-paths of the sampling table (0: none)")
+    args = ap.parse_args()
+    orca = os.path.abspath(os.path.expanduser(args.orca)) if args.orca else None
+    if orca and not (os.path.isfile(orca) and os.access(orca, os.X_OK)):
+        raise SystemExit(f"benchmarks/graphlets.py: --orca {orca}: no executable file there")
+    threads = [int(t) for t in args.threads.split(",")]
+    kinds = args.kinds.split(",")
+    work = tempfile.mkdtemp(prefix="graphmine-graphlets-")
+    gm.orbit_counts(gm.as_graph([(0, 1), (1, 2), (2, 0), (2, 3)]))  # compile (or load) the kernels
+    graphs = {name: load(name) for name in args.graphs.split(",")}
+    print(f"# {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}; seconds: graphmine best of {args.repeat}, "
+          f"ORCA the mean of its own count's seconds over {args.orca_repeat} runs (1 above {args.orca_max_repeat:,} "
+          "edges) and its least process time")
+
+    head = f"{'graph':<18} {'n':>8} {'m':>9} {'kind':>4} " + " ".join(f"{f'gm {t}t':>8}" for t in threads)
+    if orca:
+        head += f" {'ORCA':>8} {'ORCA run':>8} " + " ".join(f"{f'ratio {t}t':>8}" for t in threads) + "  same"
+    print(head)
+    for name, G in graphs.items():
+        path = os.path.join(work, f"{name}.in")
+        with open(path, "w") as f:
+            f.write(f"{G.n_nodes} {G.n_edges}\n")
+            np.savetxt(f, G.edges(), fmt="%d")  # ORCA's edge rows then follow G.edges(), as graphmine's
+        for kind in kinds:
+            row = f"{name:<18} {G.n_nodes:>8} {G.n_edges:>9} {kind:>4} "
+            ours = {}
+            for t in threads:
+                # a fresh graph each run: the degree-ordered relabelling is timed too
+                ours[t] = best(lambda: gm.orbit_counts(gm.Graph.from_csr(G.indptr, G.indices), kind=kind, threads=t),
+                               args.repeat)
+            row += " ".join(f"{ours[t][0]:>8.3f}" for t in threads)
+            if orca:
+                runs = [run_orca(orca, kind, path, os.path.join(work, f"{name}.{kind}.out"))
+                        for _ in range(args.orca_repeat if G.n_edges <= args.orca_max_repeat else 1)]
+                # ORCA prints its seconds to 0.01: the mean of its runs, not the least
+                own, wall = float(np.mean([r[0] for r in runs])), min(r[1] for r in runs)
+                same = all((ours[t][1] == runs[0][2]).all() for t in threads)
+                row += f" {own:>8.3f} {wall:>8.3f} " + " ".join(f"{ours[t][0] / own:>8.3f}" for t in threads)
+                row += f"  {'yes' if same else 'NO'}"
+            print(row, flush=True)
+
+    try:
+        import igraph
+    except ImportError:
+        igraph = None
+        print("\n# igraph not installed (pip install python-igraph): its table is left out")
+    if igraph is not None:
+        print(f"\n{'graph':<18} {'size':>4} {'graphmine':>9} {'igraph':>9} {'ratio':>7}  same")
+        for name, G in graphs.items():
+            if G.n_edges > args.igraph_max_edges:
+                continue
+            g = igraph.Graph(n=G.n_nodes, edges=G.edges().tolist())
+            for size in (3, 4):
+                t_gm, ours = best(lambda: gm.graphlet_counts(gm.Graph.from_csr(G.indptr, G.indices), size),
+                                  args.repeat)
+                t_ig, theirs = best(lambda: g.motifs_randesu(size=size), 1)
+                # igraph's classes of connected graphs by their sorted degrees, as graphmine's numbering
+                key = {(2, (1, 1, 2)): 1, (3, (2, 2, 2)): 2, (3, (1, 1, 2, 2)): 3, (3, (1, 1, 1, 3)): 4,
+                       (4, (2, 2, 2, 2)): 5, (4, (1, 2, 2, 3)): 6, (5, (2, 2, 3, 3)): 7, (6, (3, 3, 3, 3)): 8}
+                same = True
+                for cls, c in enumerate(theirs):
+                    if not np.isnan(c):
+                        h = igraph.Graph.Isoclass(size, cls)
+                        same &= ours[key[(h.ecount(), tuple(sorted(h.degree())))]] == c
+                print(f"{name:<18} {size:>4} {t_gm:>9.3f} {t_ig:>9.3f} {t_gm / t_ig:>7.4f}  {'yes' if same else 'NO'}",
+                      flush=True)
+
+    if args.samples:
+        print(f"\n# 3-path sampling, {args.samples:,} paths, seed 1: time, and the largest |error| / exact and "
+              "|error| / stderr over the 4-vertex graphlets")
+        print(f"{'graph':<18} {'sample s':>8} {'exact s':>8} {'max rel err':>11} {'max z':>6}")
+        for name, G in graphs.items():
+            t_ex, exact = best(lambda: gm.graphlet_counts(gm.Graph.from_csr(G.indptr, G.indices)), 1)
+            t_s, est = best(lambda: gm.graphlet_counts(G, method="sample", samples=args.samples, seed=1), 1)
+            err = np.abs(est.estimate - exact)[3:]
+            rel = (err / np.maximum(exact[3:], 1)).max()
+            z = (err / np.where(est.stderr[3:] > 0, est.stderr[3:], np.inf)).max()
+            print(f"{name:<18} {t_s:>8.3f} {t_ex:>8.3f} {rel:>11.2e} {z:>6.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

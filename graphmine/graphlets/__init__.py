@@ -1,0 +1,143 @@
+"""The motif census: counts of every connected graphlet on up to 4 vertices, for the whole graph
+and per vertex and per edge (graphlet degree vectors), exact or estimated.
+
+Numbering (Pržulj 2007; ORCA's, Hočevar and Demšar 2014, so that results can be compared and
+exchanged). Graphlets: G0 edge; G1 2-path, G2 triangle; G3 3-path, G4 3-star, G5 4-cycle, G6 paw
+(a triangle with a pendant edge), G7 diamond (a 4-cycle with one chord), G8 4-clique. Node
+orbits (the positions of a vertex, up to symmetry):
+
+=====  ======================================  =====  =======================================
+orbit  graphlet: position                      orbit  graphlet: position
+=====  ======================================  =====  =======================================
+0      G0 (the degree)                         8      G5
+1      G1: end                                 9      G6: end of the pendant edge
+2      G1: middle                              10     G6: triangle vertex of degree 2
+3      G2                                      11     G6: centre (degree 3)
+4      G3: end                                 12     G7: degree 2
+5      G3: middle                              13     G7: degree 3 (on the chord)
+6      G4: leaf                                14     G8
+7      G4: centre
+=====  ======================================  =====  =======================================
+
+Edge orbits: 0 G1; 1 G2; 2 G3 end edge, 3 G3 middle edge; 4 G4; 5 G5; 6 G6 pendant edge, 7 G6
+triangle edge away from the centre, 8 G6 triangle edge at the centre; 9 G7 rim, 10 G7 chord; 11
+G8. The functions dispatch on ``device=`` (:mod:`graphmine.core.registry`); the CPU census is in
+``_cpu.py`` with its Numba kernels in ``_kernels.py``.
+"""
+
+from .._runtime.docs import fill_doc
+from ..core.exceptions import check_choice
+from ..core.registry import call, declare
+from ._cpu import (EDGE_ORBIT_COUNTS, GRAPHLET_NAMES, GRAPHLET_ORBITS, NODE_ORBIT_COUNTS, ORBIT_SIZES,
+                   GraphletEstimate, sample_graphlet_counts)
+
+__all__ = ["graphlet_counts", "orbit_counts", "GraphletEstimate", "GRAPHLET_NAMES", "GRAPHLET_ORBITS", "ORBIT_SIZES",
+           "NODE_ORBIT_COUNTS", "EDGE_ORBIT_COUNTS"]
+#: the names graphmine offers as graphmine.<name>
+__facade__ = ("GraphletEstimate",)
+
+
+@declare("global counts of the connected graphlets on up to 4 vertices")
+@fill_doc
+def graphlet_counts(G, size=4, *, induced=True, method="exact", samples=None, seed=None, confidence=0.95,
+                    threads=None, progress=False, device="cpu"):
+    """How often every connected graphlet on 2 to ``size`` vertices occurs in ``G``.
+
+    Induced counts (default) count the vertex sets whose induced subgraph is the graphlet;
+    non-induced ones count the graphlet's copies as subgraphs (edge sets), a fixed linear map of
+    the induced counts: a 4-clique holds 3 4-cycles, for instance.
+
+    {Parameters: G}
+    size : {3, 4}, default 4
+        The largest graphlets counted.
+    induced : bool, default True
+        Induced counts, or copies as subgraphs.
+    method : {'exact', 'sample'}, default 'exact'
+        'exact' counts from the per-vertex census (:func:`orbit_counts`); 'sample' estimates
+        the 4-vertex graphlets from ``samples`` uniformly drawn 3-paths (Jha, Seshadhri and
+        Pinar 2015) and returns a :class:`GraphletEstimate` with standard errors and intervals.
+    samples : int, optional
+        3-paths to draw (``method='sample'``; default 1,000,000). The relative standard error of
+        a graphlet holding a share p of the 3-paths is about :math:`\\sqrt{{(1 - p) / (p s)}}`.
+    {seed}
+    confidence : float, default 0.95
+        Level of the intervals (``method='sample'``).
+    {threads}
+    progress : bool, default False
+        Show a progress bar on stderr (exact census).
+    {device}
+
+    Returns
+    -------
+    ndarray of int64 of shape (3,) or (9,), or GraphletEstimate
+        Entry g: the count of graphlet G_g (:data:`GRAPHLET_NAMES`: edge, 2-path, triangle,
+        3-path, 3-star, 4-cycle, paw, diamond, 4-clique).
+
+    Raises
+    ------
+    ParameterError
+        A size, method, sample count or level out of range.
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine as gm
+    >>> gm.graphlet_counts(nx.cycle_graph(5)).tolist()  # 5 edges, 5 2-paths, 5 3-paths
+    [5, 5, 0, 5, 0, 0, 0, 0, 0]
+    >>> gm.graphlet_counts(nx.complete_graph(4), induced=False).tolist()
+    [6, 12, 4, 12, 4, 3, 12, 6, 1]
+    """
+    check_choice("method", method, ("exact", "sample"))
+    if method == "sample":
+        # the registry's methods are the sketches' (graphmine.core.registry.METHODS): sampling
+        # is this family's own, on the CPU
+        check_choice("device", device, ("cpu",))
+        return sample_graphlet_counts(G, size, samples=samples, seed=seed, induced=induced, confidence=confidence,
+                                      threads=threads)
+    if samples is not None or seed is not None:
+        from ..core.exceptions import ParameterError
+
+        raise ParameterError("samples and seed apply to method='sample' only")
+    return call("graphlet_counts", G, size, induced=induced, threads=threads, progress=progress, device=device)
+
+
+@declare("per-vertex or per-edge orbit counts of the graphlets on up to 4 vertices")
+@fill_doc
+def orbit_counts(G, size=4, *, kind="node", threads=None, progress=False, device="cpu"):
+    """The graphlet orbit counts of every vertex (graphlet degree vectors) or of every edge.
+
+    Entry (v, o) counts the induced connected graphlets on up to ``size`` vertices in which v
+    occupies orbit o (ORCA's numbering: see :mod:`graphmine.graphlets`); entry (e, o) the same
+    for edge e and the edge orbits. Exact, from a small linear system per vertex (edge) over
+    counts of triangles, 4-cycles, 4-cliques and degree terms (Hočevar and Demšar 2014).
+
+    {Parameters: G}
+    size : {3, 4}, default 4
+        The largest graphlets counted: 4 or 15 node orbits, 2 or 12 edge orbits.
+    kind : {'node', 'edge'}, default 'node'
+        Orbits of vertices or of edges.
+    {threads}
+    progress : bool, default False
+        Show a progress bar on stderr.
+    {device}
+
+    Returns
+    -------
+    ndarray of int64 of shape (n, 15) (node) or (m, 12) (edge) for size 4
+        Row v is vertex v of ``gm.as_graph(G)`` (its ``node_ids`` give the input's labels); row i
+        of the edge orbits is edge i of ``gm.as_graph(G).edges()``, the edges (u, v) with u < v
+        in increasing order.
+
+    Raises
+    ------
+    ParameterError
+        A size or kind out of range.
+
+    Examples
+    --------
+    >>> import networkx as nx, graphmine as gm
+    >>> gm.orbit_counts(nx.star_graph(3))[:, [0, 6, 7]].tolist()  # degree, 3-star leaf, centre
+    [[3, 0, 1], [1, 1, 0], [1, 1, 0], [1, 1, 0]]
+    >>> gm.orbit_counts(nx.path_graph(4), kind="edge")[:, [2, 3]].tolist()  # 3-path end, middle
+    [[1, 0], [0, 1], [1, 0]]
+    """
+    return call("orbit_counts", G, size, kind=kind, threads=threads, progress=progress, device=device)
