@@ -1,0 +1,744 @@
+"""Numba kernels of the streaming triangle estimators.
+
+Contract. Vertices are compact ids 0..n-1 (:func:`_map_vertices` gives them); ids stay below
+2**31, so an edge ``a < b`` is the key ``a << 32 | b``. Every estimator keeps its sample as a
+graph in arrays, one row per independent replicate (the leading axis ``r`` of every state
+array), processed in parallel with ``prange`` (each replicate writes only its own rows):
+
+* ``tk``, ``ts`` (length H, a power of two >= 2 x capacity): an open-addressing hash table with
+  linear probing, edge key -> slot (-1: empty); deletions shift the probe run back, so there are
+  no tombstones;
+* ``eu``, ``ev`` (length cap): the endpoints of the edge in each slot;
+* ``nx``, ``pv`` (length 2 cap): doubly linked adjacency lists of half-edges; half-edge ``2s``
+  sits in the list of ``eu[s]``, ``2s + 1`` in that of ``ev[s]``; ``head[x]`` is the first
+  half-edge of vertex x (-1: none) and ``deg[x]`` its sampled degree;
+* ``cnt`` (int64 counters, the ``C_*`` indices), ``glob`` (the global counter), ``loc`` (the
+  per-vertex counters), ``rng`` (a splitmix64 state per replicate: the replicates' random
+  streams do not depend on the thread that runs them).
+
+A kernel processes events ``pos[r]..m-1`` of a batch ``(sg, u, v)`` (sign +1 insertion, -1
+deletion) for every replicate and leaves in ``pos[r]`` where it stopped: at ``m``, or earlier
+when the sample needs more slots (the exact counter, ThinkD-FAST: the caller grows the arrays
+and calls again) or when ``flag[0]`` turns non-zero (Ctrl-C; the state is that after the events
+before ``pos[r]``). Kernels never validate and never raise.
+
+Triangles of an edge {a, b} in the sample: the half-edges of the endpoint of smaller sampled
+degree are walked and the edge to the other endpoint looked up in the hash table
+(:func:`_count_common`), min(deg a, deg b) probes.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+# counters (cnt[r, C_*])
+C_SIZE = 0        # edges in the sample
+C_TIME = 1        # insertions seen (TRIEST's t)
+C_EDGES = 2       # edges of the graph now, as the stream says (|E(t)|)
+C_DIN = 3         # uncompensated deletions of sampled edges (random pairing's c_b, TRIEST-FD's d_i)
+C_DOUT = 4        # uncompensated deletions of edges not sampled (c_g, d_o)
+C_DUP = 5         # insertions of an edge already sampled (skipped)
+C_ABSENT = 6      # deletions of an edge known to be absent (skipped)
+C_LOOPS = 7       # self-loops (skipped)
+C_POPPED = 8      # WRS: edges that left the waiting room
+C_WFILL = 9       # WRS: edges in the waiting room
+C_WHEAD = 10      # WRS: ring position of the oldest edge of the waiting room
+C_RFILL = 11      # WRS: edges in the reservoir
+C_FOUND = 12      # triangles discovered (with a sampled pair of edges)
+N_COUNTERS = 16
+
+_EMPTY = np.int64(-1)
+_CHECK_EVERY = 16383  # events between two looks at the cancel flag (mask)
+
+
+@njit(cache=True, inline="always")
+def _hash(key, mask):
+    x = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
+    return np.int64((x ^ (x >> np.uint64(29))) & np.uint64(mask))
+
+
+@njit(cache=True, inline="always")
+def _edge_key(a, b):
+    if a > b:
+        a, b = b, a
+    return (a << 32) | b
+
+
+@njit(cache=True, inline="always")
+def _find(tk, key):
+    """The table index holding ``key``, or -1."""
+    mask = tk.shape[0] - 1
+    i = _hash(key, mask)
+    while True:
+        k = tk[i]
+        if k == key:
+            return i
+        if k == _EMPTY:
+            return -1
+        i = (i + 1) & mask
+
+
+@njit(cache=True, inline="always")
+def _put(tk, ts, key, slot):
+    mask = tk.shape[0] - 1
+    i = _hash(key, mask)
+    while tk[i] != _EMPTY:
+        i = (i + 1) & mask
+    tk[i] = key
+    ts[i] = slot
+
+
+@njit(cache=True)
+def _drop_at(tk, ts, i):
+    """Remove table entry i; the entries after it in the probe run move back (no tombstones)."""
+    mask = tk.shape[0] - 1
+    j = i
+    while True:
+        j = (j + 1) & mask
+        k = tk[j]
+        if k == _EMPTY:
+            break
+        home = _hash(k, mask)
+        # the entry at j may move to i unless its home lies cyclically in (i, j]
+        if i <= j:
+            stays = i < home <= j
+        else:
+            stays = home > i or home <= j
+        if not stays:
+            tk[i] = k
+            ts[i] = ts[j]
+            i = j
+    tk[i] = _EMPTY
+
+
+@njit(cache=True, inline="always")
+def _rand(state):
+    """splitmix64: (next state, uniform float in [0, 1))."""
+    state = state + np.uint64(0x9E3779B97F4A7C15)
+    z = state
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    return state, np.float64(z >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def _link(s, a, b, eu, ev, nx, pv, head, deg):
+    """Put edge {a, b} in slot s of the adjacency lists."""
+    eu[s] = a
+    ev[s] = b
+    for j in range(2):
+        h = 2 * s + j
+        x = a if j == 0 else b
+        f = head[x]
+        nx[h] = f
+        pv[h] = -1
+        if f != -1:
+            pv[f] = h
+        head[x] = h
+        deg[x] += 1
+
+
+@njit(cache=True)
+def _unlink(s, eu, ev, nx, pv, head, deg):
+    """Take the edge of slot s out of the adjacency lists."""
+    for j in range(2):
+        h = 2 * s + j
+        x = eu[s] if j == 0 else ev[s]
+        p = pv[h]
+        n = nx[h]
+        if p != -1:
+            nx[p] = n
+        else:
+            head[x] = n
+        if n != -1:
+            pv[n] = p
+        deg[x] -= 1
+
+
+@njit(cache=True)
+def _add_edge(s, a, b, key, tk, ts, eu, ev, nx, pv, head, deg):
+    _link(s, a, b, eu, ev, nx, pv, head, deg)
+    _put(tk, ts, key, s)
+
+
+@njit(cache=True)
+def _evict(s, tk, ts, eu, ev, nx, pv, head, deg):
+    """Remove the edge of slot s (the slot stays, free)."""
+    _unlink(s, eu, ev, nx, pv, head, deg)
+    _drop_at(tk, ts, _find(tk, _edge_key(eu[s], ev[s])))
+
+
+@njit(cache=True)
+def _remove_dense(s, n, tk, ts, eu, ev, nx, pv, head, deg):
+    """Remove the edge of slot s from a sample kept in slots 0..n-1: the edge of slot n-1 moves
+    into s (its half-edges are relinked in place), so that the slots stay dense for a uniform
+    choice of a sampled edge."""
+    _evict(s, tk, ts, eu, ev, nx, pv, head, deg)
+    last = n - 1
+    if s != last:
+        eu[s] = eu[last]
+        ev[s] = ev[last]
+        for j in range(2):
+            h = 2 * s + j
+            old = 2 * last + j
+            x = eu[s] if j == 0 else ev[s]
+            nx[h] = nx[old]
+            pv[h] = pv[old]
+            if pv[h] != -1:
+                nx[pv[h]] = h
+            else:
+                head[x] = h
+            if nx[h] != -1:
+                pv[nx[h]] = h
+        ts[_find(tk, _edge_key(eu[s], ev[s]))] = s
+
+
+@njit(cache=True)
+def _count_common(a, b, wgt, tk, eu, ev, nx, head, deg, loc):
+    """Triangles {a, b, w} closed by two sampled edges {a, w}, {b, w}: ``wgt`` is added to the
+    local counters of a, b and every such w; returns their number."""
+    if deg[a] == 0 or deg[b] == 0:
+        return 0
+    if deg[a] > deg[b]:
+        a, b = b, a
+    found = 0
+    h = head[a]
+    while h != -1:
+        s = h >> 1
+        w = ev[s] if (h & 1) == 0 else eu[s]
+        if w != b and _find(tk, _edge_key(b, w)) != -1:
+            found += 1
+            loc[w] += wgt
+        h = nx[h]
+    if found:
+        loc[a] += found * wgt
+        loc[b] += found * wgt
+    return found
+
+
+# -- vertex ids ---------------------------------------------------------------------------------
+
+@njit(cache=True, nogil=True)
+def _map_vertices(vk, vv, vids, nv, ids, out, i0):
+    """Compact ids of ``ids[i0:]`` into ``out``: a known id gets its number, a new one the next
+    (``vids[n] = id``). ``vk``/``vv``: open-addressing table id -> number (-1: empty), at most
+    half full (``len(vids) == len(vk) // 2`` numbers); ``nv[0]``: ids numbered so far. Stops
+    before a new id that does not fit and returns its index (``len(ids)`` when all are done)."""
+    mask = vk.shape[0] - 1
+    limit = vids.shape[0]
+    n = nv[0]
+    for i in range(i0, ids.shape[0]):
+        x = ids[i]
+        h = _hash(x, mask)
+        while True:
+            k = vk[h]
+            if k == x:
+                out[i] = vv[h]
+                break
+            if k == _EMPTY:
+                if n == limit:
+                    nv[0] = n
+                    return i
+                vk[h] = x
+                vv[h] = n
+                vids[n] = x
+                out[i] = n
+                n += 1
+                break
+            h = (h + 1) & mask
+    nv[0] = n
+    return ids.shape[0]
+
+
+@njit(cache=True, nogil=True)
+def _rebuild_edges(tk, ts, eu, ev, size):
+    """Fill the empty tables ``tk``/``ts`` (rows: replicates) with the edges of slots
+    ``0..size[r]-1`` (after the slot arrays grew)."""
+    for r in range(tk.shape[0]):
+        for s in range(size[r]):
+            _put(tk[r], ts[r], _edge_key(eu[r, s], ev[r, s]), s)
+
+
+# -- the exact counter -------------------------------------------------------------------------
+
+@njit(cache=True, nogil=True)
+def _exact_batch(sg, u, v, pos, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, cnt, keep, count, flag):
+    """Exact counts: the sample is the whole graph (replicate 0). ``keep[i]`` = 1 for an event
+    that changed the graph, 0 for a skipped one (self-loop, repeated insertion, deletion of an
+    absent edge). ``count`` = 0: maintain the graph only (a stream's clean-up)."""
+    c = cnt[0]
+    cap = eu.shape[1]
+    n = c[C_SIZE]
+    g = glob[0]
+    i = pos[0]
+    m = sg.shape[0]
+    while i < m:
+        if (i & _CHECK_EVERY) == 0 and flag[0] != 0:
+            break
+        a = u[i]
+        b = v[i]
+        if a == b:
+            c[C_LOOPS] += 1
+            keep[i] = 0
+            i += 1
+            continue
+        key = _edge_key(a, b)
+        idx = _find(tk[0], key)
+        if sg[i] > 0:
+            if idx != -1:
+                c[C_DUP] += 1
+                keep[i] = 0
+                i += 1
+                continue
+            if n == cap:
+                break  # the caller grows the arrays
+            if count:
+                f = _count_common(a, b, 1.0, tk[0], eu[0], ev[0], nx[0], head[0], deg[0], loc[0])
+                g += f
+                c[C_FOUND] += f
+            _add_edge(n, a, b, key, tk[0], ts[0], eu[0], ev[0], nx[0], pv[0], head[0], deg[0])
+            n += 1
+            c[C_EDGES] += 1
+            c[C_TIME] += 1
+        else:
+            if idx == -1:
+                c[C_ABSENT] += 1
+                keep[i] = 0
+                i += 1
+                continue
+            _remove_dense(ts[0, idx], n, tk[0], ts[0], eu[0], ev[0], nx[0], pv[0], head[0], deg[0])
+            n -= 1
+            c[C_EDGES] -= 1
+            if count:
+                f = _count_common(a, b, -1.0, tk[0], eu[0], ev[0], nx[0], head[0], deg[0], loc[0])
+                g -= f
+                c[C_FOUND] += f
+        keep[i] = 1
+        i += 1
+    c[C_SIZE] = n
+    glob[0] = g
+    pos[0] = i
+
+
+# -- TRIEST-IMPR (insertions only) ---------------------------------------------------------------
+
+@njit(cache=True)
+def _triest_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c, rng, flag):
+    m = sg.shape[0]
+    n = c[C_SIZE]
+    t = c[C_TIME]
+    g = glob[0]
+    st = rng[0]
+    mm1 = float(M) * float(M - 1)
+    while i < m:
+        if (i & _CHECK_EVERY) == 0 and flag[0] != 0:
+            break
+        a = u[i]
+        b = v[i]
+        i += 1
+        if a == b:
+            c[C_LOOPS] += 1
+            continue
+        key = _edge_key(a, b)
+        if _find(tk, key) != -1:
+            c[C_DUP] += 1
+            continue
+        t += 1
+        # every triangle closed now is counted with the inverse of the probability that its two
+        # other edges are both in the sample (De Stefani et al., TRIEST-IMPR)
+        eta = max(1.0, (t - 1.0) * (t - 2.0) / mm1)
+        f = _count_common(a, b, eta, tk, eu, ev, nx, head, deg, loc)
+        g += f * eta
+        c[C_FOUND] += f
+        if t <= M:
+            _add_edge(n, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+            n += 1
+        else:
+            st, x = _rand(st)
+            if x * t < M:  # keep with probability M / t, in place of a uniform sampled edge
+                st, y = _rand(st)
+                s = min(np.int64(y * M), M - 1)
+                _evict(s, tk, ts, eu, ev, nx, pv, head, deg)
+                _add_edge(s, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+    c[C_SIZE] = n
+    c[C_TIME] = t
+    c[C_EDGES] = t
+    glob[0] = g
+    rng[0] = st
+    return i
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def _triest_batch(sg, u, v, pos, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, cnt, rng, flag):
+    """TRIEST-IMPR over the insertions ``u, v`` (``sg`` all +1) for every replicate."""
+    for r in prange(tk.shape[0]):
+        pos[r] = _triest_run(sg, u, v, pos[r], M, tk[r], ts[r], eu[r], ev[r], nx[r], pv[r], head[r], deg[r],
+                             glob[r:r + 1], loc[r], cnt[r], rng[r:r + 1], flag)
+
+
+# -- TRIEST-FD (random pairing) ------------------------------------------------------------------
+
+@njit(cache=True)
+def _triest_fd_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c, rng, flag):
+    m = sg.shape[0]
+    n = c[C_SIZE]
+    s_e = c[C_EDGES]
+    di = c[C_DIN]
+    do = c[C_DOUT]
+    g = glob[0]
+    st = rng[0]
+    while i < m:
+        if (i & _CHECK_EVERY) == 0 and flag[0] != 0:
+            break
+        a = u[i]
+        b = v[i]
+        sign = sg[i]
+        i += 1
+        if a == b:
+            c[C_LOOPS] += 1
+            continue
+        key = _edge_key(a, b)
+        idx = _find(tk, key)
+        if sign > 0:
+            if idx != -1:
+                c[C_DUP] += 1
+                continue
+            s_e += 1
+            c[C_TIME] += 1
+            take = False
+            if di + do == 0:
+                if n < M:
+                    take = True
+                else:
+                    st, x = _rand(st)
+                    if x * s_e < M:  # reservoir step: probability M / s
+                        st, y = _rand(st)
+                        j = min(np.int64(y * n), n - 1)
+                        # the evicted edge's sampled triangles leave the counters
+                        ra = eu[j]
+                        rb = ev[j]
+                        _remove_dense(j, n, tk, ts, eu, ev, nx, pv, head, deg)
+                        n -= 1
+                        g -= _count_common(ra, rb, -1.0, tk, eu, ev, nx, head, deg, loc)
+                        take = True
+            else:
+                st, x = _rand(st)
+                if x * (di + do) < di:  # pair with a deletion of a sampled edge
+                    take = True
+                    di -= 1
+                else:
+                    do -= 1
+            if take:
+                f = _count_common(a, b, 1.0, tk, eu, ev, nx, head, deg, loc)
+                g += f
+                c[C_FOUND] += f
+                _add_edge(n, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+                n += 1
+        else:
+            if s_e == 0:
+                c[C_ABSENT] += 1
+                continue
+            s_e -= 1
+            if idx != -1:
+                _remove_dense(ts[idx], n, tk, ts, eu, ev, nx, pv, head, deg)
+                n -= 1
+                g -= _count_common(a, b, -1.0, tk, eu, ev, nx, head, deg, loc)
+                di += 1
+            else:
+                do += 1
+    c[C_SIZE] = n
+    c[C_EDGES] = s_e
+    c[C_DIN] = di
+    c[C_DOUT] = do
+    glob[0] = g
+    rng[0] = st
+    return i
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def _triest_fd_batch(sg, u, v, pos, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, cnt, rng, flag):
+    """TRIEST-FD: ``glob``/``loc`` count the triangles of the sample; the caller scales them."""
+    for r in prange(tk.shape[0]):
+        pos[r] = _triest_fd_run(sg, u, v, pos[r], M, tk[r], ts[r], eu[r], ev[r], nx[r], pv[r], head[r], deg[r],
+                                glob[r:r + 1], loc[r], cnt[r], rng[r:r + 1], flag)
+
+
+# -- ThinkD-FAST (Bernoulli sampling) --------------------------------------------------------
+
+@njit(cache=True)
+def _thinkd_fast_run(sg, u, v, i, p, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c, rng, flag):
+    m = sg.shape[0]
+    cap = eu.shape[0]
+    n = c[C_SIZE]
+    s_e = c[C_EDGES]
+    g = glob[0]
+    st = rng[0]
+    wgt = 1.0 / (p * p)
+    while i < m:
+        if (i & _CHECK_EVERY) == 0 and flag[0] != 0:
+            break
+        if n == cap:
+            break  # the caller grows the arrays
+        a = u[i]
+        b = v[i]
+        sign = sg[i]
+        if a == b:
+            c[C_LOOPS] += 1
+            i += 1
+            continue
+        key = _edge_key(a, b)
+        idx = _find(tk, key)
+        if sign > 0:
+            if idx != -1:
+                c[C_DUP] += 1
+                i += 1
+                continue
+            # count first (think), then sample: each triangle closed now is counted with the
+            # inverse of the probability p^2 that its two other edges were both kept
+            f = _count_common(a, b, wgt, tk, eu, ev, nx, head, deg, loc)
+            g += f * wgt
+            c[C_FOUND] += f
+            s_e += 1
+            c[C_TIME] += 1
+            st, x = _rand(st)
+            if x < p:
+                _add_edge(n, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+                n += 1
+        else:
+            if s_e == 0:
+                c[C_ABSENT] += 1
+                i += 1
+                continue
+            f = _count_common(a, b, -wgt, tk, eu, ev, nx, head, deg, loc)
+            g -= f * wgt
+            c[C_FOUND] += f
+            s_e -= 1
+            if idx != -1:
+                _remove_dense(ts[idx], n, tk, ts, eu, ev, nx, pv, head, deg)
+                n -= 1
+        i += 1
+    c[C_SIZE] = n
+    c[C_EDGES] = s_e
+    glob[0] = g
+    rng[0] = st
+    return i
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def _thinkd_fast_batch(sg, u, v, pos, p, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, cnt, rng, flag):
+    """ThinkD-FAST with sampling probability ``p`` for every replicate."""
+    for r in prange(tk.shape[0]):
+        pos[r] = _thinkd_fast_run(sg, u, v, pos[r], p, tk[r], ts[r], eu[r], ev[r], nx[r], pv[r], head[r], deg[r],
+                                  glob[r:r + 1], loc[r], cnt[r], rng[r:r + 1], flag)
+
+
+# -- ThinkD-ACC (random pairing) ---------------------------------------------------------------
+
+@njit(cache=True)
+def _thinkd_acc_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c, rng, flag):
+    m = sg.shape[0]
+    n = c[C_SIZE]
+    s_e = c[C_EDGES]
+    cb = c[C_DIN]
+    cg = c[C_DOUT]
+    g = glob[0]
+    st = rng[0]
+    while i < m:
+        if (i & _CHECK_EVERY) == 0 and flag[0] != 0:
+            break
+        a = u[i]
+        b = v[i]
+        sign = sg[i]
+        i += 1
+        if a == b:
+            c[C_LOOPS] += 1
+            continue
+        key = _edge_key(a, b)
+        idx = _find(tk, key)
+        if sign > 0 and idx != -1:
+            c[C_DUP] += 1
+            continue
+        if sign < 0 and s_e == 0:
+            c[C_ABSENT] += 1
+            continue
+        # count first: the sample is uniform among the s_e edges of the graph given its size n,
+        # so two given edges are both in it with probability n (n - 1) / (s_e (s_e - 1))
+        if n >= 2 and deg[a] > 0 and deg[b] > 0:
+            if n >= s_e:
+                wgt = 1.0
+            else:
+                wgt = (float(s_e) * float(s_e - 1)) / (float(n) * float(n - 1))
+            if sign < 0:
+                wgt = -wgt
+            f = _count_common(a, b, wgt, tk, eu, ev, nx, head, deg, loc)
+            g += f * wgt
+            c[C_FOUND] += f
+        if sign > 0:
+            s_e += 1
+            c[C_TIME] += 1
+            if cb + cg == 0:
+                if n < M:
+                    _add_edge(n, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+                    n += 1
+                else:
+                    st, x = _rand(st)
+                    if x * s_e < M:
+                        st, y = _rand(st)
+                        j = min(np.int64(y * n), n - 1)
+                        _evict(j, tk, ts, eu, ev, nx, pv, head, deg)
+                        _add_edge(j, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+            else:
+                st, x = _rand(st)
+                if x * (cb + cg) < cb:
+                    _add_edge(n, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+                    n += 1
+                    cb -= 1
+                else:
+                    cg -= 1
+        else:
+            s_e -= 1
+            if idx != -1:
+                _remove_dense(ts[idx], n, tk, ts, eu, ev, nx, pv, head, deg)
+                n -= 1
+                cb += 1
+            else:
+                cg += 1
+    c[C_SIZE] = n
+    c[C_EDGES] = s_e
+    c[C_DIN] = cb
+    c[C_DOUT] = cg
+    glob[0] = g
+    rng[0] = st
+    return i
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def _thinkd_acc_batch(sg, u, v, pos, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, cnt, rng, flag):
+    """ThinkD-ACC with a sample of at most ``M`` edges for every replicate."""
+    for r in prange(tk.shape[0]):
+        pos[r] = _thinkd_acc_run(sg, u, v, pos[r], M, tk[r], ts[r], eu[r], ev[r], nx[r], pv[r], head[r], deg[r],
+                                 glob[r:r + 1], loc[r], cnt[r], rng[r:r + 1], flag)
+
+
+# -- WRS (waiting room + reservoir, insertions only) -----------------------------------------------
+
+@njit(cache=True)
+def _wrs_run(sg, u, v, i, W, R, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c, rng, inw, ring, res, flag):
+    m = sg.shape[0]
+    nw = c[C_WFILL]
+    wh = c[C_WHEAD]
+    nr = c[C_RFILL]
+    mp = c[C_POPPED]
+    used = c[C_SIZE]  # slots handed out so far (never more than W + R)
+    g = glob[0]
+    st = rng[0]
+    while i < m:
+        if (i & _CHECK_EVERY) == 0 and flag[0] != 0:
+            break
+        a = u[i]
+        b = v[i]
+        i += 1
+        if a == b:
+            c[C_LOOPS] += 1
+            continue
+        key = _edge_key(a, b)
+        if _find(tk, key) != -1:
+            c[C_DUP] += 1
+            continue
+        c[C_TIME] += 1
+        # count: an edge of the waiting room is there for sure; one in the reservoir is one of
+        # the mp edges that left the room, each kept there with probability R / mp
+        p1 = 1.0 if mp <= R else float(R) / float(mp)
+        p2 = 1.0 if mp <= R else (float(R) * float(R - 1)) / (float(mp) * float(mp - 1))
+        if deg[a] > 0 and deg[b] > 0:
+            x0 = a
+            y0 = b
+            if deg[x0] > deg[y0]:
+                x0, y0 = y0, x0
+            h = head[x0]
+            found = 0
+            add = 0.0
+            while h != -1:
+                s1 = h >> 1
+                w = ev[s1] if (h & 1) == 0 else eu[s1]
+                if w != y0:
+                    j = _find(tk, _edge_key(y0, w))
+                    if j != -1:
+                        s2 = ts[j]
+                        k = inw[s1] + inw[s2]
+                        wgt = 1.0 if k == 2 else (1.0 / p1 if k == 1 else 1.0 / p2)
+                        loc[w] += wgt
+                        add += wgt
+                        found += 1
+                h = nx[h]
+            if found:
+                loc[x0] += add
+                loc[y0] += add
+                g += add
+                c[C_FOUND] += found
+        # sample: the new edge enters the waiting room; the oldest one leaves it for the
+        # reservoir stage (reservoir sampling over the edges that left)
+        if W == 0:  # no waiting room: the new edge itself goes to the reservoir stage
+            mp += 1
+            if nr < R:
+                s = used
+                used += 1
+                _add_edge(s, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+                inw[s] = 0
+                res[nr] = s
+                nr += 1
+            else:
+                st, x = _rand(st)
+                if x * mp < R:
+                    st, y = _rand(st)
+                    s = res[min(np.int64(y * R), R - 1)]
+                    _evict(s, tk, ts, eu, ev, nx, pv, head, deg)
+                    _add_edge(s, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+            continue
+        if nw < W:
+            s = used
+            used += 1
+        else:
+            o = ring[wh]  # the oldest edge of the room leaves it
+            wh = (wh + 1) % W
+            nw -= 1
+            mp += 1
+            if nr < R:
+                res[nr] = o
+                nr += 1
+                inw[o] = 0
+                s = used
+                used += 1
+            else:
+                st, x = _rand(st)
+                if x * mp < R:  # it replaces a uniform reservoir edge, whose slot the new edge takes
+                    st, y = _rand(st)
+                    j = min(np.int64(y * R), R - 1)
+                    s = res[j]
+                    _evict(s, tk, ts, eu, ev, nx, pv, head, deg)
+                    res[j] = o
+                    inw[o] = 0
+                else:  # it is dropped; the new edge takes its slot
+                    s = o
+                    _evict(s, tk, ts, eu, ev, nx, pv, head, deg)
+        _add_edge(s, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+        inw[s] = 1
+        ring[(wh + nw) % W] = s
+        nw += 1
+    c[C_WFILL] = nw
+    c[C_WHEAD] = wh
+    c[C_RFILL] = nr
+    c[C_POPPED] = mp
+    c[C_SIZE] = used
+    c[C_EDGES] = c[C_TIME]
+    glob[0] = g
+    rng[0] = st
+    return i
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def _wrs_batch(sg, u, v, pos, W, R, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, cnt, rng, inw, ring, res, flag):
+    """WRS with a waiting room of ``W`` edges and a reservoir of ``R`` for every replicate."""
+    for r in prange(tk.shape[0]):
+        pos[r] = _wrs_run(sg, u, v, pos[r], W, R, tk[r], ts[r], eu[r], ev[r], nx[r], pv[r], head[r], deg[r],
+                          glob[r:r + 1], loc[r], cnt[r], rng[r:r + 1], inw[r], ring[r], res[r], flag)
