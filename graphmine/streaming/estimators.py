@@ -653,8 +653,9 @@ class ThinkDFast(_Estimator):
     replicates : int
         Independent samplers; the estimate is their mean.
     memory : int, optional
-        Edges to reserve room for (default 1024). The sample grows past it when it must, with a
-        :class:`~graphmine.SketchSaturationWarning` when it was given.
+        The sample's expected largest size, p times the graph's (default 1024): room is reserved
+        for it and 4 standard deviations more. The sample grows past that when it must, with a
+        :class:`~graphmine.SketchSaturationWarning` when ``memory`` was given.
 
     Attributes
     ----------
@@ -679,6 +680,10 @@ class ThinkDFast(_Estimator):
         self.probability = float(probability)
         self._budget_given = memory is not None
         super().__init__(1024 if memory is None else memory, seed=seed, replicates=replicates)
+
+    def _initial_capacity(self):
+        # the sample's size is binomial: room for 4 standard deviations above the memory
+        return int(self.memory + 4 * math.sqrt(self.memory) + 16)
 
     def _run(self, sg, u, v, pos, flag):
         _k._thinkd_fast_batch(sg, u, v, pos, self.probability, self._tk, self._ts, self._eu, self._ev, self._nx,
