@@ -250,8 +250,11 @@ class _Estimator:
         pass
 
     def _map(self, u, v):
-        cu = self._vmap.map(u)
-        cv = self._vmap.map(v)
+        both = np.empty(2 * u.shape[0], np.int64)  # u0 v0 u1 v1 ...: numbered in stream order
+        both[0::2] = u
+        both[1::2] = v
+        mapped = self._vmap.map(both)
+        cu, cv = mapped[0::2].copy(), mapped[1::2].copy()
         self._grow_vertices(self._vmap.n)
         return cu, cv
 
