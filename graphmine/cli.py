@@ -28,6 +28,7 @@ COMMANDS = {
     "predict-motifs": ("graphmine.motifs.cli", "motif prediction: heuristic motif scores or the SEAM GNN"),
     "predict-closure": ("graphmine.motifs.cli", "temporal closure prediction of open triangles and 4-sets"),
     "science4cast": ("graphmine.science4cast.cli", "temporal link prediction in a growing concept graph"),
+    "stream-triangles": ("graphmine.streaming.cli", "triangle estimates of an edge stream in fixed memory"),
 }
 
 
@@ -423,6 +424,7 @@ def _end_interrupted():
     try:
         _interrupt.kill_children()  # worker processes, if any, end with the command
         _output.remove_temporary_files()
+        _output.print_interrupt_report()  # a streaming command's last estimate
     finally:
         print("graphmine: interrupted", file=sys.stderr, flush=True)
 
