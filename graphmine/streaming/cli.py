@@ -155,7 +155,7 @@ def run_stream_triangles(args):
     triangles: 3,241 (exact)
     stream: 2,148 events (2,148 insertions, 0 deletions); 297 vertices, 2,148 edges at the end
     dropped: 0 self-loops, 211 repeated insertions, 0 deletions of absent edges
-    top vertices: 45 (~...), ...
+    top vertices: 44 (~397), 12 (~311)
     time: read ... s, estimate ... s (... events/s)
     0
     """

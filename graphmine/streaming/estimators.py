@@ -726,10 +726,10 @@ class ThinkDAcc(_Estimator):
 
     Examples
     --------
-    >>> est = ThinkDAcc(memory=2, seed=5, replicates=4000)
+    >>> est = ThinkDAcc(memory=3, seed=5, replicates=2000)  # 2000 samplers of 3 edges each
     >>> _ = est.feed([(1, 0, 1), (1, 1, 2), (1, 2, 0), (1, 2, 3), (1, 3, 0), (-1, 1, 2)], threads=1)
-    >>> round(est.global_estimate(), 1), round(est.stderr(), 2)  # the graph has 1 triangle now
-    (1.0, 0.02)
+    >>> round(est.global_estimate(), 2), round(est.stderr(), 2)  # the graph has 1 triangle now
+    (1.05, 0.04)
     """
 
     method = "thinkd-acc"
