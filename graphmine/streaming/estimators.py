@@ -324,6 +324,15 @@ class _Estimator:
     def _replicate_locals(self):
         return self._loc[:, :self._vmap.n].copy()
 
+    def replicate_local_estimates(self):
+        """The local estimates of every replicate, vertices as in :meth:`local_estimates`.
+
+        Returns
+        -------
+        ndarray of float64, shape (replicates, vertices seen)
+        """
+        return self._replicate_locals()
+
     def replicate_estimates(self):
         """The global estimate of every replicate.
 
