@@ -2,8 +2,10 @@
 
 Contract. Vertices are compact ids 0..n-1 (:func:`_map_vertices` gives them); ids stay below
 2**31, so an edge ``a < b`` is the key ``a << 32 | b``. Every estimator keeps its sample as a
-graph in arrays, one row per independent replicate (the leading axis ``r`` of every state
-array), processed in parallel with ``prange`` (each replicate writes only its own rows):
+graph in arrays; an estimator with several independent replicates holds one row of each array
+per replicate, and calls its kernel once per replicate and batch with that row's views (the
+kernels release the GIL: the caller runs the replicates on its threads, each replicate writing
+only its own rows):
 
 * ``tk``, ``ts`` (length H, a power of two >= 2 x capacity): an open-addressing hash table with
   linear probing, edge key -> slot (-1: empty); deletions shift the probe run back, so there are
@@ -12,15 +14,15 @@ array), processed in parallel with ``prange`` (each replicate writes only its ow
 * ``nx``, ``pv`` (length 2 cap): doubly linked adjacency lists of half-edges; half-edge ``2s``
   sits in the list of ``eu[s]``, ``2s + 1`` in that of ``ev[s]``; ``head[x]`` is the first
   half-edge of vertex x (-1: none) and ``deg[x]`` its sampled degree;
-* ``cnt`` (int64 counters, the ``C_*`` indices), ``glob`` (the global counter), ``loc`` (the
-  per-vertex counters), ``rng`` (a splitmix64 state per replicate: the replicates' random
-  streams do not depend on the thread that runs them).
+* ``c`` (int64 counters, the ``C_*`` indices), ``glob`` (the global counter, one element),
+  ``loc`` (the per-vertex counters), ``rng`` (a splitmix64 state, one element: a replicate's
+  random stream does not depend on the thread that runs it).
 
-A kernel processes events ``pos[r]..m-1`` of a batch ``(sg, u, v)`` (sign +1 insertion, -1
-deletion) for every replicate and leaves in ``pos[r]`` where it stopped: at ``m``, or earlier
-when the sample needs more slots (the exact counter, ThinkD-FAST: the caller grows the arrays
-and calls again) or when ``flag[0]`` turns non-zero (Ctrl-C; the state is that after the events
-before ``pos[r]``). Kernels never validate and never raise.
+A kernel processes the events ``i..m-1`` of a batch ``(sg, u, v)`` (sign +1 insertion, -1
+deletion) and returns where it stopped: at ``m``, or earlier when the sample needs more slots
+(the exact counter, ThinkD-FAST: the caller grows the arrays and calls again) or when
+``flag[0]`` turns non-zero (the state is then that after the events before the returned
+index). Kernels never validate and never raise.
 
 Triangles of an edge {a, b} in the sample: the half-edges of the endpoint of smaller sampled
 degree are walked and the edge to the other endpoint looked up in the hash table
@@ -28,7 +30,7 @@ degree are walked and the edge to the other endpoint looked up in the hash table
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 # counters (cnt[r, C_*])
 C_SIZE = 0        # edges in the sample
@@ -322,7 +324,7 @@ def _exact_batch(sg, u, v, pos, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, cn
 
 # -- TRIEST-IMPR (insertions only) ---------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _triest_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c, rng, flag):
     m = sg.shape[0]
     n = c[C_SIZE]
@@ -368,17 +370,10 @@ def _triest_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c,
     return i
 
 
-@njit(cache=True, parallel=True, nogil=True)
-def _triest_batch(sg, u, v, pos, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, cnt, rng, flag):
-    """TRIEST-IMPR over the insertions ``u, v`` (``sg`` all +1) for every replicate."""
-    for r in prange(tk.shape[0]):
-        pos[r] = _triest_run(sg, u, v, pos[r], M, tk[r], ts[r], eu[r], ev[r], nx[r], pv[r], head[r], deg[r],
-                             glob[r:r + 1], loc[r], cnt[r], rng[r:r + 1], flag)
-
 
 # -- TRIEST-FD (random pairing) ------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _triest_fd_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c, rng, flag):
     m = sg.shape[0]
     n = c[C_SIZE]
@@ -455,17 +450,10 @@ def _triest_fd_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc,
     return i
 
 
-@njit(cache=True, parallel=True, nogil=True)
-def _triest_fd_batch(sg, u, v, pos, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, cnt, rng, flag):
-    """TRIEST-FD: ``glob``/``loc`` count the triangles of the sample; the caller scales them."""
-    for r in prange(tk.shape[0]):
-        pos[r] = _triest_fd_run(sg, u, v, pos[r], M, tk[r], ts[r], eu[r], ev[r], nx[r], pv[r], head[r], deg[r],
-                                glob[r:r + 1], loc[r], cnt[r], rng[r:r + 1], flag)
-
 
 # -- ThinkD-FAST (Bernoulli sampling) --------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _thinkd_fast_run(sg, u, v, i, p, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c, rng, flag):
     m = sg.shape[0]
     cap = eu.shape[0]
@@ -524,17 +512,10 @@ def _thinkd_fast_run(sg, u, v, i, p, tk, ts, eu, ev, nx, pv, head, deg, glob, lo
     return i
 
 
-@njit(cache=True, parallel=True, nogil=True)
-def _thinkd_fast_batch(sg, u, v, pos, p, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, cnt, rng, flag):
-    """ThinkD-FAST with sampling probability ``p`` for every replicate."""
-    for r in prange(tk.shape[0]):
-        pos[r] = _thinkd_fast_run(sg, u, v, pos[r], p, tk[r], ts[r], eu[r], ev[r], nx[r], pv[r], head[r], deg[r],
-                                  glob[r:r + 1], loc[r], cnt[r], rng[r:r + 1], flag)
-
 
 # -- ThinkD-ACC (random pairing) ---------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _thinkd_acc_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c, rng, flag):
     m = sg.shape[0]
     n = c[C_SIZE]
@@ -612,17 +593,10 @@ def _thinkd_acc_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc
     return i
 
 
-@njit(cache=True, parallel=True, nogil=True)
-def _thinkd_acc_batch(sg, u, v, pos, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, cnt, rng, flag):
-    """ThinkD-ACC with a sample of at most ``M`` edges for every replicate."""
-    for r in prange(tk.shape[0]):
-        pos[r] = _thinkd_acc_run(sg, u, v, pos[r], M, tk[r], ts[r], eu[r], ev[r], nx[r], pv[r], head[r], deg[r],
-                                 glob[r:r + 1], loc[r], cnt[r], rng[r:r + 1], flag)
-
 
 # -- WRS (waiting room + reservoir, insertions only) -----------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _wrs_run(sg, u, v, i, W, R, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c, rng, inw, ring, res, flag):
     m = sg.shape[0]
     nw = c[C_WFILL]
@@ -735,10 +709,3 @@ def _wrs_run(sg, u, v, i, W, R, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c,
     rng[0] = st
     return i
 
-
-@njit(cache=True, parallel=True, nogil=True)
-def _wrs_batch(sg, u, v, pos, W, R, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, cnt, rng, inw, ring, res, flag):
-    """WRS with a waiting room of ``W`` edges and a reservoir of ``R`` for every replicate."""
-    for r in prange(tk.shape[0]):
-        pos[r] = _wrs_run(sg, u, v, pos[r], W, R, tk[r], ts[r], eu[r], ev[r], nx[r], pv[r], head[r], deg[r],
-                          glob[r:r + 1], loc[r], cnt[r], rng[r:r + 1], inw[r], ring[r], res[r], flag)

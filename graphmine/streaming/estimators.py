@@ -61,6 +61,22 @@ def _k():
 # events per kernel call inside feed(): Ctrl-C is seen between two calls
 _CHUNK = 1 << 18
 _MIN_VERTICES = 64
+_POOL = {}  # the threads that run the replicates: {"pool": ThreadPoolExecutor, "size": its threads}
+
+
+def _pool(n):
+    """A thread pool of at least ``n`` threads (kept for later calls). The replicates are whole
+    samplers, independent of each other: each thread runs some of them through the method's
+    kernel, which releases the GIL (nogil), one call per replicate and batch."""
+    pool = _POOL.get("pool")
+    if pool is None or _POOL["size"] < n:
+        from concurrent.futures import ThreadPoolExecutor
+
+        if pool is not None:
+            pool.shutdown(wait=False)
+        pool = ThreadPoolExecutor(max_workers=n, thread_name_prefix="graphmine-stream")
+        _POOL.update(pool=pool, size=n)
+    return pool
 
 
 def as_events(events):
@@ -233,18 +249,36 @@ class _Estimator:
             raise ParameterError(f"{self.method} counts insertion-only streams; this stream deletes edges "
                                  f"(use thinkd-acc, thinkd-fast, triest-fd or exact)")
 
-    def _apply(self, sg, u, v):
+    def _apply(self, sg, u, v, nthreads=1):
         """Run the kernel over the compact-id events (all replicates), growing as needed."""
         m = sg.shape[0]
         pos = np.zeros(self.replicates, np.int64)
         flag = np.zeros(1, np.int64)
         while True:
-            self._run(sg, u, v, pos, flag)
+            self._run(sg, u, v, pos, flag, nthreads)
             if np.all(pos == m):
                 break
             self._grow_edges()
             self._on_growth()
         self._events += m
+
+    def _rows(self, r):
+        """Replicate r's state: the views its kernel call takes."""
+        return (self._tk[r], self._ts[r], self._eu[r], self._ev[r], self._nx[r], self._pv[r], self._head[r],
+                self._deg[r], self._glob[r:r + 1], self._loc[r], self._cnt[r], self._rng[r:r + 1])
+
+    def _run(self, sg, u, v, pos, flag, nthreads):
+        R = self.replicates
+        k = min(nthreads, R)
+
+        def work(group):
+            for r in group:
+                pos[r] = self._run_one(r, sg, u, v, int(pos[r]), flag)
+
+        if k <= 1:
+            work(range(R))
+        else:
+            list(_pool(k).map(work, [range(j, R, k) for j in range(k)]))
 
     def _on_growth(self):
         pass
@@ -283,11 +317,11 @@ class _Estimator:
         """
         sg, u, v = as_events(events)
         self._check_signs(sg)
-        resolve_threads(threads)
+        nthreads = resolve_threads(threads)
         for a in range(0, sg.shape[0], _CHUNK):
             b = min(a + _CHUNK, sg.shape[0])
             cu, cv = self._map(u[a:b], v[a:b])
-            self._apply(sg[a:b], cu, cv)
+            self._apply(sg[a:b], cu, cv, nthreads)
             _check_interrupt()
         return self
 
@@ -485,7 +519,7 @@ class ExactTriangleCounter(_Estimator):
     def _initial_capacity(self):
         return self._cap0
 
-    def _run(self, sg, u, v, pos, flag):
+    def _run(self, sg, u, v, pos, flag, nthreads):
         keep = getattr(self, "_keep_out", None)
         if keep is None or keep.shape[0] != sg.shape[0]:
             keep = np.empty(sg.shape[0], np.int8)
@@ -570,9 +604,8 @@ class TriestImpr(_Estimator):
     method = "triest"
     insert_only = True
 
-    def _run(self, sg, u, v, pos, flag):
-        _k._triest_batch(sg, u, v, pos, self.memory, self._tk, self._ts, self._eu, self._ev, self._nx, self._pv,
-                         self._head, self._deg, self._glob, self._loc, self._cnt, self._rng, flag)
+    def _run_one(self, r, sg, u, v, i, flag):
+        return _k._triest_run(sg, u, v, i, self.memory, *self._rows(r), flag)
 
 
 class TriestFD(_Estimator):
@@ -613,9 +646,8 @@ class TriestFD(_Estimator):
         check_int("memory", memory, 3)
         super().__init__(memory, seed=seed, replicates=replicates)
 
-    def _run(self, sg, u, v, pos, flag):
-        _k._triest_fd_batch(sg, u, v, pos, self.memory, self._tk, self._ts, self._eu, self._ev, self._nx, self._pv,
-                            self._head, self._deg, self._glob, self._loc, self._cnt, self._rng, flag)
+    def _run_one(self, r, sg, u, v, i, flag):
+        return _k._triest_fd_run(sg, u, v, i, self.memory, *self._rows(r), flag)
 
     def _scales(self):
         """Per replicate, the factor from the sample's triangles to the estimate."""
@@ -697,9 +729,8 @@ class ThinkDFast(_Estimator):
         # the sample's size is binomial: room for 4 standard deviations above the memory
         return int(self.memory + 4 * math.sqrt(self.memory) + 16)
 
-    def _run(self, sg, u, v, pos, flag):
-        _k._thinkd_fast_batch(sg, u, v, pos, self.probability, self._tk, self._ts, self._eu, self._ev, self._nx,
-                              self._pv, self._head, self._deg, self._glob, self._loc, self._cnt, self._rng, flag)
+    def _run_one(self, r, sg, u, v, i, flag):
+        return _k._thinkd_fast_run(sg, u, v, i, self.probability, *self._rows(r), flag)
 
     def _on_growth(self):
         if self._budget_given and not getattr(self, "_warned", False):
@@ -743,9 +774,8 @@ class ThinkDAcc(_Estimator):
 
     method = "thinkd-acc"
 
-    def _run(self, sg, u, v, pos, flag):
-        _k._thinkd_acc_batch(sg, u, v, pos, self.memory, self._tk, self._ts, self._eu, self._ev, self._nx, self._pv,
-                             self._head, self._deg, self._glob, self._loc, self._cnt, self._rng, flag)
+    def _run_one(self, r, sg, u, v, i, flag):
+        return _k._thinkd_acc_run(sg, u, v, i, self.memory, *self._rows(r), flag)
 
 
 class WRS(_Estimator):
@@ -801,11 +831,10 @@ class WRS(_Estimator):
         self._ring = np.zeros((R, max(self.waiting_room, 1)), np.int64)
         self._res = np.zeros((R, memory - self.waiting_room), np.int64)
 
-    def _run(self, sg, u, v, pos, flag):
+    def _run_one(self, r, sg, u, v, i, flag):
         W = self.waiting_room
-        _k._wrs_batch(sg, u, v, pos, W, self.memory - W, self._tk, self._ts, self._eu, self._ev, self._nx, self._pv,
-                      self._head, self._deg, self._glob, self._loc, self._cnt, self._rng, self._inw, self._ring,
-                      self._res, flag)
+        return _k._wrs_run(sg, u, v, i, W, self.memory - W, *self._rows(r), self._inw[r], self._ring[r], self._res[r],
+                           flag)
 
 
 def make_estimator(method, memory=None, *, seed=None, replicates=1, probability=None, alpha=0.1):
