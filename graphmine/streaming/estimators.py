@@ -358,14 +358,20 @@ class _Estimator:
     def _replicate_locals(self):
         return self._loc[:, :self._vmap.n].copy()
 
-    def replicate_local_estimates(self):
+    def replicate_local_estimates(self, clip=False):
         """The local estimates of every replicate, vertices as in :meth:`local_estimates`.
+
+        Parameters
+        ----------
+        clip : bool
+            Raise negative estimates to 0 (see :meth:`local_estimates`).
 
         Returns
         -------
         ndarray of float64, shape (replicates, vertices seen)
         """
-        return self._replicate_locals()
+        loc = self._replicate_locals()
+        return np.maximum(loc, 0.0) if clip else loc
 
     def replicate_estimates(self):
         """The global estimate of every replicate.
@@ -398,8 +404,15 @@ class _Estimator:
         est = self._replicate_globals()
         return float(np.std(est, ddof=1) / math.sqrt(self.replicates))
 
-    def local_estimates(self):
+    def local_estimates(self, clip=False):
         """The estimated number of triangles at every vertex seen so far.
+
+        Parameters
+        ----------
+        clip : bool
+            Raise negative estimates to 0. Under deletions an unbiased local estimate can be
+            negative; a clipped one is never farther from the true count (which is >= 0), but
+            no longer unbiased (default False: unbiased).
 
         Returns
         -------
@@ -408,7 +421,8 @@ class _Estimator:
         estimates : ndarray of float64
             Mean over the replicates.
         """
-        return self._vmap.ids[:self._vmap.n].copy(), self._replicate_locals().mean(axis=0)
+        est = self._replicate_locals().mean(axis=0)
+        return self._vmap.ids[:self._vmap.n].copy(), np.maximum(est, 0.0) if clip else est
 
     def top_vertices(self, k=10):
         """The ``k`` vertices with the largest local estimates.

@@ -183,3 +183,13 @@ def test_estimate_triangles_runs_one_sampler_per_thread():
     assert fast.probability == pytest.approx(40 / STREAM.peak_edges())
     with pytest.raises(ParameterError, match="needs a memory"):
         estimate_triangles(STREAM, method="triest-fd")
+
+
+def test_clipped_local_estimates_are_never_farther():
+    est = ThinkDAcc(30, seed=4, replicates=50).feed(STREAM)
+    ids, x = ExactTriangleCounter().feed(STREAM).local_estimates()
+    assert np.array_equal(ids, est.local_estimates()[0])
+    raw, clipped = est.replicate_local_estimates(), est.replicate_local_estimates(clip=True)
+    assert (raw < 0).any() and (clipped >= 0).all()  # deletions make unbiased local estimates negative at times
+    assert np.all(np.abs(clipped - x) <= np.abs(raw - x))
+    assert np.array_equal(est.local_estimates(clip=True)[1], np.maximum(raw.mean(axis=0), 0))
