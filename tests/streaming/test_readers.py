@@ -63,6 +63,7 @@ def test_malformed_lines_name_file_and_line(tmp_path, text, line, words):
             pass
 
 
+@pytest.mark.slow  # compiles graphmine.io.events' kernels (about 13 s on an empty cache)
 def test_timestamped_events_in_time_order(tmp_path):
     p = write(tmp_path, "t.txt", "10 20 5\n20 30 1\n30 10 5\n10 20 9\n40 10 3\n")
     s = read_stream(p, format="events")
@@ -71,6 +72,7 @@ def test_timestamped_events_in_time_order(tmp_path):
     assert rows(read_stream(p))[:2] == [[1, 10, 20], [1, 20, 30]]  # 'auto' ignores a third column: file order
 
 
+@pytest.mark.slow  # compiles graphmine.io.events' kernels (about 13 s on an empty cache)
 def test_scholp_simplices_as_pair_insertions(tmp_path):
     d = tmp_path / "toy"
     d.mkdir()
