@@ -11,9 +11,11 @@ only its own rows):
   linear probing, edge key -> slot (-1: empty); deletions shift the probe run back, so there are
   no tombstones;
 * ``eu``, ``ev`` (length cap): the endpoints of the edge in each slot;
-* ``nx``, ``pv`` (length 2 cap): doubly linked adjacency lists of half-edges; half-edge ``2s``
-  sits in the list of ``eu[s]``, ``2s + 1`` in that of ``ev[s]``; ``head[x]`` is the first
-  half-edge of vertex x (-1: none) and ``deg[x]`` its sampled degree;
+* ``adj`` (shape (8 cap, 2)): a pool of adjacency blocks, one per vertex, entries (neighbour,
+  half-edge); ``vtx[x]`` = (start, capacity, degree) of vertex x's block; half-edge ``2s`` is the
+  entry of slot s in the block of ``eu[s]``, ``2s + 1`` in that of ``ev[s]``, and ``hp[h]`` is
+  where half-edge h sits in the pool. A full block moves to the pool's top with twice the room;
+  when the top is reached the pool is compacted. Blocks are read in order (no pointer chasing);
 * ``c`` (int64 counters, the ``C_*`` indices), ``glob`` (the global counter, one element),
   ``loc`` (the per-vertex counters), ``rng`` (a splitmix64 state, one element: a replicate's
   random stream does not depend on the thread that runs it).
@@ -46,6 +48,7 @@ C_WFILL = 9       # WRS: edges in the waiting room
 C_WHEAD = 10      # WRS: ring position of the oldest edge of the waiting room
 C_RFILL = 11      # WRS: edges in the reservoir
 C_FOUND = 12      # triangles discovered (with a sampled pair of edges)
+C_TOP = 13        # the adjacency pool's first unused entry
 N_COUNTERS = 16
 
 _EMPTY = np.int64(-1)
@@ -124,94 +127,121 @@ def _rand(state):
 
 
 @njit(cache=True)
-def _link(s, a, b, eu, ev, nx, pv, head, deg):
-    """Put edge {a, b} in slot s of the adjacency lists."""
+def _compact(adj, vtx, hp):
+    """Rewrite the pool with every vertex's block back to back, each of the smallest power of
+    two >= max(2, degree); returns the pool's new top. Called when a block must move and the
+    pool has no room left at its top (the old blocks left behind are reclaimed)."""
+    tmp = np.empty((adj.shape[0], 2), np.int64)
+    top = 0
+    for x in range(vtx.shape[0]):
+        d = vtx[x, 2]
+        if d == 0:
+            vtx[x, 0] = 0
+            vtx[x, 1] = 0
+            continue
+        cap = 2
+        while cap < d:
+            cap *= 2
+        st = vtx[x, 0]
+        for j in range(d):
+            tmp[top + j, 0] = adj[st + j, 0]
+            tmp[top + j, 1] = adj[st + j, 1]
+            hp[adj[st + j, 1]] = top + j
+        vtx[x, 0] = top
+        vtx[x, 1] = cap
+        top += cap
+    adj[:top] = tmp[:top]  # the free room inside blocks is copied too: never read
+    return top
+
+
+@njit(cache=True)
+def _append(x, w, h, adj, vtx, hp, c):
+    """Add neighbour w (half-edge h) to vertex x's block, moving the block to a block twice its
+    size at the pool's top when it is full (the pool holds 8 x the slots: after a compaction
+    the live blocks take at most 4 x, so the move always fits)."""
+    d = vtx[x, 2]
+    if d == vtx[x, 1]:
+        cap = max(2, 2 * vtx[x, 1])
+        top = c[C_TOP]
+        if top + cap > adj.shape[0]:
+            top = _compact(adj, vtx, hp)
+            cap = max(2, 2 * vtx[x, 1]) if d == vtx[x, 1] else 0
+        if cap:
+            st = vtx[x, 0]
+            for j in range(d):
+                adj[top + j, 0] = adj[st + j, 0]
+                adj[top + j, 1] = adj[st + j, 1]
+                hp[adj[top + j, 1]] = top + j
+            vtx[x, 0] = top
+            vtx[x, 1] = cap
+            top += cap
+        c[C_TOP] = top
+    pos = vtx[x, 0] + d
+    adj[pos, 0] = w
+    adj[pos, 1] = h
+    hp[h] = pos
+    vtx[x, 2] = d + 1
+
+
+@njit(cache=True)
+def _add_edge(s, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c):
+    """Put edge {a, b} (key ``key``) in slot s: endpoints, both adjacency blocks, the table."""
     eu[s] = a
     ev[s] = b
-    for j in range(2):
-        h = 2 * s + j
-        x = a if j == 0 else b
-        f = head[x]
-        nx[h] = f
-        pv[h] = -1
-        if f != -1:
-            pv[f] = h
-        head[x] = h
-        deg[x] += 1
-
-
-@njit(cache=True)
-def _unlink(s, eu, ev, nx, pv, head, deg):
-    """Take the edge of slot s out of the adjacency lists."""
-    for j in range(2):
-        h = 2 * s + j
-        x = eu[s] if j == 0 else ev[s]
-        p = pv[h]
-        n = nx[h]
-        if p != -1:
-            nx[p] = n
-        else:
-            head[x] = n
-        if n != -1:
-            pv[n] = p
-        deg[x] -= 1
-
-
-@njit(cache=True)
-def _add_edge(s, a, b, key, tk, ts, eu, ev, nx, pv, head, deg):
-    _link(s, a, b, eu, ev, nx, pv, head, deg)
+    _append(a, b, 2 * s, adj, vtx, hp, c)
+    _append(b, a, 2 * s + 1, adj, vtx, hp, c)
     _put(tk, ts, key, s)
 
 
 @njit(cache=True)
-def _evict(s, tk, ts, eu, ev, nx, pv, head, deg):
-    """Remove the edge of slot s (the slot stays, free)."""
-    _unlink(s, eu, ev, nx, pv, head, deg)
+def _evict(s, tk, ts, eu, ev, hp, adj, vtx):
+    """Remove the edge of slot s (the slot stays, free): in each endpoint's block the last
+    entry moves into its place."""
+    for j in range(2):
+        h = 2 * s + j
+        x = eu[s] if j == 0 else ev[s]
+        pos = hp[h]
+        last = vtx[x, 0] + vtx[x, 2] - 1
+        adj[pos, 0] = adj[last, 0]
+        adj[pos, 1] = adj[last, 1]
+        hp[adj[pos, 1]] = pos
+        vtx[x, 2] -= 1
     _drop_at(tk, ts, _find(tk, _edge_key(eu[s], ev[s])))
 
 
 @njit(cache=True)
-def _remove_dense(s, n, tk, ts, eu, ev, nx, pv, head, deg):
+def _remove_dense(s, n, tk, ts, eu, ev, hp, adj, vtx):
     """Remove the edge of slot s from a sample kept in slots 0..n-1: the edge of slot n-1 moves
-    into s (its half-edges are relinked in place), so that the slots stay dense for a uniform
-    choice of a sampled edge."""
-    _evict(s, tk, ts, eu, ev, nx, pv, head, deg)
+    into s (its two block entries renamed), so that the slots stay dense for a uniform choice of
+    a sampled edge."""
+    _evict(s, tk, ts, eu, ev, hp, adj, vtx)
     last = n - 1
     if s != last:
         eu[s] = eu[last]
         ev[s] = ev[last]
         for j in range(2):
-            h = 2 * s + j
-            old = 2 * last + j
-            x = eu[s] if j == 0 else ev[s]
-            nx[h] = nx[old]
-            pv[h] = pv[old]
-            if pv[h] != -1:
-                nx[pv[h]] = h
-            else:
-                head[x] = h
-            if nx[h] != -1:
-                pv[nx[h]] = h
+            pos = hp[2 * last + j]
+            adj[pos, 1] = 2 * s + j
+            hp[2 * s + j] = pos
         ts[_find(tk, _edge_key(eu[s], ev[s]))] = s
 
 
 @njit(cache=True)
-def _count_common(a, b, wgt, tk, eu, ev, nx, head, deg, loc):
+def _count_common(a, b, wgt, tk, adj, vtx, loc):
     """Triangles {a, b, w} closed by two sampled edges {a, w}, {b, w}: ``wgt`` is added to the
-    local counters of a, b and every such w; returns their number."""
-    if deg[a] == 0 or deg[b] == 0:
+    local counters of a, b and every such w; returns their number. The block of the endpoint of
+    smaller degree is read in order, the other edge looked up in the table."""
+    if vtx[a, 2] == 0 or vtx[b, 2] == 0:
         return 0
-    if deg[a] > deg[b]:
+    if vtx[a, 2] > vtx[b, 2]:
         a, b = b, a
     found = 0
-    h = head[a]
-    while h != -1:
-        s = h >> 1
-        w = ev[s] if (h & 1) == 0 else eu[s]
+    st = vtx[a, 0]
+    for j in range(st, st + vtx[a, 2]):
+        w = adj[j, 0]
         if w != b and _find(tk, _edge_key(b, w)) != -1:
             found += 1
             loc[w] += wgt
-        h = nx[h]
     if found:
         loc[a] += found * wgt
         loc[b] += found * wgt
@@ -264,15 +294,13 @@ def _rebuild_edges(tk, ts, eu, ev, size):
 # -- the exact counter -------------------------------------------------------------------------
 
 @njit(cache=True, nogil=True)
-def _exact_batch(sg, u, v, pos, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, cnt, keep, count, flag):
-    """Exact counts: the sample is the whole graph (replicate 0). ``keep[i]`` = 1 for an event
-    that changed the graph, 0 for a skipped one (self-loop, repeated insertion, deletion of an
-    absent edge). ``count`` = 0: maintain the graph only (a stream's clean-up)."""
-    c = cnt[0]
-    cap = eu.shape[1]
+def _exact_run(sg, u, v, i, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, keep, count, flag):
+    """Exact counts: the sample is the whole graph. ``keep[i]`` = 1 for an event that changed
+    the graph, 0 for a skipped one (self-loop, repeated insertion, deletion of an absent edge).
+    ``count`` = False: maintain the graph only (a stream's clean-up)."""
+    cap = eu.shape[0]
     n = c[C_SIZE]
     g = glob[0]
-    i = pos[0]
     m = sg.shape[0]
     while i < m:
         if (i & _CHECK_EVERY) == 0 and flag[0] != 0:
@@ -285,7 +313,7 @@ def _exact_batch(sg, u, v, pos, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, cn
             i += 1
             continue
         key = _edge_key(a, b)
-        idx = _find(tk[0], key)
+        idx = _find(tk, key)
         if sg[i] > 0:
             if idx != -1:
                 c[C_DUP] += 1
@@ -295,10 +323,10 @@ def _exact_batch(sg, u, v, pos, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, cn
             if n == cap:
                 break  # the caller grows the arrays
             if count:
-                f = _count_common(a, b, 1.0, tk[0], eu[0], ev[0], nx[0], head[0], deg[0], loc[0])
+                f = _count_common(a, b, 1.0, tk, adj, vtx, loc)
                 g += f
                 c[C_FOUND] += f
-            _add_edge(n, a, b, key, tk[0], ts[0], eu[0], ev[0], nx[0], pv[0], head[0], deg[0])
+            _add_edge(n, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
             n += 1
             c[C_EDGES] += 1
             c[C_TIME] += 1
@@ -308,24 +336,24 @@ def _exact_batch(sg, u, v, pos, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, cn
                 keep[i] = 0
                 i += 1
                 continue
-            _remove_dense(ts[0, idx], n, tk[0], ts[0], eu[0], ev[0], nx[0], pv[0], head[0], deg[0])
+            _remove_dense(ts[idx], n, tk, ts, eu, ev, hp, adj, vtx)
             n -= 1
             c[C_EDGES] -= 1
             if count:
-                f = _count_common(a, b, -1.0, tk[0], eu[0], ev[0], nx[0], head[0], deg[0], loc[0])
+                f = _count_common(a, b, -1.0, tk, adj, vtx, loc)
                 g -= f
                 c[C_FOUND] += f
         keep[i] = 1
         i += 1
     c[C_SIZE] = n
     glob[0] = g
-    pos[0] = i
+    return i
 
 
 # -- TRIEST-IMPR (insertions only) ---------------------------------------------------------------
 
 @njit(cache=True, nogil=True)
-def _triest_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c, rng, flag):
+def _triest_run(sg, u, v, i, M, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, rng, flag):
     m = sg.shape[0]
     n = c[C_SIZE]
     t = c[C_TIME]
@@ -349,19 +377,19 @@ def _triest_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c,
         # every triangle closed now is counted with the inverse of the probability that its two
         # other edges are both in the sample (De Stefani et al., TRIEST-IMPR)
         eta = max(1.0, (t - 1.0) * (t - 2.0) / mm1)
-        f = _count_common(a, b, eta, tk, eu, ev, nx, head, deg, loc)
+        f = _count_common(a, b, eta, tk, adj, vtx, loc)
         g += f * eta
         c[C_FOUND] += f
         if t <= M:
-            _add_edge(n, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+            _add_edge(n, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
             n += 1
         else:
             st, x = _rand(st)
             if x * t < M:  # keep with probability M / t, in place of a uniform sampled edge
                 st, y = _rand(st)
                 s = min(np.int64(y * M), M - 1)
-                _evict(s, tk, ts, eu, ev, nx, pv, head, deg)
-                _add_edge(s, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+                _evict(s, tk, ts, eu, ev, hp, adj, vtx)
+                _add_edge(s, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
     c[C_SIZE] = n
     c[C_TIME] = t
     c[C_EDGES] = t
@@ -374,7 +402,7 @@ def _triest_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c,
 # -- TRIEST-FD (random pairing) ------------------------------------------------------------------
 
 @njit(cache=True, nogil=True)
-def _triest_fd_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c, rng, flag):
+def _triest_fd_run(sg, u, v, i, M, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, rng, flag):
     m = sg.shape[0]
     n = c[C_SIZE]
     s_e = c[C_EDGES]
@@ -412,9 +440,9 @@ def _triest_fd_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc,
                         # the evicted edge's sampled triangles leave the counters
                         ra = eu[j]
                         rb = ev[j]
-                        _remove_dense(j, n, tk, ts, eu, ev, nx, pv, head, deg)
+                        _remove_dense(j, n, tk, ts, eu, ev, hp, adj, vtx)
                         n -= 1
-                        g -= _count_common(ra, rb, -1.0, tk, eu, ev, nx, head, deg, loc)
+                        g -= _count_common(ra, rb, -1.0, tk, adj, vtx, loc)
                         take = True
             else:
                 st, x = _rand(st)
@@ -424,10 +452,10 @@ def _triest_fd_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc,
                 else:
                     do -= 1
             if take:
-                f = _count_common(a, b, 1.0, tk, eu, ev, nx, head, deg, loc)
+                f = _count_common(a, b, 1.0, tk, adj, vtx, loc)
                 g += f
                 c[C_FOUND] += f
-                _add_edge(n, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+                _add_edge(n, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
                 n += 1
         else:
             if s_e == 0:
@@ -435,9 +463,9 @@ def _triest_fd_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc,
                 continue
             s_e -= 1
             if idx != -1:
-                _remove_dense(ts[idx], n, tk, ts, eu, ev, nx, pv, head, deg)
+                _remove_dense(ts[idx], n, tk, ts, eu, ev, hp, adj, vtx)
                 n -= 1
-                g -= _count_common(a, b, -1.0, tk, eu, ev, nx, head, deg, loc)
+                g -= _count_common(a, b, -1.0, tk, adj, vtx, loc)
                 di += 1
             else:
                 do += 1
@@ -454,7 +482,7 @@ def _triest_fd_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc,
 # -- ThinkD-FAST (Bernoulli sampling) --------------------------------------------------------
 
 @njit(cache=True, nogil=True)
-def _thinkd_fast_run(sg, u, v, i, p, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c, rng, flag):
+def _thinkd_fast_run(sg, u, v, i, p, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, rng, flag):
     m = sg.shape[0]
     cap = eu.shape[0]
     n = c[C_SIZE]
@@ -483,26 +511,26 @@ def _thinkd_fast_run(sg, u, v, i, p, tk, ts, eu, ev, nx, pv, head, deg, glob, lo
                 continue
             # count first (think), then sample: each triangle closed now is counted with the
             # inverse of the probability p^2 that its two other edges were both kept
-            f = _count_common(a, b, wgt, tk, eu, ev, nx, head, deg, loc)
+            f = _count_common(a, b, wgt, tk, adj, vtx, loc)
             g += f * wgt
             c[C_FOUND] += f
             s_e += 1
             c[C_TIME] += 1
             st, x = _rand(st)
             if x < p:
-                _add_edge(n, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+                _add_edge(n, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
                 n += 1
         else:
             if s_e == 0:
                 c[C_ABSENT] += 1
                 i += 1
                 continue
-            f = _count_common(a, b, -wgt, tk, eu, ev, nx, head, deg, loc)
+            f = _count_common(a, b, -wgt, tk, adj, vtx, loc)
             g -= f * wgt
             c[C_FOUND] += f
             s_e -= 1
             if idx != -1:
-                _remove_dense(ts[idx], n, tk, ts, eu, ev, nx, pv, head, deg)
+                _remove_dense(ts[idx], n, tk, ts, eu, ev, hp, adj, vtx)
                 n -= 1
         i += 1
     c[C_SIZE] = n
@@ -516,7 +544,7 @@ def _thinkd_fast_run(sg, u, v, i, p, tk, ts, eu, ev, nx, pv, head, deg, glob, lo
 # -- ThinkD-ACC (random pairing) ---------------------------------------------------------------
 
 @njit(cache=True, nogil=True)
-def _thinkd_acc_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c, rng, flag):
+def _thinkd_acc_run(sg, u, v, i, M, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, rng, flag):
     m = sg.shape[0]
     n = c[C_SIZE]
     s_e = c[C_EDGES]
@@ -544,14 +572,14 @@ def _thinkd_acc_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc
             continue
         # count first: the sample is uniform among the s_e edges of the graph given its size n,
         # so two given edges are both in it with probability n (n - 1) / (s_e (s_e - 1))
-        if n >= 2 and deg[a] > 0 and deg[b] > 0:
+        if n >= 2 and vtx[a, 2] > 0 and vtx[b, 2] > 0:
             if n >= s_e:
                 wgt = 1.0
             else:
                 wgt = (float(s_e) * float(s_e - 1)) / (float(n) * float(n - 1))
             if sign < 0:
                 wgt = -wgt
-            f = _count_common(a, b, wgt, tk, eu, ev, nx, head, deg, loc)
+            f = _count_common(a, b, wgt, tk, adj, vtx, loc)
             g += f * wgt
             c[C_FOUND] += f
         if sign > 0:
@@ -559,19 +587,19 @@ def _thinkd_acc_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc
             c[C_TIME] += 1
             if cb + cg == 0:
                 if n < M:
-                    _add_edge(n, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+                    _add_edge(n, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
                     n += 1
                 else:
                     st, x = _rand(st)
                     if x * s_e < M:
                         st, y = _rand(st)
                         j = min(np.int64(y * n), n - 1)
-                        _evict(j, tk, ts, eu, ev, nx, pv, head, deg)
-                        _add_edge(j, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+                        _evict(j, tk, ts, eu, ev, hp, adj, vtx)
+                        _add_edge(j, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
             else:
                 st, x = _rand(st)
                 if x * (cb + cg) < cb:
-                    _add_edge(n, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+                    _add_edge(n, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
                     n += 1
                     cb -= 1
                 else:
@@ -579,7 +607,7 @@ def _thinkd_acc_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc
         else:
             s_e -= 1
             if idx != -1:
-                _remove_dense(ts[idx], n, tk, ts, eu, ev, nx, pv, head, deg)
+                _remove_dense(ts[idx], n, tk, ts, eu, ev, hp, adj, vtx)
                 n -= 1
                 cb += 1
             else:
@@ -597,7 +625,7 @@ def _thinkd_acc_run(sg, u, v, i, M, tk, ts, eu, ev, nx, pv, head, deg, glob, loc
 # -- WRS (waiting room + reservoir, insertions only) -----------------------------------------------
 
 @njit(cache=True, nogil=True)
-def _wrs_run(sg, u, v, i, W, R, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c, rng, inw, ring, res, flag):
+def _wrs_run(sg, u, v, i, W, R, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, rng, inw, ring, res, flag):
     m = sg.shape[0]
     nw = c[C_WFILL]
     wh = c[C_WHEAD]
@@ -624,27 +652,24 @@ def _wrs_run(sg, u, v, i, W, R, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c,
         # the mp edges that left the room, each kept there with probability R / mp
         p1 = 1.0 if mp <= R else float(R) / float(mp)
         p2 = 1.0 if mp <= R else (float(R) * float(R - 1)) / (float(mp) * float(mp - 1))
-        if deg[a] > 0 and deg[b] > 0:
+        if vtx[a, 2] > 0 and vtx[b, 2] > 0:
             x0 = a
             y0 = b
-            if deg[x0] > deg[y0]:
+            if vtx[x0, 2] > vtx[y0, 2]:
                 x0, y0 = y0, x0
-            h = head[x0]
             found = 0
             add = 0.0
-            while h != -1:
-                s1 = h >> 1
-                w = ev[s1] if (h & 1) == 0 else eu[s1]
+            b0 = vtx[x0, 0]
+            for jj in range(b0, b0 + vtx[x0, 2]):
+                w = adj[jj, 0]
                 if w != y0:
                     j = _find(tk, _edge_key(y0, w))
                     if j != -1:
-                        s2 = ts[j]
-                        k = inw[s1] + inw[s2]
+                        k = inw[adj[jj, 1] >> 1] + inw[ts[j]]
                         wgt = 1.0 if k == 2 else (1.0 / p1 if k == 1 else 1.0 / p2)
                         loc[w] += wgt
                         add += wgt
                         found += 1
-                h = nx[h]
             if found:
                 loc[x0] += add
                 loc[y0] += add
@@ -657,7 +682,7 @@ def _wrs_run(sg, u, v, i, W, R, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c,
             if nr < R:
                 s = used
                 used += 1
-                _add_edge(s, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+                _add_edge(s, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
                 inw[s] = 0
                 res[nr] = s
                 nr += 1
@@ -666,8 +691,8 @@ def _wrs_run(sg, u, v, i, W, R, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c,
                 if x * mp < R:
                     st, y = _rand(st)
                     s = res[min(np.int64(y * R), R - 1)]
-                    _evict(s, tk, ts, eu, ev, nx, pv, head, deg)
-                    _add_edge(s, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+                    _evict(s, tk, ts, eu, ev, hp, adj, vtx)
+                    _add_edge(s, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
             continue
         if nw < W:
             s = used
@@ -689,13 +714,13 @@ def _wrs_run(sg, u, v, i, W, R, tk, ts, eu, ev, nx, pv, head, deg, glob, loc, c,
                     st, y = _rand(st)
                     j = min(np.int64(y * R), R - 1)
                     s = res[j]
-                    _evict(s, tk, ts, eu, ev, nx, pv, head, deg)
+                    _evict(s, tk, ts, eu, ev, hp, adj, vtx)
                     res[j] = o
                     inw[o] = 0
                 else:  # it is dropped; the new edge takes its slot
                     s = o
-                    _evict(s, tk, ts, eu, ev, nx, pv, head, deg)
-        _add_edge(s, a, b, key, tk, ts, eu, ev, nx, pv, head, deg)
+                    _evict(s, tk, ts, eu, ev, hp, adj, vtx)
+        _add_edge(s, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
         inw[s] = 1
         ring[(wh + nw) % W] = s
         nw += 1

@@ -209,33 +209,32 @@ class _Estimator:
         self._ts = np.zeros((R, H), np.int64)
         self._eu = np.zeros((R, cap), np.int64)
         self._ev = np.zeros((R, cap), np.int64)
-        self._nx = np.zeros((R, 2 * cap), np.int64)
-        self._pv = np.zeros((R, 2 * cap), np.int64)
-        self._head = np.full((R, ncap), -1, np.int64)
-        self._deg = np.zeros((R, ncap), np.int64)
+        self._hp = np.zeros((R, 2 * cap), np.int64)
+        self._adj = np.zeros((R, 8 * cap, 2), np.int64)  # 8 x: a move always fits after a compaction
+        self._vtx = np.zeros((R, ncap, 3), np.int64)
         self._loc = np.zeros((R, ncap), np.float64)
         self._glob = np.zeros(R, np.float64)
         self._cnt = np.zeros((R, _k.N_COUNTERS), np.int64)
 
     def _grow_vertices(self, need):
-        ncap = self._head.shape[1]
+        ncap = self._vtx.shape[1]
         if need <= ncap:
             return
         while ncap < need:
             ncap *= 2
         R = self.replicates
-        for name, fill in (("_head", -1), ("_deg", 0), ("_loc", 0)):
+        for name in ("_vtx", "_loc"):
             old = getattr(self, name)
-            new = np.full((R, ncap), fill, old.dtype)
+            new = np.zeros((R, ncap) + old.shape[2:], old.dtype)
             new[:, :old.shape[1]] = old
             setattr(self, name, new)
 
     def _grow_edges(self):
         R, cap = self._eu.shape
         new_cap = 2 * cap
-        for name in ("_eu", "_ev", "_nx", "_pv"):
+        for name in ("_eu", "_ev", "_hp", "_adj"):  # slots, half-edges and pool positions stay valid
             old = getattr(self, name)
-            new = np.zeros((R, 2 * old.shape[1]), np.int64)
+            new = np.zeros((R, 2 * old.shape[1]) + old.shape[2:], np.int64)
             new[:, :old.shape[1]] = old
             setattr(self, name, new)
         H = 1 << max(4, int(2 * new_cap - 1).bit_length())
@@ -264,8 +263,8 @@ class _Estimator:
 
     def _rows(self, r):
         """Replicate r's state: the views its kernel call takes."""
-        return (self._tk[r], self._ts[r], self._eu[r], self._ev[r], self._nx[r], self._pv[r], self._head[r],
-                self._deg[r], self._glob[r:r + 1], self._loc[r], self._cnt[r], self._rng[r:r + 1])
+        return (self._tk[r], self._ts[r], self._eu[r], self._ev[r], self._hp[r], self._adj[r], self._vtx[r],
+                self._glob[r:r + 1], self._loc[r], self._cnt[r], self._rng[r:r + 1])
 
     def _run(self, sg, u, v, pos, flag, nthreads):
         R = self.replicates
@@ -537,8 +536,7 @@ class ExactTriangleCounter(_Estimator):
         keep = getattr(self, "_keep_out", None)
         if keep is None or keep.shape[0] != sg.shape[0]:
             keep = np.empty(sg.shape[0], np.int8)
-        _k._exact_batch(sg, u, v, pos, self._tk, self._ts, self._eu, self._ev, self._nx, self._pv, self._head,
-                        self._deg, self._glob, self._loc, self._cnt, keep, self._count, flag)
+        pos[0] = _k._exact_run(sg, u, v, int(pos[0]), *self._rows(0)[:-1], keep, self._count, flag)
 
     _count = True
 
