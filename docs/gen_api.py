@@ -40,6 +40,11 @@ _WRITTEN = {
                      "snapshots and pair features.", [
         "graphmine.science4cast",
     ]),
+    "streaming": ("Streaming triangle counts", "One-pass triangle estimators of edge streams with "
+                  "insertions and deletions in fixed memory (ThinkD, TRIEST, WRS, an exact counter) and "
+                  "the stream readers.", [
+        "graphmine.streaming",
+    ]),
     "spatial": ("Spatial Computer Model", "The simulator, its collectives, selection, sorting, SpMV "
                 "and matrix multiplication.", [
         "spatial",

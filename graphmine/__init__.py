@@ -23,7 +23,7 @@ __version__ = "0.1.0"
 # the components, and the modules users reach as graphmine.datasets / generators / registry
 _SUBMODULES = {**{name: f"graphmine.{name}" for name in (
     "core", "io", "cliques", "cluster", "cycles", "truss", "centrality", "link_prediction", "probgraph", "cuda",
-    "distributed", "nx_backend", "motifs", "science4cast")},
+    "distributed", "nx_backend", "motifs", "science4cast", "streaming")},
     "datasets": "graphmine.io.datasets", "generators": "graphmine.io.generators", "events": "graphmine.io.events",
     "registry": "graphmine.core.registry"}
 _EXCEPTIONS = ["GraphmineError", "GraphFormatError", "GraphValueError", "ParameterError", "MissingDependencyError",
@@ -90,7 +90,8 @@ def __getattr__(name):
     if name == "__all__":
         from .core.generated import FACADE
 
-        value = sorted(FACADE) + _EXCEPTIONS + ["datasets", "generators", "probgraph", "motifs", "science4cast"]
+        value = sorted(FACADE) + _EXCEPTIONS + ["datasets", "generators", "probgraph", "motifs", "science4cast",
+                                                "streaming"]
         globals()[name] = value
         return value
     if name not in _lazy():

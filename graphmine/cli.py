@@ -418,6 +418,7 @@ def _end_interrupted():
     try:
         _interrupt.kill_children()  # worker processes, if any, end with the command
         _output.remove_temporary_files()
+        _output.print_interrupt_report()  # a streaming command's last estimate
     finally:
         print("graphmine: interrupted", file=sys.stderr, flush=True)
 

@@ -17,8 +17,9 @@ import threading
 
 from ..core.exceptions import OutputExistsError, OutputPathError, ParameterError, warn_at_caller
 
-__all__ = ["remove_temporary_files", "track_temporary", "untrack_temporary", "check_output_path", "atomic_write", "force_or_overwrite", "silence_stdout",
-           "begin_delivery", "reset_delivery", "claim_interrupt", "DeliveringStream"]
+__all__ = ["remove_temporary_files", "track_temporary", "untrack_temporary", "check_output_path", "atomic_write",
+           "force_or_overwrite", "silence_stdout", "begin_delivery", "reset_delivery", "claim_interrupt",
+           "DeliveringStream", "write_partial", "set_interrupt_report", "print_interrupt_report"]
 
 
 def check_output_path(path, force=False, *, flag="--force"):
@@ -195,6 +196,41 @@ def reset_delivery():
     global _delivering
     with _delivery:
         _delivering = False
+        _REPORT.clear()
+
+
+# A command that prints partial results as it goes (graphmine stream-triangles: an estimate every
+# N events of a stream that may never end) writes them with write_partial, which does not begin
+# delivery: Ctrl-C still ends it, and the program's way out then prints the command's last
+# partial result, set by set_interrupt_report.
+_REPORT = []  # the text to print if the running command is interrupted now (at most one)
+
+
+def _raw_stdout():
+    out = sys.stdout
+    return out._stream if isinstance(out, DeliveringStream) else out
+
+
+def write_partial(text):
+    """Print a line of partial results on standard output without beginning delivery (a Ctrl-C
+    still ends the command), and flush it."""
+    out = _raw_stdout()
+    if out is not None:
+        out.write(text + "\n")
+        out.flush()
+
+
+def set_interrupt_report(text):
+    """The running command's last partial result, printed if it is interrupted (None: nothing)."""
+    _REPORT[:] = [] if text is None else [text]
+
+
+def print_interrupt_report():
+    """Print the interrupted command's last partial result, if it set one (the program's way out
+    on Ctrl-C)."""
+    if _REPORT:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            write_partial(_REPORT[0])
 
 
 def claim_interrupt():

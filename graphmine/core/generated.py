@@ -235,6 +235,7 @@ FACADE = {'Estimate': 'graphmine.probgraph',
  'densest_clique_subgraph': 'graphmine.cliques.peeling',
  'edge_clique_counts': 'graphmine.cliques.census',
  'enumerate_cliques': 'graphmine.cliques.enumeration',
+ 'estimate_triangles': 'graphmine.streaming',
  'four_cycles': 'graphmine.cycles',
  'from_edges': 'graphmine.core.graph',
  'graphlet_counts': 'graphmine.graphlets',
@@ -305,4 +306,5 @@ COMMANDS = {'clustering': ('graphmine.probgraph.cli', 'average clustering coeffi
  'jarvis-patrick': ('graphmine.probgraph.cli', 'Jarvis-Patrick clustering by neighbourhood similarity'),
  'predict-closure': ('graphmine.motifs.cli', 'temporal closure prediction of open triangles and 4-sets'),
  'predict-motifs': ('graphmine.motifs.cli', 'motif prediction: heuristic motif scores or the SEAM GNN'),
- 'science4cast': ('graphmine.science4cast.cli', 'temporal link prediction in a growing concept graph')}
+ 'science4cast': ('graphmine.science4cast.cli', 'temporal link prediction in a growing concept graph'),
+ 'stream-triangles': ('graphmine.streaming.cli', 'triangle estimates of an edge stream in fixed memory')}

@@ -18,7 +18,7 @@ COMPONENT_CLIS = sorted({module for module, _ in COMMANDS.values()})
 
 HEAVY = ("scipy", "matplotlib", "torch", "sklearn", "lightgbm", "tqdm", "networkx", "cffi", "pycparser")
 COMPONENTS = ("graphmine.science4cast", "graphmine.probgraph", "graphmine.motifs", "graphmine.graphlets",
-              "graphmine.cuda", "graphmine.distributed", "graphmine.io.generators", "gnn")
+              "graphmine.cuda", "graphmine.distributed", "graphmine.io.generators", "graphmine.streaming", "gnn")
 
 
 # prints the modules a process holds when it ends (the program's exit runs atexit handlers too)
