@@ -302,7 +302,7 @@ NETWORKX = {'adamic_adar_index': {'family': 'link_scores',
 
 # subcommand of the graphmine program -> (the module whose register(subparsers) adds it, its help line)
 COMMANDS = {'clustering': ('graphmine.probgraph.cli', 'average clustering coefficient and transitivity'),
- 'count-motifs': ('graphmine.graphlets.cli', 'graphlet census: 3- and 4-vertex graphlets and their orbits'),
+ 'count-motifs': ('graphmine.graphlets.cli', 'counts of 3- and 4-vertex graphlets and their orbits'),
  'jarvis-patrick': ('graphmine.probgraph.cli', 'Jarvis-Patrick clustering by neighbourhood similarity'),
  'predict-closure': ('graphmine.motifs.cli', 'temporal closure prediction of open triangles and 4-sets'),
  'predict-motifs': ('graphmine.motifs.cli', 'motif prediction: heuristic motif scores or the SEAM GNN'),

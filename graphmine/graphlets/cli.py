@@ -23,7 +23,7 @@ from ..core.exceptions import ParameterError
 __all__ = ["register", "COMMANDS"]
 
 # the subcommands registered here, with their line in `graphmine --help`
-COMMANDS = {"count-motifs": "graphlet census: 3- and 4-vertex graphlets and their orbits"}
+COMMANDS = {"count-motifs": "counts of 3- and 4-vertex graphlets and their orbits"}
 
 # edges of each graphlet G0..G8 in its first edge orbit (0 2-path, 1 triangle, 2 3-path end,
 # 4 3-star, 5 4-cycle, 6 paw pendant, 9 diamond rim, 11 4-clique): global counts from edge orbits
