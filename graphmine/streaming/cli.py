@@ -1,7 +1,7 @@
 """``graphmine stream-triangles``: triangle estimates of an edge stream, in one pass and fixed memory.
 
     graphmine stream-triangles FILE|- --memory K [--method M] [--every N] [--seed S] [--threads T]
-                               [--replicates R] [--format F] [--probability P] [--top K] [--json]
+                               [--replicates R] [--ids int|str] [--format F] [--probability P] [--top K] [--json]
 
 FILE is read in stream order (:func:`graphmine.streaming.read_stream`); ``-`` reads standard
 input as it arrives (``+ u v`` / ``- u v`` / ``u v`` lines). With ``--every N`` an estimate is
@@ -76,6 +76,9 @@ def register(subparsers):
     p.add_argument("--replicates", type=positive_int, default=None,
                    help="independent samplers of --memory edges each, averaged; their spread gives the "
                         "standard error (default: --threads, else 1)")
+    p.add_argument("--ids", choices=["int", "str"], default="int",
+                   help="vertex ids: non-negative integers (default), or names ('str': edge lists and 'u v t' "
+                        "events files; not standard input or '+ u v' lines)")
     p.add_argument("--format", default="auto", choices=_FORMATS,
                    help="layout of FILE (default auto: ScHoLP paths, signed lines or an edge list)")
     p.add_argument("--probability", type=_probability, default=None,
@@ -116,6 +119,8 @@ def _live_source(args):
     if args.format not in ("auto", "signed", "edges"):
         raise ParameterError("standard input is read as it arrives, '+ u v' / '- u v' / 'u v' lines: --format "
                              f"{args.format} needs a file")
+    if args.ids != "int":
+        raise ParameterError("standard input is read as it arrives, with integer ids: --ids str needs a file")
     cleaner = StreamCleaner()
 
     def chunks():
@@ -185,7 +190,7 @@ def run_stream_triangles(args):
     else:
         from ..io import datasets
 
-        stream = read_stream(datasets.resolve(args.file), format=args.format, threads=args.threads)
+        stream = read_stream(datasets.resolve(args.file), format=args.format, ids=args.ids, threads=args.threads)
         probability = args.probability
         if method == "thinkd-fast" and probability is None:
             probability = min(1.0, args.memory / max(stream.peak_edges(), 1))

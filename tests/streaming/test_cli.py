@@ -62,7 +62,23 @@ def test_standard_input(capsys, monkeypatch):
     assert status == 0 and res["estimate"] == 1 and res["dropped"]["absent_deletions"] == 1 and res["events"] == 5
 
 
+def test_names_keep_the_file_ids(capsys, tmp_path):
+    import networkx as nx
+
+    H = nx.les_miserables_graph()
+    p = tmp_path / "lesmis.el"
+    nx.write_edgelist(H, p, data=False)
+    status, out, _ = run(capsys, "stream-triangles", str(p), "--ids", "str", "--method", "exact", "--top", "3",
+                         "--json", "-q")
+    res = json.loads(out)
+    tri = nx.triangles(H)
+    assert status == 0 and res["estimate"] == sum(tri.values()) // 3
+    assert [[name, float(tri[name])] for name, _ in res["top"]] == res["top"]
+    assert [t for _, t in res["top"]] == sorted(tri.values(), reverse=True)[:3]
+
+
 @pytest.mark.parametrize("argv,words", [
+    (["-", "--method", "exact", "--ids", "str"], "--ids str needs a file"),
     (["Celegans"], "--memory K is required"),
     (["Celegans", "--method", "exact", "--memory", "5"], "exact keeps the whole graph"),
     (["-", "--memory", "5", "--format", "events"], "needs a file"),
