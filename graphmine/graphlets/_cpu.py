@@ -59,6 +59,8 @@ from ..core.exceptions import ParameterError, check_int
 from ..core.graph import SERIAL_EDGES
 from ..core.registry import call, implements
 from ..core.validation import as_graph
+from ._census5 import (GRAPHLET_NAMES5, GRAPHLET_ORBITS5, GRAPHLET_PATTERNS5, NODE_ORBITS5, ORBIT_SIZES5,
+                       census5 as _census5)
 
 __all__ = ["orbit_counts", "graphlet_counts", "sample_graphlet_counts", "GraphletEstimate", "GRAPHLET_NAMES",
            "GRAPHLET_ORBITS", "ORBIT_SIZES", "NODE_ORBIT_COUNTS", "EDGE_ORBIT_COUNTS", "NODE_PATTERNS", "EDGE_PATTERNS",
@@ -123,6 +125,11 @@ THREE_PATHS = (1, 0, 4, 2, 6, 12)
 
 #: the vertices of its graphlet that each node orbit holds
 ORBIT_SIZES = (2, 2, 1, 3, 2, 2, 3, 1, 4, 1, 2, 1, 2, 2, 4)
+# the 5-vertex graphlets G9..G29 and their node orbits 15..72 follow (graphmine/graphlets/_census5.py)
+GRAPHLET_NAMES += GRAPHLET_NAMES5
+GRAPHLET_ORBITS += GRAPHLET_ORBITS5
+ORBIT_SIZES += ORBIT_SIZES5
+NODE_ORBIT_COUNTS[5] = NODE_ORBITS5
 # columns of the full census
 NODE_ORBITS = 15
 EDGE_ORBITS = 12
@@ -228,6 +235,12 @@ def _census(G, edges, nthreads, progress):
     return _gk._census_finish(rp, ri, reid, split, orig, tri, dsum, buf, edges, minv, nthreads)
 
 
+def _node_rows5(G, nthreads, progress):
+    """The (n, 73) node orbit counts up to 5 vertices: orbits 0..14 from the 4-vertex census."""
+    rows4 = _census(G, False, nthreads, False) if G.n_edges else np.zeros((G.n_nodes, NODE_ORBITS), np.int64)
+    return _census5(G, nthreads, progress, _rank_space, rows4)
+
+
 @implements("orbit_counts", "cpu")
 @interruptible
 @restores_threads
@@ -236,8 +249,8 @@ def orbit_counts(G, size=4, *, kind="node", threads=None, progress=False):
     """Orbit counts of every vertex or edge (exact, CPU); see :func:`graphmine.orbit_counts`.
 
     {Parameters: G}
-    size : {3, 4}
-        Graphlets on up to this many vertices.
+    size : {3, 4, 5}
+        Graphlets on up to this many vertices (edge orbits: 3 and 4).
     kind : {'node', 'edge'}
         Orbits of vertices or of edges.
     {threads}
@@ -246,7 +259,7 @@ def orbit_counts(G, size=4, *, kind="node", threads=None, progress=False):
 
     Returns
     -------
-    ndarray of int64 of shape (n, 4 or 15) or (m, 2 or 12)
+    ndarray of int64 of shape (n, 4, 15 or 73) or (m, 2 or 12)
         Row v (row i: edge i of ``G.edges()``), column o: the count of orbit o.
 
     Examples
@@ -255,12 +268,16 @@ def orbit_counts(G, size=4, *, kind="node", threads=None, progress=False):
     >>> orbit_counts(nx.complete_graph(4))[0].tolist()
     [3, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]
     """
-    size = _check_size(size)
+    size = _check_size(size, (3, 4, 5))
     if kind not in ("node", "edge"):
         raise ParameterError(f"kind must be 'node' or 'edge', got {kind!r}")
+    if size == 5 and kind == "edge":
+        raise ParameterError("edge orbits are counted for size 3 and 4 only; size 5 gives node orbits (kind='node')")
     G = as_graph(G)
     edges = kind == "edge"
     nthreads = resolve_threads(threads)
+    if size == 5:
+        return _node_rows5(G, nthreads, progress)
     if (G.n_edges if edges else G.n_nodes) == 0:
         out = np.zeros((0, EDGE_ORBITS if edges else NODE_ORBITS), np.int64)
     else:
@@ -272,6 +289,8 @@ def _non_induced(counts):
     """Global non-induced counts (copies of each graphlet as a subgraph) from the induced ones."""
     counts = np.asarray(counts, np.int64)
     k = counts.shape[0]
+    if k > 9:  # the 5-vertex graphlets' map is a block of its own
+        return np.concatenate([_graphlet_patterns() @ counts[:9], np.array(GRAPHLET_PATTERNS5, np.int64) @ counts[9:]])
     return _graphlet_patterns()[:k, :k] @ counts
 
 
@@ -280,8 +299,8 @@ def _graphlet_patterns():
     C = np.array(NODE_PATTERNS, np.int64)
     P = np.zeros((9, 9), np.int64)
     sizes = (2, 3, 3, 4, 4, 4, 4, 4, 4)
-    for h, oh in enumerate(GRAPHLET_ORBITS):
-        for g, og in enumerate(GRAPHLET_ORBITS):
+    for h, oh in enumerate(GRAPHLET_ORBITS[:9]):
+        for g, og in enumerate(GRAPHLET_ORBITS[:9]):
             if sizes[h] != sizes[g]:
                 continue  # copies of a smaller graphlet are not spanning: not part of the census map
             # copies with a vertex in h's first orbit, summed over g's vertices, over that orbit's size
@@ -299,7 +318,7 @@ def graphlet_counts(G, size=4, *, induced=True, threads=None, progress=False):
     :func:`graphmine.graphlet_counts`.
 
     {Parameters: G}
-    size : {3, 4}
+    size : {3, 4, 5}
     induced : bool
         Induced counts (default) or copies as subgraphs.
     {threads}
@@ -308,7 +327,7 @@ def graphlet_counts(G, size=4, *, induced=True, threads=None, progress=False):
 
     Returns
     -------
-    ndarray of int64 of shape (3,) or (9,)
+    ndarray of int64 of shape (3,), (9,) or (30,)
         Entry g: the count of graphlet G_g (:data:`GRAPHLET_NAMES`).
 
     Examples
@@ -317,10 +336,10 @@ def graphlet_counts(G, size=4, *, induced=True, threads=None, progress=False):
     >>> graphlet_counts(nx.complete_graph(4)).tolist()
     [6, 0, 4, 0, 0, 0, 0, 0, 1]
     """
-    size = _check_size(size)
+    size = _check_size(size, (3, 4, 5))
     G = as_graph(G)
     nthreads = resolve_threads(threads)
-    k = 3 if size == 3 else 9
+    k = {3: 3, 4: 9, 5: 30}[size]
     if size == 3:
         d = G.degree.astype(np.int64)
         tri = int(call("count_triangles", G, threads=threads)) if G.n_edges else 0
@@ -328,9 +347,9 @@ def graphlet_counts(G, size=4, *, induced=True, threads=None, progress=False):
     elif G.n_edges == 0:
         counts = np.zeros(k, np.int64)
     else:
-        sums = _census(G, False, nthreads, progress).sum(axis=0)
-        counts = np.array([sums[orbits[0]] // ORBIT_SIZES[orbits[0]] for g, orbits in enumerate(GRAPHLET_ORBITS)],
-                          np.int64)
+        rows = _census(G, False, nthreads, progress) if size == 4 else _node_rows5(G, nthreads, progress)
+        sums = rows.sum(axis=0)
+        counts = np.array([sums[orbits[0]] // ORBIT_SIZES[orbits[0]] for orbits in GRAPHLET_ORBITS[:k]], np.int64)
     return counts if induced else _non_induced(counts)
 
 
