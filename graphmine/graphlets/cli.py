@@ -1,12 +1,12 @@
 """``graphmine count-motifs``: the graphlet census of a graph file.
 
-    graphmine count-motifs FILE [--size 3|4] [--orbits node|edge --out F [--force]]
+    graphmine count-motifs FILE [--size 3|4|5] [--orbits node|edge --out F [--force]]
                            [--method exact|sample [--samples N] [--seed S]] [--json]
 
 Prints the count of every connected graphlet on up to ``--size`` vertices (exact, or estimated
 from sampled 3-paths with standard errors and 95% intervals); with ``--out``, writes the orbit
 counts of every vertex (``vertex<TAB>orbit0...``) or edge (``u<TAB>v<TAB>orbit0...``) under the
-file's vertex ids.
+file's vertex ids. ``--size 5`` counts exactly, with node orbits (73 per vertex) only.
 """
 
 import json
@@ -23,7 +23,7 @@ from ..core.exceptions import ParameterError
 __all__ = ["register", "COMMANDS"]
 
 # the subcommands registered here, with their line in `graphmine --help`
-COMMANDS = {"count-motifs": "counts of 3- and 4-vertex graphlets and their orbits"}
+COMMANDS = {"count-motifs": "counts of 3- to 5-vertex graphlets and their orbits"}
 
 # edges of each graphlet G0..G8 in its first edge orbit (0 2-path, 1 triangle, 2 3-path end,
 # 4 3-star, 5 4-cycle, 6 paw pendant, 9 diamond rim, 11 4-clique): global counts from edge orbits
@@ -99,8 +99,8 @@ def count_motifs_command(args):
             write_vertex_table(G, args.out, {f"orbit{o}": orbits[:, o] for o in range(orbits.shape[1])},
                                force=args.force)
             sums = orbits.sum(axis=0)
-            counts = np.array([sums[o[0]] // ORBIT_SIZES[o[0]] for o in GRAPHLET_ORBITS[:3 if args.size == 3 else 9]],
-                              np.int64)
+            graphlets = GRAPHLET_ORBITS[:{3: 3, 4: 9, 5: 30}[args.size]]
+            counts = np.array([sums[o[0]] // ORBIT_SIZES[o[0]] for o in graphlets], np.int64)
         else:
             _write_edge_table(G, args.out, orbits, args.force)
             counts = _global_from_edges(G, orbits)
@@ -147,12 +147,13 @@ def register(subparsers):
     """
     c = subparsers.add_parser("count-motifs", help=COMMANDS["count-motifs"],
                               description="Count every connected graphlet on up to --size vertices (induced, "
-                                          "Pržulj's and ORCA's numbering G0..G8), exactly or from sampled 3-paths; "
+                                          "Pržulj's and ORCA's numbering G0..G29), exactly or from sampled 3-paths; "
                                           "with --out, the orbit counts of every vertex or edge.")
     add_input_argument(c)
-    c.add_argument("--size", type=int, choices=[3, 4], default=4, help="largest graphlets counted (default 4)")
+    c.add_argument("--size", type=int, choices=[3, 4, 5], default=4,
+                   help="largest graphlets counted (default 4; 5: exact, node orbits only)")
     c.add_argument("--orbits", choices=["node", "edge"], default=None,
-                   help="write per-vertex (15 orbits for --size 4) or per-edge (12) orbit counts to --out")
+                   help="write per-vertex (15 orbits for --size 4, 73 for 5) or per-edge (12) orbit counts to --out")
     c.add_argument("--out", default=None,
                    help="file of orbit counts: 'vertex<TAB>orbit0...' or 'u<TAB>v<TAB>orbit0...' lines with the "
                         "file's vertex ids (default with --out alone: node orbits)")

@@ -244,3 +244,29 @@ def test_orca_example_graph():
         E = np.loadtxt(f, dtype=np.int64, max_rows=m).reshape(-1, 2)
     G = gm.from_edges(E, n_nodes=n)
     assert (gm.orbit_counts(G, 5) == np.loadtxt(os.path.join(ORCA_DIR, "node-5.out"), dtype=np.int64)).all()
+
+
+# -- the command -----------------------------------------------------------------------------------
+
+def test_count_motifs_size_5(tmp_path, capsys):
+    import json
+
+    from graphmine.cli import main
+
+    H = nx.gnm_random_graph(12, 30, seed=2)
+    ids = np.arange(12) * 5 + 7
+    path = tmp_path / "g.txt"
+    path.write_text("".join(f"{ids[u]} {ids[v]}\n" for u, v in H.edges()))
+    out_file = tmp_path / "o.tsv"
+    assert main(["count-motifs", str(path), "--size", "5", "--json", "-q", "--out", str(out_file)]) == 0
+    got = json.loads(capsys.readouterr().out)
+    node, induced = _oracle(H)
+    assert got["counts"] == induced.tolist() and got["graphlets"][29] == "5-clique"
+    rows = np.loadtxt(out_file, dtype=np.int64, comments="#")
+    assert rows.shape == (12, 74)
+    assert (rows[np.argsort(rows[:, 0]), 1:] == node[np.argsort(ids)]).all()
+    assert main(["count-motifs", str(path), "--size", "5", "--json", "-q", "--non-induced"]) == 0
+    assert json.loads(capsys.readouterr().out)["counts"] == gm.graphlet_counts(H, 5, induced=False).tolist()
+    assert main(["count-motifs", str(path), "--size", "5", "--orbits", "edge", "--out", str(tmp_path / "e.tsv")]) == 2
+    err = capsys.readouterr().err
+    assert "edge orbits" in err and len(err.strip().splitlines()) == 1
