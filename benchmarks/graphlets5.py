@@ -1,0 +1,118 @@
+"""The 5-vertex node-orbit census against ORCA: time and peak memory.
+
+ORCA (Hočevar and Demšar, https://github.com/thocevar/orca) is not shipped: build it outside this
+repository with one line (``g++ -O2 -std=c++11 -o orca orca.cpp``) and pass the program's path.
+For each graph the script writes ORCA's input (``n m`` then the 0-based edges), runs ``orca node 5
+IN OUT`` once, and reads the seconds ORCA reports for its own count (``total:``; the input read
+and the output written excluded). graphmine's ``orbit_counts(G, 5)`` runs in a child process per
+graph and thread count (kernels compiled beforehand on a small graph, the graph built fresh, its
+relabelling and the 4-vertex census included), best of ``--repeat``; the child reports the rise of
+its peak resident memory over the run (``/proc/self/clear_refs`` resets the peak first) against
+the result's own 8 x 73 x n bytes. The counts are checked against ORCA's file.
+
+    python benchmarks/graphlets5.py --orca /tmp/orca/orca [--graphs ca-GrQc,ca-HepTh,facebook_combined]
+        [--threads 1,2] [--repeat 1]
+
+Nothing here asserts on time.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+import graphmine as gm  # noqa: E402
+
+
+def _status(key):
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(key + ":"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def child(name, threads, repeat, check):
+    """Time orbit_counts(G, 5) in this process; print JSON (seconds, peak rise, counts file check)."""
+    gm.orbit_counts(gm.from_edges(np.array([[0, 1], [1, 2], [2, 0], [2, 3], [3, 4]]), n_nodes=5), 5, threads=threads)
+    best = None
+    for _ in range(repeat):
+        G = gm.datasets.load(name)
+        try:
+            with open("/proc/self/clear_refs", "w") as f:
+                f.write("5")  # reset the peak resident size to the current one
+        except OSError:
+            pass
+        before = _status("VmRSS")
+        t0 = time.perf_counter()
+        out = gm.orbit_counts(G, 5, threads=threads)
+        seconds = time.perf_counter() - t0
+        rise = _status("VmHWM") - before
+        best = seconds if best is None else min(best, seconds)
+    same = None
+    if check:
+        same = bool((np.loadtxt(check, dtype=np.int64) == out).all())
+    print(json.dumps({"seconds": best, "rise": rise, "n": G.n_nodes, "same": same}))
+
+
+def run_orca(orca, path, out):
+    r = subprocess.run([orca, "node", "5", path, out], capture_output=True, text=True)
+    if r.returncode:
+        raise SystemExit(f"orca failed ({r.returncode}): {r.stderr[-2000:]}")
+    return float(re.findall(r"total: ([0-9.]+) sec", r.stdout)[-1])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--orca", default=None, help="ORCA's built program (without it: graphmine only)")
+    ap.add_argument("--graphs", default="ca-GrQc,ca-HepTh,facebook_combined")
+    ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--child", nargs=3, metavar=("GRAPH", "THREADS", "CHECK"), help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child:
+        name, threads, check = args.child
+        return child(name, int(threads), args.repeat, None if check == "-" else check)
+    orca = os.path.abspath(os.path.expanduser(args.orca)) if args.orca else None
+    threads = [int(t) for t in args.threads.split(",")]
+    print(f"{'graph':<18s} {'n':>7s} {'m':>8s} {'ORCA s':>8s} " + " ".join(
+        f"{'gm ' + str(t) + 't s':>9s} {'ratio':>6s}" for t in threads) + f" {'peak rise MB':>13s} {'8x73xn MB':>10s}")
+    with tempfile.TemporaryDirectory() as work:
+        for name in args.graphs.split(","):
+            G = gm.datasets.load(name)
+            orca_s, check = None, "-"
+            if orca:
+                path = os.path.join(work, f"{name}.in")
+                with open(path, "w") as f:
+                    f.write(f"{G.n_nodes} {G.n_edges}\n")
+                    np.savetxt(f, G.edges(), fmt="%d")
+                check = os.path.join(work, f"{name}.out")
+                orca_s = run_orca(orca, path, check)
+            cells, rise, same = [], 0, []
+            for t in threads:
+                r = subprocess.run([sys.executable, os.path.abspath(__file__), "--repeat", str(args.repeat), "--child",
+                                    name, str(t), check], capture_output=True, text=True)
+                if r.returncode:
+                    raise SystemExit(f"graphmine run failed: {r.stderr[-2000:]}")
+                res = json.loads(r.stdout.strip().splitlines()[-1])
+                rise = max(rise, res["rise"])
+                same.append(res["same"])
+                ratio = f"{res['seconds'] / orca_s:6.2f}" if orca_s else f"{'-':>6s}"
+                cells.append(f"{res['seconds']:9.2f} {ratio}")
+            orca_cell = f"{orca_s:8.2f}" if orca_s else f"{'-':>8s}"
+            print(f"{name:<18s} {G.n_nodes:7d} {G.n_edges:8d} {orca_cell} " + " ".join(cells)
+                  + f" {rise / 2 ** 20:13.1f} {8 * 73 * G.n_nodes / 2 ** 20:10.1f}"
+                  + ("" if not orca else f"  counts equal ORCA's: {all(same)}"), flush=True)
+
+
+if __name__ == "__main__":
+    main()
