@@ -87,15 +87,30 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, f):
             b0, b1 = rp[b], rp[b + 1]
             db = b1 - b0
             txb = tx[b]
+            # c a neighbour of b only: paw with x of degree 2, 3-path with x in the middle; the same
+            # pass marks N(b) where the lists below need it
+            marked = adjab or j > p
             for r in range(b0, b1):
-                v = ri[r]
-                mk[v] |= 4
-                tb[v] = tri[reid[r]]
+                c = ri[r]
+                mc = mk[c]
+                if marked:
+                    mk[c] = mc | 4
+                    tb[c] = tri[reid[r]]
+                if c == x or mc & 3:  # x, a and their neighbours (a is one of x's)
+                    continue
+                if adjab:
+                    f[52] += ca[c] - 1
+                    f[43] += tri[reid[r]]
+                    f[32] += db - 3
+                    f[29] += rp[c + 1] - rp[c] - 1
+                    f[25] += da - 2
+                else:
+                    f[17] += da - 1
             # the rest from x's row: 4-clique (c after b), diamond with x of degree 3 (c after b),
-            # paw with x the centre, 3-star with x the centre (c after b)
-            if adjab or j > p:
+            # paw with x the centre (any c), 3-star with x the centre (c after b)
+            if marked:
                 nxab = -1
-                for k in range(x0, x1):
+                for k in range(j + 1 if j < p or not adjab else x0, x1):
                     c = ri[k]
                     if c == a or c == b:
                         continue
@@ -192,22 +207,9 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, f):
                         f[38] += dx - 2
                         f[37] += da + db - 4
                         f[36] += dc - 2
-            # c a neighbour of b only: paw with x of degree 2, 3-path with x in the middle
-            for r in range(b0, b1):
-                c = ri[r]
-                mc = mk[c]
-                if c == x or c == a or mc & 3:
-                    continue
-                if adjab:
-                    f[52] += ca[c] - 1
-                    f[43] += tri[reid[r]]
-                    f[32] += db - 3
-                    f[29] += rp[c + 1] - rp[c] - 1
-                    f[25] += da - 2
-                else:
-                    f[17] += da - 1
-            for r in range(b0, b1):
-                mk[ri[r]] &= 3
+            if marked:
+                for r in range(b0, b1):
+                    mk[ri[r]] &= 3
         # b a neighbour of a, not of x: paw with x the tail, 3-star leaf, 3-path end
         for q in range(a0, a1):
             b = ri[q]
@@ -216,10 +218,20 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, f):
             b0, b1 = rp[b], rp[b + 1]
             db = b1 - b0
             tab = tri[reid[q]]
+            # c a neighbour of b only: 3-path with x an end (the same pass marks N(b))
             for r in range(b0, b1):
-                v = ri[r]
-                mk[v] |= 4
-                tb[v] = tri[reid[r]]
+                c = ri[r]
+                mc = mk[c]
+                mk[c] = mc | 4
+                tb[c] = tri[reid[r]]
+                if mc & 3:  # a, x's neighbours and a's (x cannot be one of b's)
+                    continue
+                f[35] += ca[c] - 1
+                f[34] += cx[c]
+                f[27] += tb[c]
+                f[18] += db - 2
+                f[16] += dx - 1
+                f[15] += rp[c + 1] - rp[c] - 1
             for q2 in range(q + 1, a1):
                 c = ri[q2]
                 mc = mk[c]
@@ -243,16 +255,6 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, f):
                     f[22] += da - 3
                     f[20] += dx - 1
                     f[19] += db + dc - 2
-            for r in range(b0, b1):
-                c = ri[r]
-                if c == a or mk[c] & 3:
-                    continue
-                f[35] += ca[c] - 1
-                f[34] += cx[c]
-                f[27] += tri[reid[r]]
-                f[18] += db - 2
-                f[16] += dx - 1
-                f[15] += rp[c + 1] - rp[c] - 1
             for r in range(b0, b1):
                 mk[ri[r]] &= 3
         for q in range(a0, a1):
