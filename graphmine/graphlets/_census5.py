@@ -117,6 +117,42 @@ def _equation_arrays():
     return orbit, div, ptr, coef, of
 
 
+def _two_hop(rp, ri):
+    """Per rank-space vertex: 1 + the sum of its neighbours' degrees (a measure of its work)."""
+    n = rp.shape[0] - 1
+    deg = np.diff(rp)
+    return np.bincount(np.repeat(np.arange(n), deg), weights=deg[ri], minlength=n) + 1.0
+
+
+def _rows5(G, nthreads, progress, rank_space, verts, rows, out, what):
+    """out[rows[i], 15:73] for the rank-space vertices verts[i] (chunks of about equal work)."""
+    n, m = G.n_nodes, G.n_edges
+    rp, ri, reid, _split, orig = rank_space(G, nthreads)
+    if rows is None:
+        rows = orig
+    mk = np.zeros((nthreads, n), np.uint8)
+    tri = _gk5._edge_triangles(rp, ri, reid, m, mk, nthreads)
+    scratch = np.zeros((5, nthreads, n), np.int32)
+    fs = np.zeros((nthreads, NODE_ORBITS5), np.int64)
+    work = np.zeros(verts.shape[0] + 1, np.float64)
+    np.cumsum(_two_hop(rp, ri)[verts], out=work[1:])
+    k = verts.shape[0]
+    nchunks = max(1, min(k, _CHUNKS_PER_THREAD * nthreads))
+    bounds = np.unique(np.searchsorted(work, np.linspace(0, work[-1], nchunks + 1)).clip(0, k))
+    bounds[0], bounds[-1] = 0, k
+    nchunks = bounds.shape[0] - 1
+    eq = _equation_arrays()
+    cancel = cancel_flag()
+    steps = np.unique(np.linspace(0, nchunks, min(_BATCHES, nchunks) + 1).astype(np.int64))
+    with progress_bar(progress, nchunks, what, unit="chunk") as bar:
+        for c0, c1 in zip(steps[:-1], steps[1:]):
+            _gk5._orbits5(c0, c1, bounds, verts, rows, rp, ri, reid, tri, mk, scratch[0], scratch[1], scratch[2],
+                          scratch[3], scratch[4], fs, *eq, out, nthreads, cancel)
+            _check_interrupt()
+            bar.update(int(c1 - c0))
+    return out
+
+
 def census5(G, nthreads, progress, rank_space, census4):
     """The (n, 73) node orbit counts of the graphlets on up to 5 vertices. ``rank_space(G,
     nthreads)`` gives the degree-rank CSR, ``census4`` the (n, 15) 4-vertex rows (columns 0..14)."""
@@ -129,26 +165,4 @@ def census5(G, nthreads, progress, rank_space, census4):
     out[:, :15] = census4
     if m == 0:
         return out
-    rp, ri, reid, _split, orig = rank_space(G, nthreads)
-    mk = np.zeros((nthreads, n), np.uint8)
-    tri = _gk5._edge_triangles(rp, ri, reid, m, mk, nthreads)
-    scratch = np.zeros((5, nthreads, n), np.int32)
-    fs = np.zeros((nthreads, NODE_ORBITS5), np.int64)
-    # chunks of about equal 2-hop work (sum over the neighbours of their degrees)
-    deg = np.diff(rp)
-    work = np.zeros(n + 1, np.float64)
-    np.cumsum(np.bincount(np.repeat(np.arange(n), deg), weights=deg[ri], minlength=n) + 1.0, out=work[1:])
-    nchunks = max(1, min(n, _CHUNKS_PER_THREAD * nthreads))
-    bounds = np.unique(np.searchsorted(work, np.linspace(0, work[-1], nchunks + 1)).clip(0, n))
-    bounds[0], bounds[-1] = 0, n
-    nchunks = bounds.shape[0] - 1
-    eq = _equation_arrays()
-    cancel = cancel_flag()
-    steps = np.unique(np.linspace(0, nchunks, min(_BATCHES, nchunks) + 1).astype(np.int64))
-    with progress_bar(progress, nchunks, "5-vertex node orbits", unit="chunk") as bar:
-        for c0, c1 in zip(steps[:-1], steps[1:]):
-            _gk5._orbits5(c0, c1, bounds, rp, ri, reid, tri, orig, mk, scratch[0], scratch[1], scratch[2], scratch[3],
-                          scratch[4], fs, *eq, out, nthreads, cancel)
-            _check_interrupt()
-            bar.update(int(c1 - c0))
-    return out
+    return _rows5(G, nthreads, progress, rank_space, np.arange(n, dtype=np.int64), None, out, "5-vertex node orbits")

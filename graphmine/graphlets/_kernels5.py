@@ -270,10 +270,10 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, f):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def _orbits5(c0, c1, bounds, rp, ri, reid, tri, orig, mk, tx, ta, tb, cx, ca, fs, eq_orbit, eq_div, eq_ptr, eq_coef,
+def _orbits5(c0, c1, bounds, verts, rows, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, fs, eq_orbit, eq_div, eq_ptr, eq_coef,
              eq_of, out, nthreads, cancel):
-    """out[orig[x], 15:73]: the 5-vertex orbit counts of the vertices of chunks c0..c1-1 (chunk c:
-    rank-space vertices bounds[c]..bounds[c+1]-1), claimed from the last (the hubs) down. Row t of
+    """out[rows[i], 15:73]: the 5-vertex orbit counts of the rank-space vertices x = verts[i] of
+    chunks c0..c1-1 (chunk c: i in bounds[c]..bounds[c+1]-1), claimed from the last down. Row t of
     the scratch arrays is thread t's (zero on entry and exit). The system: for i in order, orbit
     ``eq_orbit[i]`` = (f - sum of eq_coef[k] x orbit eq_of[k], k in eq_ptr[i]:eq_ptr[i+1]) / eq_div[i]."""
     counter = np.zeros(1, np.int64)
@@ -285,7 +285,8 @@ def _orbits5(c0, c1, bounds, rp, ri, reid, tri, orig, mk, tx, ta, tb, cx, ca, fs
             if k >= c1 - c0 or fetch_add(cancel, 0, 0) != 0:
                 break
             c = c1 - 1 - k
-            for x in range(bounds[c], bounds[c + 1]):
+            for i0 in range(bounds[c], bounds[c + 1]):
+                x = verts[i0]
                 _vertex5(x, rp, ri, reid, tri, mk[t], tx[t], ta[t], tb[t], cx[t], ca[t], f)
                 for i in range(eq_orbit.shape[0]):
                     o = eq_orbit[i]
@@ -293,6 +294,6 @@ def _orbits5(c0, c1, bounds, rp, ri, reid, tri, orig, mk, tx, ta, tb, cx, ca, fs
                     for e in range(eq_ptr[i], eq_ptr[i + 1]):
                         s -= eq_coef[e] * f[eq_of[e]]
                     f[o] = s // eq_div[i]
-                row = orig[x]
+                row = rows[i0]
                 for o in range(15, ORBITS5):
                     out[row, o] = f[o]
