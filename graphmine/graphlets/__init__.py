@@ -83,16 +83,20 @@ def graphlet_counts(G, size=4, *, induced=True, method="exact", samples=None, se
 
     {Parameters: G}
     size : {3, 4, 5}, default 4
-        The largest graphlets counted (5: ``method='exact'`` only).
+        The largest graphlets counted.
     induced : bool, default True
         Induced counts, or copies as subgraphs.
     method : {'exact', 'sample'}, default 'exact'
         'exact' counts from the per-vertex census (:func:`orbit_counts`); 'sample' estimates
         the 4-vertex graphlets from ``samples`` uniformly drawn 3-paths (Jha, Seshadhri and
-        Pinar 2015) and returns a :class:`GraphletEstimate` with standard errors and intervals.
+        Pinar 2015), or (size 5) the 5-vertex graphlets from the exact orbit counts of
+        ``samples`` vertices drawn with probability proportional to 1 + the sum of their
+        neighbours' degrees (unbiased, standard errors from the draws' spread), and returns a
+        :class:`GraphletEstimate` with standard errors and intervals.
     samples : int, optional
-        3-paths to draw (``method='sample'``; default 1,000,000). The relative standard error of
-        a graphlet holding a share p of the 3-paths is about :math:`\\sqrt{{(1 - p) / (p s)}}`.
+        3-paths to draw (``method='sample'``; default 1,000,000), or vertices (size 5, default
+        1,000). The relative standard error of a graphlet holding a share p of the 3-paths is
+        about :math:`\\sqrt{{(1 - p) / (p s)}}`.
     {seed}
     confidence : float, default 0.95
         Level of the intervals (``method='sample'``).

@@ -166,3 +166,27 @@ def census5(G, nthreads, progress, rank_space, census4):
     if m == 0:
         return out
     return _rows5(G, nthreads, progress, rank_space, np.arange(n, dtype=np.int64), None, out, "5-vertex node orbits")
+
+
+def sample5(G, nthreads, samples, seed, rank_space):
+    """Estimates of the induced counts of G9..G29 from ``samples`` vertices drawn with replacement,
+    vertex v with probability p_v proportional to 1 + the sum of its neighbours' degrees (about its
+    share of the census's work and of the graphlets around it), each drawn vertex's orbit counts
+    exact. Vertex v's row sums y_v(g) over g's orbits add up to 5 x the count of g over all
+    vertices, so the mean of y_v(g) / (5 p_v) over the draws is unbiased (Hansen and Hurwitz);
+    returns (estimates (21,), their covariance (21, 21): the draws' sample covariance / samples,
+    distinct vertices counted)."""
+    n = G.n_nodes
+    rp, ri, _reid, _split, orig = rank_space(G, nthreads)
+    w = _two_hop(rp, ri)
+    p = w / w.sum()
+    draws = np.random.default_rng(seed).choice(n, size=samples, p=p)
+    verts, inverse = np.unique(draws, return_inverse=True)
+    out = np.zeros((verts.shape[0], NODE_ORBITS5), np.int64)
+    _rows5(G, nthreads, False, rank_space, verts.astype(np.int64), np.arange(verts.shape[0], dtype=np.int64), out,
+           "5-vertex orbits of the sampled vertices")
+    y = np.stack([out[:, list(orbits)].sum(axis=1) for orbits in GRAPHLET_ORBITS5], axis=1).astype(np.float64)
+    z = y[inverse] / (5.0 * p[draws][:, None])
+    est = z.mean(axis=0)
+    cov = np.cov(z, rowvar=False, ddof=1) / samples if samples > 1 else np.zeros((21, 21))
+    return est, cov, int(verts.shape[0])

@@ -60,7 +60,7 @@ from ..core.graph import SERIAL_EDGES
 from ..core.registry import call, implements
 from ..core.validation import as_graph
 from ._census5 import (GRAPHLET_NAMES5, GRAPHLET_ORBITS5, GRAPHLET_PATTERNS5, NODE_ORBITS5, ORBIT_SIZES5,
-                       census5 as _census5)
+                       census5 as _census5, sample5 as _sample5_rows)
 
 __all__ = ["orbit_counts", "graphlet_counts", "sample_graphlet_counts", "GraphletEstimate", "GRAPHLET_NAMES",
            "GRAPHLET_ORBITS", "ORBIT_SIZES", "NODE_ORBIT_COUNTS", "EDGE_ORBIT_COUNTS", "NODE_PATTERNS", "EDGE_PATTERNS",
@@ -373,7 +373,7 @@ class GraphletEstimate:
     confidence : float
         The intervals' level.
     samples : int
-        The 3-paths drawn.
+        The 3-paths drawn (4-vertex estimate) or the vertices (5-vertex).
     seed : int
         The seed that reproduces them.
     induced : bool
@@ -420,18 +420,46 @@ def _wilson(hits, s, z):
 
 # the largest number of 3-paths drawn in one call (memory and time are those of the draws only)
 DEFAULT_SAMPLES = 1_000_000
+# the vertices drawn for the 5-vertex estimate
+DEFAULT_VERTEX_SAMPLES = 1_000
+
+
+def _sample5(G, samples, seed, induced, confidence, nthreads):
+    """The 5-vertex estimate: G0..G8 exact, G9..G29 from drawn vertices, normal intervals."""
+    if G.n_edges == 0:
+        exact, est, cov = np.zeros(9), np.zeros(21), np.zeros((21, 21))
+    else:
+        sums = _census(G, False, nthreads, False).sum(axis=0)
+        exact = np.array([sums[o[0]] // ORBIT_SIZES[o[0]] for o in GRAPHLET_ORBITS[:9]], np.float64)
+        est, cov, _ = _sample5_rows(G, nthreads, samples, seed, _rank_space)
+    full = np.concatenate([exact, est])
+    full_cov = np.zeros((30, 30))
+    full_cov[9:, 9:] = cov
+    if not induced:
+        P = np.zeros((30, 30))
+        P[:9, :9] = _graphlet_patterns()
+        P[9:, 9:] = GRAPHLET_PATTERNS5
+        full = P @ full
+        full_cov = P @ full_cov @ P.T
+    stderr = np.sqrt(np.maximum(np.diag(full_cov), 0.0))
+    z = NormalDist().inv_cdf((1 + confidence) / 2)
+    return GraphletEstimate(full, stderr, np.maximum(full - z * stderr, 0.0), full + z * stderr, float(confidence),
+                            samples, int(seed), bool(induced))
 
 
 @interruptible
 @restores_threads
 @fill_doc
 def sample_graphlet_counts(G, size=4, *, samples=None, seed=None, induced=True, confidence=0.95, threads=None):
-    """Graphlet counts estimated from uniformly drawn 3-paths; see :func:`graphmine.graphlet_counts`.
+    """Graphlet counts estimated from uniformly drawn 3-paths (size 4) or from the exact orbit counts
+    of drawn vertices (size 5); see :func:`graphmine.graphlet_counts`.
 
     {Parameters: G}
-    size : {4}
+    size : {4, 5}
     samples : int, optional
-        3-paths to draw (default 1,000,000).
+        3-paths to draw (size 4, default 1,000,000), or vertices (size 5, default 1,000, drawn
+        with replacement with probability proportional to 1 + the sum of their neighbours'
+        degrees; :func:`graphmine.graphlets._census5.sample5`).
     seed : int, optional
         Seed of the draws (default: drawn from fresh entropy and reported in the result).
     induced : bool
@@ -442,7 +470,8 @@ def sample_graphlet_counts(G, size=4, *, samples=None, seed=None, induced=True, 
     Returns
     -------
     GraphletEstimate
-        The estimates of G0..G8; G0..G2 (edges, 2-paths, triangles) exact.
+        The estimates of G0..G8 (G0..G2, the edges, 2-paths and triangles, exact), or of G0..G29
+        (G0..G8 exact, normal intervals for G9..G29).
 
     Examples
     --------
@@ -451,14 +480,17 @@ def sample_graphlet_counts(G, size=4, *, samples=None, seed=None, induced=True, 
     >>> float(e.estimate[8]), float(e.stderr[8])  # every 3-path of K5 spans a 4-clique: no error
     (5.0, 0.0)
     """
-    size = _check_size(size, (4,))
-    samples = DEFAULT_SAMPLES if samples is None else check_int("samples", samples, 1)
+    size = _check_size(size, (4, 5))
+    samples = (DEFAULT_SAMPLES if size == 4 else DEFAULT_VERTEX_SAMPLES) if samples is None else \
+        check_int("samples", samples, 1)
     if not isinstance(confidence, (int, float)) or not 0 < confidence < 1:
         raise ParameterError(f"confidence must lie in (0, 1), got {confidence!r}")
     # drawn here when not given, so that the result can say it and the run be repeated
     seed = int(np.random.SeedSequence().entropy % (2 ** 63)) if seed is None else check_int("seed", seed, 0)
     G = as_graph(G)
     nthreads = resolve_threads(threads)
+    if size == 5:
+        return _sample5(G, samples, seed, induced, confidence, nthreads)
     d = G.degree.astype(np.int64)
     m = G.n_edges
     tri = int(call("count_triangles", G, threads=threads)) if m else 0

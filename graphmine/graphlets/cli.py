@@ -6,7 +6,8 @@
 Prints the count of every connected graphlet on up to ``--size`` vertices (exact, or estimated
 from sampled 3-paths with standard errors and 95% intervals); with ``--out``, writes the orbit
 counts of every vertex (``vertex<TAB>orbit0...``) or edge (``u<TAB>v<TAB>orbit0...``) under the
-file's vertex ids. ``--size 5`` counts exactly, with node orbits (73 per vertex) only.
+file's vertex ids. ``--size 5`` gives node orbits (73 per vertex) only; its estimate draws
+vertices and counts their orbits exactly.
 """
 
 import json
@@ -129,7 +130,8 @@ def count_motifs_command(args):
             print(f"{name:<{width}s}  {int(round(counts[g])):>{12 if est is not None else 10},d}")
     if args.out is not None:
         print(f"{kind} orbit counts written to {args.out}")
-    how = (f"sample of {est.samples:,} 3-paths, seed {est.seed}" if est is not None else "exact")
+    what = "3-paths" if args.size != 5 else "vertices"
+    how = (f"sample of {est.samples:,} {what}, seed {est.seed}" if est is not None else "exact")
     print(f"graph: {G.n_nodes:,} vertices, {G.n_edges:,} edges; load {load_s:.3f} s, count {seconds:.3f} s "
           f"({how}, {'induced' if not args.non_induced else 'non-induced'})")
     return 0
@@ -162,8 +164,9 @@ def register(subparsers):
                    help="count copies as subgraphs instead of induced subgraphs")
     c.add_argument("--method", choices=["exact", "sample"], default="exact",
                    help="exact census (default), or estimates of the 4-vertex graphlets from uniformly sampled "
-                        "3-paths with standard errors and 95%% intervals")
-    c.add_argument("--samples", type=positive_int, default=None, help="3-paths to sample (default 1,000,000)")
+                        "3-paths (of the 5-vertex ones from sampled vertices) with standard errors and 95%% intervals")
+    c.add_argument("--samples", type=positive_int, default=None,
+                   help="3-paths to sample (default 1,000,000), or vertices for --size 5 (default 1,000)")
     c.add_argument("--seed", type=non_negative_int, default=None,
                    help="seed of the samples (default: drawn at random and printed, so the run can be repeated)")
     c.set_defaults(func=count_motifs_command)

@@ -270,3 +270,29 @@ def test_count_motifs_size_5(tmp_path, capsys):
     assert main(["count-motifs", str(path), "--size", "5", "--orbits", "edge", "--out", str(tmp_path / "e.tsv")]) == 2
     err = capsys.readouterr().err
     assert "edge orbits" in err and len(err.strip().splitlines()) == 1
+
+
+# -- the estimate ----------------------------------------------------------------------------------
+
+def test_sample_estimate_is_unbiased_and_its_intervals_cover():
+    H = nx.powerlaw_cluster_graph(120, 4, 0.4, seed=7)
+    G = gm.as_graph(H)
+    exact = gm.graphlet_counts(G, 5).astype(np.float64)
+    runs = [gm.graphlet_counts(G, 5, method="sample", samples=60, seed=s) for s in range(60)]
+    est = np.array([r.estimate for r in runs])
+    assert (est[:, :9] == exact[:9]).all() and all((r.stderr[:9] == 0).all() for r in runs)
+    frequent = np.flatnonzero(exact[9:] >= 200) + 9
+    assert frequent.size >= 10
+    # unbiased: the mean of 60 runs lies within 4 of its standard errors of the truth
+    se_mean = est[:, frequent].std(axis=0, ddof=1) / np.sqrt(len(runs))
+    assert (np.abs(est[:, frequent].mean(axis=0) - exact[frequent]) <= 4 * se_mean).all()
+    # the 95% intervals cover the truth in most runs, graphlet by graphlet
+    cover = np.array([(r.ci_low[frequent] <= exact[frequent]) & (exact[frequent] <= r.ci_high[frequent])
+                      for r in runs]).mean(axis=0)
+    assert cover.min() >= 0.8, cover
+    # seeded: the same seed gives the same estimate; non-induced estimates are the induced map's
+    again = gm.graphlet_counts(G, 5, method="sample", samples=60, seed=3)
+    assert (again.estimate == runs[3].estimate).all()
+    copies = gm.graphlet_counts(G, 5, method="sample", samples=60, seed=3, induced=False)
+    P = np.array(_census5.GRAPHLET_PATTERNS5, np.float64)
+    assert np.allclose(copies.estimate[9:], P @ runs[3].estimate[9:])
