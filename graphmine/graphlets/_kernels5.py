@@ -51,8 +51,11 @@ def _edge_triangles(rp, ri, reid, m, mk, nthreads):
 
 
 @njit(cache=True, nogil=True)
-def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, f):
-    """The counters f[15..72] of vertex x (f[72]: 4 x its K5s); scratch left clean."""
+def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, sb, sc, ctr, f):
+    """The counters f[15..72] of vertex x (f[72]: 4 x its K5s); ``mk`` and ``cx`` left clean. N(b)
+    and the 2-paths from a are stamped instead of marked (``sb[v]``, ``sc[v]`` equal to the current
+    value of the counter ``ctr[0]``), so that they need no clearing pass."""
+    stb = np.int64(-1)
     for o in range(ORBITS5):
         f[o] = 0
     x0, x1 = rp[x], rp[x + 1]
@@ -74,10 +77,17 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, f):
             v = ri[q]
             mk[v] |= 2
             ta[v] = tri[reid[q]]
+        ctr[0] += 1
+        sa = ctr[0]
         for q in range(a0, a1):
             b = ri[q]
             for r in range(rp[b], rp[b + 1]):
-                ca[ri[r]] += 1
+                v = ri[r]
+                if sc[v] != sa:
+                    sc[v] = sa
+                    ca[v] = 1
+                else:
+                    ca[v] += 1
         # b a neighbour of x: x in a 4-clique, diamond, 4-cycle, paw, 3-path (middle) or 3-star (centre)
         for j in range(x0, x1):
             b = ri[j]
@@ -90,11 +100,14 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, f):
             # c a neighbour of b only: paw with x of degree 2, 3-path with x in the middle; the same
             # pass marks N(b) where the lists below need it
             marked = adjab or j > p
+            if marked:
+                ctr[0] += 1
+                stb = ctr[0]
             for r in range(b0, b1):
                 c = ri[r]
                 mc = mk[c]
                 if marked:
-                    mk[c] = mc | 4
+                    sb[c] = stb
                     tb[c] = tri[reid[r]]
                 if c == x or mc & 3:  # x, a and their neighbours (a is one of x's)
                     continue
@@ -116,7 +129,7 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, f):
                         continue
                     mc = mk[c]
                     ac = (mc & 2) != 0
-                    bc = (mc & 4) != 0
+                    bc = sb[c] == stb
                     dc = rp[c + 1] - rp[c]
                     txc = tx[c]
                     if adjab:
@@ -132,13 +145,13 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, f):
                             nall = 0
                             for r in range(rp[c], rp[c + 1]):
                                 mv = mk[ri[r]]
-                                if mv & 6 == 6:
+                                if mv & 2 and sb[ri[r]] == stb:
                                     nabc += 1
                                     if mv & 1:
                                         nall += 1
                                 if mv & 3 == 3:
                                     nxac += 1
-                                if mv & 5 == 5:
+                                if mv & 1 and sb[ri[r]] == stb:
                                     nxbc += 1
                             f[72] += nall
                             f[71] += nxab + nxac + nxbc - 3
@@ -153,7 +166,7 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, f):
                             nbc = 0
                             for r in range(rp[c], rp[c + 1]):
                                 mv = mk[ri[r]]
-                                if mv & 4:
+                                if sb[ri[r]] == stb:
                                     nbc += 1
                                     if mv & 1:
                                         nxbc += 1
@@ -181,14 +194,14 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, f):
                 for q in range(a0, a1):
                     c = ri[q]
                     mc = mk[c]
-                    if c == x or mc & 1 or not mc & 4:
+                    if c == x or mc & 1 or sb[c] != stb:
                         continue
                     tac = tri[reid[q]]
                     dc = rp[c + 1] - rp[c]
                     nabc = 0
                     if tac > 1 or (tac > 0 and not adjab):
                         for r in range(rp[c], rp[c + 1]):
-                            if mk[ri[r]] & 6 == 6:
+                            if mk[ri[r]] & 2 and sb[ri[r]] == stb:
                                 nabc += 1
                     if adjab:
                         f[65] += nabc
@@ -207,9 +220,6 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, f):
                         f[38] += dx - 2
                         f[37] += da + db - 4
                         f[36] += dc - 2
-            if marked:
-                for r in range(b0, b1):
-                    mk[ri[r]] &= 3
         # b a neighbour of a, not of x: paw with x the tail, 3-star leaf, 3-path end
         for q in range(a0, a1):
             b = ri[q]
@@ -218,11 +228,13 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, f):
             b0, b1 = rp[b], rp[b + 1]
             db = b1 - b0
             tab = tri[reid[q]]
+            ctr[0] += 1
+            stb = ctr[0]
             # c a neighbour of b only: 3-path with x an end (the same pass marks N(b))
             for r in range(b0, b1):
                 c = ri[r]
                 mc = mk[c]
-                mk[c] = mc | 4
+                sb[c] = stb
                 tb[c] = tri[reid[r]]
                 if mc & 3:  # a, x's neighbours and a's (x cannot be one of b's)
                     continue
@@ -238,12 +250,12 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, f):
                 if c == x or mc & 1:
                     continue
                 dc = rp[c + 1] - rp[c]
-                if mc & 4:
+                if sb[c] == stb:
                     tac = tri[reid[q2]]
                     if tab > 1 and tac > 1:
                         nabc = 0
                         for r in range(rp[c], rp[c + 1]):
-                            if mk[ri[r]] & 6 == 6:
+                            if mk[ri[r]] & 2 and sb[ri[r]] == stb:
                                 nabc += 1
                         f[56] += nabc
                     f[45] += tb[c] - 1
@@ -255,13 +267,8 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, f):
                     f[22] += da - 3
                     f[20] += dx - 1
                     f[19] += db + dc - 2
-            for r in range(b0, b1):
-                mk[ri[r]] &= 3
         for q in range(a0, a1):
-            b = ri[q]
-            mk[b] &= 1
-            for r in range(rp[b], rp[b + 1]):
-                ca[ri[r]] = 0
+            mk[ri[q]] &= 1
     for p in range(x0, x1):
         a = ri[p]
         mk[a] = 0
@@ -270,11 +277,12 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, f):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def _orbits5(c0, c1, bounds, verts, rows, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, fs, eq_orbit, eq_div, eq_ptr, eq_coef,
+def _orbits5(c0, c1, bounds, verts, rows, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, stamps, fs, eq_orbit, eq_div, eq_ptr, eq_coef,
              eq_of, out, nthreads, cancel):
     """out[rows[i], 15:73]: the 5-vertex orbit counts of the rank-space vertices x = verts[i] of
     chunks c0..c1-1 (chunk c: i in bounds[c]..bounds[c+1]-1), claimed from the last down. Row t of
-    the scratch arrays is thread t's (zero on entry and exit). The system: for i in order, orbit
+    the scratch arrays is thread t's (``mk`` and ``cx`` zero on entry and exit; ``stamps[t]`` (3, n)
+    int64 zero on the first call: N(b)'s stamps, the 2-paths' stamps, the counter). The system: for i in order, orbit
     ``eq_orbit[i]`` = (f - sum of eq_coef[k] x orbit eq_of[k], k in eq_ptr[i]:eq_ptr[i+1]) / eq_div[i]."""
     counter = np.zeros(1, np.int64)
     for tt in prange(nthreads):
@@ -287,7 +295,8 @@ def _orbits5(c0, c1, bounds, verts, rows, rp, ri, reid, tri, mk, tx, ta, tb, cx,
             c = c1 - 1 - k
             for i0 in range(bounds[c], bounds[c + 1]):
                 x = verts[i0]
-                _vertex5(x, rp, ri, reid, tri, mk[t], tx[t], ta[t], tb[t], cx[t], ca[t], f)
+                _vertex5(x, rp, ri, reid, tri, mk[t], tx[t], ta[t], tb[t], cx[t], ca[t], stamps[t, 0], stamps[t, 1],
+                         stamps[t, 2, :1], f)
                 for i in range(eq_orbit.shape[0]):
                     o = eq_orbit[i]
                     s = f[o]
