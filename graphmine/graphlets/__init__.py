@@ -97,7 +97,7 @@ def graphlet_counts(G, size=4, *, induced=True, method="exact", samples=None, se
         from ..core.exceptions import ParameterError
 
         raise ParameterError("samples and seed apply to method='sample' only")
-    return call("graphlet_counts", G, size, induced=induced, threads=threads, progress=progress, device=device)
+    return call("graphlet_counts", G, size=size, induced=induced, threads=threads, progress=progress, device=device)
 
 
 @declare("per-vertex or per-edge orbit counts of the graphlets on up to 4 vertices")
@@ -140,4 +140,4 @@ def orbit_counts(G, size=4, *, kind="node", threads=None, progress=False, device
     >>> gm.orbit_counts(nx.path_graph(4), kind="edge")[:, [2, 3]].tolist()  # 3-path end, middle
     [[1, 0], [0, 1], [1, 0]]
     """
-    return call("orbit_counts", G, size, kind=kind, threads=threads, progress=progress, device=device)
+    return call("orbit_counts", G, size=size, kind=kind, threads=threads, progress=progress, device=device)
