@@ -27,7 +27,7 @@ import sys
 
 import numpy as np
 
-__all__ = ["work_budget", "serial_first", "SERIAL_ARCS", "SMALL_BYTES", "SMALL_EDGES", "SMALL_WORK",
+__all__ = ["work_budget", "serial_first", "SERIAL_ARCS", "SMALL_BYTES", "SMALL_EDGES", "MEDIUM_EDGES", "numpy_build", "SMALL_WORK",
            "SMALL_WORK_CACHED", "SMALL_WORK_COLD", "SMALL_WORK_COMPILE",
            "parse_clean_ints", "parse_clean_names", "dense_ids", "compact_dense", "csr_from_pairs", "sorted_rows", "orient_by_rank",
            "extension_work", "triangle_work", "clique_count", "triangles_per_vertex"]
@@ -36,6 +36,9 @@ __all__ = ["work_budget", "serial_first", "SERIAL_ARCS", "SMALL_BYTES", "SMALL_E
 SMALL_BYTES = 1 << 22
 #: graphs up to this many edges are built by :func:`csr_from_pairs`
 SMALL_EDGES = 1 << 18
+#: graphs up to this many edges are built by :func:`csr_from_pairs` too while the build kernel is
+#: neither loaded nor in numba's cache (:func:`numpy_build`)
+MEDIUM_EDGES = 1 << 22
 #: clique counts that look at no more than this many candidates are done by numpy (numpy costs
 #: about 0.1 us per candidate on the 2-core machine), more when the kernel is not loaded in this
 #: process yet (:func:`work_budget`)
@@ -99,6 +102,16 @@ def serial_first(kernel, arcs):
     A parallel kernel's first compile costs 1-2 s more than its serial twin's (numba's parfor
     passes and the threading layer's set-up), more than a small job's serial run."""
     return arcs <= SERIAL_ARCS and not kernel.overloads and not _cached(kernel)
+
+
+def numpy_build(m, kernel):
+    """Whether the CSR of ``m`` edges is built by :func:`csr_from_pairs` (numpy's sorts) rather
+    than by the parallel build whose top kernel is ``kernel``: small graphs always; medium ones
+    while ``kernel`` is neither loaded nor cached, since its first compile (about 15 s of CPU)
+    costs far more than numpy's sorts of 2^22 edges (about 1.5 s)."""
+    if m <= SMALL_EDGES:
+        return True
+    return m <= MEDIUM_EDGES and not kernel.overloads and not _cached(kernel)
 
 
 def dense_ids(top, count):

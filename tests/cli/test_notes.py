@@ -39,6 +39,88 @@ def test_compile_note_comes_when_a_kernel_compiles_and_only_once(capsys, monkeyp
             event.register("numba:compile", earlier)
 
 
+@pytest.mark.parametrize("argv, path", [
+    (["count-cliques", "ca-GrQc", "--all-k"], "count-cliques --all-k"),
+    (["count-cliques", "ca-GrQc", "-k", "4", "--method", "bloom"], "count-cliques --method sketch -k 4+"),
+    (["count-cliques", "ca-GrQc", "--method", "bloom"], None),  # triangles: the short serial twin
+    (["count-cliques", "parts/*.el", "--scheduler", "local:2"], "count-cliques --scheduler"),
+    (["predict-closure", "events.txt", "--no-model"], "predict-closure"),
+    (["predict-motifs", "USAir", "--motif", "clique", "--k", "4", "--method", "heuristic"],
+     "predict-motifs --method heuristic"),
+    (["science4cast", "build", "events.txt", "--out", "d.pkl"], "science4cast build"),
+    (["info", "ca-GrQc"], None),
+])
+def test_long_compiles_are_named_by_their_command_path(argv, path):
+    from graphmine.cli import build_parser
+
+    args = build_parser().parse_args(argv)
+    assert commands.compile_path(args) == path
+    line = commands.compile_note(path)
+    assert line.startswith("graphmine: compiling kernels for their first use")
+    if path is not None:
+        seconds, what = commands.LONG_COMPILES[path]
+        assert f"about {seconds} s ({what};" in line
+
+
+def test_compile_note_gives_the_estimate_before_the_compile(capsys, monkeypatch):
+    from numba import njit
+    from numba.core import event
+
+    from graphmine.cli import build_parser
+
+    earlier = commands._COMPILE_NOTE.get("listener")
+    if earlier is not None:
+        event.unregister("numba:compile", earlier)
+    monkeypatch.setattr(commands, "_COMPILE_NOTE", {})
+    try:
+        commands.note_first_compile(build_parser().parse_args(["count-cliques", "ca-GrQc", "--all-k"]))
+
+        @njit
+        def thrice(x):
+            return 3 * x
+
+        assert thrice(2) == 6
+        err = capsys.readouterr().err
+        seconds = commands.LONG_COMPILES["count-cliques --all-k"][0]
+        assert err.count(f"first use: about {seconds} s") == 1
+    finally:
+        event.unregister("numba:compile", commands._COMPILE_NOTE["listener"])
+        if earlier is not None:
+            event.register("numba:compile", earlier)
+
+
+def test_dask_workers_compile_is_said_before_the_cluster_starts(capsys, monkeypatch):
+    pytest.importorskip("distributed")
+    from graphmine.distributed import cli as dcli
+
+    class Stop(Exception):
+        pass
+
+    def no_cluster(spec):
+        raise Stop  # the note must be out before any cluster starts
+
+    monkeypatch.setattr(dcli, "scheduler_client", no_cluster)
+    for cached, said in ((False, 1), (True, 0)):
+        monkeypatch.setattr(commands, "kernels_cached", lambda module="", c=cached: c)
+        with pytest.raises(Stop):
+            main(["count-cliques", "USAir", "--scheduler", "local:1"])
+        seconds = commands.LONG_COMPILES["count-cliques --scheduler"][0]
+        assert capsys.readouterr().err.count(f"first use: about {seconds} s (every Dask worker") == said
+    with pytest.raises(Stop):
+        monkeypatch.setattr(commands, "kernels_cached", lambda module="": False)
+        main(["count-cliques", "USAir", "--scheduler", "local:1", "-q"])
+    assert "compiling" not in capsys.readouterr().err
+
+
+def test_kernels_cached_reads_the_cache_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert not commands.kernels_cached("distributed._block_kernels")
+    (tmp_path / "distributed_x").mkdir()
+    (tmp_path / "distributed_x" / "_block_kernels._split_pairs-96.py311.nbi").write_bytes(b"")
+    assert commands.kernels_cached("distributed._block_kernels")
+    assert not commands.kernels_cached()
+
+
 def test_no_compile_note_when_the_cache_serves(capsys, tmp_path):
     # the listener fires on numba's compile event, which a cache hit does not raise
     from numba.core import event

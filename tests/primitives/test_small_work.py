@@ -286,3 +286,36 @@ def test_popcount_with_and_without_bitwise_count(monkeypatch):
     assert sw._popcount_rows(words).tolist() == want
     monkeypatch.delattr(np, "bitwise_count", raising=False)  # numpy < 2.0: a table of bytes
     assert sw._popcount_rows(words).tolist() == want
+
+
+class _Kernel:
+    def __init__(self, loaded):
+        self.overloads = {"sig": None} if loaded else {}
+
+
+def test_medium_graphs_built_on_numpy_until_the_kernel_is_there():
+    m = sw.SMALL_EDGES + 1
+    assert sw.numpy_build(sw.SMALL_EDGES, _Kernel(True))
+    assert sw.numpy_build(m, _Kernel(False))  # no overloads, no cache entry (a plain object)
+    assert not sw.numpy_build(m, _Kernel(True))  # loaded: the parallel build
+    assert not sw.numpy_build(sw.MEDIUM_EDGES + 1, _Kernel(False))
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edges=edge_lists)
+def test_medium_numpy_build_same_as_kernel(monkeypatch, edges):
+    from graphmine.core.graph import build_csr
+
+    e = np.array(edges, np.int64)
+    n = int(e.max()) + 1
+    with monkeypatch.context() as m:
+        m.setattr(sw, "SMALL_EDGES", 0)  # every graph 'medium': numpy while the kernel is not loaded
+        m.setattr(sw, "numpy_build", lambda m_, kernel: True)
+        small = build_csr(e[:, 0], e[:, 1], n)
+        m.setattr(sw, "numpy_build", lambda m_, kernel: False)
+        kernel = build_csr(e[:, 0], e[:, 1], n)
+    for a, b in zip(small[:2], kernel[:2]):
+        assert a.dtype == b.dtype and np.array_equal(a, b)
+    assert small[2] == kernel[2]
+    H = nx.Graph([(u, v) for u, v in edges if u != v])
+    assert small[1].shape[0] == 2 * H.number_of_edges()
