@@ -281,7 +281,7 @@ def cold(args):
                      "compile_cpu": top, "said": said, "load": load, "records": records,
                      "notes": [ln for ln in err.splitlines() if "compil" in ln]})
         print(f"{shown:58s} {wall:7.2f} {cpu:7.2f} {len(records):8d} {top:13.2f} "
-              f"{('yes' if said else 'no') if records else '-':>4s} {load:5.1f}", flush=True)
+              f"{'yes' if said else 'no' if records else '-':>4s} {load:5.1f}", flush=True)
     total = sum(r["compile_cpu"] for r in rows)
     print(f"{'all first runs':58s} {sum(r['wall'] for r in rows):7.2f} {sum(r['cpu'] for r in rows):7.2f} "
           f"{sum(r['compiled'] for r in rows):8d} {total:13.2f}")
