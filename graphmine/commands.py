@@ -172,12 +172,11 @@ def kernels_cached(module="cliques._clique_kernels"):
 #: --cold --all`` on the 2-core machine) and what. The compile note names them before the compile
 #: starts (:func:`note_first_compile`); :func:`compile_path` finds a command's path.
 LONG_COMPILES = {
-    "count-cliques --all-k": (16, "the all-k clique polynomial kernel"),
+    "count-cliques --all-k": (10, "the all-k clique polynomial kernel"),
     "count-cliques --method sketch -k 4+": (8, "the k-clique sketch kernel"),
     "count-cliques --scheduler": (10, "every Dask worker's block kernels, in the workers"),
-    "predict-motifs --method heuristic": (4, "the motif enumeration and heuristic scores"),
-    "predict-closure": (11, "the closure candidates, labels and scores"),
-    "science4cast build": (8, "the events reader's kernels"),
+    "predict-motifs --method heuristic": (3, "the motif enumeration and heuristic scores"),
+    "predict-closure": (13, "the closure candidates, labels and scores"),
 }
 
 
@@ -233,7 +232,7 @@ def compile_note(path=None):
     Examples
     --------
     >>> compile_note("count-cliques --all-k")  # doctest: +ELLIPSIS
-    'graphmine: compiling kernels for their first use: about 16 s (the all-k clique polynomial kernel...'
+    'graphmine: compiling kernels for their first use: about 10 s (the all-k clique polynomial kernel...'
     """
     if path in LONG_COMPILES:
         seconds, what = LONG_COMPILES[path]
