@@ -174,3 +174,47 @@ def test_glob_without_scheduler_gets_a_hint(capsys, tmp_path):
                    "reads a pattern of shards with --scheduler (e.g. --scheduler local))")
     assert main(["info", pattern]) == 2
     assert capsys.readouterr().err.strip().endswith("FILE is one file here; give one file)")
+
+
+def _fresh(args, tmp_path):
+    """``graphmine ARGS`` in a new process with an empty numba cache: (status, stdout, stderr)."""
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    cache = tmp_path / "numba-cache"
+    cache.mkdir(exist_ok=True)
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache), PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    r = subprocess.run([sys.executable, "-m", "graphmine", *args], capture_output=True, text=True, env=env,
+                       cwd=str(tmp_path))
+    return r.returncode, r.stdout, r.stderr
+
+
+def test_names_file_first_run_compiles_nothing(tmp_path):
+    # a small file of vertex names is read on numpy: no kernel compiled, so no note
+    import networkx as nx
+
+    H = nx.les_miserables_graph()
+    nx.write_edgelist(H, tmp_path / "lm.el", data=False)
+    status, out, err = _fresh(["count-cliques", "lm.el", "--ids", "str", "--json"], tmp_path)
+    assert status == 0, err
+    import json
+
+    assert json.loads(out)["count"] == sum(nx.triangles(H).values()) // 3
+    assert "compiling" not in err
+    assert not any(f.endswith(".nbi") for _, _, files in os.walk(tmp_path / "numba-cache") for f in files)
+
+
+def test_science4cast_build_says_its_compile(tmp_path):
+    # the events are read on numpy; the pairs of the items are one kernel: the note comes with it
+    d = tmp_path / "set"
+    d.mkdir()
+    items = [(t, [t % 7, (3 * t) % 11, 12 + t % 3]) for t in range(1, 80)]
+    (d / "x-nverts.txt").write_text("".join(f"{len(it)}\n" for _, it in items))
+    (d / "x-simplices.txt").write_text("".join(f"{v}\n" for _, it in items for v in it))
+    (d / "x-times.txt").write_text("".join(f"{t}\n" for t, _ in items))
+    status, out, err = _fresh(["science4cast", "build", "set", "--out", "d.pkl", "--pairs", "50"], tmp_path)
+    assert status == 0, err
+    assert err.count("graphmine: compiling kernels for their first use") == 1
+    status, out, err = _fresh(["science4cast", "build", "set", "--out", "d.pkl", "--pairs", "50", "--force"], tmp_path)
+    assert status == 0 and "compiling" not in err  # the cache serves the second run
