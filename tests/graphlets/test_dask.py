@@ -74,3 +74,19 @@ def test_edge_orbits_decline_with_one_error(client):
     D = DistributedGraph(nx.cycle_graph(5), client, partitions=2)
     with pytest.raises(GraphmineError, match="per-edge orbit counts run on the CPU only"):
         gm.orbit_counts(D, kind="edge")
+
+
+def test_edge_list_shards_keep_their_ids(client, tmp_path):
+    # sparse, non-contiguous ids read from two shard files: rows come back under the files' ids
+    H = nx.gnm_random_graph(40, 120, seed=5)
+    relabel = {v: 7 * v + 3 for v in H}
+    E = np.array([(relabel[u], relabel[v]) for u, v in H.edges()], np.int64)
+    for s, part in enumerate(np.array_split(E, 2)):
+        (tmp_path / f"part-{s}.el").write_text("".join(f"{u}\t{v}\n" for u, v in part))
+    D = DistributedGraph(str(tmp_path), client, partitions=3)
+    ids, counts = gm.orbit_counts(D)
+    G = gm.as_graph(nx.relabel_nodes(H, relabel).subgraph([relabel[v] for v in H if H.degree(v)]))
+    want = dict(zip(np.asarray(G.node_ids, np.int64).tolist(), gm.orbit_counts(G)))
+    assert sorted(np.asarray(ids).tolist()) == sorted(want)
+    assert all((counts[i] == want[int(v)]).all() for i, v in enumerate(np.asarray(ids)))
+    assert (gm.graphlet_counts(D) == gm.graphlet_counts(G)).all()
