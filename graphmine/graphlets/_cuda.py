@@ -135,9 +135,9 @@ def graphlet_counts_on_gpu(G, size=4, *, induced=True, threads=None, progress=Fa
     [4, 4, 0, 0, 0, 1, 0, 0, 0]
     """
     G = as_graph(G)
-    counts = np.zeros(len(GRAPHLET_ORBITS), np.int64)
+    counts = np.zeros(9, np.int64)  # G0..G8, the graphlets on up to 4 vertices
     if G.n_edges:
         sums = _census(G, progress).sum(axis=0)
         # every graphlet has ORBIT_SIZES[o] of its vertices in its orbit o
-        counts = np.array([sums[orbits[0]] // ORBIT_SIZES[orbits[0]] for orbits in GRAPHLET_ORBITS], np.int64)
+        counts = np.array([sums[orbits[0]] // ORBIT_SIZES[orbits[0]] for orbits in GRAPHLET_ORBITS[:9]], np.int64)
     return counts if induced else _non_induced(counts)
