@@ -32,6 +32,7 @@ Nothing here asserts on time.
     python benchmarks/startup.py --cold [--probe 15] [--keep DIR]
     python benchmarks/startup.py --cold --all [--skip seam --skip dask] [--scholp DIR]   # every documented command
     python benchmarks/startup.py --nx facebook_combined [--repeat 3] [--first-only]   # the networkx backend
+    python benchmarks/startup.py --nx facebook_combined --calls 4 [--repeat 3]   # later calls of one process
     python benchmarks/startup.py --dask ca-GrQc [--workers 2]            # a Dask worker's first task
     GRAPHMINE_ROOT=/path/to/other/checkout python benchmarks/startup.py [--cold]   # another tree
 """
@@ -373,6 +374,42 @@ print(json.dumps(out))
 """
 
 
+# later calls of one fresh process: nx.triangles on a new copy of the graph each call (so that
+# neither networkx's conversion cache nor the graph's kept results answer), graphmine's first call
+# included; networkx's own call last, on another copy
+NX_CALLS = r"""
+import json, sys, time, warnings
+warnings.simplefilter("ignore")
+import networkx as nx
+H = nx.read_edgelist(sys.argv[1], comments="#")  # string nodes
+H.remove_edges_from(list(nx.selfloop_edges(H)))
+times = []
+for _ in range(int(sys.argv[2])):
+    K = nx.Graph(H)
+    t = time.perf_counter()
+    r = nx.triangles(K, backend="graphmine")
+    times.append(time.perf_counter() - t)
+    time.sleep(0.2)  # the caller's own work between calls
+K = nx.Graph(H)
+t = time.perf_counter()
+w = nx.triangles(K)
+print(json.dumps({"networkx": time.perf_counter() - t, "graphmine": times, "same": r == w}))
+"""
+
+
+def networkx_calls(args, path, env):
+    """Every call of one fresh process against networkx's call (best of --repeat processes)."""
+    runs = [_nx_run(NX_CALLS, [path, str(args.calls)], env) for _ in range(args.repeat)]
+    assert all(r["same"] for r in runs)
+    nxt = min(r["networkx"] for r in runs)
+    print(f"nx.triangles on {os.path.basename(path)} (string nodes), a new copy each call, one fresh process; "
+          f"best of {args.repeat} (load average {os.getloadavg()[0]:.1f}); networkx {1e3 * nxt:.1f} ms")
+    print(f"{'call':>5s} {'graphmine ms':>13s} {'x networkx':>11s}")
+    for i in range(args.calls):
+        t = min(r["graphmine"][i] for r in runs)
+        print(f"{i + 1:5d} {1e3 * t:13.1f} {nxt / t:10.1f}x")
+
+
 def _nx_run(code, args, env):
     # run in the graphmine checkout measured: ``python -c`` puts the working folder first on the path
     r = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env,
@@ -404,6 +441,8 @@ def networkx_backend(args):
 
         path = os.path.abspath(datasets.resolve(args.nx))
     _nx_run(NX_CALL, [path, "graphmine"], env)  # numba's cache filled, bytecode written
+    if args.calls:
+        return networkx_calls(args, path, env)
     load = os.getloadavg()[0]
     runs = {"networkx": [], "graphmine, warm cache": [], "graphmine, empty cache": []}
     for _ in range(args.repeat):  # alternating, so that the machine's load falls on all three alike
@@ -528,6 +567,8 @@ def main():
                     help="first nx.triangles calls through the backend on FILE (or a shipped data set)")
     ap.add_argument("--first-only", action="store_true",
                     help="with --nx: only the first table (e.g. for an older checkout through GRAPHMINE_ROOT)")
+    ap.add_argument("--calls", type=int, default=0, metavar="N",
+                    help="with --nx: N calls in one fresh process (each on a new copy) against networkx's")
     ap.add_argument("--dask", default=None, metavar="FILE",
                     help="a Dask worker's first task: two jobs on FILE, numba cache empty then warm")
     ap.add_argument("--workers", type=int, default=2, help="with --dask: worker processes (default 2)")

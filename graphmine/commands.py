@@ -176,7 +176,7 @@ LONG_COMPILES = {
     "count-cliques --method sketch -k 4+": (8, "the k-clique sketch kernel"),
     "count-cliques --scheduler": (10, "every Dask worker's block kernels, in the workers"),
     "predict-motifs --method heuristic": (3, "the motif enumeration and heuristic scores"),
-    "predict-closure": (13, "the closure candidates, labels and scores"),
+    "predict-closure": (8, "the closure candidates, labels and scores"),
 }
 
 

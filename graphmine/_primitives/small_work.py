@@ -27,10 +27,11 @@ import sys
 
 import numpy as np
 
-__all__ = ["work_budget", "serial_first", "SERIAL_ARCS", "SMALL_BYTES", "SMALL_EDGES", "MEDIUM_EDGES", "numpy_build", "SMALL_WORK",
-           "SMALL_WORK_CACHED", "SMALL_WORK_COLD", "SMALL_WORK_COMPILE",
-           "parse_clean_ints", "parse_clean_names", "dense_ids", "compact_dense", "csr_from_pairs", "sorted_rows", "orient_by_rank",
-           "extension_work", "triangle_work", "clique_count", "triangles_per_vertex"]
+__all__ = ["work_budget", "serial_first", "SERIAL_ARCS", "SMALL_BYTES", "SMALL_EDGES", "MEDIUM_EDGES",
+           "numpy_build", "SMALL_WORK", "SMALL_WORK_CACHED", "SMALL_WORK_COLD", "SMALL_WORK_COMPILE",
+           "parse_clean_ints", "parse_clean_names", "dense_ids", "compact_dense", "csr_from_pairs",
+           "sorted_rows", "orient_by_rank", "extension_work", "triangle_work", "clique_count",
+           "triangles_per_vertex"]
 
 #: files up to this size are parsed by :func:`parse_clean_ints` (when clean)
 SMALL_BYTES = 1 << 22

@@ -157,7 +157,8 @@ names = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Z"), b
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(edges=st.lists(st.tuples(names, names), min_size=1, max_size=60),
-       sep=st.sampled_from([" ", "  "]), end=st.sampled_from(["\n", "\r\n"]), extra=st.sampled_from(["", " {}", " 1.5"]),
+       sep=st.sampled_from([" ", "  "]), end=st.sampled_from(["\n", "\r\n"]),
+       extra=st.sampled_from(["", " {}", " 1.5"]),
        comments=st.booleans())
 def test_names_same_as_kernels_and_networkx(monkeypatch, edges, sep, end, extra, comments):
     lines = (["# u v"] if comments else []) + [f"{u}{sep}{v}{extra}" for u, v in edges]
