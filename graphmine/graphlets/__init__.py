@@ -1,5 +1,5 @@
-"""The motif census: counts of every connected graphlet on up to 4 vertices, for the whole graph
-and per vertex and per edge (graphlet degree vectors), exact or estimated.
+"""The motif census: counts of every connected graphlet on up to 5 vertices, for the whole graph
+and per vertex (graphlet degree vectors), and per edge up to 4 vertices, exact or estimated.
 
 Numbering (Pržulj 2007; ORCA's, Hočevar and Demšar 2014, so that results can be compared and
 exchanged). Graphlets: G0 edge; G1 2-path, G2 triangle; G3 3-path, G4 3-star, G5 4-cycle, G6 paw
@@ -19,10 +19,44 @@ orbit  graphlet: position                      orbit  graphlet: position
 7      G4: centre
 =====  ======================================  =====  =======================================
 
-Edge orbits: 0 G1; 1 G2; 2 G3 end edge, 3 G3 middle edge; 4 G4; 5 G5; 6 G6 pendant edge, 7 G6
+The 5-vertex graphlets and their node orbits (d: the vertex's degree in the graphlet):
+
+=====  ============================================  ===============================================
+G      graphlet                                      orbits
+=====  ============================================  ===============================================
+G9     4-path                                        15 end, 16 next to an end, 17 middle
+G10    fork (3-star with one arm of length 2)        18 end of the long arm, 19 leaf of the centre,
+                                                     20 middle of the long arm, 21 centre
+G11    4-star                                        22 leaf, 23 centre
+G12    bull (triangle, pendants at two vertices)     24 pendant, 25 triangle d2, 26 triangle d3
+G13    triangle with a tail of two edges             27 tail end, 28 tail middle, 29 triangle d2,
+                                                     30 triangle d3
+G14    cricket (triangle, two pendants at a vertex)  31 pendant, 32 triangle d2, 33 d4
+G15    5-cycle                                       34
+G16    banner (4-cycle with a pendant)               35 pendant, 36 cycle d2 opposite the d3 vertex,
+                                                     37 cycle d2 next to it, 38 d3
+G17    diamond, a pendant at a degree-3 vertex       39 pendant, 40 diamond d2, 41 chord d3, 42 d4
+G18    bowtie                                        43 d2, 44 centre
+G19    diamond, a pendant at a degree-2 vertex       45 pendant, 46 diamond d2, 47 d3 holding the
+                                                     pendant, 48 chord d3
+G20    K(2,3)                                        49 d2, 50 d3
+G21    house (4-cycle, a triangle on one edge)       51 base d2, 52 roof apex, 53 d3
+G22    three triangles on one edge, K(1,1,3)         54 d2, 55 d4
+G23    4-clique with a pendant                       56 pendant, 57 clique d3, 58 d4
+G24    gem (a 4-path and a vertex joined to all)     59 path end, 60 path middle, 61 d4
+G25    4-wheel less a spoke                          62 d2, 63 rim d3 next to the d2 vertex, 64 hub
+                                                     and the opposite rim vertex
+G26    4-clique and a vertex joined to two of it     65 d2, 66 d3, 67 d4
+G27    4-wheel                                       68 rim, 69 hub
+G28    5-clique less an edge                         70 d3, 71 d4
+G29    5-clique                                      72
+=====  ============================================  ===============================================
+
+tests/graphlets/test_census5.py holds one rooted representative of every orbit. Edge orbits: 0 G1; 1 G2; 2 G3 end edge, 3 G3 middle edge; 4 G4; 5 G5; 6 G6 pendant edge, 7 G6
 triangle edge away from the centre, 8 G6 triangle edge at the centre; 9 G7 rim, 10 G7 chord; 11
 G8. The functions dispatch on ``device=`` (:mod:`graphmine.core.registry`); the CPU census is in
-``_cpu.py`` with its Numba kernels in ``_kernels.py``.
+``_cpu.py`` with its Numba kernels in ``_kernels.py``; the 5-vertex node orbits in ``_census5.py``
+and ``_kernels5.py``.
 """
 
 from .._runtime.docs import fill_doc
@@ -37,7 +71,7 @@ __all__ = ["graphlet_counts", "orbit_counts", "GraphletEstimate", "GRAPHLET_NAME
 __facade__ = ("GraphletEstimate",)
 
 
-@declare("global counts of the connected graphlets on up to 4 vertices")
+@declare("global counts of the connected graphlets on up to 5 vertices")
 @fill_doc
 def graphlet_counts(G, size=4, *, induced=True, method="exact", samples=None, seed=None, confidence=0.95,
                     threads=None, progress=False, device="cpu"):
@@ -48,17 +82,21 @@ def graphlet_counts(G, size=4, *, induced=True, method="exact", samples=None, se
     the induced counts: a 4-clique holds 3 4-cycles, for instance.
 
     {Parameters: G}
-    size : {3, 4}, default 4
+    size : {3, 4, 5}, default 4
         The largest graphlets counted.
     induced : bool, default True
         Induced counts, or copies as subgraphs.
     method : {'exact', 'sample'}, default 'exact'
         'exact' counts from the per-vertex census (:func:`orbit_counts`); 'sample' estimates
         the 4-vertex graphlets from ``samples`` uniformly drawn 3-paths (Jha, Seshadhri and
-        Pinar 2015) and returns a :class:`GraphletEstimate` with standard errors and intervals.
+        Pinar 2015), or (size 5) the 5-vertex graphlets from the exact orbit counts of
+        ``samples`` vertices drawn with probability proportional to 1 + the sum of their
+        neighbours' degrees (unbiased, standard errors from the draws' spread), and returns a
+        :class:`GraphletEstimate` with standard errors and intervals.
     samples : int, optional
-        3-paths to draw (``method='sample'``; default 1,000,000). The relative standard error of
-        a graphlet holding a share p of the 3-paths is about :math:`\\sqrt{{(1 - p) / (p s)}}`.
+        3-paths to draw (``method='sample'``; default 1,000,000), or vertices (size 5, default
+        1,000). The relative standard error of a graphlet holding a share p of the 3-paths is
+        about :math:`\\sqrt{{(1 - p) / (p s)}}`.
     {seed}
     confidence : float, default 0.95
         Level of the intervals (``method='sample'``).
@@ -69,9 +107,10 @@ def graphlet_counts(G, size=4, *, induced=True, method="exact", samples=None, se
 
     Returns
     -------
-    ndarray of int64 of shape (3,) or (9,), or GraphletEstimate
+    ndarray of int64 of shape (3,), (9,) or (30,), or GraphletEstimate
         Entry g: the count of graphlet G_g (:data:`GRAPHLET_NAMES`: edge, 2-path, triangle,
-        3-path, 3-star, 4-cycle, paw, diamond, 4-clique).
+        3-path, 3-star, 4-cycle, paw, diamond, 4-clique, then G9..G29 of size 5: see
+        :mod:`graphmine.graphlets`).
 
     Raises
     ------
@@ -85,6 +124,8 @@ def graphlet_counts(G, size=4, *, induced=True, method="exact", samples=None, se
     [5, 5, 0, 5, 0, 0, 0, 0, 0]
     >>> gm.graphlet_counts(nx.complete_graph(4), induced=False).tolist()
     [6, 12, 4, 12, 4, 3, 12, 6, 1]
+    >>> gm.graphlet_counts(nx.complete_graph(5), 5)[-1].item()  # one 5-clique
+    1
     """
     check_choice("method", method, ("exact", "sample"))
     if method == "sample":
@@ -100,7 +141,7 @@ def graphlet_counts(G, size=4, *, induced=True, method="exact", samples=None, se
     return call("graphlet_counts", G, size=size, induced=induced, threads=threads, progress=progress, device=device)
 
 
-@declare("per-vertex or per-edge orbit counts of the graphlets on up to 4 vertices")
+@declare("per-vertex orbit counts of the graphlets on up to 5 vertices, per-edge up to 4")
 @fill_doc
 def orbit_counts(G, size=4, *, kind="node", threads=None, progress=False, device="cpu"):
     """The graphlet orbit counts of every vertex (graphlet degree vectors) or of every edge.
@@ -111,8 +152,9 @@ def orbit_counts(G, size=4, *, kind="node", threads=None, progress=False, device
     counts of triangles, 4-cycles, 4-cliques and degree terms (Hočevar and Demšar 2014).
 
     {Parameters: G}
-    size : {3, 4}, default 4
-        The largest graphlets counted: 4 or 15 node orbits, 2 or 12 edge orbits.
+    size : {3, 4, 5}, default 4
+        The largest graphlets counted: 4, 15 or 73 node orbits, 2 or 12 edge orbits (size 5:
+        node orbits only; its counters are per vertex, 8 x 73 bytes each).
     kind : {'node', 'edge'}, default 'node'
         Orbits of vertices or of edges.
     {threads}
@@ -122,7 +164,7 @@ def orbit_counts(G, size=4, *, kind="node", threads=None, progress=False, device
 
     Returns
     -------
-    ndarray of int64 of shape (n, 15) (node) or (m, 12) (edge) for size 4
+    ndarray of int64 of shape (n, 15) (node) or (m, 12) (edge) for size 4, (n, 73) for size 5
         Row v is vertex v of ``gm.as_graph(G)`` (its ``node_ids`` give the input's labels); row i
         of the edge orbits is edge i of ``gm.as_graph(G).edges()``, the edges (u, v) with u < v
         in increasing order.
@@ -130,7 +172,7 @@ def orbit_counts(G, size=4, *, kind="node", threads=None, progress=False, device
     Raises
     ------
     ParameterError
-        A size or kind out of range.
+        A size or kind out of range (edge orbits of size 5 included).
 
     Examples
     --------
@@ -139,5 +181,7 @@ def orbit_counts(G, size=4, *, kind="node", threads=None, progress=False, device
     [[3, 0, 1], [1, 1, 0], [1, 1, 0], [1, 1, 0]]
     >>> gm.orbit_counts(nx.path_graph(4), kind="edge")[:, [2, 3]].tolist()  # 3-path end, middle
     [[1, 0], [0, 1], [1, 0]]
+    >>> gm.orbit_counts(nx.cycle_graph(6), 5)[0, [15, 16, 17]].tolist()  # 4-path end, next, middle
+    [2, 2, 1]
     """
     return call("orbit_counts", G, size=size, kind=kind, threads=threads, progress=progress, device=device)

@@ -59,6 +59,8 @@ from ..core.exceptions import ParameterError, check_int
 from ..core.graph import SERIAL_EDGES
 from ..core.registry import call, implements
 from ..core.validation import as_graph
+from ._census5 import (GRAPHLET_NAMES5, GRAPHLET_ORBITS5, GRAPHLET_PATTERNS5, NODE_ORBITS5, ORBIT_SIZES5,
+                       census5 as _census5, sample5 as _sample5_rows)
 
 __all__ = ["orbit_counts", "graphlet_counts", "sample_graphlet_counts", "GraphletEstimate", "GRAPHLET_NAMES",
            "GRAPHLET_ORBITS", "ORBIT_SIZES", "NODE_ORBIT_COUNTS", "EDGE_ORBIT_COUNTS", "NODE_PATTERNS", "EDGE_PATTERNS",
@@ -123,6 +125,11 @@ THREE_PATHS = (1, 0, 4, 2, 6, 12)
 
 #: the vertices of its graphlet that each node orbit holds
 ORBIT_SIZES = (2, 2, 1, 3, 2, 2, 3, 1, 4, 1, 2, 1, 2, 2, 4)
+# the 5-vertex graphlets G9..G29 and their node orbits 15..72 follow (graphmine/graphlets/_census5.py)
+GRAPHLET_NAMES += GRAPHLET_NAMES5
+GRAPHLET_ORBITS += GRAPHLET_ORBITS5
+ORBIT_SIZES += ORBIT_SIZES5
+NODE_ORBIT_COUNTS[5] = NODE_ORBITS5
 # columns of the full census
 NODE_ORBITS = 15
 EDGE_ORBITS = 12
@@ -150,40 +157,14 @@ def _check_size(size, allowed=(3, 4)):
     return int(size)
 
 
-def _rank_space(G, nthreads):
+def _rank_space(G):
     """The degree-ordered relabelling of G with edge ids (cached on the graph): (rp, ri, reid, split,
-    orig) as :func:`graphmine.graphlets._kernels._rank_space` makes them."""
+    orig) as :func:`graphmine.graphlets._kernels._rank_space` makes them; ranked by (degree, id),
+    the order of Graph.oriented('degree'), so that out-degrees are at most sqrt(2m)."""
     cache = G.backend_cache("graphlets")
     if "rank_space" not in cache:
-        # rank by (degree, id), the order of Graph.oriented('degree'): out-degrees <= sqrt(2m)
-        orig = np.argsort(G.degree, kind="stable")
-        rank = np.empty(G.n_nodes, np.int64)
-        rank[orig] = np.arange(G.n_nodes, dtype=np.int64)
-        if G.n_edges < SERIAL_EDGES:
-            cache["rank_space"] = _rank_space_numpy(G, rank, orig)
-        else:
-            cache["rank_space"] = _gk._rank_space(G.indptr, G.indices, rank, nthreads)
+        cache["rank_space"] = _gk._rank_space(G.indptr, G.indices)
     return cache["rank_space"]
-
-
-def _rank_space_numpy(G, rank, orig):
-    """:func:`_rank_space` with numpy (small graphs: no kernel to load, no thread pool to wake)."""
-    n = G.n_nodes
-    rows = np.repeat(np.arange(n, dtype=np.int64), G.degree)
-    cols = G.indices.astype(np.int64)
-    # edge ids: the slots u < v are the edges in order; the slots u > v, sorted by (v, u), are their
-    # twins in the same order
-    up = rows < cols
-    eid = np.empty(rows.shape[0], np.int64)
-    eid[up] = np.arange(G.n_edges)
-    down = np.flatnonzero(~up)
-    eid[down[np.argsort(cols[down] * n + rows[down], kind="stable")]] = np.arange(G.n_edges)
-    r, c = rank[rows], rank[cols]
-    order = np.argsort(r * n + c, kind="stable")
-    rp = np.zeros(n + 1, np.int64)
-    np.cumsum(np.bincount(r, minlength=n), out=rp[1:])
-    split = rp[:-1] + np.bincount(r[c < r], minlength=n)
-    return rp, c[order].astype(G.indices.dtype), eid[order], split, orig.astype(np.int64)
 
 
 def _census(G, edges, nthreads, progress):
@@ -196,9 +177,10 @@ def _census(G, edges, nthreads, progress):
                      + 8 * length * (EDGE_ORBITS if edges else NODE_ORBITS),
                      f"the 4-vertex {'edge' if edges else 'node'} orbit census on {nthreads} threads",
                      "use fewer threads")
-    rp, ri, reid, split, orig = _rank_space(G, nthreads)
+    rp, ri, reid, split, orig = _rank_space(G)
     maxout = max(1, int((rp[1:] - split).max()))
-    minv = _inverse(EDGE_PATTERNS if edges else NODE_PATTERNS)
+    inv = _inverse(EDGE_PATTERNS if edges else NODE_PATTERNS)
+    minv = np.array([(i, j, inv[i, j]) for i, j in zip(*np.nonzero(inv))], np.int64)  # by row: the kernels' form
     if m < SERIAL_EDGES:  # one thread finishes before a thread pool would wake up
         return _gk._census_serial(rp, ri, reid, split, orig, edges, minv, maxout)
     tri = np.zeros(m, np.int64)
@@ -216,9 +198,13 @@ def _census(G, edges, nthreads, progress):
     bounds = np.unique(bounds)
     nchunks = bounds.shape[0] - 1
     cancel = cancel_flag()
-    steps = np.unique(np.linspace(0, nchunks, min(_BATCHES, nchunks) + 1).astype(np.int64))
     with progress_bar(progress, 2 * nchunks, f"4-vertex {'edge' if edges else 'node'} orbits",
                       unit="chunk") as bar:
+        # one parallel region per pass unless a bar is shown: each region's start and join cost
+        # more than the work of a small graph's batch, and far more on a busy machine (the kernels
+        # poll the cancel flag between chunks either way)
+        batches = 1 if bar.disable else min(_BATCHES, nchunks)
+        steps = np.unique(np.linspace(0, nchunks, batches + 1).astype(np.int64))
         for phase in (1, 2):
             for c0, c1 in zip(steps[:-1], steps[1:]):
                 _gk._census_pass(phase, c0, c1, bounds, rp, ri, reid, split, tri, dsum, buf, scratch, bits, tl, edges,
@@ -226,6 +212,12 @@ def _census(G, edges, nthreads, progress):
                 _check_interrupt()
                 bar.update(int(c1 - c0))
     return _gk._census_finish(rp, ri, reid, split, orig, tri, dsum, buf, edges, minv, nthreads)
+
+
+def _node_rows5(G, nthreads, progress):
+    """The (n, 73) node orbit counts up to 5 vertices: orbits 0..14 from the 4-vertex census."""
+    rows4 = _census(G, False, nthreads, False) if G.n_edges else np.zeros((G.n_nodes, NODE_ORBITS), np.int64)
+    return _census5(G, nthreads, progress, _rank_space, rows4)
 
 
 @implements("orbit_counts", "cpu")
@@ -236,8 +228,8 @@ def orbit_counts(G, size=4, *, kind="node", threads=None, progress=False):
     """Orbit counts of every vertex or edge (exact, CPU); see :func:`graphmine.orbit_counts`.
 
     {Parameters: G}
-    size : {3, 4}
-        Graphlets on up to this many vertices.
+    size : {3, 4, 5}
+        Graphlets on up to this many vertices (edge orbits: 3 and 4).
     kind : {'node', 'edge'}
         Orbits of vertices or of edges.
     {threads}
@@ -246,7 +238,7 @@ def orbit_counts(G, size=4, *, kind="node", threads=None, progress=False):
 
     Returns
     -------
-    ndarray of int64 of shape (n, 4 or 15) or (m, 2 or 12)
+    ndarray of int64 of shape (n, 4, 15 or 73) or (m, 2 or 12)
         Row v (row i: edge i of ``G.edges()``), column o: the count of orbit o.
 
     Examples
@@ -255,12 +247,16 @@ def orbit_counts(G, size=4, *, kind="node", threads=None, progress=False):
     >>> orbit_counts(nx.complete_graph(4))[0].tolist()
     [3, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]
     """
-    size = _check_size(size)
+    size = _check_size(size, (3, 4, 5))
     if kind not in ("node", "edge"):
         raise ParameterError(f"kind must be 'node' or 'edge', got {kind!r}")
+    if size == 5 and kind == "edge":
+        raise ParameterError("edge orbits are counted for size 3 and 4 only; size 5 gives node orbits (kind='node')")
     G = as_graph(G)
     edges = kind == "edge"
     nthreads = resolve_threads(threads)
+    if size == 5:
+        return _node_rows5(G, nthreads, progress)
     if (G.n_edges if edges else G.n_nodes) == 0:
         out = np.zeros((0, EDGE_ORBITS if edges else NODE_ORBITS), np.int64)
     else:
@@ -272,6 +268,8 @@ def _non_induced(counts):
     """Global non-induced counts (copies of each graphlet as a subgraph) from the induced ones."""
     counts = np.asarray(counts, np.int64)
     k = counts.shape[0]
+    if k > 9:  # the 5-vertex graphlets' map is a block of its own
+        return np.concatenate([_graphlet_patterns() @ counts[:9], np.array(GRAPHLET_PATTERNS5, np.int64) @ counts[9:]])
     return _graphlet_patterns()[:k, :k] @ counts
 
 
@@ -280,8 +278,8 @@ def _graphlet_patterns():
     C = np.array(NODE_PATTERNS, np.int64)
     P = np.zeros((9, 9), np.int64)
     sizes = (2, 3, 3, 4, 4, 4, 4, 4, 4)
-    for h, oh in enumerate(GRAPHLET_ORBITS):
-        for g, og in enumerate(GRAPHLET_ORBITS):
+    for h, oh in enumerate(GRAPHLET_ORBITS[:9]):
+        for g, og in enumerate(GRAPHLET_ORBITS[:9]):
             if sizes[h] != sizes[g]:
                 continue  # copies of a smaller graphlet are not spanning: not part of the census map
             # copies with a vertex in h's first orbit, summed over g's vertices, over that orbit's size
@@ -299,7 +297,7 @@ def graphlet_counts(G, size=4, *, induced=True, threads=None, progress=False):
     :func:`graphmine.graphlet_counts`.
 
     {Parameters: G}
-    size : {3, 4}
+    size : {3, 4, 5}
     induced : bool
         Induced counts (default) or copies as subgraphs.
     {threads}
@@ -308,7 +306,7 @@ def graphlet_counts(G, size=4, *, induced=True, threads=None, progress=False):
 
     Returns
     -------
-    ndarray of int64 of shape (3,) or (9,)
+    ndarray of int64 of shape (3,), (9,) or (30,)
         Entry g: the count of graphlet G_g (:data:`GRAPHLET_NAMES`).
 
     Examples
@@ -317,10 +315,10 @@ def graphlet_counts(G, size=4, *, induced=True, threads=None, progress=False):
     >>> graphlet_counts(nx.complete_graph(4)).tolist()
     [6, 0, 4, 0, 0, 0, 0, 0, 1]
     """
-    size = _check_size(size)
+    size = _check_size(size, (3, 4, 5))
     G = as_graph(G)
     nthreads = resolve_threads(threads)
-    k = 3 if size == 3 else 9
+    k = {3: 3, 4: 9, 5: 30}[size]
     if size == 3:
         d = G.degree.astype(np.int64)
         tri = int(call("count_triangles", G, threads=threads)) if G.n_edges else 0
@@ -328,9 +326,9 @@ def graphlet_counts(G, size=4, *, induced=True, threads=None, progress=False):
     elif G.n_edges == 0:
         counts = np.zeros(k, np.int64)
     else:
-        sums = _census(G, False, nthreads, progress).sum(axis=0)
-        counts = np.array([sums[orbits[0]] // ORBIT_SIZES[orbits[0]] for g, orbits in enumerate(GRAPHLET_ORBITS)],
-                          np.int64)
+        rows = _census(G, False, nthreads, progress) if size == 4 else _node_rows5(G, nthreads, progress)
+        sums = rows.sum(axis=0)
+        counts = np.array([sums[orbits[0]] // ORBIT_SIZES[orbits[0]] for orbits in GRAPHLET_ORBITS[:k]], np.int64)
     return counts if induced else _non_induced(counts)
 
 
@@ -354,7 +352,7 @@ class GraphletEstimate:
     confidence : float
         The intervals' level.
     samples : int
-        The 3-paths drawn.
+        The 3-paths drawn (4-vertex estimate) or the vertices (5-vertex).
     seed : int
         The seed that reproduces them.
     induced : bool
@@ -401,18 +399,46 @@ def _wilson(hits, s, z):
 
 # the largest number of 3-paths drawn in one call (memory and time are those of the draws only)
 DEFAULT_SAMPLES = 1_000_000
+# the vertices drawn for the 5-vertex estimate
+DEFAULT_VERTEX_SAMPLES = 1_000
+
+
+def _sample5(G, samples, seed, induced, confidence, nthreads):
+    """The 5-vertex estimate: G0..G8 exact, G9..G29 from drawn vertices, normal intervals."""
+    if G.n_edges == 0:
+        exact, est, cov = np.zeros(9), np.zeros(21), np.zeros((21, 21))
+    else:
+        sums = _census(G, False, nthreads, False).sum(axis=0)
+        exact = np.array([sums[o[0]] // ORBIT_SIZES[o[0]] for o in GRAPHLET_ORBITS[:9]], np.float64)
+        est, cov, _ = _sample5_rows(G, nthreads, samples, seed, _rank_space)
+    full = np.concatenate([exact, est])
+    full_cov = np.zeros((30, 30))
+    full_cov[9:, 9:] = cov
+    if not induced:
+        P = np.zeros((30, 30))
+        P[:9, :9] = _graphlet_patterns()
+        P[9:, 9:] = GRAPHLET_PATTERNS5
+        full = P @ full
+        full_cov = P @ full_cov @ P.T
+    stderr = np.sqrt(np.maximum(np.diag(full_cov), 0.0))
+    z = NormalDist().inv_cdf((1 + confidence) / 2)
+    return GraphletEstimate(full, stderr, np.maximum(full - z * stderr, 0.0), full + z * stderr, float(confidence),
+                            samples, int(seed), bool(induced))
 
 
 @interruptible
 @restores_threads
 @fill_doc
 def sample_graphlet_counts(G, size=4, *, samples=None, seed=None, induced=True, confidence=0.95, threads=None):
-    """Graphlet counts estimated from uniformly drawn 3-paths; see :func:`graphmine.graphlet_counts`.
+    """Graphlet counts estimated from uniformly drawn 3-paths (size 4) or from the exact orbit counts
+    of drawn vertices (size 5); see :func:`graphmine.graphlet_counts`.
 
     {Parameters: G}
-    size : {4}
+    size : {4, 5}
     samples : int, optional
-        3-paths to draw (default 1,000,000).
+        3-paths to draw (size 4, default 1,000,000), or vertices (size 5, default 1,000, drawn
+        with replacement with probability proportional to 1 + the sum of their neighbours'
+        degrees; :func:`graphmine.graphlets._census5.sample5`).
     seed : int, optional
         Seed of the draws (default: drawn from fresh entropy and reported in the result).
     induced : bool
@@ -423,7 +449,8 @@ def sample_graphlet_counts(G, size=4, *, samples=None, seed=None, induced=True, 
     Returns
     -------
     GraphletEstimate
-        The estimates of G0..G8; G0..G2 (edges, 2-paths, triangles) exact.
+        The estimates of G0..G8 (G0..G2, the edges, 2-paths and triangles, exact), or of G0..G29
+        (G0..G8 exact, normal intervals for G9..G29).
 
     Examples
     --------
@@ -432,14 +459,17 @@ def sample_graphlet_counts(G, size=4, *, samples=None, seed=None, induced=True, 
     >>> float(e.estimate[8]), float(e.stderr[8])  # every 3-path of K5 spans a 4-clique: no error
     (5.0, 0.0)
     """
-    size = _check_size(size, (4,))
-    samples = DEFAULT_SAMPLES if samples is None else check_int("samples", samples, 1)
+    size = _check_size(size, (4, 5))
+    samples = (DEFAULT_SAMPLES if size == 4 else DEFAULT_VERTEX_SAMPLES) if samples is None else \
+        check_int("samples", samples, 1)
     if not isinstance(confidence, (int, float)) or not 0 < confidence < 1:
         raise ParameterError(f"confidence must lie in (0, 1), got {confidence!r}")
     # drawn here when not given, so that the result can say it and the run be repeated
     seed = int(np.random.SeedSequence().entropy % (2 ** 63)) if seed is None else check_int("seed", seed, 0)
     G = as_graph(G)
     nthreads = resolve_threads(threads)
+    if size == 5:
+        return _sample5(G, samples, seed, induced, confidence, nthreads)
     d = G.degree.astype(np.int64)
     m = G.n_edges
     tri = int(call("count_triangles", G, threads=threads)) if m else 0

@@ -1,12 +1,13 @@
 """``graphmine count-motifs``: the graphlet census of a graph file.
 
-    graphmine count-motifs FILE [--size 3|4] [--orbits node|edge --out F [--force]]
+    graphmine count-motifs FILE [--size 3|4|5] [--orbits node|edge --out F [--force]]
                            [--method exact|sample [--samples N] [--seed S]] [--json]
 
 Prints the count of every connected graphlet on up to ``--size`` vertices (exact, or estimated
 from sampled 3-paths with standard errors and 95% intervals); with ``--out``, writes the orbit
 counts of every vertex (``vertex<TAB>orbit0...``) or edge (``u<TAB>v<TAB>orbit0...``) under the
-file's vertex ids.
+file's vertex ids. ``--size 5`` gives node orbits (73 per vertex) only; its estimate draws
+vertices and counts their orbits exactly.
 """
 
 import json
@@ -23,7 +24,7 @@ from ..core.exceptions import ParameterError
 __all__ = ["register", "COMMANDS"]
 
 # the subcommands registered here, with their line in `graphmine --help`
-COMMANDS = {"count-motifs": "counts of 3- and 4-vertex graphlets and their orbits"}
+COMMANDS = {"count-motifs": "counts of 3- to 5-vertex graphlets and their orbits"}
 
 # edges of each graphlet G0..G8 in its first edge orbit (0 2-path, 1 triangle, 2 3-path end,
 # 4 3-star, 5 4-cycle, 6 paw pendant, 9 diamond rim, 11 4-clique): global counts from edge orbits
@@ -99,8 +100,8 @@ def count_motifs_command(args):
             write_vertex_table(G, args.out, {f"orbit{o}": orbits[:, o] for o in range(orbits.shape[1])},
                                force=args.force)
             sums = orbits.sum(axis=0)
-            counts = np.array([sums[o[0]] // ORBIT_SIZES[o[0]] for o in GRAPHLET_ORBITS[:3 if args.size == 3 else 9]],
-                              np.int64)
+            graphlets = GRAPHLET_ORBITS[:{3: 3, 4: 9, 5: 30}[args.size]]
+            counts = np.array([sums[o[0]] // ORBIT_SIZES[o[0]] for o in graphlets], np.int64)
         else:
             _write_edge_table(G, args.out, orbits, args.force)
             counts = _global_from_edges(G, orbits)
@@ -129,7 +130,8 @@ def count_motifs_command(args):
             print(f"{name:<{width}s}  {int(round(counts[g])):>{12 if est is not None else 10},d}")
     if args.out is not None:
         print(f"{kind} orbit counts written to {args.out}")
-    how = (f"sample of {est.samples:,} 3-paths, seed {est.seed}" if est is not None else "exact")
+    what = "3-paths" if args.size != 5 else "vertices"
+    how = (f"sample of {est.samples:,} {what}, seed {est.seed}" if est is not None else "exact")
     print(f"graph: {G.n_nodes:,} vertices, {G.n_edges:,} edges; load {load_s:.3f} s, count {seconds:.3f} s "
           f"({how}, {'induced' if not args.non_induced else 'non-induced'})")
     return 0
@@ -147,12 +149,13 @@ def register(subparsers):
     """
     c = subparsers.add_parser("count-motifs", help=COMMANDS["count-motifs"],
                               description="Count every connected graphlet on up to --size vertices (induced, "
-                                          "Pržulj's and ORCA's numbering G0..G8), exactly or from sampled 3-paths; "
+                                          "Pržulj's and ORCA's numbering G0..G29), exactly or from sampled 3-paths; "
                                           "with --out, the orbit counts of every vertex or edge.")
     add_input_argument(c)
-    c.add_argument("--size", type=int, choices=[3, 4], default=4, help="largest graphlets counted (default 4)")
+    c.add_argument("--size", type=int, choices=[3, 4, 5], default=4,
+                   help="largest graphlets counted (default 4; 5: exact, node orbits only)")
     c.add_argument("--orbits", choices=["node", "edge"], default=None,
-                   help="write per-vertex (15 orbits for --size 4) or per-edge (12) orbit counts to --out")
+                   help="write per-vertex (15 orbits for --size 4, 73 for 5) or per-edge (12) orbit counts to --out")
     c.add_argument("--out", default=None,
                    help="file of orbit counts: 'vertex<TAB>orbit0...' or 'u<TAB>v<TAB>orbit0...' lines with the "
                         "file's vertex ids (default with --out alone: node orbits)")
@@ -161,8 +164,9 @@ def register(subparsers):
                    help="count copies as subgraphs instead of induced subgraphs")
     c.add_argument("--method", choices=["exact", "sample"], default="exact",
                    help="exact census (default), or estimates of the 4-vertex graphlets from uniformly sampled "
-                        "3-paths with standard errors and 95%% intervals")
-    c.add_argument("--samples", type=positive_int, default=None, help="3-paths to sample (default 1,000,000)")
+                        "3-paths (of the 5-vertex ones from sampled vertices) with standard errors and 95%% intervals")
+    c.add_argument("--samples", type=positive_int, default=None,
+                   help="3-paths to sample (default 1,000,000), or vertices for --size 5 (default 1,000)")
     c.add_argument("--seed", type=non_negative_int, default=None,
                    help="seed of the samples (default: drawn at random and printed, so the run can be repeated)")
     c.set_defaults(func=count_motifs_command)

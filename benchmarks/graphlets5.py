@@ -1,0 +1,162 @@
+"""The 5-vertex node-orbit census against ORCA: time and peak memory.
+
+ORCA (Hočevar and Demšar, https://github.com/thocevar/orca) is not shipped: build it outside this
+repository with one line (``g++ -O2 -std=c++11 -o orca orca.cpp``) and pass the program's path.
+For each graph the script writes ORCA's input (``n m`` then the 0-based edges), runs ``orca node 5
+IN OUT`` once, and reads the seconds ORCA reports for its own count (``total:``; the input read
+and the output written excluded). graphmine's ``orbit_counts(G, 5)`` runs in a child process per
+graph and thread count (kernels compiled beforehand on a small graph, the graph built fresh, its
+relabelling and the 4-vertex census included), best of ``--repeat``; the child reports the rise of
+its peak resident memory over the run (``/proc/self/clear_refs`` resets the peak first) against
+the result's own 8 x 73 x n bytes. The counts are checked against ORCA's file.
+
+    python benchmarks/graphlets5.py --orca /tmp/orca/orca [--graphs ca-GrQc,ca-HepTh,facebook_combined]
+        [--threads 1,2] [--repeat 1]
+
+With ``--estimate GRAPH`` it instead measures the 5-vertex estimate (``method='sample'``) on one
+graph against its exact census: over ``--runs`` seeds (0, 1, ...), per graphlet counted at least
+``--min-count`` times, the mean relative error, the median, and how many of the runs' 95%
+intervals hold the exact count; and the estimate's time against the exact census's.
+
+    python benchmarks/graphlets5.py --estimate ca-GrQc [--samples 500] [--runs 100] [--min-count 1000]
+
+Nothing here asserts on time.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+import graphmine as gm  # noqa: E402
+
+
+def _status(key):
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(key + ":"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def child(name, threads, repeat, check):
+    """Time orbit_counts(G, 5) in this process; print JSON (seconds, peak rise, counts file check)."""
+    gm.orbit_counts(gm.from_edges(np.array([[0, 1], [1, 2], [2, 0], [2, 3], [3, 4]]), n_nodes=5), 5, threads=threads)
+    best = None
+    for _ in range(repeat):
+        G = gm.datasets.load(name)
+        try:
+            with open("/proc/self/clear_refs", "w") as f:
+                f.write("5")  # reset the peak resident size to the current one
+        except OSError:
+            pass
+        before = _status("VmRSS")
+        t0, c0 = time.perf_counter(), time.process_time()
+        out = gm.orbit_counts(G, 5, threads=threads)
+        seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+        rise = _status("VmHWM") - before
+        if best is None or seconds < best[0]:
+            best = (seconds, cpu)
+    same = None
+    if check:
+        same = bool((np.loadtxt(check, dtype=np.int64) == out).all())
+    print(json.dumps({"seconds": best[0], "cpu": best[1], "rise": rise, "n": G.n_nodes, "same": same}))
+
+
+def estimate(name, samples, runs, min_count, threads):
+    """The sampling estimate's relative errors and interval coverage against the exact census."""
+    G = gm.datasets.load(name)
+    gm.graphlet_counts(G, 5, method="sample", samples=2, seed=0, threads=threads)  # compiled beforehand
+    t0 = time.perf_counter()
+    exact = gm.graphlet_counts(G, 5, threads=threads).astype(np.float64)
+    exact_s = time.perf_counter() - t0
+    est, covered, secs = [], [], []
+    for seed in range(runs):
+        t0 = time.perf_counter()
+        r = gm.graphlet_counts(G, 5, method="sample", samples=samples, seed=seed, threads=threads)
+        secs.append(time.perf_counter() - t0)
+        est.append(r.estimate)
+        covered.append((r.ci_low <= exact) & (exact <= r.ci_high))
+    est, covered = np.array(est), np.array(covered)
+    print(f"{name}: exact census {exact_s:.2f} s; estimate from {samples} vertices {np.median(secs):.2f} s "
+          f"(median of {runs} seeded runs)")
+    print(f"{'graphlet':<20s} {'exact':>14s} {'mean rel err':>12s} {'median':>8s} {'95% CI covers':>14s}")
+    names = gm.graphlets.GRAPHLET_NAMES
+    for g in range(9, 30):
+        if exact[g] < min_count:
+            continue
+        rel = np.abs(est[:, g] - exact[g]) / exact[g]
+        print(f"{names[g]:<20s} {exact[g]:14,.0f} {rel.mean():12.3%} {np.median(rel):8.3%} "
+              f"{int(covered[:, g].sum()):>7d} / {runs}")
+
+
+def run_orca(orca, path, out):
+    r = subprocess.run([orca, "node", "5", path, out], capture_output=True, text=True)
+    if r.returncode:
+        raise SystemExit(f"orca failed ({r.returncode}): {r.stderr[-2000:]}")
+    return float(re.findall(r"total: ([0-9.]+) sec", r.stdout)[-1])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--orca", default=None, help="ORCA's built program (without it: graphmine only)")
+    ap.add_argument("--graphs", default="ca-GrQc,ca-HepTh,facebook_combined")
+    ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--estimate", default=None, metavar="GRAPH", help="measure the sampling estimate on GRAPH")
+    ap.add_argument("--samples", type=int, default=500)
+    ap.add_argument("--runs", type=int, default=100)
+    ap.add_argument("--min-count", type=int, default=1000)
+    ap.add_argument("--child", nargs=3, metavar=("GRAPH", "THREADS", "CHECK"), help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.estimate:
+        return estimate(args.estimate, args.samples, args.runs, args.min_count, int(args.threads.split(",")[0]))
+    if args.child:
+        name, threads, check = args.child
+        return child(name, int(threads), args.repeat, None if check == "-" else check)
+    orca = os.path.abspath(os.path.expanduser(args.orca)) if args.orca else None
+    threads = [int(t) for t in args.threads.split(",")]
+    print("ORCA s: the processor seconds ORCA reports (clock()); gm Nt: wall seconds / processor seconds at N "
+          "threads; ratio: wall / ORCA, and at 1 thread processor / ORCA (a loaded machine's fair ratio)")
+    print(f"{'graph':<18s} {'n':>7s} {'m':>8s} {'ORCA s':>8s} " + " ".join(
+        f"{'gm ' + str(t) + 't s':>15s} {'ratio':>11s}" for t in threads) + f" {'peak rise MB':>13s} {'8x73xn MB':>10s}")
+    with tempfile.TemporaryDirectory() as work:
+        for name in args.graphs.split(","):
+            G = gm.datasets.load(name)
+            orca_s, check = None, "-"
+            if orca:
+                path = os.path.join(work, f"{name}.in")
+                with open(path, "w") as f:
+                    f.write(f"{G.n_nodes} {G.n_edges}\n")
+                    np.savetxt(f, G.edges(), fmt="%d")
+                check = os.path.join(work, f"{name}.out")
+                orca_s = run_orca(orca, path, check)
+            cells, rise, same = [], 0, []
+            for t in threads:
+                r = subprocess.run([sys.executable, os.path.abspath(__file__), "--repeat", str(args.repeat), "--child",
+                                    name, str(t), check], capture_output=True, text=True)
+                if r.returncode:
+                    raise SystemExit(f"graphmine run failed: {r.stderr[-2000:]}")
+                res = json.loads(r.stdout.strip().splitlines()[-1])
+                rise = max(rise, res["rise"])
+                same.append(res["same"])
+                ratio = (f"{res['seconds'] / orca_s:5.2f}/{res['cpu'] / orca_s:5.2f}" if t == 1 else
+                         f"{res['seconds'] / orca_s:11.2f}") if orca_s else f"{'-':>11s}"
+                cells.append(f"{res['seconds']:7.2f}/{res['cpu']:7.2f} {ratio}")
+            orca_cell = f"{orca_s:8.2f}" if orca_s else f"{'-':>8s}"
+            print(f"{name:<18s} {G.n_nodes:7d} {G.n_edges:8d} {orca_cell} " + " ".join(cells)
+                  + f" {rise / 2 ** 20:13.1f} {8 * 73 * G.n_nodes / 2 ** 20:10.1f}"
+                  + ("" if not orca else f"  counts equal ORCA's: {all(same)}"), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,193 @@
+"""The 5-vertex node-orbit census on the CPU (orbits 15..72 in ORCA's numbering; orbits 0..14 come
+from the 4-vertex census).
+
+Method (Hočevar and Demšar 2014). For every vertex x the connected induced 4-vertex sets around
+x are listed by x's 4-vertex orbit; each adds, to a counter named after a 5-vertex orbit, how
+many fifth vertices w attach to a given subset of the set (a degree, a triangle count of an
+edge, or a common-neighbour count, less the members of the set): :mod:`._kernels5`. The counter
+of orbit o counts x's copies of o once per way the listing meets them (:data:`EQUATIONS`' divisor)
+plus copies of denser orbits, never sparser ones, so the orbits follow from the densest (the
+5-clique, counted from the listed 4-cliques) down, exactly, in integers.
+"""
+
+import numpy as np
+
+from .._runtime.interrupt import cancel_flag, check as _check_interrupt
+from .._runtime.lazy import lazy_module
+from .._runtime.limits import check_allocation
+from .._runtime.progress import progress_bar
+
+
+@lazy_module
+def _gk5():
+    from . import _kernels5
+
+    return _kernels5
+
+
+#: the connected 5-vertex graphlets G9..G29 (Pržulj's numbering, ORCA's too)
+GRAPHLET_NAMES5 = ("4-path", "fork", "4-star", "bull", "tailed-triangle", "cricket", "5-cycle", "banner",
+                   "tailed-diamond-3", "bowtie", "tailed-diamond-2", "biclique-2-3", "house", "book-3",
+                   "tailed-4-clique", "gem", "wheel-less-spoke", "4-clique-plus-2", "4-wheel", "5-clique-less-edge",
+                   "5-clique")
+#: the node orbits of G9..G29
+GRAPHLET_ORBITS5 = ((15, 16, 17), (18, 19, 20, 21), (22, 23), (24, 25, 26), (27, 28, 29, 30), (31, 32, 33), (34,),
+                    (35, 36, 37, 38), (39, 40, 41, 42), (43, 44), (45, 46, 47, 48), (49, 50), (51, 52, 53), (54, 55),
+                    (56, 57, 58), (59, 60, 61), (62, 63, 64), (65, 66, 67), (68, 69), (70, 71), (72,))
+#: the vertices of its graphlet that each node orbit 15..72 holds
+ORBIT_SIZES5 = (2, 2, 1, 1, 2, 1, 1, 4, 1, 2, 1, 2, 1, 1, 2, 1, 2, 2, 1, 5, 1, 1, 2, 1, 1, 2, 1, 1, 4, 1, 1, 1, 1, 2,
+                3, 2, 2, 1, 2, 3, 2, 1, 3, 1, 2, 2, 1, 1, 2, 2, 1, 2, 2, 4, 1, 2, 3, 5)
+
+#: GRAPHLET_PATTERNS5[h][g]: copies (spanning subgraphs) of G(9+h) in G(9+g), the map from induced
+#: to non-induced counts of the 5-vertex graphlets (tests/graphlets derives it)
+GRAPHLET_PATTERNS5 = (
+    (1, 0, 0, 1, 2, 0, 5, 2, 2, 4, 4, 6, 7, 6, 6, 10, 14, 18, 24, 36, 60),
+    (0, 1, 0, 2, 1, 2, 0, 2, 5, 4, 4, 6, 4, 12, 9, 10, 10, 20, 20, 36, 60),
+    (0, 0, 1, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 2, 1, 1, 0, 2, 1, 3, 5),
+    (0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 2, 0, 1, 6, 6, 5, 4, 14, 12, 30, 60),
+    (0, 0, 0, 0, 1, 0, 0, 0, 0, 4, 2, 0, 2, 0, 3, 6, 6, 12, 16, 30, 60),
+    (0, 0, 0, 0, 0, 1, 0, 0, 2, 2, 0, 0, 0, 6, 3, 3, 0, 8, 4, 15, 30),
+    (0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 2, 2, 4, 6, 12),
+    (0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 6, 2, 6, 3, 4, 8, 12, 16, 30, 60),
+    (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 6, 3, 2, 0, 10, 4, 24, 60),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 2, 2, 6, 15),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 3, 2, 2, 8, 8, 24, 60),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 2, 4, 10),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 4, 6, 12, 24, 60),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 10),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 6, 20),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 4, 4, 18, 60),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 4, 9, 30),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 6, 30),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 15),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 10),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1),
+)
+
+#: (orbit o, divisor, ((coefficient, denser orbit), ...)): O_o = (f_o - sum coefficient x O) / divisor,
+#: solved in this order (the relations of Hočevar and Demšar's 5-vertex system)
+EQUATIONS = (
+    (72, 4, ()),
+    (71, 2, ((12, 72),)), (70, 1, ((4, 72),)), (69, 4, ((2, 71),)), (68, 1, ((2, 71),)),
+    (67, 1, ((12, 72), (4, 71))), (66, 1, ((12, 72), (2, 71), (3, 70))), (65, 2, ((3, 70),)),
+    (64, 1, ((2, 71), (4, 69), (1, 68))), (63, 1, ((3, 70), (2, 68))), (62, 2, ((1, 68),)),
+    (61, 2, ((4, 71), (8, 69), (2, 67))), (60, 1, ((4, 71), (2, 68), (2, 67))),
+    (59, 1, ((6, 70), (2, 68), (4, 65))), (58, 1, ((4, 72), (2, 71), (1, 67))),
+    (57, 1, ((12, 72), (4, 71), (3, 70), (1, 67), (2, 66))), (56, 3, ((2, 65),)), (55, 3, ((2, 71), (2, 67))),
+    (54, 2, ((3, 70), (1, 66), (2, 65))), (53, 1, ((2, 68), (2, 64), (2, 63))),
+    (52, 2, ((2, 66), (2, 64), (1, 59))), (51, 1, ((2, 68), (2, 63), (4, 62))), (50, 3, ((1, 68), (2, 63))),
+    (49, 2, ((1, 68), (1, 64), (2, 62))),
+    (48, 1, ((4, 71), (8, 69), (2, 68), (2, 67), (2, 64), (2, 61), (1, 60))),
+    (47, 1, ((3, 70), (2, 68), (1, 66), (1, 63), (1, 60))), (46, 1, ((3, 70), (2, 68), (2, 65), (1, 63), (1, 59))),
+    (45, 1, ((2, 65), (2, 62), (3, 56))), (44, 4, ((1, 67), (2, 61))), (43, 2, ((2, 66), (1, 60), (1, 59))),
+    (42, 1, ((2, 71), (4, 69), (2, 67), (2, 61), (3, 55))), (41, 1, ((2, 71), (1, 68), (2, 67), (1, 60), (3, 55))),
+    (40, 1, ((6, 70), (2, 68), (2, 66), (4, 65), (1, 60), (1, 59), (4, 54))),
+    (39, 2, ((4, 65), (1, 59), (6, 56))), (38, 1, ((1, 68), (1, 64), (2, 63), (1, 53), (3, 50))),
+    (37, 1, ((2, 68), (2, 64), (2, 63), (4, 62), (1, 53), (1, 51), (4, 49))),
+    (36, 1, ((1, 68), (2, 63), (2, 62), (1, 51), (3, 50))), (35, 2, ((1, 59), (2, 52), (2, 45))),
+    (34, 2, ((1, 59), (2, 52), (1, 51))), (33, 2, ((1, 67), (2, 61), (3, 58), (4, 44), (2, 42))),
+    (32, 2, ((2, 66), (1, 60), (1, 59), (2, 57), (2, 43), (2, 41), (1, 40))),
+    (31, 1, ((2, 65), (1, 59), (3, 56), (1, 43), (2, 39))), (30, 1, ((1, 67), (1, 63), (2, 61), (1, 53), (4, 44))),
+    (29, 1, ((2, 66), (2, 64), (1, 60), (1, 59), (1, 53), (2, 52), (2, 43))),
+    (28, 1, ((2, 65), (2, 62), (1, 59), (1, 51), (1, 43))), (27, 2, ((1, 59), (1, 51), (2, 45))),
+    (26, 1, ((2, 67), (2, 63), (2, 61), (6, 58), (1, 53), (2, 47), (2, 42))),
+    (25, 2, ((2, 66), (2, 64), (1, 59), (2, 57), (2, 52), (1, 48), (1, 40))),
+    (24, 1, ((4, 65), (4, 62), (1, 59), (6, 56), (1, 51), (2, 45), (2, 39))), (23, 4, ((1, 55), (1, 42), (2, 33))),
+    (22, 3, ((2, 54), (1, 40), (1, 39), (1, 32), (2, 31))), (21, 1, ((3, 55), (3, 50), (2, 42), (2, 38), (2, 33))),
+    (20, 1, ((2, 54), (2, 49), (1, 40), (1, 37), (1, 32))),
+    (19, 1, ((4, 54), (4, 49), (1, 40), (2, 39), (1, 37), (2, 35), (2, 31))),
+    (18, 2, ((1, 59), (1, 51), (2, 46), (2, 45), (2, 36), (2, 27), (1, 24))),
+    (17, 2, ((1, 60), (1, 53), (1, 51), (1, 48), (1, 37), (2, 34), (2, 30))),
+    (16, 1, ((1, 59), (2, 52), (1, 51), (2, 46), (2, 36), (2, 34), (1, 29))),
+    (15, 1, ((1, 59), (2, 52), (1, 51), (2, 45), (2, 35), (2, 34), (2, 27))),
+)
+NODE_ORBITS5 = 73
+# chunks of vertices per thread, claimed from a shared counter (hubs are far heavier than leaves)
+_CHUNKS_PER_THREAD = 256
+_BATCHES = 32
+
+
+def _equation_arrays():
+    orbit = np.array([e[0] for e in EQUATIONS], np.int64)
+    div = np.array([e[1] for e in EQUATIONS], np.int64)
+    ptr = np.zeros(len(EQUATIONS) + 1, np.int64)
+    ptr[1:] = np.cumsum([len(e[2]) for e in EQUATIONS])
+    coef = np.array([c for e in EQUATIONS for c, _ in e[2]], np.int64)
+    of = np.array([o for e in EQUATIONS for _, o in e[2]], np.int64)
+    return orbit, div, ptr, coef, of
+
+
+def _two_hop(rp, ri):
+    """Per rank-space vertex: 1 + the sum of its neighbours' degrees (a measure of its work)."""
+    n = rp.shape[0] - 1
+    deg = np.diff(rp)
+    return np.bincount(np.repeat(np.arange(n), deg), weights=deg[ri], minlength=n) + 1.0
+
+
+def _rows5(G, nthreads, progress, rank_space, verts, rows, out, what):
+    """out[rows[i], 15:73] for the rank-space vertices verts[i] (chunks of about equal work)."""
+    n, m = G.n_nodes, G.n_edges
+    rp, ri, reid, _split, orig = rank_space(G, nthreads)
+    if rows is None:
+        rows = orig
+    mk = np.zeros((nthreads, n), np.uint8)
+    tri = _gk5._edge_triangles(rp, ri, reid, m, mk, nthreads)
+    scratch = np.zeros((5, nthreads, n), np.int32)
+    stamps = np.zeros((nthreads, 3, n), np.int64)
+    fs = np.zeros((nthreads, NODE_ORBITS5), np.int64)
+    work = np.zeros(verts.shape[0] + 1, np.float64)
+    np.cumsum(_two_hop(rp, ri)[verts], out=work[1:])
+    k = verts.shape[0]
+    nchunks = max(1, min(k, _CHUNKS_PER_THREAD * nthreads))
+    bounds = np.unique(np.searchsorted(work, np.linspace(0, work[-1], nchunks + 1)).clip(0, k))
+    bounds[0], bounds[-1] = 0, k
+    nchunks = bounds.shape[0] - 1
+    eq = _equation_arrays()
+    cancel = cancel_flag()
+    steps = np.unique(np.linspace(0, nchunks, min(_BATCHES, nchunks) + 1).astype(np.int64))
+    with progress_bar(progress, nchunks, what, unit="chunk") as bar:
+        for c0, c1 in zip(steps[:-1], steps[1:]):
+            _gk5._orbits5(c0, c1, bounds, verts, rows, rp, ri, reid, tri, mk, scratch[0], scratch[1], scratch[2],
+                          scratch[3], scratch[4], stamps, fs, *eq, out, nthreads, cancel)
+            _check_interrupt()
+            bar.update(int(c1 - c0))
+    return out
+
+
+def census5(G, nthreads, progress, rank_space, census4):
+    """The (n, 73) node orbit counts of the graphlets on up to 5 vertices. ``rank_space(G,
+    nthreads)`` gives the degree-rank CSR, ``census4`` the (n, 15) 4-vertex rows (columns 0..14)."""
+    n, m = G.n_nodes, G.n_edges
+    # the result, the rank-space CSR with edge ids and t(e), and per thread: marks (1 byte), five
+    # int32 rows of n and three int64 rows of stamps
+    check_allocation(8 * NODE_ORBITS5 * n + 8 * 15 * n + 8 * (4 * m + 3 * n) + nthreads * 45 * n,
+                     f"the 5-vertex node orbit census on {nthreads} threads", "use fewer threads")
+    out = np.zeros((n, NODE_ORBITS5), np.int64)
+    out[:, :15] = census4
+    if m == 0:
+        return out
+    return _rows5(G, nthreads, progress, rank_space, np.arange(n, dtype=np.int64), None, out, "5-vertex node orbits")
+
+
+def sample5(G, nthreads, samples, seed, rank_space):
+    """Estimates of the induced counts of G9..G29 from ``samples`` vertices drawn with replacement,
+    vertex v with probability p_v proportional to 1 + the sum of its neighbours' degrees (about its
+    share of the census's work and of the graphlets around it), each drawn vertex's orbit counts
+    exact. Vertex v's row sums y_v(g) over g's orbits add up to 5 x the count of g over all
+    vertices, so the mean of y_v(g) / (5 p_v) over the draws is unbiased (Hansen and Hurwitz);
+    returns (estimates (21,), their covariance (21, 21): the draws' sample covariance / samples,
+    distinct vertices counted)."""
+    n = G.n_nodes
+    rp, ri, _reid, _split, orig = rank_space(G, nthreads)
+    w = _two_hop(rp, ri)
+    p = w / w.sum()
+    draws = np.random.default_rng(seed).choice(n, size=samples, p=p)
+    verts, inverse = np.unique(draws, return_inverse=True)
+    out = np.zeros((verts.shape[0], NODE_ORBITS5), np.int64)
+    _rows5(G, nthreads, False, rank_space, verts.astype(np.int64), np.arange(verts.shape[0], dtype=np.int64), out,
+           "5-vertex orbits of the sampled vertices")
+    y = np.stack([out[:, list(orbits)].sum(axis=1) for orbits in GRAPHLET_ORBITS5], axis=1).astype(np.float64)
+    z = y[inverse] / (5.0 * p[draws][:, None])
+    est = z.mean(axis=0)
+    cov = np.cov(z, rowvar=False, ddof=1) / samples if samples > 1 else np.zeros((21, 21))
+    return est, cov, int(verts.shape[0])
