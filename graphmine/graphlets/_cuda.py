@@ -27,6 +27,9 @@ from ._cpu import GRAPHLET_ORBITS, NODE_ORBITS, NODE_PATTERNS, ORBIT_SIZES, _inv
 
 __all__ = ["orbit_counts_on_gpu", "graphlet_counts_on_gpu"]
 
+# the graphlets on 2 to 4 vertices, G0..G8 (GRAPHLET_ORBITS goes on with the 5-vertex ones)
+_GRAPHLETS4 = 9
+
 
 def _node_orbits_four(G, kwargs):
     """The GPU's part of the rule: node orbits of graphlets on up to 4 vertices."""
@@ -135,9 +138,10 @@ def graphlet_counts_on_gpu(G, size=4, *, induced=True, threads=None, progress=Fa
     [4, 4, 0, 0, 0, 1, 0, 0, 0]
     """
     G = as_graph(G)
-    counts = np.zeros(9, np.int64)  # G0..G8, the graphlets on up to 4 vertices
+    counts = np.zeros(_GRAPHLETS4, np.int64)
     if G.n_edges:
         sums = _census(G, progress).sum(axis=0)
         # every graphlet has ORBIT_SIZES[o] of its vertices in its orbit o
-        counts = np.array([sums[orbits[0]] // ORBIT_SIZES[orbits[0]] for orbits in GRAPHLET_ORBITS[:9]], np.int64)
+        counts = np.array([sums[orbits[0]] // ORBIT_SIZES[orbits[0]] for orbits in GRAPHLET_ORBITS[:_GRAPHLETS4]],
+                          np.int64)
     return counts if induced else _non_induced(counts)

@@ -67,7 +67,8 @@ from .._primitives import small_work as _sw
 from .heuristics import auc_ap
 
 __all__ = ["CLOSURE_SCORES", "CLOSURE_MOTIFS", "CLOSURE_LEARNERS", "ClosureTask", "ClosureModel", "closure_task", "closure_scores",
-           "closure_features", "evaluate_closure", "predict_closure", "default_cut", "MIN_PROBE_POSITIVES"]
+           "closure_features", "evaluate_closure", "predict_closure", "default_cut", "MIN_PROBE_POSITIVES",
+           "ORBIT_FEATURES"]
 
 # the closure motifs: open triangles and 4-sets one pair short of a 4-clique
 CLOSURE_MOTIFS = ("triangle", "clique4")
@@ -90,6 +91,9 @@ _COMPONENTS = ("weight_min", "weight_mean", "weight_max", "degree_min", "degree_
 _RECENCY = ("recent_min", "recent_mean", "recent_max", "age_min", "age_mean", "age_max", "decayed_min",
             "decayed_mean", "decayed_max", "decayed_gm")
 _WALK = ("katz", "ppr")
+#: the graphlet-degree features of ``orbits=True``: per 4-vertex node orbit o (ORCA's numbering,
+#: :mod:`graphmine.graphlets`), min / mean / max over the candidate's vertices
+ORBIT_FEATURES = tuple(f"orbit{o}_{a}" for o in range(15) for a in ("min", "mean", "max"))
 # features the model's output may only grow with (+1) or only fall with (-1): the tie strengths
 # (Benson et al.'s finding that stronger ties close more often), recent and time-decayed ones, and
 # the time since a pair last met; a small, monotone model carries across windows better
@@ -630,9 +634,41 @@ def _recency(task, nthreads):
     return out
 
 
+def _vertex_orbits(task, nthreads):
+    """Every past vertex's 4-vertex node orbit counts on the unweighted projected graph, each orbit
+    divided by its mean over the past's vertices (0 where no vertex has it), kept on the task.
+
+    The division makes the columns comparable between the training cut and the test cut, whose
+    past graphs differ in size (raw counts of 3-paths and stars grow with it)."""
+    cache = getattr(task, "_orbit_cache", None)
+    if cache is not None:
+        return cache
+    import scipy.sparse as sp
+
+    from ..graphlets import orbit_counts
+
+    past = task._past
+    n = past.n
+    A = sp.csr_matrix((np.ones(past.indices.shape[0], np.int8), past.indices, past.indptr), shape=(n, n))
+    counts = orbit_counts(A, 4, kind="node", threads=nthreads).astype(np.float64)
+    mean = counts.mean(axis=0) if n else np.zeros(counts.shape[1])
+    out = np.zeros_like(counts)
+    np.divide(counts, mean, out=out, where=mean > 0)
+    task._orbit_cache = out
+    return out
+
+
+def _orbit_columns(task, nthreads):
+    """min / mean / max over each candidate's vertices of :func:`_vertex_orbits` (columns as
+    :data:`ORBIT_FEATURES`)."""
+    V = _vertex_orbits(task, nthreads)
+    T = V[task.tuples]                                            # (N, k, 15)
+    return np.stack((T.min(axis=1), T.mean(axis=1), T.max(axis=1)), axis=2).reshape(T.shape[0], -1)
+
+
 @restores_threads
 @fill_doc
-def closure_features(task, *, walk=True, recency=True, max_walk_work=4e9, threads=None):
+def closure_features(task, *, walk=True, recency=True, orbits=False, max_walk_work=4e9, threads=None):
     """Every simple score and its components, the learned model's input: ``(names, X)``.
 
     The components are min / mean / max over the candidate of the linked pair weights, projected
@@ -641,6 +677,10 @@ def closure_features(task, *, walk=True, recency=True, max_walk_work=4e9, thread
     the items of the last ``delta`` before the cut holding the pair; ``age_*``, the time from the
     pair's last item to the cut, in units of ``delta``; ``decayed_*`` and ``decayed_gm``, the
     pair's items weighted by :math:`e^{-(T - t) / \\delta}` (and their geometric mean).
+    With ``orbits``, the graphlet degree vectors of the candidate's vertices: the 15 node orbit
+    counts of the 4-vertex census (:func:`graphmine.orbit_counts`) of every vertex on the
+    unweighted projected past graph, each orbit divided by its mean over the past's vertices, then
+    min / mean / max over the candidate's vertices (:data:`ORBIT_FEATURES`, 45 columns, last).
 
     Parameters
     ----------
@@ -650,6 +690,10 @@ def closure_features(task, *, walk=True, recency=True, max_walk_work=4e9, thread
         Include Katz and PPR (when their work fits ``max_walk_work``).
     recency : bool, default True
         Include the recency features.
+    orbits : bool, default False
+        Include the graphlet-degree features. Opt-in: in the held-out comparison of
+        docs/motifs.md (wedge closure on seven shipped graphs) they raised the learned
+        predictor's AUC-PR on five graphs and lowered it on two (Router by 15 %).
     max_walk_work : float, default 4e9
         Most operations the walk scores may take; above it they are left out.
     {threads}
@@ -693,6 +737,10 @@ def closure_features(task, *, walk=True, recency=True, max_walk_work=4e9, thread
             if s in w:
                 names.append(s)
                 cols.append(w[s])
+    if orbits:
+        names += list(ORBIT_FEATURES)
+        O = _orbit_columns(task, nthreads)
+        cols += [O[:, c] for c in range(O.shape[1])]
     return names, np.stack(cols, axis=1) if cols else np.zeros((task.tuples.shape[0], 0))
 
 
@@ -749,6 +797,8 @@ class ClosureModel:
         Include Katz and PPR among the features (when their work fits ``max_walk_work``).
     recency : bool, default True
         Include the recency features of :func:`closure_features` (when the candidate's pairs met).
+    orbits : bool, default False
+        Include the graphlet-degree features of :func:`closure_features` (opt-in).
     max_walk_work : float, default 4e9
         Most operations the walk scores may take.
     seed : int, default 0
@@ -778,7 +828,7 @@ class ClosureModel:
     """
 
     def __init__(self, n_estimators=100, learning_rate=0.05, num_leaves=4, min_child_samples=100, walk=True,
-                 max_walk_work=4e9, seed=0, threads=None, kind="lightgbm", recency=True):
+                 max_walk_work=4e9, seed=0, threads=None, kind="lightgbm", recency=True, orbits=False):
         check_choice("kind", kind, CLOSURE_LEARNERS)
         self.kind = kind
         self.n_estimators = n_estimators
@@ -787,13 +837,14 @@ class ClosureModel:
         self.min_child_samples = min_child_samples
         self.walk = walk
         self.recency = recency
+        self.orbits = orbits
         self.max_walk_work = max_walk_work
         self.seed = seed
         self.threads = threads
 
     def _X(self, task):
-        return closure_features(task, walk=self.walk, recency=self.recency, max_walk_work=self.max_walk_work,
-                                threads=self.threads)
+        return closure_features(task, walk=self.walk, recency=self.recency, orbits=self.orbits,
+                                max_walk_work=self.max_walk_work, threads=self.threads)
 
     def fit(self, task):
         """Train on ``task``'s candidates and labels (an earlier cut than any task it will score)."""
@@ -860,7 +911,7 @@ class ClosureModel:
 @restores_threads
 @fill_doc
 def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidates="auto", closure="auto",
-                    scores=CLOSURE_SCORES, model=True, recency=True, train_cut=None, select=True,
+                    scores=CLOSURE_SCORES, model=True, recency=True, orbits=False, train_cut=None, select=True,
                     max_candidates=200_000, max_walk_work=4e9, seed=0, threads=None, verbose=False):
     """Score the candidates at ``cut`` with every simple score and the learned models; evaluate.
 
@@ -898,6 +949,9 @@ def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidate
         Train and evaluate the learned models (needs the ``ml`` extra).
     recency : bool, default True
         The models see when the candidates' pairs met (:func:`closure_features`).
+    orbits : bool, default False
+        The models see the graphlet degree vectors of the candidates' vertices
+        (:func:`closure_features`; opt-in, see docs/motifs.md for the measured comparison).
     train_cut : float, optional
         Cut of the models' training window (default ``cut - delta``).
     select : bool, default True
@@ -977,8 +1031,8 @@ def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidate
         walk = all(s in values for s in _WALK)
         learned = {}
         for kind in CLOSURE_LEARNERS:
-            m = ClosureModel(walk=walk, recency=recency, max_walk_work=max_walk_work, seed=seed, threads=threads,
-                             kind=kind).fit(train)
+            m = ClosureModel(walk=walk, recency=recency, orbits=orbits, max_walk_work=max_walk_work, seed=seed,
+                             threads=threads, kind=kind).fit(train)
             learned[kind] = m.predict_proba(task)
             result[kind] = evaluate_closure(task.labels, learned[kind])
         result[_BOTH] = evaluate_closure(task.labels, _apply_choice(_BOTH, learned, values))
@@ -988,7 +1042,7 @@ def predict_closure(events, cut=None, delta=None, *, motif="triangle", candidate
             t0 = time.perf_counter()
             selection = _select_learner(items, train, train_cut - delta, delta, motif, candidates, closure,
                                         max_candidates, max_walk_work, walk, recency,
-                                        [s for s in scores if s in values], seed, threads)
+                                        [s for s in scores if s in values], seed, threads, orbits)
             seconds["selection"] = time.perf_counter() - t0
         chosen = "lightgbm" if selection is None else selection["chosen"]
         result["learned"] = evaluate_closure(task.labels, _apply_choice(chosen, learned, values))
@@ -1028,7 +1082,7 @@ def _ap_boot(labels, scores, n_boot, rng):
 
 
 def _select_learner(items, train, probe_cut, delta, motif, candidates, closure, max_candidates, max_walk_work, walk,
-                    recency, names, seed, threads):
+                    recency, names, seed, threads, orbits=False):
     """The past-only choice of the learned predictor (see :func:`predict_closure`), or None.
 
     Rolling origin where an earlier window exists (models trained at ``probe_cut``, scored on the
@@ -1056,8 +1110,8 @@ def _select_learner(items, train, probe_cut, delta, motif, candidates, closure, 
     if probe is not None:
         try:
             for kind in CLOSURE_LEARNERS:
-                m = ClosureModel(walk=walk, recency=recency, max_walk_work=max_walk_work, seed=seed, threads=threads,
-                                 kind=kind)
+                m = ClosureModel(walk=walk, recency=recency, orbits=orbits, max_walk_work=max_walk_work, seed=seed,
+                                 threads=threads, kind=kind)
                 learned[kind] = m.fit(probe).predict_proba(train)
         except ParameterError:   # a walk score skipped on one window only: the features differ
             probe = None
@@ -1068,10 +1122,11 @@ def _select_learner(items, train, probe_cut, delta, motif, candidates, closure, 
         y = train.labels
         if min(y[fit_rows].sum(), y[rows].sum()) == 0 or y[fit_rows].all() or y[rows].all():
             return None
-        fnames, X = closure_features(train, walk=walk, recency=recency, max_walk_work=max_walk_work, threads=threads)
+        fnames, X = closure_features(train, walk=walk, recency=recency, orbits=orbits, max_walk_work=max_walk_work,
+                                     threads=threads)
         for kind in CLOSURE_LEARNERS:
-            m = ClosureModel(walk=walk, recency=recency, max_walk_work=max_walk_work, seed=seed, threads=threads,
-                             kind=kind)
+            m = ClosureModel(walk=walk, recency=recency, orbits=orbits, max_walk_work=max_walk_work, seed=seed,
+                             threads=threads, kind=kind)
             learned[kind] = m._fit_matrix(fnames, X[fit_rows], y[fit_rows]).model_.predict_proba(X[rows])[:, 1]
         singles = {k: v[rows] for k, v in singles.items()}
     y = train.labels[rows]

@@ -67,7 +67,7 @@ random_graphs()
 
 # what the GPU does not count: one clear error naming the reason, and 'auto' stays on the CPU
 G = gm.as_graph(nx.karate_club_graph())
-for kwargs, words in (({"kind": "edge"}, "kind='node'"), ({"size": 3}, "size=4")):
+for kwargs, words in (({"kind": "edge"}, "kind='node'"), ({"size": 3}, "size=4"), ({"size": 5}, "size=4")):
     try:
         gm.orbit_counts(G, device="cuda", **kwargs)
     except NoImplementationError as e:
