@@ -491,7 +491,10 @@ def _walk_compute(task, names, max_walk_work):
         if name == "katz":
             from scipy.sparse.linalg import eigsh
 
-            lam = float(eigsh(A, k=1, which="LA", return_eigenvectors=False, tol=1e-4)[0]) if n > 2 else \
+            # a fixed start vector: ARPACK's own random one made the scores differ between runs (the
+            # all-ones vector meets the Perron vector of a non-negative matrix)
+            lam = float(eigsh(A, k=1, which="LA", return_eigenvectors=False, tol=1e-4,
+                              v0=np.full(n, 1.0 / np.sqrt(n)))[0]) if n > 2 else \
                 float(np.abs(np.linalg.eigvalsh(A.toarray())).max())
             beta = 0.5 / lam if lam > 0 else 0.0
             M = A * beta
