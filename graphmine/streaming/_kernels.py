@@ -27,8 +27,10 @@ deletion) and returns where it stopped: at ``m``, or earlier when the sample nee
 (the exact counter, ThinkD-FAST: the caller grows the arrays and calls again) or when
 ``flag[0]`` turns non-zero (the state is then that after the events before the returned
 index). Kernels never validate and never raise; they call no numpy function that can raise
-(whose error paths numba would compile on a first run), and every helper is inlined into them,
-so that a first run compiles one function per method.
+(whose error paths numba would compile on a first run, as many functions again). The small
+helpers are inlined; the three larger ones (a block's move, an edge's eviction, the count of the
+triangles of an edge) are functions of their own, compiled once for every method (inlined in
+every call site they would multiply the compile time).
 """
 
 import numpy as np
@@ -182,7 +184,7 @@ def _rebuild(nb, sl, vtx, eu, ev, c):
     c[C_TOP] = top
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True)
 def _reserve(x, nb, sl, vtx, eu, ev, c):
     """Room for one more neighbour in x's block (at most half full after it): the block moves to
     the pool's top with twice the room, after a rebuild when the top is reached. Returns whether
@@ -231,7 +233,7 @@ def _add_edge(s, a, b, eu, ev, nb, sl, vtx, c):
     _insert(nb, sl, vtx, b, a, s)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True)
 def _evict(s, eu, ev, nb, sl, vtx):
     """Remove the edge of slot s from both blocks; the slot becomes free."""
     a = eu[s]
@@ -258,7 +260,7 @@ def _remove_dense(s, n, eu, ev, nb, sl, vtx):
         eu[last] = -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True)
 def _count_common(a, b, wgt, nb, sl, vtx, loc):
     """Triangles {a, b, w} closed by two sampled edges {a, w}, {b, w}: ``wgt`` is added to the
     local counters of a, b and every such w; returns their number. The smaller block is read in
