@@ -1,21 +1,23 @@
 """Numba kernels of the streaming triangle estimators.
 
-Contract. Vertices are compact ids 0..n-1 (:func:`_map_vertices` gives them); ids stay below
-2**31, so an edge ``a < b`` is the key ``a << 32 | b``. Every estimator keeps its sample as a
-graph in arrays; an estimator with several independent replicates holds one row of each array
-per replicate, and calls its kernel once per replicate and batch with that row's views (the
-kernels release the GIL: the caller runs the replicates on its threads, each replicate writing
-only its own rows):
+Contract. Vertices are compact ids 0..n-1 (:func:`_map_vertices` gives them), below 2**31.
+Every estimator keeps its sample as a graph in arrays; an estimator with several independent
+replicates holds one row of each array per replicate, and calls its kernel once per replicate and
+batch with that row's views (the kernels release the GIL: the caller runs the replicates on its
+threads, each replicate writing only its own rows):
 
-* ``tk``, ``ts`` (length H, a power of two >= 2 x capacity): an open-addressing hash table with
-  linear probing, edge key -> slot (-1: empty); deletions shift the probe run back, so there are
-  no tombstones;
-* ``eu``, ``ev`` (length cap): the endpoints of the edge in each slot;
-* ``adj`` (shape (8 cap, 2)): a pool of adjacency blocks, one per vertex, entries (neighbour,
-  half-edge); ``vtx[x]`` = (start, capacity, degree) of vertex x's block; half-edge ``2s`` is the
-  entry of slot s in the block of ``eu[s]``, ``2s + 1`` in that of ``ev[s]``, and ``hp[h]`` is
-  where half-edge h sits in the pool. A full block moves to the pool's top with twice the room;
-  when the top is reached the pool is compacted. Blocks are read in order (no pointer chasing);
+* ``eu``, ``ev`` (length cap): the endpoints of the edge in each slot (``eu[s] = -1``: a free
+  slot);
+* ``nb``, ``sl`` (int32, length 16 cap + 16): a pool of adjacency blocks, one per vertex;
+  ``vtx[x]`` = (start, capacity, degree) of vertex x's block. A block is an open-addressing hash
+  table of the vertex's sampled neighbours (``nb[j]``: a neighbour, -1: empty; ``sl[j]``: the
+  slot of that edge, apart so that the scans and probes read 4 bytes an entry; linear probing, at most half full; a deletion shifts its probe run back, so there are no
+  tombstones). An edge {a, b} is found in the block of a, and the triangles of {a, b} by reading
+  the smaller block in order and looking each neighbour up in the other: every probe stays inside
+  one vertex's block, which for a hub is hot in the cache (a table of all the sampled edges
+  would miss the cache on nearly every probe). A full block moves to the pool's top with twice
+  the room; when the top is reached the pool is rebuilt from the slots (every block back to
+  back, at most half full: at most 8 x the edges, so the moves that follow fit);
 * ``c`` (int64 counters, the ``C_*`` indices), ``glob`` (the global counter, one element),
   ``loc`` (the per-vertex counters), ``rng`` (a splitmix64 state, one element: a replicate's
   random stream does not depend on the thread that runs it).
@@ -24,11 +26,11 @@ A kernel processes the events ``i..m-1`` of a batch ``(sg, u, v)`` (sign +1 inse
 deletion) and returns where it stopped: at ``m``, or earlier when the sample needs more slots
 (the exact counter, ThinkD-FAST: the caller grows the arrays and calls again) or when
 ``flag[0]`` turns non-zero (the state is then that after the events before the returned
-index). Kernels never validate and never raise.
-
-Triangles of an edge {a, b} in the sample: the half-edges of the endpoint of smaller sampled
-degree are walked and the edge to the other endpoint looked up in the hash table
-(:func:`_count_common`), min(deg a, deg b) probes.
+index). Kernels never validate and never raise; they call no numpy function that can raise
+(whose error paths numba would compile on a first run, as many functions again). The small
+helpers are inlined; the three larger ones (a block's move, an edge's eviction, the count of the
+triangles of an edge) are functions of their own, compiled once for every method (inlined in
+every call site they would multiply the compile time).
 """
 
 import numpy as np
@@ -51,7 +53,11 @@ C_FOUND = 12      # triangles discovered (with a sampled pair of edges)
 C_TOP = 13        # the adjacency pool's first unused entry
 N_COUNTERS = 16
 
-_EMPTY = np.int64(-1)
+#: pool entries per edge slot (and a few more): the bound of :func:`_reserve`'s moves
+POOL_PER_SLOT = 16
+POOL_EXTRA = 16
+
+_EMPTY = -1
 _CHECK_EVERY = 16383  # events between two looks at the cancel flag (mask)
 
 
@@ -59,60 +65,6 @@ _CHECK_EVERY = 16383  # events between two looks at the cancel flag (mask)
 def _hash(key, mask):
     x = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
     return np.int64((x ^ (x >> np.uint64(29))) & np.uint64(mask))
-
-
-@njit(cache=True, inline="always")
-def _edge_key(a, b):
-    if a > b:
-        a, b = b, a
-    return (a << 32) | b
-
-
-@njit(cache=True, inline="always")
-def _find(tk, key):
-    """The table index holding ``key``, or -1."""
-    mask = tk.shape[0] - 1
-    i = _hash(key, mask)
-    while True:
-        k = tk[i]
-        if k == key:
-            return i
-        if k == _EMPTY:
-            return -1
-        i = (i + 1) & mask
-
-
-@njit(cache=True, inline="always")
-def _put(tk, ts, key, slot):
-    mask = tk.shape[0] - 1
-    i = _hash(key, mask)
-    while tk[i] != _EMPTY:
-        i = (i + 1) & mask
-    tk[i] = key
-    ts[i] = slot
-
-
-@njit(cache=True)
-def _drop_at(tk, ts, i):
-    """Remove table entry i; the entries after it in the probe run move back (no tombstones)."""
-    mask = tk.shape[0] - 1
-    j = i
-    while True:
-        j = (j + 1) & mask
-        k = tk[j]
-        if k == _EMPTY:
-            break
-        home = _hash(k, mask)
-        # the entry at j may move to i unless its home lies cyclically in (i, j]
-        if i <= j:
-            stays = i < home <= j
-        else:
-            stays = home > i or home <= j
-        if not stays:
-            tk[i] = k
-            ts[i] = ts[j]
-            i = j
-    tk[i] = _EMPTY
 
 
 @njit(cache=True, inline="always")
@@ -126,122 +78,215 @@ def _rand(state):
     return state, np.float64(z >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True)
-def _compact(adj, vtx, hp):
-    """Rewrite the pool with every vertex's block back to back, each of the smallest power of
-    two >= max(2, degree); returns the pool's new top. Called when a block must move and the
-    pool has no room left at its top (the old blocks left behind are reclaimed)."""
-    tmp = np.empty((adj.shape[0], 2), np.int64)
+@njit(cache=True, inline="always")
+def _pick(x, n):
+    """A uniform index in 0..n-1 from a uniform float x in [0, 1)."""
+    j = np.int64(x * n)
+    return n - 1 if j >= n else j
+
+
+@njit(cache=True, inline="always")
+def _pos(nb, sl, vtx, a, b):
+    """The pool position of neighbour b in a's block, or -1."""
+    if vtx[a, 2] == 0:
+        return -1
+    st = vtx[a, 0]
+    mask = vtx[a, 1] - 1
+    i = _hash(b, mask)
+    while True:
+        w = nb[st + i]
+        if w == b:
+            return st + i
+        if w == _EMPTY:
+            return -1
+        i = (i + 1) & mask
+
+
+@njit(cache=True, inline="always")
+def _find(nb, sl, vtx, a, b):
+    """The slot of the sampled edge {a, b}, or -1 (looked up in the smaller block)."""
+    if vtx[a, 1] > vtx[b, 1]:
+        a, b = b, a
+    p = _pos(nb, sl, vtx, a, b)
+    return -1 if p < 0 else np.int64(sl[p])
+
+
+@njit(cache=True, inline="always")
+def _insert(nb, sl, vtx, x, w, s):
+    """Neighbour w (edge slot s) into x's block, which has room."""
+    st = vtx[x, 0]
+    mask = vtx[x, 1] - 1
+    i = _hash(w, mask)
+    while nb[st + i] != _EMPTY:
+        i = (i + 1) & mask
+    nb[st + i] = w
+    sl[st + i] = s
+    vtx[x, 2] += 1
+
+
+@njit(cache=True, inline="always")
+def _delete(nb, sl, vtx, x, p):
+    """Remove the entry at pool position p of x's block; the entries after it in the probe run
+    move back (no tombstones)."""
+    st = vtx[x, 0]
+    mask = vtx[x, 1] - 1
+    i = p - st
+    j = i
+    while True:
+        j = (j + 1) & mask
+        k = nb[st + j]
+        if k == _EMPTY:
+            break
+        home = _hash(k, mask)
+        # the entry at j may move to i unless its home lies cyclically in (i, j]
+        if i <= j:
+            stays = i < home <= j
+        else:
+            stays = home > i or home <= j
+        if not stays:
+            nb[st + i] = k
+            sl[st + i] = sl[st + j]
+            i = j
+    nb[st + i] = _EMPTY
+    vtx[x, 2] -= 1
+
+
+@njit(cache=True, inline="always")
+def _rebuild(nb, sl, vtx, eu, ev, c):
+    """Rewrite the pool from the slots: every vertex's block back to back, of the smallest power
+    of two >= 2 x its degree (the room of the blocks left behind by moves is reclaimed)."""
+    nv = vtx.shape[0]
+    for x in range(nv):
+        vtx[x, 2] = 0
+    for s in range(eu.shape[0]):
+        if eu[s] >= 0:
+            vtx[eu[s], 2] += 1
+            vtx[ev[s], 2] += 1
     top = 0
-    for x in range(vtx.shape[0]):
+    for x in range(nv):
         d = vtx[x, 2]
-        if d == 0:
-            vtx[x, 0] = 0
-            vtx[x, 1] = 0
-            continue
-        cap = 2
-        while cap < d:
-            cap *= 2
-        st = vtx[x, 0]
-        for j in range(d):
-            tmp[top + j, 0] = adj[st + j, 0]
-            tmp[top + j, 1] = adj[st + j, 1]
-            hp[adj[st + j, 1]] = top + j
+        cap = 0
+        if d > 0:
+            cap = 2
+            while cap < 2 * d:
+                cap *= 2
         vtx[x, 0] = top
         vtx[x, 1] = cap
+        vtx[x, 2] = 0
         top += cap
-    adj[:top] = tmp[:top]  # the free room inside blocks is copied too: never read
-    return top
+    for j in range(top):
+        nb[j] = _EMPTY
+    for s in range(eu.shape[0]):
+        a = eu[s]
+        if a >= 0:
+            _insert(nb, sl, vtx, a, ev[s], s)
+            _insert(nb, sl, vtx, ev[s], a, s)
+    c[C_TOP] = top
 
 
-@njit(cache=True)
-def _append(x, w, h, adj, vtx, hp, c):
-    """Add neighbour w (half-edge h) to vertex x's block, moving the block to a block twice its
-    size at the pool's top when it is full (the pool holds 8 x the slots: after a compaction
-    the live blocks take at most 4 x, so the move always fits)."""
+@njit(cache=True, nogil=True)
+def _reserve(x, nb, sl, vtx, eu, ev, c):
+    """Room for one more neighbour in x's block (at most half full after it): the block moves to
+    the pool's top with twice the room, after a rebuild when the top is reached. Returns whether
+    the pool was rebuilt (blocks reserved before are then reserved again). After a rebuild the
+    blocks take < 8 x the sampled edges n and a move < 8 x the vertex's degree, so the moves of
+    an edge's two endpoints fit in 16 n + 16 entries."""
     d = vtx[x, 2]
-    if d == vtx[x, 1]:
-        cap = max(2, 2 * vtx[x, 1])
+    cap = vtx[x, 1]
+    if 2 * (d + 1) <= cap:
+        return False
+    rebuilt = False
+    ncap = 2 if cap == 0 else 2 * cap
+    top = c[C_TOP]
+    if top + ncap > nb.shape[0]:
+        _rebuild(nb, sl, vtx, eu, ev, c)
+        rebuilt = True
+        d = vtx[x, 2]
+        cap = vtx[x, 1]
+        if 2 * (d + 1) <= cap:
+            return True
+        ncap = 2 if cap == 0 else 2 * cap
         top = c[C_TOP]
-        if top + cap > adj.shape[0]:
-            top = _compact(adj, vtx, hp)
-            cap = max(2, 2 * vtx[x, 1]) if d == vtx[x, 1] else 0
-        if cap:
-            st = vtx[x, 0]
-            for j in range(d):
-                adj[top + j, 0] = adj[st + j, 0]
-                adj[top + j, 1] = adj[st + j, 1]
-                hp[adj[top + j, 1]] = top + j
-            vtx[x, 0] = top
-            vtx[x, 1] = cap
-            top += cap
-        c[C_TOP] = top
-    pos = vtx[x, 0] + d
-    adj[pos, 0] = w
-    adj[pos, 1] = h
-    hp[h] = pos
-    vtx[x, 2] = d + 1
+    st = vtx[x, 0]
+    for j in range(top, top + ncap):
+        nb[j] = _EMPTY
+    vtx[x, 0] = top
+    vtx[x, 1] = ncap
+    vtx[x, 2] = 0
+    for j in range(st, st + cap):
+        w = nb[j]
+        if w != _EMPTY:
+            _insert(nb, sl, vtx, x, w, sl[j])
+    c[C_TOP] = top + ncap
+    return rebuilt
 
 
-@njit(cache=True)
-def _add_edge(s, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c):
-    """Put edge {a, b} (key ``key``) in slot s: endpoints, both adjacency blocks, the table."""
+@njit(cache=True, inline="always")
+def _add_edge(s, a, b, eu, ev, nb, sl, vtx, c):
+    """Put edge {a, b} in the free slot s and in both endpoints' blocks."""
+    _reserve(a, nb, sl, vtx, eu, ev, c)
+    if _reserve(b, nb, sl, vtx, eu, ev, c):
+        _reserve(a, nb, sl, vtx, eu, ev, c)
     eu[s] = a
     ev[s] = b
-    _append(a, b, 2 * s, adj, vtx, hp, c)
-    _append(b, a, 2 * s + 1, adj, vtx, hp, c)
-    _put(tk, ts, key, s)
+    _insert(nb, sl, vtx, a, b, s)
+    _insert(nb, sl, vtx, b, a, s)
 
 
-@njit(cache=True)
-def _evict(s, tk, ts, eu, ev, hp, adj, vtx):
-    """Remove the edge of slot s (the slot stays, free): in each endpoint's block the last
-    entry moves into its place."""
-    for j in range(2):
-        h = 2 * s + j
-        x = eu[s] if j == 0 else ev[s]
-        pos = hp[h]
-        last = vtx[x, 0] + vtx[x, 2] - 1
-        adj[pos, 0] = adj[last, 0]
-        adj[pos, 1] = adj[last, 1]
-        hp[adj[pos, 1]] = pos
-        vtx[x, 2] -= 1
-    _drop_at(tk, ts, _find(tk, _edge_key(eu[s], ev[s])))
+@njit(cache=True, nogil=True)
+def _evict(s, eu, ev, nb, sl, vtx):
+    """Remove the edge of slot s from both blocks; the slot becomes free."""
+    a = eu[s]
+    b = ev[s]
+    _delete(nb, sl, vtx, a, _pos(nb, sl, vtx, a, b))
+    _delete(nb, sl, vtx, b, _pos(nb, sl, vtx, b, a))
+    eu[s] = -1
 
 
-@njit(cache=True)
-def _remove_dense(s, n, tk, ts, eu, ev, hp, adj, vtx):
+@njit(cache=True, inline="always")
+def _remove_dense(s, n, eu, ev, nb, sl, vtx):
     """Remove the edge of slot s from a sample kept in slots 0..n-1: the edge of slot n-1 moves
     into s (its two block entries renamed), so that the slots stay dense for a uniform choice of
     a sampled edge."""
-    _evict(s, tk, ts, eu, ev, hp, adj, vtx)
+    _evict(s, eu, ev, nb, sl, vtx)
     last = n - 1
     if s != last:
-        eu[s] = eu[last]
-        ev[s] = ev[last]
-        for j in range(2):
-            pos = hp[2 * last + j]
-            adj[pos, 1] = 2 * s + j
-            hp[2 * s + j] = pos
-        ts[_find(tk, _edge_key(eu[s], ev[s]))] = s
+        a = eu[last]
+        b = ev[last]
+        eu[s] = a
+        ev[s] = b
+        sl[_pos(nb, sl, vtx, a, b)] = s
+        sl[_pos(nb, sl, vtx, b, a)] = s
+        eu[last] = -1
 
 
-@njit(cache=True)
-def _count_common(a, b, wgt, tk, adj, vtx, loc):
+@njit(cache=True, nogil=True)
+def _count_common(a, b, wgt, nb, sl, vtx, loc):
     """Triangles {a, b, w} closed by two sampled edges {a, w}, {b, w}: ``wgt`` is added to the
-    local counters of a, b and every such w; returns their number. The block of the endpoint of
-    smaller degree is read in order, the other edge looked up in the table."""
+    local counters of a, b and every such w; returns their number. The smaller block is read in
+    order, each neighbour looked up in the other."""
     if vtx[a, 2] == 0 or vtx[b, 2] == 0:
         return 0
-    if vtx[a, 2] > vtx[b, 2]:
+    if vtx[a, 1] > vtx[b, 1]:
         a, b = b, a
     found = 0
     st = vtx[a, 0]
-    for j in range(st, st + vtx[a, 2]):
-        w = adj[j, 0]
-        if w != b and _find(tk, _edge_key(b, w)) != -1:
-            found += 1
-            loc[w] += wgt
+    bst = vtx[b, 0]
+    bmask = vtx[b, 1] - 1
+    for j in range(st, st + vtx[a, 1]):
+        w = nb[j]
+        if w == _EMPTY or w == b:
+            continue
+        i = _hash(w, bmask)
+        while True:
+            k = nb[bst + i]
+            if k == w:
+                found += 1
+                loc[w] += wgt
+                break
+            if k == _EMPTY:
+                break
+            i = (i + 1) & bmask
     if found:
         loc[a] += found * wgt
         loc[b] += found * wgt
@@ -282,19 +327,10 @@ def _map_vertices(vk, vv, vids, nv, ids, out, i0):
     return ids.shape[0]
 
 
-@njit(cache=True, nogil=True)
-def _rebuild_edges(tk, ts, eu, ev, size):
-    """Fill the empty tables ``tk``/``ts`` (rows: replicates) with the edges of slots
-    ``0..size[r]-1`` (after the slot arrays grew)."""
-    for r in range(tk.shape[0]):
-        for s in range(size[r]):
-            _put(tk[r], ts[r], _edge_key(eu[r, s], ev[r, s]), s)
-
-
 # -- the exact counter -------------------------------------------------------------------------
 
 @njit(cache=True, nogil=True)
-def _exact_run(sg, u, v, i, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, keep, count, flag):
+def _exact_run(sg, u, v, i, eu, ev, nb, sl, vtx, glob, loc, c, keep, count, flag):
     """Exact counts: the sample is the whole graph. ``keep[i]`` = 1 for an event that changed
     the graph, 0 for a skipped one (self-loop, repeated insertion, deletion of an absent edge).
     ``count`` = False: maintain the graph only (a stream's clean-up)."""
@@ -312,8 +348,7 @@ def _exact_run(sg, u, v, i, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, keep, co
             keep[i] = 0
             i += 1
             continue
-        key = _edge_key(a, b)
-        idx = _find(tk, key)
+        idx = _find(nb, sl, vtx, a, b)
         if sg[i] > 0:
             if idx != -1:
                 c[C_DUP] += 1
@@ -323,10 +358,10 @@ def _exact_run(sg, u, v, i, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, keep, co
             if n == cap:
                 break  # the caller grows the arrays
             if count:
-                f = _count_common(a, b, 1.0, tk, adj, vtx, loc)
+                f = _count_common(a, b, 1.0, nb, sl, vtx, loc)
                 g += f
                 c[C_FOUND] += f
-            _add_edge(n, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
+            _add_edge(n, a, b, eu, ev, nb, sl, vtx, c)
             n += 1
             c[C_EDGES] += 1
             c[C_TIME] += 1
@@ -336,11 +371,11 @@ def _exact_run(sg, u, v, i, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, keep, co
                 keep[i] = 0
                 i += 1
                 continue
-            _remove_dense(ts[idx], n, tk, ts, eu, ev, hp, adj, vtx)
+            _remove_dense(idx, n, eu, ev, nb, sl, vtx)
             n -= 1
             c[C_EDGES] -= 1
             if count:
-                f = _count_common(a, b, -1.0, tk, adj, vtx, loc)
+                f = _count_common(a, b, -1.0, nb, sl, vtx, loc)
                 g -= f
                 c[C_FOUND] += f
         keep[i] = 1
@@ -353,7 +388,7 @@ def _exact_run(sg, u, v, i, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, keep, co
 # -- TRIEST-IMPR (insertions only) ---------------------------------------------------------------
 
 @njit(cache=True, nogil=True)
-def _triest_run(sg, u, v, i, M, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, rng, flag):
+def _triest_run(sg, u, v, i, M, eu, ev, nb, sl, vtx, glob, loc, c, rng, flag):
     m = sg.shape[0]
     n = c[C_SIZE]
     t = c[C_TIME]
@@ -369,27 +404,28 @@ def _triest_run(sg, u, v, i, M, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, rng,
         if a == b:
             c[C_LOOPS] += 1
             continue
-        key = _edge_key(a, b)
-        if _find(tk, key) != -1:
+        if _find(nb, sl, vtx, a, b) != -1:
             c[C_DUP] += 1
             continue
         t += 1
         # every triangle closed now is counted with the inverse of the probability that its two
         # other edges are both in the sample (De Stefani et al., TRIEST-IMPR)
-        eta = max(1.0, (t - 1.0) * (t - 2.0) / mm1)
-        f = _count_common(a, b, eta, tk, adj, vtx, loc)
+        eta = (t - 1.0) * (t - 2.0) / mm1
+        if eta < 1.0:
+            eta = 1.0
+        f = _count_common(a, b, eta, nb, sl, vtx, loc)
         g += f * eta
         c[C_FOUND] += f
         if t <= M:
-            _add_edge(n, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
+            _add_edge(n, a, b, eu, ev, nb, sl, vtx, c)
             n += 1
         else:
             st, x = _rand(st)
             if x * t < M:  # keep with probability M / t, in place of a uniform sampled edge
                 st, y = _rand(st)
-                s = min(np.int64(y * M), M - 1)
-                _evict(s, tk, ts, eu, ev, hp, adj, vtx)
-                _add_edge(s, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
+                s = _pick(y, M)
+                _evict(s, eu, ev, nb, sl, vtx)
+                _add_edge(s, a, b, eu, ev, nb, sl, vtx, c)
     c[C_SIZE] = n
     c[C_TIME] = t
     c[C_EDGES] = t
@@ -402,7 +438,7 @@ def _triest_run(sg, u, v, i, M, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, rng,
 # -- TRIEST-FD (random pairing) ------------------------------------------------------------------
 
 @njit(cache=True, nogil=True)
-def _triest_fd_run(sg, u, v, i, M, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, rng, flag):
+def _triest_fd_run(sg, u, v, i, M, eu, ev, nb, sl, vtx, glob, loc, c, rng, flag):
     m = sg.shape[0]
     n = c[C_SIZE]
     s_e = c[C_EDGES]
@@ -420,8 +456,7 @@ def _triest_fd_run(sg, u, v, i, M, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, r
         if a == b:
             c[C_LOOPS] += 1
             continue
-        key = _edge_key(a, b)
-        idx = _find(tk, key)
+        idx = _find(nb, sl, vtx, a, b)
         if sign > 0:
             if idx != -1:
                 c[C_DUP] += 1
@@ -436,13 +471,13 @@ def _triest_fd_run(sg, u, v, i, M, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, r
                     st, x = _rand(st)
                     if x * s_e < M:  # reservoir step: probability M / s
                         st, y = _rand(st)
-                        j = min(np.int64(y * n), n - 1)
+                        j = _pick(y, n)
                         # the evicted edge's sampled triangles leave the counters
                         ra = eu[j]
                         rb = ev[j]
-                        _remove_dense(j, n, tk, ts, eu, ev, hp, adj, vtx)
+                        _remove_dense(j, n, eu, ev, nb, sl, vtx)
                         n -= 1
-                        g -= _count_common(ra, rb, -1.0, tk, adj, vtx, loc)
+                        g -= _count_common(ra, rb, -1.0, nb, sl, vtx, loc)
                         take = True
             else:
                 st, x = _rand(st)
@@ -452,10 +487,10 @@ def _triest_fd_run(sg, u, v, i, M, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, r
                 else:
                     do -= 1
             if take:
-                f = _count_common(a, b, 1.0, tk, adj, vtx, loc)
+                f = _count_common(a, b, 1.0, nb, sl, vtx, loc)
                 g += f
                 c[C_FOUND] += f
-                _add_edge(n, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
+                _add_edge(n, a, b, eu, ev, nb, sl, vtx, c)
                 n += 1
         else:
             if s_e == 0:
@@ -463,9 +498,9 @@ def _triest_fd_run(sg, u, v, i, M, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, r
                 continue
             s_e -= 1
             if idx != -1:
-                _remove_dense(ts[idx], n, tk, ts, eu, ev, hp, adj, vtx)
+                _remove_dense(idx, n, eu, ev, nb, sl, vtx)
                 n -= 1
-                g -= _count_common(a, b, -1.0, tk, adj, vtx, loc)
+                g -= _count_common(a, b, -1.0, nb, sl, vtx, loc)
                 di += 1
             else:
                 do += 1
@@ -482,7 +517,7 @@ def _triest_fd_run(sg, u, v, i, M, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, r
 # -- ThinkD-FAST (Bernoulli sampling) --------------------------------------------------------
 
 @njit(cache=True, nogil=True)
-def _thinkd_fast_run(sg, u, v, i, p, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, rng, flag):
+def _thinkd_fast_run(sg, u, v, i, p, eu, ev, nb, sl, vtx, glob, loc, c, rng, flag):
     m = sg.shape[0]
     cap = eu.shape[0]
     n = c[C_SIZE]
@@ -502,8 +537,7 @@ def _thinkd_fast_run(sg, u, v, i, p, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c,
             c[C_LOOPS] += 1
             i += 1
             continue
-        key = _edge_key(a, b)
-        idx = _find(tk, key)
+        idx = _find(nb, sl, vtx, a, b)
         if sign > 0:
             if idx != -1:
                 c[C_DUP] += 1
@@ -511,26 +545,26 @@ def _thinkd_fast_run(sg, u, v, i, p, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c,
                 continue
             # count first (think), then sample: each triangle closed now is counted with the
             # inverse of the probability p^2 that its two other edges were both kept
-            f = _count_common(a, b, wgt, tk, adj, vtx, loc)
+            f = _count_common(a, b, wgt, nb, sl, vtx, loc)
             g += f * wgt
             c[C_FOUND] += f
             s_e += 1
             c[C_TIME] += 1
             st, x = _rand(st)
             if x < p:
-                _add_edge(n, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
+                _add_edge(n, a, b, eu, ev, nb, sl, vtx, c)
                 n += 1
         else:
             if s_e == 0:
                 c[C_ABSENT] += 1
                 i += 1
                 continue
-            f = _count_common(a, b, -wgt, tk, adj, vtx, loc)
+            f = _count_common(a, b, -wgt, nb, sl, vtx, loc)
             g -= f * wgt
             c[C_FOUND] += f
             s_e -= 1
             if idx != -1:
-                _remove_dense(ts[idx], n, tk, ts, eu, ev, hp, adj, vtx)
+                _remove_dense(idx, n, eu, ev, nb, sl, vtx)
                 n -= 1
         i += 1
     c[C_SIZE] = n
@@ -544,7 +578,7 @@ def _thinkd_fast_run(sg, u, v, i, p, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c,
 # -- ThinkD-ACC (random pairing) ---------------------------------------------------------------
 
 @njit(cache=True, nogil=True)
-def _thinkd_acc_run(sg, u, v, i, M, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, rng, flag):
+def _thinkd_acc_run(sg, u, v, i, M, eu, ev, nb, sl, vtx, glob, loc, c, rng, flag):
     m = sg.shape[0]
     n = c[C_SIZE]
     s_e = c[C_EDGES]
@@ -562,8 +596,7 @@ def _thinkd_acc_run(sg, u, v, i, M, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, 
         if a == b:
             c[C_LOOPS] += 1
             continue
-        key = _edge_key(a, b)
-        idx = _find(tk, key)
+        idx = _find(nb, sl, vtx, a, b)
         if sign > 0 and idx != -1:
             c[C_DUP] += 1
             continue
@@ -579,7 +612,7 @@ def _thinkd_acc_run(sg, u, v, i, M, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, 
                 wgt = (float(s_e) * float(s_e - 1)) / (float(n) * float(n - 1))
             if sign < 0:
                 wgt = -wgt
-            f = _count_common(a, b, wgt, tk, adj, vtx, loc)
+            f = _count_common(a, b, wgt, nb, sl, vtx, loc)
             g += f * wgt
             c[C_FOUND] += f
         if sign > 0:
@@ -587,19 +620,19 @@ def _thinkd_acc_run(sg, u, v, i, M, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, 
             c[C_TIME] += 1
             if cb + cg == 0:
                 if n < M:
-                    _add_edge(n, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
+                    _add_edge(n, a, b, eu, ev, nb, sl, vtx, c)
                     n += 1
                 else:
                     st, x = _rand(st)
                     if x * s_e < M:
                         st, y = _rand(st)
-                        j = min(np.int64(y * n), n - 1)
-                        _evict(j, tk, ts, eu, ev, hp, adj, vtx)
-                        _add_edge(j, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
+                        j = _pick(y, n)
+                        _evict(j, eu, ev, nb, sl, vtx)
+                        _add_edge(j, a, b, eu, ev, nb, sl, vtx, c)
             else:
                 st, x = _rand(st)
                 if x * (cb + cg) < cb:
-                    _add_edge(n, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
+                    _add_edge(n, a, b, eu, ev, nb, sl, vtx, c)
                     n += 1
                     cb -= 1
                 else:
@@ -607,7 +640,7 @@ def _thinkd_acc_run(sg, u, v, i, M, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, 
         else:
             s_e -= 1
             if idx != -1:
-                _remove_dense(ts[idx], n, tk, ts, eu, ev, hp, adj, vtx)
+                _remove_dense(idx, n, eu, ev, nb, sl, vtx)
                 n -= 1
                 cb += 1
             else:
@@ -625,7 +658,7 @@ def _thinkd_acc_run(sg, u, v, i, M, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, 
 # -- WRS (waiting room + reservoir, insertions only) -----------------------------------------------
 
 @njit(cache=True, nogil=True)
-def _wrs_run(sg, u, v, i, W, R, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, rng, inw, ring, res, flag):
+def _wrs_run(sg, u, v, i, W, R, eu, ev, nb, sl, vtx, glob, loc, c, rng, inw, ring, res, flag):
     m = sg.shape[0]
     nw = c[C_WFILL]
     wh = c[C_WHEAD]
@@ -643,8 +676,7 @@ def _wrs_run(sg, u, v, i, W, R, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, rng,
         if a == b:
             c[C_LOOPS] += 1
             continue
-        key = _edge_key(a, b)
-        if _find(tk, key) != -1:
+        if _find(nb, sl, vtx, a, b) != -1:
             c[C_DUP] += 1
             continue
         c[C_TIME] += 1
@@ -655,17 +687,17 @@ def _wrs_run(sg, u, v, i, W, R, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, rng,
         if vtx[a, 2] > 0 and vtx[b, 2] > 0:
             x0 = a
             y0 = b
-            if vtx[x0, 2] > vtx[y0, 2]:
+            if vtx[x0, 1] > vtx[y0, 1]:
                 x0, y0 = y0, x0
             found = 0
             add = 0.0
             b0 = vtx[x0, 0]
-            for jj in range(b0, b0 + vtx[x0, 2]):
-                w = adj[jj, 0]
-                if w != y0:
-                    j = _find(tk, _edge_key(y0, w))
-                    if j != -1:
-                        k = inw[adj[jj, 1] >> 1] + inw[ts[j]]
+            for jj in range(b0, b0 + vtx[x0, 1]):
+                w = nb[jj]
+                if w != _EMPTY and w != y0:
+                    q = _pos(nb, sl, vtx, y0, w)
+                    if q != -1:
+                        k = inw[sl[jj]] + inw[sl[q]]
                         wgt = 1.0 if k == 2 else (1.0 / p1 if k == 1 else 1.0 / p2)
                         loc[w] += wgt
                         add += wgt
@@ -682,7 +714,7 @@ def _wrs_run(sg, u, v, i, W, R, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, rng,
             if nr < R:
                 s = used
                 used += 1
-                _add_edge(s, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
+                _add_edge(s, a, b, eu, ev, nb, sl, vtx, c)
                 inw[s] = 0
                 res[nr] = s
                 nr += 1
@@ -690,9 +722,9 @@ def _wrs_run(sg, u, v, i, W, R, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, rng,
                 st, x = _rand(st)
                 if x * mp < R:
                     st, y = _rand(st)
-                    s = res[min(np.int64(y * R), R - 1)]
-                    _evict(s, tk, ts, eu, ev, hp, adj, vtx)
-                    _add_edge(s, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
+                    s = res[_pick(y, R)]
+                    _evict(s, eu, ev, nb, sl, vtx)
+                    _add_edge(s, a, b, eu, ev, nb, sl, vtx, c)
             continue
         if nw < W:
             s = used
@@ -712,15 +744,15 @@ def _wrs_run(sg, u, v, i, W, R, tk, ts, eu, ev, hp, adj, vtx, glob, loc, c, rng,
                 st, x = _rand(st)
                 if x * mp < R:  # it replaces a uniform reservoir edge, whose slot the new edge takes
                     st, y = _rand(st)
-                    j = min(np.int64(y * R), R - 1)
+                    j = _pick(y, R)
                     s = res[j]
-                    _evict(s, tk, ts, eu, ev, hp, adj, vtx)
+                    _evict(s, eu, ev, nb, sl, vtx)
                     res[j] = o
                     inw[o] = 0
                 else:  # it is dropped; the new edge takes its slot
                     s = o
-                    _evict(s, tk, ts, eu, ev, hp, adj, vtx)
-        _add_edge(s, a, b, key, tk, ts, eu, ev, hp, adj, vtx, c)
+                    _evict(s, eu, ev, nb, sl, vtx)
+        _add_edge(s, a, b, eu, ev, nb, sl, vtx, c)
         inw[s] = 1
         ring[(wh + nw) % W] = s
         nw += 1

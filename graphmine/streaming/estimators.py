@@ -204,13 +204,11 @@ class _Estimator:
 
     def _alloc(self, cap, ncap):
         R = self.replicates
-        H = 1 << max(4, int(2 * cap - 1).bit_length())
-        self._tk = np.full((R, H), -1, np.int64)
-        self._ts = np.zeros((R, H), np.int64)
-        self._eu = np.zeros((R, cap), np.int64)
+        self._eu = np.full((R, cap), -1, np.int64)  # -1: a free slot
         self._ev = np.zeros((R, cap), np.int64)
-        self._hp = np.zeros((R, 2 * cap), np.int64)
-        self._adj = np.zeros((R, 8 * cap, 2), np.int64)  # 8 x: a move always fits after a compaction
+        # the pool of per-vertex hash blocks (entries: neighbour, slot; -1: empty)
+        self._nb = np.full((R, _k.POOL_PER_SLOT * cap + _k.POOL_EXTRA), -1, np.int32)
+        self._sl = np.zeros((R, _k.POOL_PER_SLOT * cap + _k.POOL_EXTRA), np.int32)
         self._vtx = np.zeros((R, ncap, 3), np.int64)
         self._loc = np.zeros((R, ncap), np.float64)
         self._glob = np.zeros(R, np.float64)
@@ -232,15 +230,16 @@ class _Estimator:
     def _grow_edges(self):
         R, cap = self._eu.shape
         new_cap = 2 * cap
-        for name in ("_eu", "_ev", "_hp", "_adj"):  # slots, half-edges and pool positions stay valid
+        if new_cap >= 1 << 30:
+            raise ParameterError("more than 2**29 edges in one sample")
+        # slots and pool positions stay valid: the arrays are copied into larger ones
+        for name, fill, size in (("_eu", -1, new_cap), ("_ev", 0, new_cap),
+                                 ("_nb", -1, _k.POOL_PER_SLOT * new_cap + _k.POOL_EXTRA),
+                                 ("_sl", 0, _k.POOL_PER_SLOT * new_cap + _k.POOL_EXTRA)):
             old = getattr(self, name)
-            new = np.zeros((R, 2 * old.shape[1]) + old.shape[2:], np.int64)
+            new = np.full((R, size) + old.shape[2:], fill, old.dtype)
             new[:, :old.shape[1]] = old
             setattr(self, name, new)
-        H = 1 << max(4, int(2 * new_cap - 1).bit_length())
-        self._tk = np.full((R, H), -1, np.int64)
-        self._ts = np.zeros((R, H), np.int64)
-        _k._rebuild_edges(self._tk, self._ts, self._eu, self._ev, np.ascontiguousarray(self._cnt[:, _k.C_SIZE]))
 
     # -- feeding -----------------------------------------------------------------------------------
     def _check_signs(self, sg):
@@ -263,7 +262,7 @@ class _Estimator:
 
     def _rows(self, r):
         """Replicate r's state: the views its kernel call takes."""
-        return (self._tk[r], self._ts[r], self._eu[r], self._ev[r], self._hp[r], self._adj[r], self._vtx[r],
+        return (self._eu[r], self._ev[r], self._nb[r], self._sl[r], self._vtx[r],
                 self._glob[r:r + 1], self._loc[r], self._cnt[r], self._rng[r:r + 1])
 
     def _run(self, sg, u, v, pos, flag, nthreads):
@@ -492,7 +491,7 @@ class _Estimator:
 class ExactTriangleCounter(_Estimator):
     """Exact global and per-vertex triangle counts of a graph under insertions and deletions.
 
-    The whole graph is kept: a hash set of its edges with adjacency lists (about 80 bytes per
+    The whole graph is kept: per-vertex hash sets of its edges (about 150 bytes per
     edge and 24 per vertex); each event costs one probe per neighbour of its endpoint of smaller
     degree. An insertion of an edge already there, a deletion of one not there and a self-loop
     are skipped and counted (:attr:`skipped`).
