@@ -1,26 +1,32 @@
 """The graphlet census against ORCA and igraph: 4-vertex orbit counts per vertex (and per edge).
 
 ORCA (Hočevar and Demšar, https://github.com/thocevar/orca) is not shipped: build it outside this
-repository with one line (``g++ -O3 -march=native -std=c++11 -o orca orca.cpp``) and pass the
-program's path. For each graph the script writes ORCA's input (``n m`` then the edges), runs
-``orca node 4 IN OUT`` (and ``orca edge 4``), reads the seconds ORCA reports for its own count
-(``total:``, the input read and the output written excluded) and its process time, and times
-``graphmine.orbit_counts`` in this process on a freshly built graph (its relabelling included;
-numba's kernels compiled beforehand) at each thread count, best of ``--repeat``; the counts are
-checked against ORCA's file. igraph's ``motifs_randesu`` (sizes 3 and 4, global counts) is timed
-against ``graphmine.graphlet_counts`` on the graphs up to ``--igraph-max-edges`` edges, its counts
-checked too. Last, the 3-path sampling estimate's error against the exact counts.
+repository with one line (``g++ -O2 -std=c++11 -o orca orca.cpp``) and pass the program's path.
+For each graph the script writes ORCA's input (``n m`` then the edges), runs ``orca node 4 IN
+OUT`` (and ``orca edge 4``) and reads the seconds ORCA reports for its own count (``total:``:
+``clock()``, the processor time of the count, the input read and the output written excluded;
+printed to 0.01 s, so the mean of ``--orca-repeat`` runs) and the processor time of its whole
+process. graphmine's ``orbit_counts`` is timed in this process on a freshly built graph (its
+relabelling included; numba's kernels compiled beforehand) at each thread count: wall-clock
+seconds, best of ``--repeat`` runs (more while under ``--min-seconds`` have been spent), and at
+one thread also its processor seconds (``time.process_time``, the measure of ORCA's own
+seconds, which a busy machine inflates less). The ratios are graphmine's seconds over ORCA's
+own; the counts are checked against ORCA's file. igraph's ``motifs_randesu`` (sizes 3 and 4,
+global counts) is timed against ``graphmine.graphlet_counts`` on the graphs up to
+``--igraph-max-edges`` edges, its counts checked too. Last, the 3-path sampling estimate's error
+against the exact counts.
 
-    python benchmarks/graphlets.py --orca /work/ext/orca/orca [--graphs ca-GrQc,ca-HepTh,facebook_combined,kron16]
-        [--threads 1,2] [--repeat 3] [--kinds node,edge] [--igraph-max-edges 100000] [--samples 1000000]
+    python benchmarks/graphlets.py --orca /tmp/orca/orca [--graphs ca-GrQc,ca-HepTh,facebook_combined,kron16]
+        [--threads 1,2] [--repeat 5] [--kinds node,edge] [--igraph-max-edges 100000] [--samples 1000000]
 
 ``kronS`` names graphmine's seeded Kronecker graph of scale S (edge factor 16, seed 1; kron16 has
-about 0.9 million edges). Nothing here asserts on time.
+908,860 edges). Nothing here asserts on time.
 """
 
 import argparse
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -42,24 +48,29 @@ def load(name):
     return gm.datasets.load(name)
 
 
-def best(fn, repeat):
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
+def best(fn, repeat, min_seconds=0.0):
+    """(least wall seconds, least processor seconds, result) of at least ``repeat`` runs, more
+    while under ``min_seconds`` have been spent (at most 100)."""
+    walls, cpus = [], []
+    start = time.perf_counter()
+    while len(walls) < repeat or (time.perf_counter() - start < min_seconds and len(walls) < 100):
+        c0, t0 = time.process_time(), time.perf_counter()
         out = fn()
-        times.append(time.perf_counter() - t0)
-    return min(times), out
+        walls.append(time.perf_counter() - t0)
+        cpus.append(time.process_time() - c0)
+    return min(walls), min(cpus), out
 
 
 def run_orca(orca, kind, path, out):
-    """(ORCA's own count seconds, process seconds, counts) of one ORCA run."""
-    t0 = time.perf_counter()
+    """(ORCA's own count seconds, its process's processor seconds, counts) of one ORCA run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     r = subprocess.run([orca, kind, "4", path, out], capture_output=True, text=True)
-    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if r.returncode:
         raise SystemExit(f"orca failed ({r.returncode}): {r.stderr[-2000:]}")
     own = float(re.search(r"total:\s*([\d.]+)", r.stdout).group(1))
-    return own, wall, np.loadtxt(out, dtype=np.int64, ndmin=2)
+    return own, cpu, np.loadtxt(out, dtype=np.int64, ndmin=2)
 
 
 def main():
@@ -68,7 +79,9 @@ def main():
     ap.add_argument("--graphs", default="ca-GrQc,ca-HepTh,facebook_combined,kron16")
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--kinds", default="node,edge")
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--min-seconds", type=float, default=2.0,
+                    help="graphmine: repeat runs until this many seconds are spent (at most 100 runs)")
     ap.add_argument("--orca-repeat", type=int, default=3,
                     help="ORCA runs per graph on graphs under --orca-max-repeat edges (its own seconds averaged)")
     ap.add_argument("--orca-max-repeat", type=int, default=200_000, help="larger graphs: one ORCA run")
@@ -85,13 +98,16 @@ def main():
     work = tempfile.mkdtemp(prefix="graphmine-graphlets-")
     gm.orbit_counts(gm.as_graph([(0, 1), (1, 2), (2, 0), (2, 3)]))  # compile (or load) the kernels
     graphs = {name: load(name) for name in args.graphs.split(",")}
-    print(f"# {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}; seconds: graphmine best of {args.repeat}, "
-          f"ORCA the mean of its own count's seconds over {args.orca_repeat} runs (1 above {args.orca_max_repeat:,} "
-          "edges) and its least process time")
-
+    print(f"# {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}; seconds: graphmine the least of "
+          f"{args.repeat} or more runs (wall, and processor at 1 thread), ORCA the mean of its own count's seconds "
+          f"over {args.orca_repeat} runs (1 above {args.orca_max_repeat:,} edges) and its process's least processor "
+          "seconds; ratios: graphmine / ORCA's own")
     head = f"{'graph':<18} {'n':>8} {'m':>9} {'kind':>4} " + " ".join(f"{f'gm {t}t':>8}" for t in threads)
+    head += f" {'1t cpu':>8}" if 1 in threads else ""
     if orca:
-        head += f" {'ORCA':>8} {'ORCA run':>8} " + " ".join(f"{f'ratio {t}t':>8}" for t in threads) + "  same"
+        head += f" {'ORCA':>8} {'ORCA run':>8} " + " ".join(f"{f'ratio {t}t':>8}" for t in threads)
+        head += f" {'cpu 1t':>8}" if 1 in threads else ""
+        head += "  same"
     print(head)
     for name, G in graphs.items():
         path = os.path.join(work, f"{name}.in")
@@ -104,17 +120,20 @@ def main():
             for t in threads:
                 # a fresh graph each run: the degree-ordered relabelling is timed too
                 ours[t] = best(lambda: gm.orbit_counts(gm.Graph.from_csr(G.indptr, G.indices), kind=kind, threads=t),
-                               args.repeat)
-            row += " ".join(f"{ours[t][0]:>8.3f}" for t in threads)
+                               args.repeat, args.min_seconds)
+            row += " ".join(f"{ours[t][0]:>8.4f}" for t in threads)
+            row += f" {ours[1][1]:>8.4f}" if 1 in threads else ""
             if orca:
                 runs = [run_orca(orca, kind, path, os.path.join(work, f"{name}.{kind}.out"))
                         for _ in range(args.orca_repeat if G.n_edges <= args.orca_max_repeat else 1)]
                 # ORCA prints its seconds to 0.01: the mean of its runs, not the least
-                own, wall = float(np.mean([r[0] for r in runs])), min(r[1] for r in runs)
-                same = all((ours[t][1] == runs[0][2]).all() for t in threads)
-                row += f" {own:>8.3f} {wall:>8.3f} " + " ".join(f"{ours[t][0] / own:>8.3f}" for t in threads)
+                own, cpu = float(np.mean([r[0] for r in runs])), min(r[1] for r in runs)
+                same = all((ours[t][2] == runs[0][2]).all() for t in threads)
+                row += f" {own:>8.3f} {cpu:>8.3f} " + " ".join(f"{ours[t][0] / own:>8.3f}" for t in threads)
+                row += f" {ours[1][1] / own:>8.3f}" if 1 in threads else ""
                 row += f"  {'yes' if same else 'NO'}"
             print(row, flush=True)
+    print(f"# load average {os.getloadavg()[0]:.2f}")
 
     try:
         import igraph
@@ -128,9 +147,9 @@ def main():
                 continue
             g = igraph.Graph(n=G.n_nodes, edges=G.edges().tolist())
             for size in (3, 4):
-                t_gm, ours = best(lambda: gm.graphlet_counts(gm.Graph.from_csr(G.indptr, G.indices), size),
-                                  args.repeat)
-                t_ig, theirs = best(lambda: g.motifs_randesu(size=size), 1)
+                t_gm, _, ours = best(lambda: gm.graphlet_counts(gm.Graph.from_csr(G.indptr, G.indices), size),
+                                     args.repeat, args.min_seconds)
+                t_ig, _, theirs = best(lambda: g.motifs_randesu(size=size), 1)
                 # igraph's classes of connected graphs by their sorted degrees, as graphmine's numbering
                 key = {(2, (1, 1, 2)): 1, (3, (2, 2, 2)): 2, (3, (1, 1, 2, 2)): 3, (3, (1, 1, 1, 3)): 4,
                        (4, (2, 2, 2, 2)): 5, (4, (1, 2, 2, 3)): 6, (5, (2, 2, 3, 3)): 7, (6, (3, 3, 3, 3)): 8}
@@ -147,8 +166,8 @@ def main():
               "|error| / stderr over the 4-vertex graphlets")
         print(f"{'graph':<18} {'sample s':>8} {'exact s':>8} {'max rel err':>11} {'max z':>6}")
         for name, G in graphs.items():
-            t_ex, exact = best(lambda: gm.graphlet_counts(gm.Graph.from_csr(G.indptr, G.indices)), 1)
-            t_s, est = best(lambda: gm.graphlet_counts(G, method="sample", samples=args.samples, seed=1), 1)
+            t_ex, _, exact = best(lambda: gm.graphlet_counts(gm.Graph.from_csr(G.indptr, G.indices)), 1)
+            t_s, _, est = best(lambda: gm.graphlet_counts(G, method="sample", samples=args.samples, seed=1), 1)
             err = np.abs(est.estimate - exact)[3:]
             rel = (err / np.maximum(exact[3:], 1)).max()
             z = (err / np.where(est.stderr[3:] > 0, est.stderr[3:], np.inf)).max()

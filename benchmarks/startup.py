@@ -30,7 +30,9 @@ Nothing here asserts on time.
 
     python benchmarks/startup.py [--repeat 7] [--file ca-GrQc] [-k 3]
     python benchmarks/startup.py --cold [--probe 15] [--keep DIR]
+    python benchmarks/startup.py --cold --all [--skip seam --skip dask] [--scholp DIR]   # every documented command
     python benchmarks/startup.py --nx facebook_combined [--repeat 3] [--first-only]   # the networkx backend
+    python benchmarks/startup.py --nx facebook_combined --calls 4 [--repeat 3]   # later calls of one process
     python benchmarks/startup.py --dask ca-GrQc [--workers 2]            # a Dask worker's first task
     GRAPHMINE_ROOT=/path/to/other/checkout python benchmarks/startup.py [--cold]   # another tree
 """
@@ -120,6 +122,65 @@ FIRST_RUNS = (
     ("predict-motifs", "ca-GrQc", "--motif", "clique", "--k", "4", "--method", "heuristic"),
 )
 
+# every documented command (README.md and docs/), in the order a user meets them, each as
+# (label, arguments); {lm}, {parts}, {scholp} and {work} are files made by _inputs below: a string-id
+# edge list (networkx's les_miserables_graph, 77 vertices), ca-GrQc in 4 shards, a ScHoLP data
+# set (--scholp, else a generated one of email-Enron's shape), and the working folder
+ALL_RUNS = (
+    ("readme", ("count-cliques", "ca-GrQc")),
+    ("k4", ("count-cliques", "ca-GrQc", "-k", "4")),
+    ("all-k", ("count-cliques", "ca-GrQc", "--all-k", "--json")),
+    ("info", ("info", "ca-GrQc")),
+    ("triangles", ("triangles", "ca-GrQc", "--out", "{work}/counts.tsv", "--force")),
+    ("clustering", ("clustering", "ca-GrQc")),
+    ("str-ids", ("count-cliques", "{lm}", "--ids", "str")),
+    ("bloom", ("count-cliques", "ca-GrQc", "--method", "bloom")),
+    ("bloom-k4", ("count-cliques", "ca-GrQc", "-k", "4", "--method", "bloom", "--budget", "0.25", "--seed", "1")),
+    ("heuristic", ("predict-motifs", "USAir", "--motif", "clique", "--k", "4", "--method", "heuristic")),
+    ("dask", ("count-cliques", "{parts}/*.el", "--scheduler", "local:2")),
+    ("s4c-build", ("science4cast", "build", "{scholp}", "--out", "{work}/events.pkl", "--force")),
+    ("closure", ("predict-closure", "{scholp}", "--no-model")),
+    ("s4c-generate", ("science4cast", "generate", "--out", "{work}/data.pkl", "--vertices", "20000", "--seed", "0",
+                      "--force")),
+    ("seam", ("predict-motifs", "USAir", "--motif", "clique", "--k", "4", "--method", "seam")),
+)
+
+
+def _inputs(work, scholp):
+    """The files the documented commands read: {lm}, {parts}, {scholp} (see ALL_RUNS)."""
+    import networkx as nx
+    import numpy as np
+
+    lm = os.path.join(work, "lm.el")
+    nx.write_edgelist(nx.les_miserables_graph(), lm, data=False)
+    parts = os.path.join(work, "parts")
+    os.makedirs(parts, exist_ok=True)
+    sys.path.insert(0, os.environ.get("GRAPHMINE_ROOT", ROOT))
+    from graphmine.io import datasets
+
+    lines = [ln for ln in open(datasets.resolve("ca-GrQc")) if ln.strip() and not ln.startswith("#")]
+    for i in range(4):
+        with open(os.path.join(parts, f"part{i}.el"), "w") as fh:
+            fh.writelines(lines[i::4])
+    if scholp is None:
+        # email-Enron's shape (143 vertices, 10,883 items of 1-5 vertices, times in milliseconds),
+        # vertices drawn with skewed weights: the reading and the candidates cost as on the real set
+        rng = np.random.default_rng(0)
+        scholp = os.path.join(work, "scholp")
+        os.makedirs(scholp, exist_ok=True)
+        sizes = rng.choice([1, 2, 3, 4, 5], p=[0.05, 0.55, 0.22, 0.12, 0.06], size=10883)
+        weight = 1.0 / np.arange(1, 144) ** 0.8
+        with open(os.path.join(scholp, "gen-nverts.txt"), "w") as fh:
+            fh.write("".join(f"{k}\n" for k in sizes))
+        with open(os.path.join(scholp, "gen-simplices.txt"), "w") as fh:
+            for k in sizes:
+                fh.write("".join(f"{v + 1}\n" for v in rng.choice(143, size=k, replace=False, p=weight / weight.sum())))
+        times = np.sort(rng.integers(0, 10 ** 11, size=10883)) + 10 ** 12
+        with open(os.path.join(scholp, "gen-times.txt"), "w") as fh:
+            fh.write("".join(f"{t}\n" for t in times))
+    return {"lm": lm, "parts": parts, "scholp": os.path.abspath(scholp), "work": work}
+
+
 # the graphmine program with a listener on numba's compile events: every compile's function, its
 # signature, its wall and CPU seconds (inclusive) and its nesting depth, written at exit
 PROBE = r"""
@@ -196,10 +257,17 @@ def cold(args):
     env.pop("PYTHONPATH", None)  # the installed package, not a checkout
     print(f"{root}: pip install . {install_wall:.1f} s wall, {install_cpu:.1f} s CPU; numba cache {cache} (empty)")
     print(f"{'first run of graphmine ...':58s} {'wall s':>7s} {'cpu s':>7s} {'compiled':>8s} "
-          f"{'compile cpu s':>13s} {'load':>5s}")
+          f"{'compile cpu s':>13s} {'said':>4s} {'load':>5s}")
+    if args.all:
+        files = _inputs(work, args.scholp)
+        runs = [tuple(a.format(**files) for a in cmd) for label, cmd in ALL_RUNS if label not in args.skip]
+    else:
+        runs = FIRST_RUNS
     rows = []
-    for cmd in FIRST_RUNS:
+    for cmd in runs:
         out = os.path.join(work, "compiles.json")
+        if os.path.exists(out):
+            os.remove(out)
         load = os.getloadavg()[0]
         wall, cpu, status, err = _timed([python, "-c", PROBE, out, *cmd], env, work)
         if status != 0:
@@ -207,9 +275,14 @@ def cold(args):
         with open(out) as fh:
             records = json.load(fh)
         top = sum(r[3] for r in records if r[4] == 0)
-        rows.append({"command": " ".join(cmd), "wall": wall, "cpu": cpu, "compiled": len(records),
-                     "compile_cpu": top, "load": load, "records": records})
-        print(f"{' '.join(cmd):58s} {wall:7.2f} {cpu:7.2f} {len(records):8d} {top:13.2f} {load:5.1f}")
+        # the program said it compiles (README: a note on stderr whenever a kernel compiles)
+        said = "compiling" in err
+        shown = " ".join(os.path.basename(a) if os.sep in a else a for a in cmd)
+        rows.append({"command": shown, "wall": wall, "cpu": cpu, "compiled": len(records),
+                     "compile_cpu": top, "said": said, "load": load, "records": records,
+                     "notes": [ln for ln in err.splitlines() if "compil" in ln]})
+        print(f"{shown:58s} {wall:7.2f} {cpu:7.2f} {len(records):8d} {top:13.2f} "
+              f"{'yes' if said else 'no' if records else '-':>4s} {load:5.1f}", flush=True)
     total = sum(r["compile_cpu"] for r in rows)
     print(f"{'all first runs':58s} {sum(r['wall'] for r in rows):7.2f} {sum(r['cpu'] for r in rows):7.2f} "
           f"{sum(r['compiled'] for r in rows):8d} {total:13.2f}")
@@ -301,6 +374,42 @@ print(json.dumps(out))
 """
 
 
+# later calls of one fresh process: nx.triangles on a new copy of the graph each call (so that
+# neither networkx's conversion cache nor the graph's kept results answer), graphmine's first call
+# included; networkx's own call last, on another copy
+NX_CALLS = r"""
+import json, sys, time, warnings
+warnings.simplefilter("ignore")
+import networkx as nx
+H = nx.read_edgelist(sys.argv[1], comments="#")  # string nodes
+H.remove_edges_from(list(nx.selfloop_edges(H)))
+times = []
+for _ in range(int(sys.argv[2])):
+    K = nx.Graph(H)
+    t = time.perf_counter()
+    r = nx.triangles(K, backend="graphmine")
+    times.append(time.perf_counter() - t)
+    time.sleep(0.2)  # the caller's own work between calls
+K = nx.Graph(H)
+t = time.perf_counter()
+w = nx.triangles(K)
+print(json.dumps({"networkx": time.perf_counter() - t, "graphmine": times, "same": r == w}))
+"""
+
+
+def networkx_calls(args, path, env):
+    """Every call of one fresh process against networkx's call (best of --repeat processes)."""
+    runs = [_nx_run(NX_CALLS, [path, str(args.calls)], env) for _ in range(args.repeat)]
+    assert all(r["same"] for r in runs)
+    nxt = min(r["networkx"] for r in runs)
+    print(f"nx.triangles on {os.path.basename(path)} (string nodes), a new copy each call, one fresh process; "
+          f"best of {args.repeat} (load average {os.getloadavg()[0]:.1f}); networkx {1e3 * nxt:.1f} ms")
+    print(f"{'call':>5s} {'graphmine ms':>13s} {'x networkx':>11s}")
+    for i in range(args.calls):
+        t = min(r["graphmine"][i] for r in runs)
+        print(f"{i + 1:5d} {1e3 * t:13.1f} {nxt / t:10.1f}x")
+
+
 def _nx_run(code, args, env):
     # run in the graphmine checkout measured: ``python -c`` puts the working folder first on the path
     r = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env,
@@ -332,6 +441,8 @@ def networkx_backend(args):
 
         path = os.path.abspath(datasets.resolve(args.nx))
     _nx_run(NX_CALL, [path, "graphmine"], env)  # numba's cache filled, bytecode written
+    if args.calls:
+        return networkx_calls(args, path, env)
     load = os.getloadavg()[0]
     runs = {"networkx": [], "graphmine, warm cache": [], "graphmine, empty cache": []}
     for _ in range(args.repeat):  # alternating, so that the machine's load falls on all three alike
@@ -444,12 +555,20 @@ def main():
     ap.add_argument("--cold", action="store_true", help="first runs in a new venv with an empty numba cache")
     ap.add_argument("--probe", type=int, default=0, metavar="N",
                     help="with --cold: list the N costliest compiles of every command")
+    ap.add_argument("--all", action="store_true",
+                    help="with --cold: every documented command (ALL_RUNS), not only the first five")
+    ap.add_argument("--skip", action="append", default=[], metavar="LABEL",
+                    help="with --all: leave out a command by its label (" + ", ".join(l for l, _ in ALL_RUNS) + ")")
+    ap.add_argument("--scholp", default=None, metavar="DIR",
+                    help="with --all: a ScHoLP data set (e.g. email-Enron's folder); default: a generated one")
     ap.add_argument("--keep", default=None, metavar="DIR", help="with --cold: work in DIR and keep it")
     ap.add_argument("--json", default=None, metavar="FILE", help="with --cold: write the figures to FILE")
     ap.add_argument("--nx", default=None, metavar="FILE",
                     help="first nx.triangles calls through the backend on FILE (or a shipped data set)")
     ap.add_argument("--first-only", action="store_true",
                     help="with --nx: only the first table (e.g. for an older checkout through GRAPHMINE_ROOT)")
+    ap.add_argument("--calls", type=int, default=0, metavar="N",
+                    help="with --nx: N calls in one fresh process (each on a new copy) against networkx's")
     ap.add_argument("--dask", default=None, metavar="FILE",
                     help="a Dask worker's first task: two jobs on FILE, numba cache empty then warm")
     ap.add_argument("--workers", type=int, default=2, help="with --dask: worker processes (default 2)")

@@ -55,6 +55,7 @@ from torch_geometric.nn import GCNConv  # noqa: E402
 from torch_geometric.nn.aggr import SortAggregation  # noqa: E402
 
 from graphmine._runtime.output import atomic_write, check_output_path  # noqa: E402
+from graphmine._runtime.progress import progress_bar  # noqa: E402
 from graphmine.core.exceptions import GraphFormatError, ParameterError  # noqa: E402
 from graphmine.motifs import (LINK_SCORES, MOTIF_MODES, MotifTask, auc_ap, distance_labels,  # noqa: E402
                               enclosing_subgraphs, heuristic_motif_scores, n_distance_labels, zero_one_labels)
@@ -502,7 +503,16 @@ class SEAM:
         val_y = task.labels[va]
         loss_fn = torch.nn.BCEWithLogitsLoss()
         self.history_ = []
-        best, best_state, self.best_epoch_, bad = -1.0, None, 0, 0
+        self.best_epoch_ = 0
+        # a bar per fit with tqdm's time estimate (a terminal only; elsewhere one line an epoch)
+        bar = progress_bar(self.verbose, self.epochs, getattr(self, "_progress_desc", "SEAM fit"), unit="epoch")
+        try:
+            self._epochs(bar, train_data, train_loader, val_loader, val_y, opt, loss_fn)
+        finally:
+            bar.close()
+
+    def _epochs(self, bar, train_data, train_loader, val_loader, val_y, opt, loss_fn):
+        best, best_state, bad = -1.0, None, 0
         for epoch in range(1, self.epochs + 1):
             t0 = time.perf_counter()
             self.model_.train()
@@ -526,11 +536,13 @@ class SEAM:
                 best_state = copy.deepcopy(self.model_.state_dict())
             else:
                 bad += 1
-            if self.verbose:
+            bar.update(1)
+            bar.set_postfix_str(f"loss {loss_avg:.3f}, val AUC {val_auc:.3f}, best {best:.3f} @ {self.best_epoch_}")
+            if self.verbose and bar.disable:
                 print(f"SEAM epoch {epoch:3d}/{self.epochs}  loss {loss_avg:.4f}  val AUC {val_auc:.4f}  "
                       f"best {best:.4f} @ {self.best_epoch_}  {rec['seconds']:.2f} s", file=sys.stderr, flush=True)
             if bad >= self.patience:
-                if self.verbose:
+                if self.verbose and bar.disable:
                     print(f"SEAM early stop after epoch {epoch} (no validation gain for {bad} epochs)",
                           file=sys.stderr, flush=True)
                 break
@@ -675,10 +687,18 @@ def select_seam(task, candidates=DEFAULT_CANDIDATES, **params):
             if name not in _PARAMS:
                 raise ParameterError(f"{name!r} is not a SEAM parameter (one of {', '.join(_PARAMS)})")
     best, table = None, []
-    for c in candidates:
-        m = SEAM(**{**params, **c}).fit(task)
+    # the fits in all: a bar over them (tqdm's estimate of the whole selection), each fit's own below
+    outer = progress_bar(params.get("verbose", True) and len(candidates) > 1, len(candidates), "SEAM selection",
+                         unit="fit")
+    for i, c in enumerate(candidates):
+        m = SEAM(**{**params, **c})
+        m._progress_desc = f"SEAM fit {i + 1}/{len(candidates)} (hops {m.hops})"
+        m.fit(task)
+        outer.update(1)
+        outer.set_postfix_str(f"best val AUC {max(m.best_val_auc_, best.best_val_auc_ if best else -1):.3f}")
         table.append({**c, "val_auc": m.best_val_auc_, "best_epoch": m.best_epoch_, "fit_seconds": m.fit_seconds_})
         if best is None or m.best_val_auc_ > best.best_val_auc_:
             best = m
+    outer.close()
     best.selection_ = table
     return best

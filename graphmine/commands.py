@@ -11,7 +11,8 @@ import sys
 import time
 
 __all__ = ["Parser", "positive_int", "non_negative_int", "clique_size", "budget_fraction", "add_input_argument",
-           "show_progress", "kernels_cached", "note_first_compile", "load_input"]
+           "show_progress", "kernels_cached", "LONG_COMPILES", "compile_path", "compile_note", "note_first_compile",
+           "load_input"]
 
 
 class Parser(argparse.ArgumentParser):
@@ -134,13 +135,19 @@ def show_progress(args):
     return not getattr(args, "quiet", False) and sys.stderr.isatty()
 
 
-def kernels_cached():
-    """Whether numba has compiled graphmine's kernels before (its cache index files exist).
+def kernels_cached(module="cliques._clique_kernels"):
+    """Whether numba has compiled a module of graphmine's kernels before (its cache index files
+    exist).
+
+    Parameters
+    ----------
+    module : str
+        The kernel module, relative to the package (default the clique kernels).
 
     Returns
     -------
     bool
-        True when an index file of ``_clique_kernels`` lies in numba's cache folder
+        True when an index file of ``module`` lies in numba's cache folder
         (``NUMBA_CACHE_DIR``, or beside the sources, or the per-user cache).
 
     Examples
@@ -151,12 +158,87 @@ def kernels_cached():
     import glob
     import os
 
-    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cliques")  # the clique kernels' folder
+    folder, _, stem = module.rpartition(".")
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), *folder.split("."))  # the kernels' folder
     if os.environ.get("NUMBA_CACHE_DIR"):  # numba then caches there only
         places = [os.path.join(os.environ["NUMBA_CACHE_DIR"], "**")]
     else:  # beside the sources, or a per-user folder where those are read-only
         places = [os.path.join(here, "__pycache__"), os.path.join(os.path.expanduser("~"), ".cache", "numba", "**")]
-    return any(glob.glob(os.path.join(p, "_clique_kernels.*.nbi"), recursive=True) for p in places)
+    return any(glob.glob(os.path.join(p, f"{stem}.*.nbi"), recursive=True) for p in places)
+
+
+#: The first runs (empty numba cache) whose compiles take long, by command path: about how many
+#: seconds they compile (one core: wall and CPU alike; measured with ``python benchmarks/startup.py
+#: --cold --all`` on the 2-core machine) and what. The compile note names them before the compile
+#: starts (:func:`note_first_compile`); :func:`compile_path` finds a command's path.
+LONG_COMPILES = {
+    "count-cliques --all-k": (10, "the all-k clique polynomial kernel"),
+    "count-cliques --method sketch -k 4+": (8, "the k-clique sketch kernel"),
+    "count-cliques --scheduler": (10, "every Dask worker's block kernels, in the workers"),
+    "predict-motifs --method heuristic": (3, "the motif enumeration and heuristic scores"),
+    "predict-closure": (8, "the closure candidates, labels and scores"),
+}
+
+
+def compile_path(args):
+    """The key of :data:`LONG_COMPILES` that the command of ``args`` runs, or None.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    str or None
+
+    Examples
+    --------
+    >>> import argparse
+    >>> compile_path(argparse.Namespace(command="count-cliques", all_k=True))
+    'count-cliques --all-k'
+    >>> compile_path(argparse.Namespace(command="info")) is None
+    True
+    """
+    command = getattr(args, "command", None)
+    if command == "count-cliques":
+        if getattr(args, "all_k", False):
+            return "count-cliques --all-k"
+        if getattr(args, "scheduler", None) is not None:
+            return "count-cliques --scheduler"
+        if getattr(args, "method", "exact") != "exact" and getattr(args, "k", 3) >= 4:
+            return "count-cliques --method sketch -k 4+"
+    elif command == "predict-motifs":
+        key = f"predict-motifs --method {getattr(args, 'method', '')}"
+        return key if key in LONG_COMPILES else None
+    elif command == "science4cast":
+        key = f"science4cast {getattr(args, 's4c_command', '')}"
+        return key if key in LONG_COMPILES else None
+    return command if command in LONG_COMPILES else None
+
+
+def compile_note(path=None):
+    """The line said before a first compile: the estimate of ``path`` (a key of
+    :data:`LONG_COMPILES`) where it has one.
+
+    Parameters
+    ----------
+    path : str, optional
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> compile_note("count-cliques --all-k")  # doctest: +ELLIPSIS
+    'graphmine: compiling kernels for their first use: about 10 s (the all-k clique polynomial kernel...'
+    """
+    if path in LONG_COMPILES:
+        seconds, what = LONG_COMPILES[path]
+        return (f"graphmine: compiling kernels for their first use: about {seconds} s ({what}; numba caches "
+                "them for later runs)")
+    return "graphmine: compiling kernels for their first use (numba caches them for later runs)"
 
 
 _COMPILE_NOTE = {}  # the listener, once registered
@@ -168,12 +250,13 @@ def note_first_compile(args):
     A listener of numba's compile event, which fires only when a kernel is not in numba's cache
     for the types it is called with: so the note comes on every first use that compiles (the
     first run, ``--method khash``, the first compressed file, whose bytes are a read-only array)
-    and never when the cache serves.
+    and never when the cache serves. It comes as the first compile starts, with the estimate of
+    :data:`LONG_COMPILES` for the command's path.
 
     Parameters
     ----------
     args : argparse.Namespace
-        The parsed command line (its ``quiet`` is honoured).
+        The parsed command line (its ``quiet`` is honoured; :func:`compile_path` reads the rest).
 
     Examples
     --------
@@ -184,14 +267,15 @@ def note_first_compile(args):
         return
     from numba.core import event
 
+    line = compile_note(compile_path(args))
+
     class CompileNote(event.Listener):
         said = False
 
         def on_start(self, ev):
             if not self.said:
                 self.said = True
-                print("graphmine: compiling kernels for their first use (numba caches them for later "
-                      "runs)", file=sys.stderr, flush=True)
+                print(line, file=sys.stderr, flush=True)
 
         def on_end(self, ev):
             pass

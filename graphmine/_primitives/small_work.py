@@ -9,11 +9,12 @@ and the triangle count run on numpy instead and compile nothing. The results are
 the kernels' (same vertex numbering, same sorted rows, same statistics, same counts); tests
 compare both paths on random edge lists.
 
-The parser here accepts only *clean* text: comment lines starting with ``#`` or ``%``, empty
-lines, and lines of exactly two decimal ids (at most 18 digits) separated by blanks or tabs,
-optionally followed by blanks and a ``\\r``. Anything else (a header, a third column, commas, a
-sign, a stray byte) returns None and the file goes through the kernel parser, which stays the one
-source of error messages.
+The parsers here accept only *clean* text: comment lines (first field starting with ``#`` or
+``%``), blank lines, and lines whose first two fields, cut at blanks (space, tab, ``\\r``), are
+decimal ids of at most 18 digits (:func:`parse_clean_ints`) or names without tabs and commas
+(:func:`parse_clean_names`); further fields (weights, networkx's ``{}``) are ignored as the kernel
+parser ignores them. Anything else (a header, commas, a sign, one column, a control byte) returns
+None and the file goes through the kernel parser, which stays the one source of error messages.
 
 Where numpy cannot give exactly a kernel's result (the sketch estimates: sums of floats), small
 jobs run the serial twin of a parallel kernel instead (:func:`serial_first`): the kernel's own
@@ -26,15 +27,19 @@ import sys
 
 import numpy as np
 
-__all__ = ["work_budget", "serial_first", "SERIAL_ARCS", "SMALL_BYTES", "SMALL_EDGES", "SMALL_WORK",
-           "SMALL_WORK_CACHED", "SMALL_WORK_COLD", "SMALL_WORK_COMPILE",
-           "parse_clean_ints", "dense_ids", "compact_dense", "csr_from_pairs", "sorted_rows", "orient_by_rank",
-           "extension_work", "triangle_work", "clique_count", "triangles_per_vertex"]
+__all__ = ["work_budget", "serial_first", "SERIAL_ARCS", "SMALL_BYTES", "SMALL_EDGES", "MEDIUM_EDGES",
+           "numpy_build", "SMALL_WORK", "SMALL_WORK_CACHED", "SMALL_WORK_COLD", "SMALL_WORK_COMPILE",
+           "parse_clean_ints", "parse_clean_names", "dense_ids", "compact_dense", "csr_from_pairs",
+           "sorted_rows", "orient_by_rank", "extension_work", "triangle_work", "clique_count",
+           "triangles_per_vertex"]
 
 #: files up to this size are parsed by :func:`parse_clean_ints` (when clean)
 SMALL_BYTES = 1 << 22
 #: graphs up to this many edges are built by :func:`csr_from_pairs`
 SMALL_EDGES = 1 << 18
+#: graphs up to this many edges are built by :func:`csr_from_pairs` too while the build kernel is
+#: neither loaded nor in numba's cache (:func:`numpy_build`)
+MEDIUM_EDGES = 1 << 22
 #: clique counts that look at no more than this many candidates are done by numpy (numpy costs
 #: about 0.1 us per candidate on the 2-core machine), more when the kernel is not loaded in this
 #: process yet (:func:`work_budget`)
@@ -49,12 +54,6 @@ _BITMAP_BITS = 1 << 28
 # at most this many digits: every id fits in int64 without a check
 _MAX_DIGITS = 18
 
-# byte classes: 1 digit, 2 blank (space, tab), 3 newline, 4 carriage return, 0 anything else
-_CLASS = np.zeros(256, np.uint8)
-_CLASS[48:58] = 1
-_CLASS[[32, 9]] = 2
-_CLASS[10] = 3
-_CLASS[13] = 4
 
 
 def _cached(kernel):
@@ -106,6 +105,16 @@ def serial_first(kernel, arcs):
     return arcs <= SERIAL_ARCS and not kernel.overloads and not _cached(kernel)
 
 
+def numpy_build(m, kernel):
+    """Whether the CSR of ``m`` edges is built by :func:`csr_from_pairs` (numpy's sorts) rather
+    than by the parallel build whose top kernel is ``kernel``: small graphs always; medium ones
+    while ``kernel`` is neither loaded nor cached, since its first compile (about 15 s of CPU)
+    costs far more than numpy's sorts of 2^22 edges (about 1.5 s)."""
+    if m <= SMALL_EDGES:
+        return True
+    return m <= MEDIUM_EDGES and not kernel.overloads and not _cached(kernel)
+
+
 def dense_ids(top, count):
     """Whether ``count`` ids whose largest is ``top`` are renumbered through a table of
     ``top + 1`` entries (linear time) rather than sorted: the one rule of
@@ -113,56 +122,121 @@ def dense_ids(top, count):
     return top < max(4 * count, 1 << 20)
 
 
-def parse_clean_ints(buf):
-    """The (m, 2) int64 edges of a clean integer edge list (see the module's docstring), or None
-    when the text is not clean (or holds no edge line)."""
+# bytes that separate fields: space, tab, carriage return (the kernel parsers' blanks); the
+# names' table leaves out the tab (a tab in a names file may make its fields tab-separated)
+_INT_SEPARATORS = np.zeros(256, bool)
+_INT_SEPARATORS[[32, 9, 13]] = True
+_NAME_SEPARATORS = np.zeros(256, bool)
+_NAME_SEPARATORS[[32, 13]] = True
+# control bytes (binary data, not text): the kernel parsers reject them outside comments
+_CONTROL = np.zeros(256, bool)
+_CONTROL[:32] = True
+_CONTROL[[9, 10, 13, 127]] = [False, False, False, True]
+_DIGIT = np.zeros(256, bool)
+_DIGIT[48:58] = True
+
+
+def _first_two_fields(buf, separators):
+    """(start, end) byte offsets of the first two fields of every data line, interleaved (field
+    2i and 2i + 1 are line i's), with fields cut at ``separators`` and newlines, as the kernel
+    parsers cut them; a data line is one whose first field starts with neither ``#`` nor ``%``
+    (blank lines have none). None where the kernels decide: a data line of one field, a
+    control byte outside the comment lines, no data line at all."""
     size = buf.shape[0]
     if size == 0:
         return None
-    cls = _CLASS[buf]
-    nl = np.flatnonzero(cls == 3)
-    starts = np.empty(nl.shape[0] + 1, np.int64)
-    starts[0] = 0
-    starts[1:] = nl + 1
-    if starts[-1] == size:  # the text ends with a newline: no line starts after it
-        starts = starts[:-1]
-    lengths = np.diff(np.append(starts, size))
-    head = buf[starts]
-    comment = (head == 35) | (head == 37)
-    data = ~np.repeat(comment, lengths)
-    dcls = cls[data]
-    if dcls.size == 0 or not np.all(dcls):  # a byte outside digits, blanks and line ends
-        return None
-    # a carriage return only right before a newline or at the end
-    cr = np.flatnonzero((cls == 4) & data)
-    if cr.size and (cr[-1] == size - 1 and np.any(cls[cr[:-1] + 1] != 3) or
-                    cr[-1] != size - 1 and np.any(cls[cr + 1] != 3)):
-        return None
-    digit = (cls == 1) & data
+    gap = separators[buf] | (buf == 10)
     prev = np.empty(size, bool)
-    prev[0] = False
-    prev[1:] = digit[:-1]
-    rs = np.flatnonzero(digit & ~prev)  # starts of the digit runs
+    prev[0] = True
+    prev[1:] = gap[:-1]
     nxt = np.empty(size, bool)
-    nxt[-1] = False
-    nxt[:-1] = digit[1:]
-    re = np.flatnonzero(digit & ~nxt) + 1  # their ends
-    # every data line: two runs and a digit first, or empty (nothing but its line end)
-    runs = np.add.reduceat((digit & ~prev).astype(np.int64), starts)
-    dhead = cls[starts][~comment]
-    druns = runs[~comment]
-    ok = ((druns == 2) & (dhead == 1)) | ((druns == 0) & (dhead >= 3))
-    if rs.size == 0 or not np.all(ok):
+    nxt[-1] = True
+    nxt[:-1] = gap[1:]
+    fs = np.flatnonzero(~gap & prev)  # field starts and ends, in file order
+    fe = np.flatnonzero(~gap & nxt) + 1
+    if fs.size == 0:
         return None
+    newlines = np.flatnonzero(buf == 10)
+    line = np.searchsorted(newlines, fs)  # the line of every field (newlines before it)
+    first = np.empty(fs.size, bool)
+    first[0] = True
+    first[1:] = line[1:] != line[:-1]
+    heads = np.flatnonzero(first)  # each line's first field
+    group = np.cumsum(first) - 1
+    rank = np.arange(fs.size) - heads[group]  # the field's place on its line
+    comment = (buf[fs[heads]] == 35) | (buf[fs[heads]] == 37)
+    count = np.diff(np.append(heads, fs.size))
+    if np.any(count[~comment] == 1) or np.all(comment):
+        return None
+    bad = np.flatnonzero(_CONTROL[buf])
+    if bad.size:
+        lines = np.zeros(newlines.size + 1, bool)  # comment lines, by line number
+        lines[line[heads[comment]]] = True
+        if not np.all(lines[np.searchsorted(newlines, bad)]):
+            return None
+    keep = (rank < 2) & ~comment[group]
+    return fs[keep], fe[keep]
+
+
+def parse_clean_ints(buf):
+    """The (m, 2) int64 edges of a clean integer edge list (see the module's docstring), or None
+    when the text is not clean (or holds no edge line)."""
+    fields = _first_two_fields(buf, _INT_SEPARATORS)
+    if fields is None:
+        return None
+    rs, re = fields
     width = re - rs
     maxw = int(width.max())
     if maxw > _MAX_DIGITS:
+        return None
+    # every id all digits: no sign, no comma, no name
+    step = np.arange(maxw, dtype=np.int64)
+    inside = step[None, :] < width[:, None]
+    at = np.minimum(rs[:, None] + step[None, :], buf.shape[0] - 1)
+    if not np.all(_DIGIT[buf[at]] | ~inside):
         return None
     val = buf[rs].astype(np.int64) - 48
     for k in range(1, maxw):
         longer = np.flatnonzero(width > k)
         val[longer] = val[longer] * 10 + (buf[rs[longer] + k].astype(np.int64) - 48)
     return val.reshape(-1, 2)
+
+
+#: the names of a file parsed by :func:`parse_clean_names` take at most this many bytes once
+#: padded to the longest (a fixed-width array sorted by numpy)
+_NAME_BYTES = 1 << 26
+
+
+def parse_clean_names(buf):
+    """A clean edge list of vertex names: (vertex of every field (2m int64: fields 2i and 2i + 1
+    are edge i's ends, vertices numbered in the order their names first occur, as networkx's
+    ``read_edgelist`` adds them), start and length of every vertex's name in ``buf``), or None
+    where the kernel parser decides (a tab or a comma in the text, a field starting with ``#`` or
+    ``%`` after a line's first, and what :func:`_first_two_fields` leaves to it)."""
+    if buf.shape[0] == 0 or np.any((buf == 9) | (buf == 44)):
+        return None
+    fields = _first_two_fields(buf, _NAME_SEPARATORS)
+    if fields is None:
+        return None
+    fs, fe = fields
+    second = buf[fs[1::2]]
+    if np.any((second == 35) | (second == 37)):  # the kernels: one column, then a comment
+        return None
+    width = fe - fs
+    maxw = int(width.max())
+    if maxw * fs.size > _NAME_BYTES:
+        return None
+    # the names padded with zero bytes (no name holds one: control bytes went to the kernels)
+    step = np.arange(maxw, dtype=np.int64)
+    inside = step[None, :] < width[:, None]
+    padded = np.where(inside, buf[np.minimum(fs[:, None] + step[None, :], buf.shape[0] - 1)], 0).astype(np.uint8)
+    keys = np.ascontiguousarray(padded).view(f"S{maxw}").reshape(-1)
+    _, firsts, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    order = np.argsort(firsts, kind="stable")  # distinct names by first occurrence
+    number = np.empty(order.size, np.int64)
+    number[order] = np.arange(order.size, dtype=np.int64)
+    first = firsts[order]
+    return number[inverse.reshape(-1)], fs[first], width[first]
 
 
 def compact_dense(ids, size, dtype):

@@ -8,10 +8,15 @@ state of the caller: :func:`restores_threads` puts it back after every public ca
 
 import functools
 import sys
+import threading
 
 from ..core.exceptions import ParameterError
 
-__all__ = ["resolve_threads", "restores_threads"]
+__all__ = ["resolve_threads", "restores_threads", "PARALLEL_KERNEL_LOCK"]
+
+#: held while a parallel numba kernel runs on a thread of a threaded Dask worker: numba's fallback
+#: threading layer (workqueue) must not be entered by two threads at once
+PARALLEL_KERNEL_LOCK = threading.Lock()
 
 
 def resolve_threads(threads):

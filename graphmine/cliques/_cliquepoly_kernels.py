@@ -288,3 +288,18 @@ def _poly_counts(optr, oind, max_out, K, binu, binf, pathu, pathf, nthreads):
         totu += tu[t]
         totf += tf[t]
     return totu, totf
+
+
+@njit(cache=True, nogil=True)
+def _poly_counts_serial(optr, oind, max_out, K, binu, binf, pathu, pathf):
+    """:func:`_poly_counts` on one thread, root after root: the same counts (the residues exactly,
+    the floats up to the order of their sums), without the parallel kernel's first compile
+    (numba's parfor passes: several seconds) for a first run on a small graph."""
+    n = optr.shape[0] - 1
+    top = K - 1
+    scratch = _poly_scratch(max_out, top)
+    totu = np.zeros(K + 1, np.uint64)
+    totf = np.zeros(K + 1, np.float64)
+    for u in range(n):
+        _poly_root(u, optr, oind, top, scratch, binu, binf, pathu, pathf, totu, totf)
+    return totu, totf

@@ -26,6 +26,7 @@ import numpy as np
 
 from . import _cliquepoly_kernels as _cp
 from . import _pivot_kernels as _pk
+from .._primitives import small_work as _sw
 from .._runtime.docs import fill_doc
 from .._runtime.limits import check_allocation
 from .._runtime.threads import resolve_threads, restores_threads
@@ -115,7 +116,10 @@ def _poly_totals(G, K, nthreads):
                      f"clique polynomials of degree up to {K} on {nthreads} thread(s)",
                      "pass a smaller max_k or fewer threads")
     binu, binf, pathu, pathf = _tables(max(D, 1), K - 1)
-    totu, totf = _cp._poly_counts(O.indptr, O.indices, D, K, binu, binf, pathu, pathf, nthreads)
+    if _sw.serial_first(_cp._poly_counts, O.indices.shape[0]):
+        totu, totf = _cp._poly_counts_serial(O.indptr, O.indices, D, K, binu, binf, pathu, pathf)
+    else:
+        totu, totf = _cp._poly_counts(O.indptr, O.indices, D, K, binu, binf, pathu, pathf, nthreads)
     counts = [1]
     for k in range(1, K + 1):
         f = float(totf[k])

@@ -765,7 +765,8 @@ def build_csr(src, dst, n, threads=None):
     itype = index_dtype_for(n)
     src = np.ascontiguousarray(src, dtype=itype)
     dst = np.ascontiguousarray(dst, dtype=itype)
-    if src.shape[0] <= _sw.SMALL_EDGES:  # numpy's sorts: no kernel to compile or load
+    m = src.shape[0]
+    if m <= _sw.SMALL_EDGES or _sw.numpy_build(m, _k._rows):  # numpy's sorts: no kernel to compile
         indptr, indices, loops = _sw.csr_from_pairs(src, dst, n)
     else:
         indptr, indices, loops = _k._csr_from_pairs(src, dst, n, nthreads)

@@ -6,21 +6,19 @@ Vertex blocks are id ranges ``bounds[b] <= v < bounds[b + 1]`` of the compacted 
 by block" is a stable counting split on ``searchsorted(bounds, v)``, vectorised in numpy.
 """
 
-import threading
 
 import numpy as np
 
 from .._runtime.output import atomic_write
+from .._runtime.threads import PARALLEL_KERNEL_LOCK
 from ..core.exceptions import GraphFormatError, GraphValueError
 from ..io.edgelist import read_edges
-from .._primitives import sketch_kernels as _sk
 from . import _block_kernels as _bk
 
 _EMPTY = np.empty((0, 2), np.int64)
 
-# graphmine's parser and sketch builder are parallel numba kernels; numba's fallback threading
-# layer (workqueue) must not be entered by two threads at once, which threaded workers would do
-_PARALLEL = threading.Lock()
+# graphmine's parser is a parallel numba kernel: threaded workers hold this lock while it runs
+_PARALLEL = PARALLEL_KERNEL_LOCK
 
 
 def _unique(x, return_counts=False):
@@ -233,69 +231,6 @@ def block_stats(block):
     """(arcs, largest out-degree) of a row block."""
     ptr, ind = block
     return int(ind.shape[0]), int(np.diff(ptr).max()) if ptr.shape[0] > 1 else 0
-
-
-# -- counting tasks ---------------------------------------------------------------------------
-
-def _task_arrays(ranges, blocks):
-    """The kernel's view of a task's blocks: (indptr per block, indices per block, lo, hi)."""
-    ptrs = tuple(b[0] for b in blocks)
-    inds = tuple(b[1] for b in blocks)
-    lo = np.array([r[0] for r in ranges], np.int64)
-    hi = np.array([r[1] for r in ranges], np.int64)
-    return ptrs, inds, lo, hi
-
-
-def count_task(k, n, max_out, ranges, *blocks):
-    """Exact k-cliques whose first k - 1 vertices lie in the given blocks (see _block_kernels)."""
-    mark = np.zeros(n, np.uint8)
-    dummy = np.zeros(1, np.int64)
-    return int(_bk._block_cliques(*_task_arrays(ranges, blocks), k, max_out, mark, False, dummy))
-
-
-def credit_task(n, max_out, bounds, ranges, *blocks):
-    """Triangles through every vertex found by one (i, j) task, sparse and split by block."""
-    mark = np.zeros(n, np.uint8)
-    per_vertex = np.zeros(n, np.int64)
-    _bk._block_cliques(*_task_arrays(ranges, blocks), 3, max_out, mark, True, per_vertex)
-    ids = np.flatnonzero(per_vertex)
-    cuts = np.searchsorted(ids, bounds[1:-1])
-    return tuple(zip(np.split(ids, cuts), np.split(per_vertex[ids], cuts)))
-
-
-def sum_block(lo, hi, *parts):
-    """Dense values of the vertices lo..hi-1 from sparse (ids, values) parts."""
-    out = np.zeros(hi - lo, np.int64)
-    for ids, vals in parts:
-        out[ids - lo] += vals
-    return out
-
-
-def clustering_sum(tri, deg):
-    """(sum of the local clustering coefficients of the block, vertices with a nonzero one)."""
-    ok = tri > 0  # implies degree >= 2
-    c = 2.0 * tri[ok] / (deg[ok] * (deg[ok] - 1.0))
-    return float(c.sum()), int(np.count_nonzero(ok))
-
-
-def bloom_block(block, words, seeds):
-    """Bloom filters of the out-neighbourhoods of a row block (graphmine's sketch kernel)."""
-    ptr, ind = block
-    with _PARALLEL:
-        return _sk._bloom_build(ptr, ind, words, seeds, 1)
-
-
-def stack_sketches(*parts):
-    """The sketch matrix of the whole graph (rows by global id) and every out-degree."""
-    F = np.concatenate([p[0] for p in parts])
-    outdeg = np.concatenate([np.diff(p[1][0]) for p in parts])
-    return F, outdeg
-
-
-def bloom_task(block, lo, sketch, nbits, b, est, clamp, ctab, stab):
-    ptr, ind = block
-    F, outdeg = sketch
-    return _bk._block_bloom_triangles(ptr, ind, lo, F, outdeg, nbits, b, est, clamp, ctab, stab)
 
 
 def write_block(path, node_ids, values, header):

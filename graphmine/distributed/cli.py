@@ -9,10 +9,12 @@ human summary) of the one-machine command plus ``workers`` and ``partitions``.
 from .._runtime.docs import fill_doc
 import json
 import os
+import sys
 import time
 
 from .._runtime.interrupt import interruptible, kill_children
 from .._runtime.optional import require
+from .. import commands
 from ..core.exceptions import ParameterError
 
 __all__ = ["count_cliques_command", "scheduler_client"]
@@ -120,6 +122,11 @@ def count_cliques_command(args):
     from ..io import datasets
 
     source = datasets.resolve(args.file)
+    if not args.quiet and str(args.scheduler).startswith("local") and \
+            not commands.kernels_cached("distributed._block_kernels"):
+        # the workers compile in their own processes, where this one's compile listener hears
+        # nothing: said before the cluster starts (the workers share this machine's cache)
+        print(commands.compile_note("count-cliques --scheduler"), file=sys.stderr, flush=True)
     client, owned = scheduler_client(args.scheduler)
     interrupted = False
 

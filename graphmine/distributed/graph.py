@@ -18,11 +18,11 @@ small samples):
 5. Orient every edge u -> v iff (deg u, u) < (deg v, v) and shuffle the arcs to the block of
    their tail: row block i is the sorted out-neighbourhood CSR of the vertices of block i.
 
-Counting then runs as block tasks (see :mod:`graphmine.distributed.counting`).
+Counting then runs as block tasks, written beside each family's CPU code (``graphmine/cliques/_dask.py``,
+``graphmine/cycles/_dask.py``, ...) on this class's public methods.
 """
 
 import glob
-import itertools
 import logging
 import math
 import operator
@@ -37,7 +37,6 @@ from contextlib import contextmanager, redirect_stdout
 import numpy as np
 
 from .._runtime.optional import require
-from ..core.validation import check_k
 from ..core.exceptions import GraphFormatError, ParameterError
 from ..core.graph import Graph, index_dtype_for as _index_dtype
 from . import _tasks as _t
@@ -200,17 +199,28 @@ def _remove_folder(folder):
 
 
 def _load_task_kernels():
-    """Load the kernels of this module's tasks from numba's cache (what a worker's warm-up runs):
-    (kernels, signatures) loaded."""
+    """Load the kernels of the block tasks from numba's cache (what a worker's warm-up runs):
+    (kernels, signatures) loaded.
+
+    The construction's kernels (this package's tasks and the reader), and those of every family's
+    Dask implementation: the modules the generated table names for the 'dask' back-end, whose
+    numba kernels are the ones they import.
+    """
+    from numba.core.registry import CPUDispatcher
+
     from .._primitives import parse_kernels as pk
-    from .._primitives import sketch_kernels as sk
     from .._runtime.startup import load_cached_kernels
+    from ..core import generated, loader
     from . import _block_kernels as bk
 
-    # the kernels that _tasks and the reader call (their helpers are compiled into them)
-    return load_cached_kernels([bk._split_pairs, bk._group_rows, bk._block_cliques, bk._block_bloom_triangles,
-                                sk._bloom_build, pk._plan, pk._parse_chunks, pk._first_data_line,
-                                pk._tokenise_chunks, pk._intern_tokens])
+    kernels = [bk._split_pairs, bk._group_rows, pk._plan, pk._parse_chunks, pk._first_data_line,
+               pk._tokenise_chunks, pk._intern_tokens]
+    modules = sorted({m for fam in generated.FAMILIES.values() for m in fam["backends"].get("dask", ())})
+    for name in modules:
+        for obj in vars(loader.load(name)).values():
+            if isinstance(obj, CPUDispatcher) and obj not in kernels:
+                kernels.append(obj)
+    return load_cached_kernels(kernels)
 
 
 def warm_up(client):
@@ -422,8 +432,37 @@ class DistributedGraph:
 
     _submit = submit
 
-    def _items(self, fut, count, first=0):
-        return [self._submit(operator.getitem, fut, first + i) for i in range(count)]
+    def items(self, future, count, first=0):
+        """Futures of the items ``first .. first + count - 1`` of a task's tuple result (each
+        moves on its own between workers).
+
+        Parameters
+        ----------
+        future : distributed.Future
+            A task returning a tuple (or list).
+        count : int
+        first : int, default 0
+
+        Returns
+        -------
+        list of distributed.Future
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> client = local_client(1, processes=False)
+        >>> D = DistributedGraph(nx.path_graph(4), client, partitions=2)
+        >>> D.gather(D.items(D.submit(divmod, 7, 2), 2))
+        [3, 1]
+        >>> client.close(); client.cluster.close()
+        """
+        return [self.submit(operator.getitem, future, first + i) for i in range(count)]
+
+    _items = items
+
+    def show_progress(self, futures):
+        """Dask's progress bar on stderr while ``futures`` run (as the graph's ``progress`` says)."""
+        show_progress(futures, self.progress, self.client)
 
     def gather(self, futures):
         """The results of ``futures``, with the graph's progress bar while they run.
@@ -586,13 +625,141 @@ class DistributedGraph:
                                     *[self._unions[b] for b in sel]))
         return out
 
-    # -- counting (see counting.py for the public functions) ---------------------------------
+    def vertex_counts(self, value_blocks, dtype=np.int64):
+        """One value per vertex from futures of every row block's values, as dask arrays.
+
+        Parameters
+        ----------
+        value_blocks : list of distributed.Future
+            Block i's values (an array of ``ranges()[i]``'s length), in block order.
+        dtype : numpy dtype, default int64
+
+        Returns
+        -------
+        VertexCounts
+            ``(node_ids, values)``: dask arrays with one chunk per row block (the original ids:
+            integers, or names for a graph of named vertices).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> client = local_client(1, processes=False)
+        >>> D = DistributedGraph(nx.path_graph(4), client, partitions=2)
+        >>> ids, deg = D.vertex_counts(D.degrees)
+        >>> ids.compute().tolist(), deg.compute().tolist()
+        ([0, 1, 2, 3], [1, 2, 2, 1])
+        >>> client.close(); client.cluster.close()
+        """
+        names = self._kind == "graph" and self._node_ids.dtype == object
+        return VertexCounts(self._dask_array(self.node_id_blocks(), object if names else np.int64),
+                            self._dask_array(value_blocks, dtype))
+
+    def _dask_array(self, futures, dtype):
+        import dask
+        import dask.array as da
+
+        sizes = np.diff(self.bounds)
+        return da.concatenate([da.from_delayed(dask.delayed(f), shape=(int(s),), dtype=dtype)
+                               for f, s in zip(futures, sizes)])
+
+    def block_paths(self, folder, stem, force=False):
+        """The paths of one text shard per row block, ``folder/<stem>-NNNNN.tsv``, checked before
+        any work: the folder is made, and an existing shard is refused unless ``force``.
+
+        Parameters
+        ----------
+        folder : str or PathLike
+        stem : str
+        force : bool, default False
+
+        Returns
+        -------
+        list of str
+
+        Raises
+        ------
+        OutputExistsError
+            A shard exists and ``force`` is False.
+        """
+        from .._runtime.output import check_output_path
+
+        folder = os.fspath(folder)
+        os.makedirs(folder, exist_ok=True)
+        return [check_output_path(os.path.join(folder, f"{stem}-{b:05d}.tsv"), force, flag="force=True")
+                for b in range(self.partitions)]
+
+    def write_vertex_blocks(self, paths, value_blocks, column):
+        """Have every worker write its row block's values as a text shard (lines
+        ``original_id<TAB>value`` under a ``# original_id<TAB>column`` header).
+
+        Parameters
+        ----------
+        paths : list of str
+            From :meth:`block_paths`.
+        value_blocks : list of distributed.Future
+            Block i's values.
+        column : str
+            The values' name in the header.
+
+        Returns
+        -------
+        list of str
+            The paths written.
+        """
+        header = f"# original_id\t{column}\n"
+        return self.gather([self.submit(_t.write_block, p, i, v, header)
+                            for p, i, v in zip(paths, self.node_id_blocks(), value_blocks)])
+
+    def coarse_blocks(self, count):
+        """The row blocks merged into at most ``count`` runs of consecutive blocks (for block
+        tasks whose number grows as a power of the blocks).
+
+        Parameters
+        ----------
+        count : int
+            The most blocks wanted (>= 1).
+
+        Returns
+        -------
+        ranges : list of (int, int)
+        blocks : list of distributed.Future
+            Row blocks as :attr:`blocks` are (D's own when ``count >= partitions``).
+        arcs, max_out : ndarray of int64
+            Every block's arcs and largest out-degree.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> client = local_client(1, processes=False)
+        >>> D = DistributedGraph(nx.path_graph(6), client, partitions=3)
+        >>> ranges, blocks, arcs, _ = D.coarse_blocks(2)
+        >>> ranges, arcs.tolist(), [len(ind) for _, ind in D.gather(blocks)]
+        ([(0, 2), (2, 6)], [2, 3], [2, 3])
+        >>> client.close(); client.cluster.close()
+        """
+        P = self.partitions
+        Q = max(1, min(int(count), P))
+        if Q == P:
+            return self.ranges(), list(self.blocks), self.block_arcs, self.block_max_out
+        cuts = np.linspace(0, P, Q + 1).astype(np.int64)
+        ranges, blocks, arcs, maxout = [], [], [], []
+        for g in range(Q):
+            a, b = int(cuts[g]), int(cuts[g + 1])
+            ranges.append((int(self.bounds[a]), int(self.bounds[b])))
+            blocks.append(self.submit(_t.merge_blocks, *self.blocks[a:b]))
+            arcs.append(int(self.block_arcs[a:b].sum()))
+            maxout.append(int(self.block_max_out[a:b].max()))
+        return ranges, blocks, np.array(arcs), np.array(maxout)
+
+    # -- counting: the families' dask implementations, through the registry ------------------
     def count_cliques(self, k=3):
-        """Exact number of k-cliques (k >= 3) by block tasks (see :func:`count_cliques`)."""
-        return _count_blocks(self, k)
+        """Exact number of k-cliques (k >= 3): ``graphmine.count_cliques(self, k)``."""
+        from ..core.registry import call
+
+        return call("count_cliques", self, k=k)
 
     def count_triangles(self):
-        """Exact number of triangles."""
+        """Exact number of triangles: ``graphmine.count_triangles(self)``."""
         return self.count_cliques(3)
 
     def release(self):
@@ -634,44 +801,3 @@ def memory_per_worker(n, m, partitions, k=3):
     arcs = m / partitions
     ib = 4 if n < 2**31 else 8
     return int(math.ceil((k - 1) * (arcs * ib + 8 * (n / partitions + 1)) + n))
-
-
-# at most this many counting tasks: beyond it, consecutive row blocks are merged for the count
-MAX_TASKS = 100_000
-
-
-def _coarse_blocks(D, k):
-    """(ranges, block futures, arcs, largest out-degree) of the row blocks used for counting:
-    D's own, or runs of consecutive blocks merged so that Q^(k-1) <= MAX_TASKS."""
-    P = D.partitions
-    Q = P
-    while Q > 1 and Q ** (k - 1) > MAX_TASKS:
-        Q -= 1
-    if Q == P:
-        return D.ranges(), list(D.blocks), D.block_arcs, D.block_max_out
-    cuts = np.linspace(0, P, Q + 1).astype(np.int64)
-    ranges, blocks, arcs, maxout = [], [], [], []
-    for g in range(Q):
-        a, b = int(cuts[g]), int(cuts[g + 1])
-        ranges.append((int(D.bounds[a]), int(D.bounds[b])))
-        blocks.append(D._submit(_t.merge_blocks, *D.blocks[a:b]))
-        arcs.append(int(D.block_arcs[a:b].sum()))
-        maxout.append(int(D.block_max_out[a:b].max()))
-    return ranges, blocks, np.array(arcs), np.array(maxout)
-
-
-def _count_blocks(D, k):
-    k = check_k(k)
-    if D.max_out_degree < k - 1:
-        return 0
-    ranges, blocks, arcs, maxout = _coarse_blocks(D, k)
-    # a block whose rows have no arc holds no clique vertex but the last; an apex needs k - 1 arcs
-    live = [i for i in range(len(blocks)) if arcs[i] > 0]
-    apex = [i for i in live if maxout[i] >= k - 1]
-    futures = []
-    for first in apex:
-        for rest in itertools.product(live, repeat=k - 2):
-            tup = (first,) + rest
-            futures.append(D._submit(_t.count_task, k, D.n_nodes, D.max_out_degree, [ranges[b] for b in tup],
-                                     *[blocks[b] for b in tup]))
-    return int(sum(D._gather(futures)))

@@ -138,7 +138,7 @@ def graphlet_counts(G, size=4, *, induced=True, method="exact", samples=None, se
         from ..core.exceptions import ParameterError
 
         raise ParameterError("samples and seed apply to method='sample' only")
-    return call("graphlet_counts", G, size, induced=induced, threads=threads, progress=progress, device=device)
+    return call("graphlet_counts", G, size=size, induced=induced, threads=threads, progress=progress, device=device)
 
 
 @declare("per-vertex orbit counts of the graphlets on up to 5 vertices, per-edge up to 4")
@@ -184,4 +184,4 @@ def orbit_counts(G, size=4, *, kind="node", threads=None, progress=False, device
     >>> gm.orbit_counts(nx.cycle_graph(6), 5)[0, [15, 16, 17]].tolist()  # 4-path end, next, middle
     [2, 2, 1]
     """
-    return call("orbit_counts", G, size, kind=kind, threads=threads, progress=progress, device=device)
+    return call("orbit_counts", G, size=size, kind=kind, threads=threads, progress=progress, device=device)

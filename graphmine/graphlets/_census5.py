@@ -127,7 +127,7 @@ def _two_hop(rp, ri):
 def _rows5(G, nthreads, progress, rank_space, verts, rows, out, what):
     """out[rows[i], 15:73] for the rank-space vertices verts[i] (chunks of about equal work)."""
     n, m = G.n_nodes, G.n_edges
-    rp, ri, reid, _split, orig = rank_space(G, nthreads)
+    rp, ri, reid, _split, orig = rank_space(G)
     if rows is None:
         rows = orig
     mk = np.zeros((nthreads, n), np.uint8)
@@ -155,8 +155,8 @@ def _rows5(G, nthreads, progress, rank_space, verts, rows, out, what):
 
 
 def census5(G, nthreads, progress, rank_space, census4):
-    """The (n, 73) node orbit counts of the graphlets on up to 5 vertices. ``rank_space(G,
-    nthreads)`` gives the degree-rank CSR, ``census4`` the (n, 15) 4-vertex rows (columns 0..14)."""
+    """The (n, 73) node orbit counts of the graphlets on up to 5 vertices. ``rank_space(G)``
+    gives the degree-rank CSR, ``census4`` the (n, 15) 4-vertex rows (columns 0..14)."""
     n, m = G.n_nodes, G.n_edges
     # the result, the rank-space CSR with edge ids and t(e), and per thread: marks (1 byte), five
     # int32 rows of n and three int64 rows of stamps
@@ -178,7 +178,7 @@ def sample5(G, nthreads, samples, seed, rank_space):
     returns (estimates (21,), their covariance (21, 21): the draws' sample covariance / samples,
     distinct vertices counted)."""
     n = G.n_nodes
-    rp, ri, _reid, _split, orig = rank_space(G, nthreads)
+    rp, ri, _reid, _split, orig = rank_space(G)
     w = _two_hop(rp, ri)
     p = w / w.sum()
     draws = np.random.default_rng(seed).choice(n, size=samples, p=p)

@@ -157,40 +157,14 @@ def _check_size(size, allowed=(3, 4)):
     return int(size)
 
 
-def _rank_space(G, nthreads):
+def _rank_space(G):
     """The degree-ordered relabelling of G with edge ids (cached on the graph): (rp, ri, reid, split,
-    orig) as :func:`graphmine.graphlets._kernels._rank_space` makes them."""
+    orig) as :func:`graphmine.graphlets._kernels._rank_space` makes them; ranked by (degree, id),
+    the order of Graph.oriented('degree'), so that out-degrees are at most sqrt(2m)."""
     cache = G.backend_cache("graphlets")
     if "rank_space" not in cache:
-        # rank by (degree, id), the order of Graph.oriented('degree'): out-degrees <= sqrt(2m)
-        orig = np.argsort(G.degree, kind="stable")
-        rank = np.empty(G.n_nodes, np.int64)
-        rank[orig] = np.arange(G.n_nodes, dtype=np.int64)
-        if G.n_edges < SERIAL_EDGES:
-            cache["rank_space"] = _rank_space_numpy(G, rank, orig)
-        else:
-            cache["rank_space"] = _gk._rank_space(G.indptr, G.indices, rank, nthreads)
+        cache["rank_space"] = _gk._rank_space(G.indptr, G.indices)
     return cache["rank_space"]
-
-
-def _rank_space_numpy(G, rank, orig):
-    """:func:`_rank_space` with numpy (small graphs: no kernel to load, no thread pool to wake)."""
-    n = G.n_nodes
-    rows = np.repeat(np.arange(n, dtype=np.int64), G.degree)
-    cols = G.indices.astype(np.int64)
-    # edge ids: the slots u < v are the edges in order; the slots u > v, sorted by (v, u), are their
-    # twins in the same order
-    up = rows < cols
-    eid = np.empty(rows.shape[0], np.int64)
-    eid[up] = np.arange(G.n_edges)
-    down = np.flatnonzero(~up)
-    eid[down[np.argsort(cols[down] * n + rows[down], kind="stable")]] = np.arange(G.n_edges)
-    r, c = rank[rows], rank[cols]
-    order = np.argsort(r * n + c, kind="stable")
-    rp = np.zeros(n + 1, np.int64)
-    np.cumsum(np.bincount(r, minlength=n), out=rp[1:])
-    split = rp[:-1] + np.bincount(r[c < r], minlength=n)
-    return rp, c[order].astype(G.indices.dtype), eid[order], split, orig.astype(np.int64)
 
 
 def _census(G, edges, nthreads, progress):
@@ -203,9 +177,10 @@ def _census(G, edges, nthreads, progress):
                      + 8 * length * (EDGE_ORBITS if edges else NODE_ORBITS),
                      f"the 4-vertex {'edge' if edges else 'node'} orbit census on {nthreads} threads",
                      "use fewer threads")
-    rp, ri, reid, split, orig = _rank_space(G, nthreads)
+    rp, ri, reid, split, orig = _rank_space(G)
     maxout = max(1, int((rp[1:] - split).max()))
-    minv = _inverse(EDGE_PATTERNS if edges else NODE_PATTERNS)
+    inv = _inverse(EDGE_PATTERNS if edges else NODE_PATTERNS)
+    minv = np.array([(i, j, inv[i, j]) for i, j in zip(*np.nonzero(inv))], np.int64)  # by row: the kernels' form
     if m < SERIAL_EDGES:  # one thread finishes before a thread pool would wake up
         return _gk._census_serial(rp, ri, reid, split, orig, edges, minv, maxout)
     tri = np.zeros(m, np.int64)
@@ -223,9 +198,13 @@ def _census(G, edges, nthreads, progress):
     bounds = np.unique(bounds)
     nchunks = bounds.shape[0] - 1
     cancel = cancel_flag()
-    steps = np.unique(np.linspace(0, nchunks, min(_BATCHES, nchunks) + 1).astype(np.int64))
     with progress_bar(progress, 2 * nchunks, f"4-vertex {'edge' if edges else 'node'} orbits",
                       unit="chunk") as bar:
+        # one parallel region per pass unless a bar is shown: each region's start and join cost
+        # more than the work of a small graph's batch, and far more on a busy machine (the kernels
+        # poll the cancel flag between chunks either way)
+        batches = 1 if bar.disable else min(_BATCHES, nchunks)
+        steps = np.unique(np.linspace(0, nchunks, batches + 1).astype(np.int64))
         for phase in (1, 2):
             for c0, c1 in zip(steps[:-1], steps[1:]):
                 _gk._census_pass(phase, c0, c1, bounds, rp, ri, reid, split, tri, dsum, buf, scratch, bits, tl, edges,

@@ -41,36 +41,43 @@ NODE_ORBITS = 15
 EDGE_ORBITS = 12
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def _rank_space(indptr, indices, rank, nthreads):
-    """The graph relabelled by ``rank``: (rp, ri, reid, split), rows sorted; ``reid`` the edge id of
-    every slot (edges numbered in the original graph's order of (u, v), u < v)."""
+@njit(cache=True, nogil=True)
+def _rank_space(indptr, indices):
+    """The graph relabelled by degree rank (ties by id): (rp, ri, reid, split, orig), rows sorted,
+    ``reid`` the edge id of every slot (edges numbered in the original graph's order of (u, v),
+    u < v), ``orig[r]`` the vertex of rank r. Serial and linear (a counting sort of the degrees,
+    no searches): a few per cent of the census's time on one thread even for the largest graphs,
+    and no thread pool to wake for the small ones."""
     n = indptr.shape[0] - 1
     slots = indices.shape[0]
-    lower = np.empty(n, np.int64)  # neighbours below u in the original row of u
-    for tt in prange(nthreads):
-        t = np.int64(tt)  # prange's index is unsigned: one signature for the helpers
-        for u in range(t, n, nthreads):
-            lower[u] = lower_bound(indices, indptr[u], indptr[u + 1], u) - indptr[u]
-    base = np.empty(n + 1, np.int64)  # id of the first edge (u, w > u) of u
-    base[0] = 0
+    maxd = 0
     for u in range(n):
-        base[u + 1] = base[u] + (indptr[u + 1] - indptr[u] - lower[u])
-    oeid = np.empty(slots, np.int64)  # edge id of every original slot
-    for tt in prange(nthreads):
-        t = np.int64(tt)  # prange's index is unsigned: one signature for the helpers
-        for u in range(t, n, nthreads):
-            a = indptr[u]
-            for k in range(a, indptr[u + 1]):
-                w = indices[k]
-                if w > u:
-                    oeid[k] = base[u] + (k - a - lower[u])
-                else:
-                    pos = lower_bound(indices, indptr[w], indptr[w + 1], u) - indptr[w]
-                    oeid[k] = base[w] + (pos - lower[w])
+        maxd = max(maxd, indptr[u + 1] - indptr[u])
+    first = np.zeros(maxd + 2, np.int64)  # first rank of each degree
+    for u in range(n):
+        first[indptr[u + 1] - indptr[u] + 1] += 1
+    for d in range(maxd + 1):
+        first[d + 1] += first[d]
     orig = np.empty(n, np.int64)
+    rank = np.empty(n, np.int64)
     for u in range(n):
-        orig[rank[u]] = u
+        r = first[indptr[u + 1] - indptr[u]]
+        first[indptr[u + 1] - indptr[u]] += 1
+        orig[r] = u
+        rank[u] = r
+    # edge ids: edge (u, w), u < w, is met in u's row in id order, and its twin slots in w's row
+    # (w's lower neighbours, first in the row and sorted) are met in the same order
+    oeid = np.empty(slots, np.int64)
+    twin = indptr[:-1].copy()
+    e = 0
+    for u in range(n):
+        for k in range(indptr[u], indptr[u + 1]):
+            w = indices[k]
+            if w > u:
+                oeid[k] = e
+                oeid[twin[w]] = e
+                twin[w] += 1
+                e += 1
     rp = np.empty(n + 1, np.int64)
     rp[0] = 0
     for r in range(n):
@@ -111,16 +118,30 @@ def _pass1_vertex(v, rp, ri, reid, split, tri, dsum, buf, mark, cnt, touched, ed
         u = ri[p]
         tc = 0
         ds = 0
-        for q in range(rp[u], rp[u + 1]):
+        q = rp[u]
+        end = rp[u + 1]
+        # u's row below v: common neighbours and the 2-paths v - u - w; v itself; above v:
+        # common neighbours only. Branch-free counting: mark[w] + 1 is 1 at v's neighbours, else 0,
+        # and a vertex met for the first time is listed by moving the list's end past it
+        while True:
             w = ri[q]
-            if mark[w] >= 0:
-                tc += 1
-                ds += rp[w + 1] - rp[w]
-            if w < v:
-                if cnt[w] == 0:
-                    touched[nt] = w
-                    nt += 1
-                cnt[w] += 1
+            if w >= v:
+                break
+            hit = mark[w] + 1
+            tc += hit
+            if edges:
+                ds += hit * (rp[w + 1] - rp[w])
+            c = cnt[w]
+            touched[nt] = w
+            nt += c == 0
+            cnt[w] = c + 1
+            q += 1
+        for q in range(q + 1, end):
+            w = ri[q]
+            hit = mark[w] + 1
+            tc += hit
+            if edges:
+                ds += hit * (rp[w + 1] - rp[w])
         e = reid[p]
         tri[e] = tc
         if edges:
@@ -134,20 +155,21 @@ def _pass1_vertex(v, rp, ri, reid, split, tri, dsum, buf, mark, cnt, touched, ed
             pairs = c * (c - 1) // 2
             buf[0, v] += pairs
             buf[0, w] += pairs
-    # the middle vertices (edges) of the cycles: each wedge v - u - w is in cnt[w] - 1 of them
+    # the middle vertices (edges) of the cycles: each 2-path v - u - w is in cnt[w] - 1 of them
     for p in range(lo, mid):
         u = ri[p]
+        x = 0
         for q in range(rp[u], rp[u + 1]):
             w = ri[q]
             if w >= v:
                 break
-            x = np.int64(cnt[w]) - 1
-            if x > 0:
-                if edges:
-                    buf[0, reid[p]] += x
-                    buf[0, reid[q]] += x
-                else:
-                    buf[0, u] += x
+            x += np.int64(cnt[w]) - 1
+            if edges:
+                buf[0, reid[q]] += np.int64(cnt[w]) - 1
+        if edges:
+            buf[0, reid[p]] += x
+        else:
+            buf[0, u] += x
     for k in range(nt):
         cnt[touched[k]] = 0
 
@@ -256,12 +278,16 @@ def _census_pass(phase, c0, c1, bounds, rp, ri, reid, split, tri, dsum, buf, scr
 
 @njit(cache=True, nogil=True)
 def _apply(minv, raw, out, row):
-    """out[row] = minv @ raw (the induced counts from the non-induced ones)."""
-    k = raw.shape[0]
-    for i in range(k):
+    """out[row] = M @ raw (the induced counts from the non-induced ones), M given by its non-zero
+    entries: minv[k] = (i, j, M[i, j]), ordered by i (under half of the triangle is non-zero)."""
+    k = 0
+    nnz = minv.shape[0]
+    while k < nnz:
+        i = minv[k, 0]
         s = 0
-        for j in range(i, k):
-            s += minv[i, j] * raw[j]
+        while k < nnz and minv[k, 0] == i:
+            s += minv[k, 2] * raw[minv[k, 1]]
+            k += 1
         out[row, i] = s
 
 
@@ -347,16 +373,14 @@ def _census_finish(rp, ri, reid, split, orig, tri, dsum, buf, edges, minv, nthre
     n = rp.shape[0] - 1
     m = tri.shape[0]
     size = buf.shape[2]
-    for tt in prange(nthreads):
+    tv = np.empty(n, np.int64)
+    sv = np.empty(n, np.int64)
+    for tt in prange(nthreads):  # the two independent steps in one region
         t = np.int64(tt)  # prange's index is unsigned: one signature for the helpers
         for c in range(3):
             for i in range(t * size // nthreads, (t + 1) * size // nthreads):
                 for b in range(1, buf.shape[0]):
                     buf[0, c, i] += buf[b, c, i]
-    tv = np.empty(n, np.int64)
-    sv = np.empty(n, np.int64)
-    for tt in prange(nthreads):
-        t = np.int64(tt)  # prange's index is unsigned: one signature for the helpers
         _vertex_sums(rp, ri, reid, tri, tv, sv, t, nthreads)
     out = np.empty((m, EDGE_ORBITS) if edges else (n, NODE_ORBITS), np.int64)
     for tt in prange(nthreads):

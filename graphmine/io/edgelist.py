@@ -451,6 +451,12 @@ def _parse_names(buf, name, header, nthreads):
     line holds a tab, fields are separated by tabs only, so that names may hold spaces."""
     from .._runtime.limits import check_allocation
 
+    if not header and buf.shape[0] <= _sw.SMALL_BYTES:
+        # a small clean file: numpy's sort numbers the names, no kernel to compile or load
+        clean = _sw.parse_clean_names(buf)
+        if clean is not None:
+            vertex, first, length = clean
+            return vertex, _decode_names(buf, name, first, length)
     starts, offsets = _plan(buf, name, 1 if header else 0, nthreads)
     total = int(offsets[-1])
     ltype = np.int32 if buf.shape[0] < 2**31 else np.int64

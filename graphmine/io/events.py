@@ -29,6 +29,7 @@ import numpy as np
 
 from . import _events_kernels as _ek
 from .._primitives import parse_kernels as _pk
+from .._primitives import small_work as _sw
 from .._runtime.limits import check_allocation
 from .._runtime.threads import resolve_threads, restores_threads
 from ..core.exceptions import GraphFormatError, ParameterError
@@ -294,6 +295,8 @@ def _normalise(item_ptr, item_nodes, times, node_ids):
 
 def _shape_items(ptr, nodes, times):
     """Sort every item's vertices, merge repeats, order the items stably by time."""
+    if nodes.shape[0] <= _sw.SMALL_EDGES:  # numpy's sort: no kernel to compile or load
+        return _shape_items_numpy(ptr, nodes, times)
     sizes = np.empty(ptr.shape[0] - 1, np.int64)
     _ek._sort_unique_items(ptr, nodes, sizes)
     if times.shape[0] < 2 or bool(np.all(times[1:] >= times[:-1])):
@@ -305,6 +308,28 @@ def _shape_items(ptr, nodes, times):
     out = np.empty(int(new_ptr[-1]), np.int64)
     _ek._gather_items(ptr, nodes, order, new_ptr, out)
     return new_ptr, out, times[order]
+
+
+def _shape_items_numpy(ptr, nodes, times):
+    """:func:`_shape_items` by one sort of the keys (item, vertex)."""
+    k = ptr.shape[0] - 1
+    item = np.repeat(np.arange(k, dtype=np.int64), np.diff(ptr))
+    width = int(nodes.max()) + 1 if nodes.size else 1
+    key = np.unique(item * width + nodes)  # sorted, repeats merged
+    item, vertex = np.divmod(key, width)
+    sizes = np.bincount(item, minlength=k).astype(np.int64)
+    if times.shape[0] < 2 or bool(np.all(times[1:] >= times[:-1])):
+        new_ptr = np.zeros(k + 1, np.int64)
+        np.cumsum(sizes, out=new_ptr[1:])
+        return new_ptr, vertex, times
+    order = np.argsort(times, kind="stable")
+    start = np.zeros(k + 1, np.int64)
+    np.cumsum(sizes, out=start[1:])
+    new_ptr = np.zeros(k + 1, np.int64)
+    np.cumsum(sizes[order], out=new_ptr[1:])
+    total = int(new_ptr[-1])
+    at = np.repeat(start[order] - new_ptr[:-1], sizes[order]) + np.arange(total, dtype=np.int64)
+    return new_ptr, vertex[at], times[order]
 
 
 def events_from_items(items, times, *, time_unit=None):
@@ -369,6 +394,11 @@ _MESSAGES = {
 }
 
 
+# the event reader's field separators (and the newline): blank, tab, CR, comma, VT, FF
+_EVENT_SEPARATORS = np.zeros(256, bool)
+_EVENT_SEPARATORS[[32, 9, 13, 44, 11, 12, 10]] = True
+
+
 class _Tokens:
     """The tokens of one text file: per data line its first byte and token count, per token its
     first and end byte."""
@@ -377,6 +407,9 @@ class _Tokens:
         data = read_bytes(path, what="file of events")
         self.path = "<stdin>" if path == "-" else path
         self.buf = np.frombuffer(data, dtype=np.uint8)
+        if self.buf.shape[0] <= _sw.SMALL_BYTES:  # numpy: no kernel to compile or load
+            self._numpy_tokens()
+            return
         nchunks = 1 if self.buf.shape[0] < (1 << 20) else 8 * nthreads
         starts = _pk._chunk_starts(self.buf, 0, nchunks)
         lines, toks = _ek._count_tokens(self.buf, starts)
@@ -397,6 +430,56 @@ class _Tokens:
         if nl == 0:
             raise GraphFormatError("contains no data lines (only comments or blank lines)", self.path)
 
+    def _numpy_tokens(self):
+        """The kernels' tokens by numpy (small files): fields cut at blanks, commas, vertical
+        tabs and form feeds; a field starting with ``#`` or ``%`` ends its line's data (a line
+        that starts with one is a comment)."""
+        buf = self.buf
+        size = buf.shape[0]
+        gap = _EVENT_SEPARATORS[buf] if size else np.zeros(0, bool)
+        prev = np.ones(size, bool)
+        prev[1:] = gap[:-1]
+        nxt = np.ones(size, bool)
+        nxt[:-1] = gap[1:]
+        fs = np.flatnonzero(~gap & prev)
+        fe = np.flatnonzero(~gap & nxt) + 1
+        line = np.searchsorted(np.flatnonzero(buf == 10), fs)
+        first = np.ones(fs.shape[0], bool)
+        first[1:] = line[1:] != line[:-1]
+        group = np.cumsum(first) - 1
+        hashed = ((buf[fs] == 35) | (buf[fs] == 37)).astype(np.int64)
+        seen = np.cumsum(hashed)
+        before = (seen - hashed)[first]  # comment starts before each line's first field
+        keep = seen - before[group] == 0  # fields before the line's first comment start
+        fs, fe, line = fs[keep], fe[keep], line[keep]
+        first = np.ones(fs.shape[0], bool)
+        first[1:] = line[1:] != line[:-1]
+        heads = np.flatnonzero(first)
+        self.line_start = fs[heads]
+        self.line_ntok = np.diff(np.append(heads, fs.shape[0])).astype(np.int64)
+        self.tok_start, self.tok_end = fs, fe
+        self.line_tok = np.zeros(heads.shape[0] + 1, np.int64)
+        np.cumsum(self.line_ntok, out=self.line_tok[1:])
+        if heads.shape[0] == 0:
+            raise GraphFormatError("contains no data lines (only comments or blank lines)", self.path)
+
+    def _numpy_ints(self, idx):
+        """The values of the tokens ``idx`` when all are plain digits (at most 18), else None
+        (the kernel parses them and names the first bad one)."""
+        a, e = self.tok_start[idx], self.tok_end[idx]
+        width = e - a
+        if width.size == 0 or int(width.max()) > 18 or int(width.min()) < 1:
+            return None
+        digits = np.zeros(self.buf.shape[0] + 1, np.int64)
+        np.cumsum((self.buf >= 48) & (self.buf <= 57), out=digits[1:])
+        if not np.array_equal(digits[e] - digits[a], width):
+            return None
+        val = self.buf[a].astype(np.int64) - 48
+        for k in range(1, int(width.max())):
+            longer = np.flatnonzero(width > k)
+            val[longer] = val[longer] * 10 + (self.buf[a[longer] + k].astype(np.int64) - 48)
+        return val
+
     @property
     def n_lines(self):
         return self.line_start.shape[0]
@@ -416,6 +499,10 @@ class _Tokens:
                                self.line_no(self.tok_start[t]))
 
     def ints(self, idx):
+        if self.buf.shape[0] <= _sw.SMALL_BYTES:
+            out = self._numpy_ints(idx)
+            if out is not None:
+                return out
         out = np.empty(idx.shape[0], np.int64)
         err = np.zeros(idx.shape[0], np.int8)
         _ek._parse_int_tokens(self.buf, self.tok_start, self.tok_end, idx, out, err)
@@ -445,6 +532,10 @@ class _Tokens:
         if unit is None and idx.size and self.looks_like_date(idx[0]):
             unit = "date"
         dates = unit == "date"
+        if not dates and self.buf.shape[0] <= _sw.SMALL_BYTES:
+            out = self._numpy_ints(idx)  # plain integer times (ScHoLP's milliseconds, years)
+            if out is not None:
+                return out, unit
         out_i = np.empty(idx.shape[0], np.int64)
         out_f = np.empty(idx.shape[0], np.float64)
         is_float = np.zeros(idx.shape[0], np.uint8)

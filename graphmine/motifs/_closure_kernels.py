@@ -215,6 +215,8 @@ def triangle_counts(fptr, fidx, nthreads):
     """Triangles of the graph whose forward (degree-oriented) rows are fptr/fidx, per lowest vertex."""
     # the empty candidate table comes from numpy: allocated in the kernel, it would compile numba's
     # np.empty for a 2-D shape, which the triangle path needs nowhere else
+    if nthreads == 1 and not _triangle_counts.overloads:  # one thread: the serial twin (see below)
+        return _triangle_counts_serial(fptr, fidx, np.empty((0, 3), np.int64), 1)
     return _triangle_counts(fptr, fidx, np.empty((0, 3), np.int64), nthreads)
 
 
@@ -436,3 +438,26 @@ def local_scores(tuples, indptr, indices, weights, deg, sdeg, nthreads):
             out[r, C_MEAN] = csum / npairs
             out[r, C_MAX] = cmax
     return out
+
+
+# -- serial twins ---------------------------------------------------------------------------------
+
+def _serial_twin(kernel):
+    """The serial twin of a parallel kernel above: its own Python function compiled without
+    ``parallel=True`` (``prange`` runs as ``range``; called with nthreads = 1 it walks every row
+    in order), under a name of its own so that numba caches it apart. Its compile skips numba's
+    parfor passes, a few seconds of a first run's compile on a job that takes milliseconds."""
+    import types
+
+    f = kernel.py_func
+    g = types.FunctionType(f.__code__, f.__globals__, f.__name__ + "_serial", f.__defaults__, f.__closure__)
+    g.__qualname__ = f.__qualname__ + "_serial"
+    g.__module__ = f.__module__
+    g.__doc__ = f"Serial twin of :func:`{f.__name__}` (the same code without parallel=True)."
+    return njit(cache=True, nogil=True)(g)
+
+
+_triangle_counts_serial = _serial_twin(_triangle_counts)
+open_triangles_serial = _serial_twin(open_triangles)
+closure_labels_serial = _serial_twin(closure_labels)
+local_scores_serial = _serial_twin(local_scores)

@@ -205,6 +205,7 @@ def run_predict_closure(args):
         from .._runtime.optional import require
 
         require("lightgbm", what="graphmine predict-closure's model (or pass --no-model)")
+    commands.note_first_compile(args)
     events = read_events(args.events, format=args.format, time_unit=args.time_unit, ids=args.ids,
                          threads=args.threads)
     r = predict_closure(events, args.cut, args.delta, motif=args.motif, candidates=args.candidates,

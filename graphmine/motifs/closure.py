@@ -63,6 +63,7 @@ import numpy as np
 from .._runtime.threads import resolve_threads, restores_threads
 from ..core.exceptions import GraphValueError, ParameterError, check_choice, check_seed, warn_at_caller
 from . import _closure_kernels as _ck
+from .._primitives import small_work as _sw
 from .heuristics import auc_ap
 
 __all__ = ["CLOSURE_SCORES", "CLOSURE_MOTIFS", "CLOSURE_LEARNERS", "ClosureTask", "ClosureModel", "closure_task", "closure_scores",
@@ -412,12 +413,13 @@ def closure_task(events, cut=None, delta=None, *, motif="triangle", candidates="
     seed = int(seed)
     if kind == "open":
         fptr, fidx = _oriented(past)
-        n_tri = int(_ck.triangle_counts(fptr, fidx, nthreads).sum())
+        nt = _serial(_ck.open_triangles, fidx.shape[0], nthreads)
+        n_tri = int(_ck.triangle_counts(fptr, fidx, nt).sum())
         q0 = min(1.0, _CHECKS_PER_CANDIDATE * max_candidates / n_tri) if n_tri else 1.0
+        kernel = _ck.open_triangles_serial if nt == 1 and not _ck.open_triangles.overloads else _ck.open_triangles
 
         def run(sample, thr, offsets, out):
-            return _ck.open_triangles(fptr, fidx, items.node_ptr, items.node_items, n_past, seed, thr, sample,
-                                      offsets, out, nthreads)
+            return kernel(fptr, fidx, items.node_ptr, items.node_items, n_past, seed, thr, sample, offsets, out, nt)
         tuples, rate, found = _collect(run, 3, max_candidates, q0)
     elif kind == "wedge":
         def run(sample, thr, offsets, out):
@@ -434,8 +436,9 @@ def closure_task(events, cut=None, delta=None, *, motif="triangle", candidates="
         tuples, rate, found = _collect(run, 4, max_candidates)
         rate *= q_edge
         found = found / q_edge if q_edge < 1 else found
-    labels = _ck.closure_labels(tuples, closure == "simplex", items.node_ptr, items.node_items, n_past, n_end,
-                                nthreads)
+    nt = _serial(_ck.closure_labels, tuples.shape[0], nthreads)
+    kernel = _ck.closure_labels_serial if nt == 1 and not _ck.closure_labels.overloads else _ck.closure_labels
+    labels = kernel(tuples, closure == "simplex", items.node_ptr, items.node_items, n_past, n_end, nt)
     info = {"n_items_past": n_past, "n_items_window": n_end - n_past, "n_edges_past": past.n_edges,
             "sample_rate": rate, "n_candidates_estimate": float(tuples.shape[0] / rate if rate < 1 else tuples.shape[0]),
             "positives": int(labels.sum()), "seed": seed, "max_candidates": int(max_candidates),
@@ -562,10 +565,18 @@ def closure_scores(task, scores=CLOSURE_SCORES, *, max_walk_work=4e9, threads=No
     return {s: out[s] for s in names if s in out}
 
 
+def _serial(kernel, size, nthreads):
+    """1 where a job over ``size`` rows runs ``kernel``'s serial twin (small, and the parallel
+    kernel neither loaded nor cached: graphmine/_primitives/small_work.py), else nthreads."""
+    return 1 if _sw.serial_first(kernel, size) else nthreads
+
+
 def _local(task, nthreads):
     if getattr(task, "_local_cache", None) is None:
         p = task._past
-        task._local_cache = _ck.local_scores(task.tuples, p.indptr, p.indices, p.weights, p.deg, p.sdeg, nthreads)
+        nt = _serial(_ck.local_scores, task.tuples.shape[0], nthreads)
+        kernel = _ck.local_scores_serial if nt == 1 and not _ck.local_scores.overloads else _ck.local_scores
+        task._local_cache = kernel(task.tuples, p.indptr, p.indices, p.weights, p.deg, p.sdeg, nt)
     return task._local_cache
 
 

@@ -31,7 +31,7 @@ import numpy as np
 
 from .._runtime.optional import required_by
 from .._runtime.output import atomic_write, check_output_path
-from ..commands import Parser, non_negative_int, positive_int
+from ..commands import Parser, non_negative_int, note_first_compile, positive_int
 from ..core.exceptions import GraphFormatError, GraphmineError, ParameterError
 from ._progress import LOGGER_NAME, log_to_stderr
 from .io import read_json
@@ -64,6 +64,7 @@ def _logged(cmd):
                 required_by(f"graphmine science4cast {args.s4c_command}"):
             warnings.simplefilter("always", UserWarning)
             warnings.showwarning = show
+            note_first_compile(args)
             return cmd(args)
 
     return run

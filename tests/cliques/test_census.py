@@ -170,3 +170,20 @@ def test_polynomial_counts_equal_the_clique_tree_on_near_cliques(n, p, seed, max
     while want[-1] == 0:
         want.pop()
     assert count_all_cliques(G, max_k=max_k) == want
+
+
+@settings(max_examples=15, deadline=None)
+@given(edge_arrays(max_nodes=30, max_edges=200, dense=True), st.sampled_from([None, 4]))
+def test_serial_twin_of_the_polynomial_counts(data, max_k):
+    # a first run on a small graph counts on one thread (no parallel kernel compiled): the same
+    # counts as the parallel kernel and as networkx's cliques
+    n, edges = data
+    G = gm.from_edges(edges, n_nodes=n)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(census._sw, "serial_first", lambda kernel, arcs: True)
+        serial = census._poly_totals(G, max_k, 2)
+        m.setattr(census._sw, "serial_first", lambda kernel, arcs: False)
+        parallel = census._poly_totals(G, max_k, 2)
+    assert serial == parallel
+    sizes = Counter(len(c) for c in nx.enumerate_all_cliques(nx_graph(n, edges)))
+    assert serial[1:] == [sizes.get(k, 0) for k in range(1, len(serial))]

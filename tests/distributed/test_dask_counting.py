@@ -311,17 +311,20 @@ def test_progress_bar_on_stderr_only(client, capsys):
 
 
 def test_blocks_merged_when_tasks_would_be_too_many(client, monkeypatch):
-    from graphmine.distributed import graph as dgraph
+    from graphmine.cliques import _dask as clique_tasks
 
     G = gm.datasets.load("USAir")
     D = DistributedGraph(G, client, partitions=7)
-    monkeypatch.setattr(dgraph, "MAX_TASKS", 10)  # 7^2, 7^3, 7^4 tasks -> 3, 2, 1 merged blocks
-    for k, q in ((3, 3), (4, 2), (5, 1)):
-        ranges = dgraph._coarse_blocks(D, k)[0]
-        assert len(ranges) == q and ranges[0][0] == 0 and ranges[-1][1] == G.n_nodes
+    monkeypatch.setattr(clique_tasks, "MAX_TASKS", 10)  # 7^2, 7^3, 7^4 tasks -> 3, 2, 1 merged blocks
+    asked, coarse = [], D.coarse_blocks
+    monkeypatch.setattr(D, "coarse_blocks", lambda q: asked.append(q) or coarse(q))
     assert D.count_cliques(3) == gm.count_triangles(G)
     assert D.count_cliques(4) == gm.count_cliques(G, 4)
     assert D.count_cliques(5) == gm.count_cliques(G, 5)
+    assert asked == [3, 2, 1]
+    for q in asked:
+        ranges = coarse(q)[0]
+        assert len(ranges) == q and ranges[0][0] == 0 and ranges[-1][1] == G.n_nodes
 
 
 def test_exact_count_refuses_sketch_settings(client):

@@ -58,3 +58,42 @@ def test_seam_zero_one_labels_and_errors(task):
         SEAM(labeling="drnl2").fit(task)
     with pytest.raises(gm.ParameterError):
         SEAM().predict_proba(task)
+
+
+class _Terminal:
+    """A stderr that says it is a terminal (tqdm draws its bars on terminals only)."""
+
+    def __init__(self):
+        self.parts = []
+
+    def write(self, s):
+        self.parts.append(s)
+        return len(s)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return True
+
+    @property
+    def text(self):
+        return "".join(self.parts)
+
+
+def test_progress_bars_with_time_estimates_on_a_terminal(task, monkeypatch):
+    pytest.importorskip("tqdm")
+    from gnn import SEAM, select_seam
+
+    err = _Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    m = SEAM(epochs=3, patience=3, seed=0, threads=1, device="cpu").fit(task)
+    text = err.text
+    # tqdm's bar: the fit's name, epochs done of all, elapsed<remaining, the validation AUC
+    assert "SEAM fit" in text and "3/3" in text and "<" in text and "val AUC" in text
+    assert "SEAM epoch" not in text  # the bar stands in for the lines an epoch
+    assert len(m.history_) == 3
+    err.parts.clear()
+    select_seam(task, [{"hops": 1}, {"hops": 1, "hidden": 16}], epochs=2, seed=0, threads=1, device="cpu")
+    text = err.text
+    assert "SEAM selection" in text and "2/2" in text and "SEAM fit 2/2 (hops 1)" in text

@@ -482,3 +482,28 @@ def test_cli_predict_closure(tmp_path, capsys):
     assert out["positive_rate"] == 0.25 and out["sample_rate"] == 1.0
     assert main(["predict-closure", str(tmp_path / "missing.txt"), "--no-model"]) == 2
     assert "missing.txt" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("motif,kind", [("triangle", "open"), ("triangle", "wedge")])
+def test_serial_twins_give_the_parallel_kernels_results(monkeypatch, motif, kind):
+    # a first run on small data takes the serial twins (no parfor compile): the same candidates,
+    # labels and local scores as the parallel kernels on two threads
+    from graphmine.motifs import closure as cl
+
+    rng = np.random.default_rng(11)
+    sizes = rng.integers(2, 5, 900)
+    items = [rng.choice(50, s, replace=False).tolist() for s in sizes]
+    ev = events(items, np.arange(900.0), n=50)
+    closure = "simplex" if kind == "open" else "edges"
+    names = list(CLOSURE_SCORES[:8])
+    runs = []
+    for twin in (True, False):
+        with monkeypatch.context() as m:
+            m.setattr(cl._sw, "serial_first", lambda kernel, size, t=twin: t)
+            task = closure_task(ev, 600, 300, motif=motif, candidates=kind, closure=closure, threads=2)
+            runs.append((task.tuples.copy(), task.labels.copy(), closure_scores(task, names, threads=2)))
+    (ta, la, sa), (tb, lb, sb) = runs
+    assert np.array_equal(ta, tb) and np.array_equal(la, lb) and ta.shape[0] > 100
+    for n in names:
+        assert np.array_equal(sa[n], sb[n]), n
+    assert cl._ck.local_scores_serial.py_func.__qualname__ == "local_scores_serial"  # its own cache entry

@@ -122,20 +122,71 @@ def test_clique_count_gives_up_over_budget():
 
 @pytest.mark.parametrize("text", [
     "src dst\n1 2\n",          # a header: the kernel parser skips it with a warning
-    "1 2 0.5\n2 3\n",          # a third column
     "1,2\n2,3\n",              # commas
-    " 1 2\n",                  # a leading blank
-    "1 2\n \n2 3\n",           # a line of blanks
     "1 -2\n",                  # a sign
-    "1 2\r3 4\n",              # a carriage return inside a line
+    "+1 2\n",
     "1 2\n3\n",                # one column
-    "1 2 3 4\n",
+    "1 2#c\n",                 # a comment glued to an id
     "1234567890123456789 1\n",  # 19 digits
     "# only comments\n",
     "1 2\n\x01\n",
+    "1 2 x\x01\n",             # a control byte in an ignored column
 ])
 def test_unclean_text_goes_to_the_kernels(text):
     assert sw.parse_clean_ints(np.frombuffer(text.encode(), np.uint8)) is None
+
+
+@pytest.mark.parametrize("text, edges", [
+    ("1 2 0.5\n2 3\n", [[1, 2], [2, 3]]),            # a third column (weights)
+    (" 1 2\n", [[1, 2]]),                            # a leading blank
+    ("1 2\n \n2 3\n", [[1, 2], [2, 3]]),              # a line of blanks
+    ("1 2\r3 4\n", [[1, 2]]),                         # a carriage return inside a line: a blank
+    ("1 2 3 4\n", [[1, 2]]),
+    ("  # c\n1 2 {}\n3 1 {'weight': 2}\n", [[1, 2], [3, 1]]),  # networkx.write_edgelist's data
+    ("\t% c \x01\n5\t6 # note\n", [[5, 6]]),          # control bytes in a comment line
+])
+def test_blanks_and_extra_columns_stay_on_numpy(monkeypatch, text, edges):
+    assert sw.parse_clean_ints(np.frombuffer(text.encode(), np.uint8)).tolist() == edges
+    small, kernel = _both(monkeypatch, text)  # the kernel parser reads the same edges
+    _same_graph(small, kernel)
+
+
+names = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Z"), blacklist_characters=",#%"),
+                min_size=1, max_size=6)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edges=st.lists(st.tuples(names, names), min_size=1, max_size=60),
+       sep=st.sampled_from([" ", "  "]), end=st.sampled_from(["\n", "\r\n"]),
+       extra=st.sampled_from(["", " {}", " 1.5"]),
+       comments=st.booleans())
+def test_names_same_as_kernels_and_networkx(monkeypatch, edges, sep, end, extra, comments):
+    lines = (["# u v"] if comments else []) + [f"{u}{sep}{v}{extra}" for u, v in edges]
+    text = end.join(lines) + end
+    assert sw.parse_clean_names(np.frombuffer(text.encode(), np.uint8)) is not None
+    small, kernel = _both(monkeypatch, text, ids="str")
+    _same_graph(small, kernel)
+    # networkx's reader adds the vertices in the same order (its lines split at whitespace)
+    H = nx.parse_edgelist([ln.split(None, 2)[0] + " " + ln.split(None, 2)[1] for ln in lines if ln[0] != "#"])
+    assert list(small.node_ids) == list(H.nodes)
+    H.remove_edges_from(list(nx.selfloop_edges(H)))
+    assert sorted(map(sorted, small.to_networkx().edges)) == sorted(map(sorted, H.edges))
+
+
+@pytest.mark.parametrize("text", ["a\tb\n", "a,b\n", "a b\nc\n", "a #b\n", "a b\x01\n", "# only\n", ""])
+def test_names_left_to_the_kernels(text):
+    assert sw.parse_clean_names(np.frombuffer(text.encode(), np.uint8)) is None
+
+
+def test_les_miserables_names_on_numpy(tmp_path, monkeypatch):
+    path = tmp_path / "lm.el"
+    nx.write_edgelist(nx.les_miserables_graph(), path, data=False)
+    text = path.read_text()
+    small, kernel = _both(monkeypatch, text, ids="str")
+    _same_graph(small, kernel)
+    H = nx.read_edgelist(path)
+    assert list(small.node_ids) == list(H.nodes)
+    assert gm.count_triangles(small) == sum(nx.triangles(H).values()) // 3
 
 
 @pytest.mark.parametrize("text", ["1 2\n3\n", "1 2\n2 x\n", "1 2\n2 -3\n", "# c\n\n", "1 2\n99999999999999999999 1\n",
@@ -236,3 +287,36 @@ def test_popcount_with_and_without_bitwise_count(monkeypatch):
     assert sw._popcount_rows(words).tolist() == want
     monkeypatch.delattr(np, "bitwise_count", raising=False)  # numpy < 2.0: a table of bytes
     assert sw._popcount_rows(words).tolist() == want
+
+
+class _Kernel:
+    def __init__(self, loaded):
+        self.overloads = {"sig": None} if loaded else {}
+
+
+def test_medium_graphs_built_on_numpy_until_the_kernel_is_there():
+    m = sw.SMALL_EDGES + 1
+    assert sw.numpy_build(sw.SMALL_EDGES, _Kernel(True))
+    assert sw.numpy_build(m, _Kernel(False))  # no overloads, no cache entry (a plain object)
+    assert not sw.numpy_build(m, _Kernel(True))  # loaded: the parallel build
+    assert not sw.numpy_build(sw.MEDIUM_EDGES + 1, _Kernel(False))
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edges=edge_lists)
+def test_medium_numpy_build_same_as_kernel(monkeypatch, edges):
+    from graphmine.core.graph import build_csr
+
+    e = np.array(edges, np.int64)
+    n = int(e.max()) + 1
+    with monkeypatch.context() as m:
+        m.setattr(sw, "SMALL_EDGES", 0)  # every graph 'medium': numpy while the kernel is not loaded
+        m.setattr(sw, "numpy_build", lambda m_, kernel: True)
+        small = build_csr(e[:, 0], e[:, 1], n)
+        m.setattr(sw, "numpy_build", lambda m_, kernel: False)
+        kernel = build_csr(e[:, 0], e[:, 1], n)
+    for a, b in zip(small[:2], kernel[:2]):
+        assert a.dtype == b.dtype and np.array_equal(a, b)
+    assert small[2] == kernel[2]
+    H = nx.Graph([(u, v) for u, v in edges if u != v])
+    assert small[1].shape[0] == 2 * H.number_of_edges()
