@@ -13,10 +13,11 @@ x's orbit counts in H with denser graphlets (more edges) only besides the orbit 
 after; the system is solved from the densest orbit down (``eq_*`` arrays, see _census5.py).
 The K5 counter is the common neighbours of the listed 4-cliques.
 
-Common-neighbour counts come from marks instead of tables: per x, bit 1 marks N(x), per a bit 2
-marks N(a), per b bit 4 marks N(b) (with the triangle counts of those edges in ``tx``, ``ta``,
-``tb``); ``cx[v]`` and ``ca[v]`` count the 2-paths from x and from a to v. A count over three
-vertices one of which is unmarked is one scan of that vertex's row.
+Common-neighbour counts come from marks instead of tables: per x, bit 1 of ``mk`` marks N(x), per
+a bit 2 marks N(a), per b a stamp marks N(b) (``sb[v]`` equal to the current value of a per-thread
+counter, so that no pass clears it), with the triangle counts of those edges in ``tx``, ``ta``,
+``tb``; ``cx[v]`` and ``ca[v]`` count the 2-paths from x and from a to v (``ca`` stamped too). A
+count over three vertices one of which is unmarked is one scan of that vertex's row.
 """
 
 import numpy as np
