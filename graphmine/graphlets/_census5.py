@@ -144,8 +144,11 @@ def _rows5(G, nthreads, progress, rank_space, verts, rows, out, what):
     nchunks = bounds.shape[0] - 1
     eq = _equation_arrays()
     cancel = cancel_flag()
-    steps = np.unique(np.linspace(0, nchunks, min(_BATCHES, nchunks) + 1).astype(np.int64))
     with progress_bar(progress, nchunks, what, unit="chunk") as bar:
+        # one parallel region unless a bar is shown (its threads' start and join are not free; the
+        # kernel polls the cancel flag between chunks either way)
+        batches = 1 if bar.disable else min(_BATCHES, nchunks)
+        steps = np.unique(np.linspace(0, nchunks, batches + 1).astype(np.int64))
         for c0, c1 in zip(steps[:-1], steps[1:]):
             _gk5._orbits5(c0, c1, bounds, verts, rows, rp, ri, reid, tri, mk, scratch[0], scratch[1], scratch[2],
                           scratch[3], scratch[4], stamps, fs, *eq, out, nthreads, cancel)

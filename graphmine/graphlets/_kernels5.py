@@ -13,10 +13,11 @@ x's orbit counts in H with denser graphlets (more edges) only besides the orbit 
 after; the system is solved from the densest orbit down (``eq_*`` arrays, see _census5.py).
 The K5 counter is the common neighbours of the listed 4-cliques.
 
-Common-neighbour counts come from marks instead of tables: per x, bit 1 marks N(x), per a bit 2
-marks N(a), per b bit 4 marks N(b) (with the triangle counts of those edges in ``tx``, ``ta``,
-``tb``); ``cx[v]`` and ``ca[v]`` count the 2-paths from x and from a to v. A count over three
-vertices one of which is unmarked is one scan of that vertex's row.
+Common-neighbour counts come from marks instead of tables: per x, bit 1 of ``mk`` marks N(x), per
+a bit 2 marks N(a), per b a stamp marks N(b) (``sb[v]`` equal to the current value of a per-thread
+counter, so that no pass clears it), with the triangle counts of those edges in ``tx``, ``ta``,
+``tb``; ``cx[v]`` and ``ca[v]`` count the 2-paths from x and from a to v (``ca`` stamped too). A
+count over three vertices one of which is unmarked is one scan of that vertex's row.
 """
 
 import numpy as np
@@ -97,18 +98,19 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, sb, sc, ctr, f):
             b0, b1 = rp[b], rp[b + 1]
             db = b1 - b0
             txb = tx[b]
-            # c a neighbour of b only: paw with x of degree 2, 3-path with x in the middle; the same
-            # pass marks N(b) where the lists below need it
-            marked = adjab or j > p
-            if marked:
-                ctr[0] += 1
-                stb = ctr[0]
+            # a, b not adjacent and b before a: nothing to list (the 3-paths c - b - x - a come
+            # from the pair's other order, below)
+            if not adjab and j < p:
+                continue
+            # c a neighbour of b only: paw with x of degree 2, 3-path a - x - b - c; the same pass
+            # stamps N(b)
+            ctr[0] += 1
+            stb = ctr[0]
             for r in range(b0, b1):
                 c = ri[r]
                 mc = mk[c]
-                if marked:
-                    sb[c] = stb
-                    tb[c] = tri[reid[r]]
+                sb[c] = stb
+                tb[c] = tri[reid[r]]
                 if c == x or mc & 3:  # x, a and their neighbours (a is one of x's)
                     continue
                 if adjab:
@@ -121,80 +123,84 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, sb, sc, ctr, f):
                     f[17] += da - 1
             # the rest from x's row: 4-clique (c after b), diamond with x of degree 3 (c after b),
             # paw with x the centre (any c), 3-star with x the centre (c after b)
-            if marked:
-                nxab = -1
-                for k in range(j + 1 if j < p or not adjab else x0, x1):
-                    c = ri[k]
-                    if c == a or c == b:
-                        continue
-                    mc = mk[c]
-                    ac = (mc & 2) != 0
-                    bc = sb[c] == stb
-                    dc = rp[c + 1] - rp[c]
-                    txc = tx[c]
-                    if adjab:
-                        if k > j and j > p and ac and bc:
-                            if nxab < 0:
-                                nxab = 0
-                                for r in range(b0, b1):
-                                    if mk[ri[r]] & 3 == 3:
-                                        nxab += 1
-                            nabc = 0
-                            nxac = 0
-                            nxbc = 0
-                            nall = 0
-                            for r in range(rp[c], rp[c + 1]):
-                                mv = mk[ri[r]]
-                                if mv & 2 and sb[ri[r]] == stb:
-                                    nabc += 1
-                                    if mv & 1:
-                                        nall += 1
-                                if mv & 3 == 3:
-                                    nxac += 1
-                                if mv & 1 and sb[ri[r]] == stb:
+            nxab = -1
+            for k in range(j + 1 if j < p or not adjab else x0, x1):
+                c = ri[k]
+                if c == a or c == b:
+                    continue
+                mc = mk[c]
+                ac = (mc & 2) != 0
+                bc = sb[c] == stb
+                dc = rp[c + 1] - rp[c]
+                txc = tx[c]
+                if adjab:
+                    if k > j and j > p and ac and bc:
+                        if nxab < 0:
+                            nxab = 0
+                            for r in range(b0, b1):
+                                if mk[ri[r]] & 3 == 3:
+                                    nxab += 1
+                        nabc = 0
+                        nxac = 0
+                        nxbc = 0
+                        nall = 0
+                        for r in range(rp[c], rp[c + 1]):
+                            mv = mk[ri[r]]
+                            if mv & 2 and sb[ri[r]] == stb:
+                                nabc += 1
+                                if mv & 1:
+                                    nall += 1
+                            if mv & 3 == 3:
+                                nxac += 1
+                            if mv & 1 and sb[ri[r]] == stb:
+                                nxbc += 1
+                        f[72] += nall
+                        f[71] += nxab + nxac + nxbc - 3
+                        f[70] += nabc - 1
+                        f[67] += txa + txb + txc - 6
+                        f[66] += ta[b] + ta[c] + tb[c] - 6
+                        f[58] += dx - 3
+                        f[57] += da + db + dc - 9
+                    elif k > j and ac and not bc:
+                        nxbc = 0
+                        nabc = 0
+                        nbc = 0
+                        for r in range(rp[c], rp[c + 1]):
+                            mv = mk[ri[r]]
+                            if sb[ri[r]] == stb:
+                                nbc += 1
+                                if mv & 1:
                                     nxbc += 1
-                            f[72] += nall
-                            f[71] += nxab + nxac + nxbc - 3
-                            f[70] += nabc - 1
-                            f[67] += txa + txb + txc - 6
-                            f[66] += ta[b] + ta[c] + tb[c] - 6
-                            f[58] += dx - 3
-                            f[57] += da + db + dc - 9
-                        elif k > j and ac and not bc:
-                            nxbc = 0
-                            nabc = 0
-                            nbc = 0
-                            for r in range(rp[c], rp[c + 1]):
-                                mv = mk[ri[r]]
-                                if sb[ri[r]] == stb:
-                                    nbc += 1
-                                    if mv & 1:
-                                        nxbc += 1
-                                    if mv & 2:
-                                        nabc += 1
-                            f[69] += nxbc - 1
-                            f[68] += nabc - 1
-                            f[64] += nbc - 2
-                            f[61] += txb + txc - 2
-                            f[60] += ta[b] + ta[c] - 2
-                            f[55] += txa - 2
-                            f[48] += db + dc - 4
-                            f[42] += dx - 3
-                            f[41] += da - 3
-                        if j > p and not ac and not bc:
-                            f[44] += txc
-                            f[33] += dx - 3
-                            f[30] += dc - 1
-                            f[26] += da + db - 4
-                    elif k > j and not ac and not bc:
-                        f[23] += dx - 3
-                        f[21] += da + db + dc - 3
-            # c a neighbour of a, not of x, adjacent to b: diamond with x of degree 2, 4-cycle
+                                if mv & 2:
+                                    nabc += 1
+                        f[69] += nxbc - 1
+                        f[68] += nabc - 1
+                        f[64] += nbc - 2
+                        f[61] += txb + txc - 2
+                        f[60] += ta[b] + ta[c] - 2
+                        f[55] += txa - 2
+                        f[48] += db + dc - 4
+                        f[42] += dx - 3
+                        f[41] += da - 3
+                    if j > p and not ac and not bc:
+                        f[44] += txc
+                        f[33] += dx - 3
+                        f[30] += dc - 1
+                        f[26] += da + db - 4
+                elif k > j and not ac and not bc:
+                    f[23] += dx - 3
+                    f[21] += da + db + dc - 3
+            # c a neighbour of a, not of x, adjacent to b: diamond with x of degree 2, 4-cycle; not
+            # adjacent to b either: the 3-path b - x - a - c (the pair's other order)
             if j > p:
+                alone = 0
                 for q in range(a0, a1):
                     c = ri[q]
                     mc = mk[c]
-                    if c == x or mc & 1 or sb[c] != stb:
+                    if c == x or mc & 1:
+                        continue
+                    if sb[c] != stb:
+                        alone += 1
                         continue
                     tac = tri[reid[q]]
                     dc = rp[c + 1] - rp[c]
@@ -220,6 +226,8 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, sb, sc, ctr, f):
                         f[38] += dx - 2
                         f[37] += da + db - 4
                         f[36] += dc - 2
+                if not adjab:
+                    f[17] += alone * (db - 1)
         # b a neighbour of a, not of x: paw with x the tail, 3-star leaf, 3-path end
         for q in range(a0, a1):
             b = ri[q]
