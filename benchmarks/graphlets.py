@@ -19,11 +19,21 @@ against the exact counts.
     python benchmarks/graphlets.py --orca /tmp/orca/orca [--graphs ca-GrQc,ca-HepTh,facebook_combined,kron16]
         [--threads 1,2] [--repeat 5] [--kinds node,edge] [--igraph-max-edges 100000] [--samples 1000000]
 
-``kronS`` names graphmine's seeded Kronecker graph of scale S (edge factor 16, seed 1; kron16 has
+``--memory GRAPHS`` instead measures, for each graph and each size of ``--memory-sizes``, the
+census in a fresh process: the wall seconds of ``orbit_counts`` (node orbits) and of
+``graphlet_counts`` at the first of ``--threads``, and the peak resident memory (``ru_maxrss``)
+after loading the graph and after each count (the warm-up's peak reset through
+``/proc/self/clear_refs`` where Linux allows it), the growth set against the 8 x orbits x n bytes of
+the int64 result. ``--coverage RUNS`` measures the 3-path estimate's relative errors and the share
+of its 95% intervals covering the exact counts over seeded runs (seeds 1..RUNS, ``--samples``
+paths each) on the graphs of ``--graphs``.
+
+``erN`` (``--memory`` only) names G(n, m) with N vertices and 3N edges, seed 1. ``kronS`` names graphmine's seeded Kronecker graph of scale S (edge factor 16, seed 1; kron16 has
 908,860 edges). Nothing here asserts on time.
 """
 
 import argparse
+import json
 import os
 import re
 import resource
@@ -73,6 +83,88 @@ def run_orca(orca, kind, path, out):
     return own, cpu, np.loadtxt(out, dtype=np.int64, ndmin=2)
 
 
+# one fresh process per measurement: its peak RSS is its own (kernels loaded before the graph,
+# so that the growth over the load is the count's)
+MEMORY_PROBE = r"""
+import json, resource, sys, time
+sys.path.insert(0, sys.argv[1])
+import graphmine as gm
+name, size, threads = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+from graphmine.io.generators import erdos_renyi_graph
+# both kernels loaded: the serial one (small graphs) and the parallel one (50,000 edges and more)
+for H in (gm.as_graph([(0, 1), (1, 2), (2, 0), (2, 3), (3, 4)]), erdos_renyi_graph(20000, m=60000, seed=1)):
+    gm.orbit_counts(H, size, threads=threads)
+    gm.graphlet_counts(H, size, threads=threads)
+del H
+rss = lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+try:  # the warm-up's peak forgotten (Linux 4.0 and later): the peaks below are the graph's and the count's
+    with open("/proc/self/clear_refs", "w") as fh:
+        fh.write("5")
+except OSError:
+    pass
+base = rss()
+t0 = time.perf_counter()
+if name.startswith("kron"):
+    from graphmine.io.generators import kronecker_graph
+    G = kronecker_graph(int(name[4:]), 16, seed=1)
+elif name.startswith("er"):  # erN: G(n, m) with N vertices and 3N edges, seed 1
+    G = erdos_renyi_graph(int(name[2:]), m=3 * int(name[2:]), seed=1)
+else:
+    G = gm.datasets.load(name)
+load_s, loaded = time.perf_counter() - t0, rss()
+t0 = time.perf_counter()
+orbits = gm.orbit_counts(G, size, threads=threads)
+orbit_s, after_orbits = time.perf_counter() - t0, rss()
+del orbits
+t0 = time.perf_counter()
+gm.graphlet_counts(G, size, threads=threads)
+json.dump(dict(n=G.n_nodes, m=G.n_edges, load_s=load_s, orbit_s=orbit_s, global_s=time.perf_counter() - t0,
+               base=base, loaded=loaded, after_orbits=after_orbits, after_global=rss()), sys.stdout)
+"""
+
+
+def memory(args):
+    threads = int(args.threads.split(",")[0])
+    print(f"# {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}, {threads} thread(s); one fresh process "
+          "per row; RSS in MB (peak: after the kernels load, after the graph, after orbit_counts, after "
+          "graphlet_counts); 'orbit growth' = peak after orbit_counts - peak after the graph; result = 8 x orbits x n")
+    print(f"{'graph':<18} {'size':>4} {'n':>9} {'m':>10} {'load s':>7} {'orbits s':>9} {'global s':>9} {'RSS base':>8} "
+          f"{'graph':>8} {'orbits':>8} {'global':>8} {'growth':>8} {'result':>8} {'ratio':>6}")
+    for name in args.memory.split(","):
+        for size in (int(s) for s in args.memory_sizes.split(",")):
+            r = subprocess.run([sys.executable, "-c", MEMORY_PROBE, ROOT, name, str(size), str(threads)],
+                               capture_output=True, text=True)
+            if r.returncode:
+                raise SystemExit(f"{name} size {size} failed: {r.stderr[-2000:]}")
+            d = json.loads(r.stdout)
+            orbits = 15 if size == 4 else 73 if size == 5 else 4
+            result = 8 * orbits * d["n"]
+            growth = d["after_orbits"] - d["loaded"]
+            mb = 1 << 20
+            print(f"{name:<18} {size:>4} {d['n']:>9} {d['m']:>10} {d['load_s']:>7.2f} {d['orbit_s']:>9.2f} "
+                  f"{d['global_s']:>9.2f} {d['base'] / mb:>8.1f} {d['loaded'] / mb:>8.1f} {d['after_orbits'] / mb:>8.1f} "
+                  f"{d['after_global'] / mb:>8.1f} {growth / mb:>8.1f} {result / mb:>8.1f} {growth / result:>6.2f}",
+                  flush=True)
+    print(f"# load average {os.getloadavg()[0]:.2f}")
+
+
+def coverage(args, graphs):
+    print(f"# 3-path sampling: {args.coverage} runs (seeds 1..{args.coverage}) of {args.samples:,} paths; per 4-vertex "
+          "graphlet the exact count, the median and largest |error| / exact, and the share of the 95% intervals "
+          "holding the exact count")
+    print(f"{'graph':<18} {'graphlet':>9} {'exact':>12} {'median rel':>10} {'max rel':>9} {'coverage':>8}")
+    for name, G in graphs.items():
+        exact = gm.graphlet_counts(G)
+        runs = [gm.graphlet_counts(G, method="sample", samples=args.samples, seed=s) for s in range(1, args.coverage + 1)]
+        est = np.array([r.estimate for r in runs])
+        lo, hi = np.array([r.ci_low for r in runs]), np.array([r.ci_high for r in runs])
+        for g in range(3, 9):
+            rel = np.abs(est[:, g] - exact[g]) / max(exact[g], 1)
+            cover = np.mean((lo[:, g] <= exact[g]) & (exact[g] <= hi[:, g]))
+            print(f"{name:<18} {gm.graphlets.GRAPHLET_NAMES[g]:>9} {exact[g]:>12} {np.median(rel):>10.2e} "
+                  f"{rel.max():>9.2e} {cover:>8.2f}", flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--orca", default=None, help="ORCA's built program (without it: graphmine and igraph only)")
@@ -89,7 +181,16 @@ def main():
                     help="time igraph's motifs_randesu on graphs up to this many edges (facebook_combined's "
                          "size-4 census takes igraph minutes)")
     ap.add_argument("--samples", type=int, default=1_000_000, help="3-paths of the sampling table (0: none)")
+    ap.add_argument("--memory", default=None, metavar="GRAPHS",
+                    help="instead: wall seconds and peak RSS of the census of these graphs, one fresh process each")
+    ap.add_argument("--memory-sizes", default="4", help="--memory: graphlet sizes (4, 5)")
+    ap.add_argument("--coverage", type=int, default=0, metavar="RUNS",
+                    help="instead: the 3-path estimate's errors and 95%% interval coverage over RUNS seeded runs")
     args = ap.parse_args()
+    if args.memory:
+        return memory(args)
+    if args.coverage:
+        return coverage(args, {name: load(name) for name in args.graphs.split(",")})
     orca = os.path.abspath(os.path.expanduser(args.orca)) if args.orca else None
     if orca and not (os.path.isfile(orca) and os.access(orca, os.X_OK)):
         raise SystemExit(f"benchmarks/graphlets.py: --orca {orca}: no executable file there")

@@ -31,6 +31,7 @@ Nothing here asserts on time.
     python benchmarks/startup.py [--repeat 7] [--file ca-GrQc] [-k 3]
     python benchmarks/startup.py --cold [--probe 15] [--keep DIR]
     python benchmarks/startup.py --cold --all [--skip seam --skip dask] [--scholp DIR]   # every documented command
+    python benchmarks/startup.py --cold --all --only motifs4 --only motifs5   # some of them, by label
     python benchmarks/startup.py --nx facebook_combined [--repeat 3] [--first-only]   # the networkx backend
     python benchmarks/startup.py --nx facebook_combined --calls 4 [--repeat 3]   # later calls of one process
     python benchmarks/startup.py --dask ca-GrQc [--workers 2]            # a Dask worker's first task
@@ -143,6 +144,8 @@ ALL_RUNS = (
     ("s4c-generate", ("science4cast", "generate", "--out", "{work}/data.pkl", "--vertices", "20000", "--seed", "0",
                       "--force")),
     ("seam", ("predict-motifs", "USAir", "--motif", "clique", "--k", "4", "--method", "seam")),
+    ("motifs4", ("count-motifs", "ca-GrQc", "--size", "4")),
+    ("motifs5", ("count-motifs", "ca-GrQc", "--size", "5")),
 )
 
 
@@ -260,7 +263,8 @@ def cold(args):
           f"{'compile cpu s':>13s} {'said':>4s} {'load':>5s}")
     if args.all:
         files = _inputs(work, args.scholp)
-        runs = [tuple(a.format(**files) for a in cmd) for label, cmd in ALL_RUNS if label not in args.skip]
+        runs = [tuple(a.format(**files) for a in cmd) for label, cmd in ALL_RUNS
+                if label not in args.skip and (not args.only or label in args.only)]
     else:
         runs = FIRST_RUNS
     rows = []
@@ -559,6 +563,8 @@ def main():
                     help="with --cold: every documented command (ALL_RUNS), not only the first five")
     ap.add_argument("--skip", action="append", default=[], metavar="LABEL",
                     help="with --all: leave out a command by its label (" + ", ".join(l for l, _ in ALL_RUNS) + ")")
+    ap.add_argument("--only", action="append", default=[], metavar="LABEL",
+                    help="with --all: run only these commands, by label (as --skip)")
     ap.add_argument("--scholp", default=None, metavar="DIR",
                     help="with --all: a ScHoLP data set (e.g. email-Enron's folder); default: a generated one")
     ap.add_argument("--keep", default=None, metavar="DIR", help="with --cold: work in DIR and keep it")

@@ -177,6 +177,8 @@ LONG_COMPILES = {
     "count-cliques --scheduler": (10, "every Dask worker's block kernels, in the workers"),
     "predict-motifs --method heuristic": (3, "the motif enumeration and heuristic scores"),
     "predict-closure": (8, "the closure candidates, labels and scores"),
+    "count-motifs --size 4": (5, "the 4-vertex census kernels"),
+    "count-motifs --size 5": (14, "the 4- and 5-vertex census kernels"),
 }
 
 
@@ -211,6 +213,15 @@ def compile_path(args):
     elif command == "predict-motifs":
         key = f"predict-motifs --method {getattr(args, 'method', '')}"
         return key if key in LONG_COMPILES else None
+    elif command == "count-motifs":
+        # measured: the exact census of node orbits and global counts (size 5's sample runs the
+        # exact census of the drawn vertices: the same kernels)
+        size = getattr(args, "size", 4)
+        if size == 5:
+            return "count-motifs --size 5"
+        if getattr(args, "method", "exact") == "exact" and getattr(args, "orbits", None) != "edge":
+            return "count-motifs --size 4"
+        return None
     elif command == "science4cast":
         key = f"science4cast {getattr(args, 's4c_command', '')}"
         return key if key in LONG_COMPILES else None

@@ -49,6 +49,11 @@ def test_compile_note_comes_when_a_kernel_compiles_and_only_once(capsys, monkeyp
      "predict-motifs --method heuristic"),
     (["science4cast", "build", "events.txt", "--out", "d.pkl"], None),  # the events read on numpy
     (["info", "ca-GrQc"], None),
+    (["count-motifs", "ca-GrQc"], "count-motifs --size 4"),
+    (["count-motifs", "ca-GrQc", "--size", "3"], "count-motifs --size 4"),
+    (["count-motifs", "ca-GrQc", "--size", "5"], "count-motifs --size 5"),
+    (["count-motifs", "ca-GrQc", "--size", "5", "--method", "sample"], "count-motifs --size 5"),
+    (["count-motifs", "ca-GrQc", "--orbits", "edge", "--out", "e.tsv"], None),  # not measured: no estimate
 ])
 def test_long_compiles_are_named_by_their_command_path(argv, path):
     from graphmine.cli import build_parser
@@ -83,6 +88,34 @@ def test_compile_note_gives_the_estimate_before_the_compile(capsys, monkeypatch)
         err = capsys.readouterr().err
         seconds = commands.LONG_COMPILES["count-cliques --all-k"][0]
         assert err.count(f"first use: about {seconds} s") == 1
+    finally:
+        event.unregister("numba:compile", commands._COMPILE_NOTE["listener"])
+        if earlier is not None:
+            event.register("numba:compile", earlier)
+
+
+def test_count_motifs_first_compile_says_its_estimate(capsys, monkeypatch):
+    from numba import njit
+    from numba.core import event
+
+    from graphmine.cli import build_parser
+
+    earlier = commands._COMPILE_NOTE.get("listener")
+    if earlier is not None:
+        event.unregister("numba:compile", earlier)
+    monkeypatch.setattr(commands, "_COMPILE_NOTE", {})
+    try:
+        commands.note_first_compile(build_parser().parse_args(["count-motifs", "ca-GrQc", "--size", "5"]))
+
+        @njit
+        def four_times(x):
+            return 4 * x
+
+        assert four_times(2) == 8
+        err = capsys.readouterr().err
+        seconds, what = commands.LONG_COMPILES["count-motifs --size 5"]
+        assert seconds > commands.LONG_COMPILES["count-motifs --size 4"][0]
+        assert err.count(f"first use: about {seconds} s ({what};") == 1
     finally:
         event.unregister("numba:compile", commands._COMPILE_NOTE["listener"])
         if earlier is not None:
