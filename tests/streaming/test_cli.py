@@ -120,5 +120,7 @@ def test_ctrl_c_prints_the_last_estimate():
         p.kill()
     out, err = p.stdout.read(), p.stderr.read()
     last = json.loads(out.decode().splitlines()[-1])
-    assert p.returncode == 130 and err.decode() == "graphmine: interrupted\n"
+    # an empty numba cache adds the first-compile note before it
+    assert p.returncode == 130 and err.decode().splitlines()[-1] == "graphmine: interrupted"
+    assert "Traceback" not in err.decode()
     assert last["interrupted"] and last["events"] > 100 and last["estimate"] > 0
