@@ -153,7 +153,9 @@ def test_command_line_all_sizes(capsys):
     assert count_all_cliques(H) == [1, 34, 78, 45, 11, 2]
 
 
-@settings(max_examples=25)
+# derandomized: a rare draw (many disjoint missing edges) makes the clique tree's leaves grow as
+# 2^(missing edges), and one such draw ran for over 20 minutes in a CI run
+@settings(max_examples=25, derandomize=True)
 @given(st.integers(60, 135), st.floats(0.0, 0.006), st.integers(0, 2**32 - 1), st.sampled_from([None, 5, 30]))
 def test_polynomial_counts_equal_the_clique_tree_on_near_cliques(n, p, seed, max_k):
     # complements of sparse graphs: one near-clique of one to three words per local row, counts far
