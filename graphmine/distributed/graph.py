@@ -430,8 +430,6 @@ class DistributedGraph:
         """
         return self.client.submit(fn, *args, pure=False, **kw)
 
-    _submit = submit
-
     def items(self, future, count, first=0):
         """Futures of the items ``first .. first + count - 1`` of a task's tuple result (each
         moves on its own between workers).
@@ -457,8 +455,6 @@ class DistributedGraph:
         >>> client.close(); client.cluster.close()
         """
         return [self.submit(operator.getitem, future, first + i) for i in range(count)]
-
-    _items = items
 
     def show_progress(self, futures):
         """Dask's progress bar on stderr while ``futures`` run (as the graph's ``progress`` says)."""
@@ -487,8 +483,6 @@ class DistributedGraph:
         """
         show_progress(futures, self.progress, self.client)
         return self.client.gather(futures)
-
-    _gather = gather
 
     def undirected_blocks(self):
         """Futures of every row block's whole neighbourhoods (out-arcs and in-arcs).
@@ -536,10 +530,10 @@ class DistributedGraph:
             return c.scatter(list(chunks)), "graph", "graph", G
         if _is_dask_frame(source):
             parts = c.compute(source.to_delayed())
-            return [self._submit(_t.frame_edges, p, i) for i, p in enumerate(parts)], "frame", "edge frame", None
+            return [self.submit(_t.frame_edges, p, i) for i, p in enumerate(parts)], "frame", "edge frame", None
         paths = expand_source(source)
         desc = source if isinstance(source, (str, os.PathLike)) else f"{len(paths)} shard files"
-        return [self._submit(_t.parse_shard, p) for p in paths], "files", os.fspath(desc), None
+        return [self.submit(_t.parse_shard, p) for p in paths], "files", os.fspath(desc), None
 
     def _build(self, source, partitions):
         shards, kind, desc, G = self._shards(source)
@@ -550,10 +544,10 @@ class DistributedGraph:
             self._node_ids = G.node_ids
             P = max(1, min(partitions, n))
             bounds = np.linspace(0, n, P + 1).astype(np.int64)
-            split = [self._submit(_t.canonical_split, s, bounds) for s in shards]
+            split = [self.submit(_t.canonical_split, s, bounds) for s in shards]
         else:
-            ids = [self._submit(_t.shard_ids, s) for s in shards]
-            summaries = self._gather([self._submit(_t.shard_summary, s, i, 64 * partitions)
+            ids = [self.submit(_t.shard_ids, s) for s in shards]
+            summaries = self.gather([self.submit(_t.shard_summary, s, i, 64 * partitions)
                                       for s, i in zip(shards, ids)])
             lines = sum(int(m) for m, _ in summaries)
             if lines == 0:
@@ -562,45 +556,45 @@ class DistributedGraph:
             B = max(1, min(partitions, sample.shape[0]))
             splitters = np.unique(sample[(np.arange(1, B) * sample.shape[0]) // B])
             B = splitters.shape[0] + 1
-            parts = [self._items(self._submit(_t.split_ids, i, splitters), B) for i in ids]
-            unions = [self._submit(_t.bucket_union, *[parts[s][b] for s in range(S)]) for b in range(B)]
-            sizes = np.array(self._gather([self._submit(len, u) for u in unions]), np.int64)
+            parts = [self.items(self.submit(_t.split_ids, i, splitters), B) for i in ids]
+            unions = [self.submit(_t.bucket_union, *[parts[s][b] for s in range(S)]) for b in range(B)]
+            sizes = np.array(self.gather([self.submit(len, u) for u in unions]), np.int64)
             starts = np.concatenate([[0], np.cumsum(sizes)])
             n = int(starts[-1])
             P = max(1, min(partitions, n))
             bounds = np.linspace(0, n, P + 1).astype(np.int64)
             split = []
             for s in range(S):
-                new = [self._submit(_t.bucket_lookup, unions[b], int(starts[b]), parts[s][b]) for b in range(B)]
-                split.append(self._submit(_t.relabel_split, shards[s], ids[s], new, bounds))
+                new = [self.submit(_t.bucket_lookup, unions[b], int(starts[b]), parts[s][b]) for b in range(B)]
+                split.append(self.submit(_t.relabel_split, shards[s], ids[s], new, bounds))
             self._unions, self._starts = unions, starts
             # dropping a future lets dask free its data as soon as the tasks that read it are done
             del ids, parts, new
         del shards
         self.n_nodes, self.partitions, self.bounds = n, P, bounds
         ranges = self.ranges()
-        split = [self._items(f, P + 1) for f in split]
-        loops = sum(self._gather([f[0] for f in split]))
-        ded = [self._submit(_t.dedupe_block, ranges[b][0], ranges[b][1], *[split[s][b + 1] for s in range(S)])
+        split = [self.items(f, P + 1) for f in split]
+        loops = sum(self.gather([f[0] for f in split]))
+        ded = [self.submit(_t.dedupe_block, ranges[b][0], ranges[b][1], *[split[s][b + 1] for s in range(S)])
                for b in range(P)]
         del split
-        dparts = [self._items(self._submit(_t.degree_parts, d, lo, hi, bounds), P + 1)
+        dparts = [self.items(self.submit(_t.degree_parts, d, lo, hi, bounds), P + 1)
                   for d, (lo, hi) in zip(ded, ranges)]
-        deg = [self._submit(_t.degree_block, lo, hi, dparts[i][P], *[dparts[b][i] for b in range(P)])
+        deg = [self.submit(_t.degree_block, lo, hi, dparts[i][P], *[dparts[b][i] for b in range(P)])
                for i, (lo, hi) in enumerate(ranges)]
         # the larger ends of block b's edges that lie in block i, and their degrees
-        peers = [[self._submit(operator.getitem, dparts[b][i], 0) for i in range(P)] for b in range(P)]
+        peers = [[self.submit(operator.getitem, dparts[b][i], 0) for i in range(P)] for b in range(P)]
         arcs = []
         for b in range(P):
-            degs = [self._submit(_t.degree_lookup, deg[i], ranges[i][0], peers[b][i]) for i in range(P)]
-            arcs.append(self._items(self._submit(_t.orient_split, ded[b], deg[b], ranges[b][0], bounds,
+            degs = [self.submit(_t.degree_lookup, deg[i], ranges[i][0], peers[b][i]) for i in range(P)]
+            arcs.append(self.items(self.submit(_t.orient_split, ded[b], deg[b], ranges[b][0], bounds,
                                                  peers[b], degs), P))
         del ded, dparts, peers, degs
         itype = _index_dtype(n)
-        blocks = [self._submit(_t.build_rows, lo, hi, n, itype, *[arcs[b][i] for b in range(P)])
+        blocks = [self.submit(_t.build_rows, lo, hi, n, itype, *[arcs[b][i] for b in range(P)])
                   for i, (lo, hi) in enumerate(ranges)]
         del arcs
-        stats = self._gather([self._submit(_t.block_stats, blk) for blk in blocks])
+        stats = self.gather([self.submit(_t.block_stats, blk) for blk in blocks])
         self.blocks, self.degrees = blocks, deg
         self.block_arcs = np.array([a for a, _ in stats], np.int64)
         self.block_max_out = np.array([d for _, d in stats], np.int64)
@@ -621,7 +615,7 @@ class DistributedGraph:
                 continue
             sel = [b for b in range(len(self._unions))
                    if self._starts[b] < hi and self._starts[b + 1] > lo]
-            out.append(self._submit(_t.block_node_ids, lo, hi, [int(self._starts[b]) for b in sel],
+            out.append(self.submit(_t.block_node_ids, lo, hi, [int(self._starts[b]) for b in sel],
                                     *[self._unions[b] for b in sel]))
         return out
 
