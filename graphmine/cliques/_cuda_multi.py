@@ -101,7 +101,7 @@ def _prime(workers, what):
         if (dev, what) in _PRIMED:
             continue
         with cuda.gpus[dev]:
-            from . import _exact, _partition
+            from . import _cuda_launch as _exact, _cuda_partition as _partition
 
             if what == "cliques":
                 _exact.count_cliques(as_graph(W), 4, "degeneracy", 1)

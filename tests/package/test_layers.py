@@ -381,3 +381,56 @@ def test_the_checks_see_a_dynamic_import(monkeypatch):
     monkeypatch.setitem(TREES, "graphmine.core.validation", tree)
     edges, unexplained = _dynamic_imports("graphmine.core.validation")
     assert edges == [("gnn", 4)] and unexplained == [3]
+
+
+def _top_level_names(mod):
+    """The names a module defines at its top level (in if/try/with/for blocks too, not in function
+    bodies), or None when it may define any name (a module ``__getattr__``, ``globals()`` writes, or
+    a star import)."""
+    names = set()
+    body = list(TREES[mod].body)
+    while body:
+        node = body.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if node.name == "__getattr__":
+                return None
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for a in node.names:
+                if a.name == "*":
+                    return None
+                names.add(a.asname or a.name.split(".")[0])
+        if isinstance(node, (ast.If, ast.Try, ast.With, ast.For, ast.While)):
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                body.extend(getattr(node, field, []))
+        if isinstance(node, ast.ExceptHandler):
+            body.extend(node.body)
+        if any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "globals"
+               for n in ast.walk(node) if not isinstance(node, (ast.FunctionDef, ast.ClassDef))):
+            return None
+    return names
+
+
+def test_every_imported_name_exists():
+    """A ``from x import y`` of the project's own modules names a module or a name x defines, also
+    inside a function (a stale name in a rarely run branch, such as a multi-GPU warm-up, would
+    otherwise surface as an ImportError on a user's machine only)."""
+    missing = []
+    for mod in MODULES:
+        for target, names, line in _imports(mod):
+            defined = _top_level_names(target)
+            if defined is None:
+                continue
+            missing.extend(f"{mod}:{line} imports {name!r} from {target}" for name in names if name not in defined)
+    assert not missing, "\n".join(missing)
+
+
+def test_the_import_check_sees_a_stale_name(monkeypatch):
+    fake = "graphmine._runtime._import_probe"
+    monkeypatch.setitem(MODULES, fake, ("<probe>", False))
+    monkeypatch.setitem(TREES, fake, ast.parse("def f():\n    from .threads import no_such_name\n"))
+    with pytest.raises(AssertionError, match="no_such_name"):
+        test_every_imported_name_exists()
