@@ -16,7 +16,9 @@ correlation-aware modes, with deal-breakers where the motif has them), as ``s`` 
 representation and through a linear skip straight to the logit, so the network can reproduce any
 monotone-in-log ranking of a heuristic and learn what the subgraph adds to it: the heuristics are
 subsumed, not competed with. :func:`select_seam` fits several settings (e.g. hops 1 and 2) and
-keeps the one with the best validation AUC; the test split is never looked at.
+keeps the one with the best validation AUC, or averages their predicted scores
+(:class:`SEAMEnsemble`, ``combine='mean'``, the command line's default); the test split is never
+looked at.
 
 With ``edge_weights=True`` the task carries a weight for every observed edge
 (``task.info['edge_weights']``: sorted keys ``u * n + v`` with ``u < v``, and their weights, as
