@@ -145,7 +145,8 @@ def table(records, graphs, motifs, seeds):
             if all("seam_best" in r for r in rs):
                 bv = [r["seam_best"] for r in rs]
                 per_seed = ", ".join(f"seed {r['seed']}: {r['seam']:.3f} (best-val fit {r['seam_best']:.3f}, "
-                                     f"{best} {r['heuristics'][best]:.3f})" for r in sorted(rs, key=lambda r: r["seed"]))
+                                     f"{best} {r['heuristics'][best]:.3f})"
+                                     for r in sorted(rs, key=lambda r: r["seed"]))
                 notes.append(f"{g} {mo}: the fit of the higher validation AUC alone {np.mean(bv):.3f} ± "
                              f"{np.std(bv):.3f}; {per_seed}")
     secs = [r["seam_seconds"] for r in records if "seam_seconds" in r]
