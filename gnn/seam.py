@@ -691,7 +691,10 @@ class SEAMEnsemble:
     """
 
     def __init__(self, members):
-        members = list(members)
+        try:
+            members = list(members)
+        except TypeError:
+            members = []
         if not members or not all(isinstance(m, SEAM) and hasattr(m, "model_") for m in members):
             raise ParameterError("SEAMEnsemble needs a non-empty sequence of fitted SEAM models")
         if len({m.k_ for m in members}) != 1:

@@ -97,6 +97,8 @@ def test_combine_and_ensemble_errors(task):
         SEAMEnsemble([])
     with pytest.raises(gm.ParameterError, match="non-empty sequence of fitted SEAM"):
         SEAMEnsemble([SEAM()])
+    with pytest.raises(gm.ParameterError, match="non-empty sequence of fitted SEAM"):
+        SEAMEnsemble(3)
     a = SEAM(**FIT).fit(task)
     b = SEAM(**FIT).fit(motif_prediction_task(task.graph, clique(4), n_positives=20, seed=0))
     with pytest.raises(gm.ParameterError, match="one motif size"):
