@@ -1,12 +1,12 @@
 """Graph neural networks on torch-geometric for graphmine tasks.
 
-``SEAM`` (motif prediction, a DGCNN over labelled enclosing subgraphs), ``DGCNN``,
+``SEAM`` (motif prediction, a DGCNN over labelled enclosing subgraphs), ``SEAMEnsemble``, ``DGCNN``,
 ``heuristic_features`` and ``select_seam`` are imported
 lazily, so ``import gnn`` is fast and does not load torch; without torch or torch-geometric,
 using them raises :class:`graphmine.core.exceptions.MissingDependencyError` naming the ``gnn`` extra.
 """
 
-__all__ = ["SEAM", "DGCNN", "resolve_device", "heuristic_features", "select_seam"]
+__all__ = ["SEAM", "SEAMEnsemble", "DGCNN", "resolve_device", "heuristic_features", "select_seam"]
 
 
 def __getattr__(name):

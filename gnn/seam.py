@@ -16,7 +16,9 @@ correlation-aware modes, with deal-breakers where the motif has them), as ``s`` 
 representation and through a linear skip straight to the logit, so the network can reproduce any
 monotone-in-log ranking of a heuristic and learn what the subgraph adds to it: the heuristics are
 subsumed, not competed with. :func:`select_seam` fits several settings (e.g. hops 1 and 2) and
-keeps the one with the best validation AUC; the test split is never looked at.
+keeps the one with the best validation AUC, or averages their predicted scores
+(:class:`SEAMEnsemble`, ``combine='mean'``, the command line's default); the test split is never
+looked at.
 
 With ``edge_weights=True`` the task carries a weight for every observed edge
 (``task.info['edge_weights']``: sorted keys ``u * n + v`` with ``u < v``, and their weights, as
@@ -60,8 +62,8 @@ from graphmine.core.exceptions import GraphFormatError, ParameterError  # noqa: 
 from graphmine.motifs import (LINK_SCORES, MOTIF_MODES, MotifTask, auc_ap, distance_labels,  # noqa: E402
                               enclosing_subgraphs, heuristic_motif_scores, n_distance_labels, zero_one_labels)
 
-__all__ = ["SEAM", "DGCNN", "resolve_device", "heuristic_features", "select_seam", "LABELINGS", "FEATURES",
-           "DEFAULT_CANDIDATES", "MODEL_FORMAT"]
+__all__ = ["SEAM", "SEAMEnsemble", "DGCNN", "resolve_device", "heuristic_features", "select_seam", "LABELINGS",
+           "FEATURES", "DEFAULT_CANDIDATES", "COMBINES", "MODEL_FORMAT"]
 
 #: node labelings of the enclosing subgraphs: distances to the motif vertices, or membership
 LABELINGS = ("distance", "zero_one")
@@ -646,28 +648,100 @@ class SEAM:
 #: the settings :func:`select_seam` tries by default: the 1-hop subgraph, and the 2-hop one (capped
 #: at 100 new vertices per hop, so hubs do not swallow the graph)
 DEFAULT_CANDIDATES = ({"hops": 1}, {"hops": 2, "max_nodes_per_hop": 100})
+#: how :func:`select_seam` turns its fits into one predictor
+COMBINES = ("best", "mean")
 
 
-def select_seam(task, candidates=DEFAULT_CANDIDATES, **params):
-    """Fit SEAM once per candidate setting and keep the one with the best validation AUC.
+class SEAMEnsemble:
+    """The mean predicted probability of several fitted :class:`SEAM` models.
 
-    The test split is never used: each fit early-stops on the validation split and the settings
-    are compared by that same validation AUC (:attr:`SEAM.best_val_auc_`; ties keep the earlier
-    candidate, so list the cheaper settings first).
+    :func:`select_seam` with ``combine='mean'`` returns one (its members are the candidate fits);
+    averaging the scores of models that differ in radius lowers the variance that a choice
+    between them on a small validation split carries.
+
+    Parameters
+    ----------
+    members : sequence of SEAM
+        Fitted models of one task's motif size (and the same candidate features).
+
+    Attributes
+    ----------
+    members_ : list of SEAM
+    best_val_auc_ : float
+        Validation AUC of the averaged scores (set by :func:`select_seam`; nan otherwise).
+    fit_seconds_ : float
+        The members' fitting time in all.
+
+    Raises
+    ------
+    ParameterError
+        No members, a member that is not a fitted SEAM, or members of different motif sizes.
+
+    Examples
+    --------
+    >>> from graphmine.io.generators import planted_cliques_graph
+    >>> from graphmine.motifs import clique, motif_prediction_task
+    >>> G, _ = planted_cliques_graph(150, 0.02, [7] * 6, seed=1)
+    >>> task = motif_prediction_task(G, clique(3), n_positives=40, seed=0)
+    >>> a = SEAM(hops=1, epochs=2, seed=0, verbose=False).fit(task)
+    >>> b = SEAM(hops=2, epochs=2, seed=0, verbose=False).fit(task)
+    >>> p = SEAMEnsemble([a, b]).predict_proba(task, "test")
+    >>> bool(np.allclose(p, (a.predict_proba(task, "test") + b.predict_proba(task, "test")) / 2))
+    True
+    """
+
+    def __init__(self, members):
+        try:
+            members = list(members)
+        except TypeError:
+            members = []
+        if not members or not all(isinstance(m, SEAM) and hasattr(m, "model_") for m in members):
+            raise ParameterError("SEAMEnsemble needs a non-empty sequence of fitted SEAM models")
+        if len({m.k_ for m in members}) != 1:
+            raise ParameterError(f"SEAMEnsemble members must predict one motif size, got "
+                                 f"{sorted({m.k_ for m in members})} vertices")
+        self.members_ = members
+        self.best_val_auc_ = float("nan")
+        self.fit_seconds_ = float(sum(getattr(m, "fit_seconds_", 0.0) for m in members))
+
+    def predict_proba(self, task, split="test"):
+        """Mean over the members of the probability that each candidate of ``split`` is the motif."""
+        return np.mean([m.predict_proba(task, split) for m in self.members_], axis=0)
+
+    def evaluate(self, task, split="test"):
+        """ROC AUC and average precision of the averaged scores on one split."""
+        return auc_ap(task.labels[task.indices(split)], self.predict_proba(task, split))
+
+
+def select_seam(task, candidates=DEFAULT_CANDIDATES, combine="best", **params):
+    """Fit SEAM once per candidate setting; keep the fit of the best validation AUC, or average them.
+
+    The test split is never used: each fit early-stops on the validation split, the settings are
+    compared by that same validation AUC (:attr:`SEAM.best_val_auc_`; ties keep the earlier
+    candidate, so list the cheaper settings first), and the averaged scores are judged on it too.
 
     Parameters
     ----------
     task : MotifTask
     candidates : sequence of dict
         SEAM parameters that vary (default: hops 1, and hops 2 with ``max_nodes_per_hop=100``).
+    combine : {'best', 'mean'}, default 'best'
+        'best': the candidate of the highest validation AUC. 'mean': all the fits, their predicted
+        probabilities averaged (:class:`SEAMEnsemble`); the same fitting time.
     **params
         SEAM parameters shared by every candidate (``epochs``, ``seed``, ``device``, ...).
 
     Returns
     -------
-    SEAM
-        The chosen, fitted model, with ``selection_``: one dict per candidate (its parameters,
-        ``val_auc``, ``best_epoch``, ``fit_seconds``) in the order tried.
+    SEAM or SEAMEnsemble
+        The chosen fitted model, or the ensemble of all; either has ``selection_``: one dict per
+        candidate (its parameters, ``val_auc``, ``best_epoch``, ``fit_seconds``) in the order
+        tried, and ``best_val_auc_`` (for the ensemble: the averaged scores' validation AUC).
+
+    Raises
+    ------
+    ParameterError
+        No candidates, a name that is not a SEAM parameter, or an unknown ``combine``.
 
     Examples
     --------
@@ -678,7 +752,12 @@ def select_seam(task, candidates=DEFAULT_CANDIDATES, **params):
     >>> m = select_seam(task, [{"hops": 1}, {"hops": 2}], epochs=2, seed=0, verbose=False)
     >>> [c["hops"] for c in m.selection_], m.hops in (1, 2)
     ([1, 2], True)
+    >>> e = select_seam(task, [{"hops": 1}, {"hops": 2}], combine="mean", epochs=2, seed=0, verbose=False)
+    >>> [s.hops for s in e.members_], e.predict_proba(task, "test").shape == (len(task.indices("test")),)
+    ([1, 2], True)
     """
+    if combine not in COMBINES:
+        raise ParameterError(f"combine must be one of {', '.join(COMBINES)}, got {combine!r}")
     candidates = [dict(c) for c in candidates]
     if not candidates or not all(isinstance(c, dict) for c in candidates):
         raise ParameterError("candidates must be a non-empty sequence of dicts of SEAM parameters")
@@ -686,7 +765,7 @@ def select_seam(task, candidates=DEFAULT_CANDIDATES, **params):
         for name in list(c) + list(params):
             if name not in _PARAMS:
                 raise ParameterError(f"{name!r} is not a SEAM parameter (one of {', '.join(_PARAMS)})")
-    best, table = None, []
+    best, table, fits = None, [], []
     # the fits in all: a bar over them (tqdm's estimate of the whole selection), each fit's own below
     outer = progress_bar(params.get("verbose", True) and len(candidates) > 1, len(candidates), "SEAM selection",
                          unit="fit")
@@ -694,11 +773,17 @@ def select_seam(task, candidates=DEFAULT_CANDIDATES, **params):
         m = SEAM(**{**params, **c})
         m._progress_desc = f"SEAM fit {i + 1}/{len(candidates)} (hops {m.hops})"
         m.fit(task)
+        fits.append(m)
         outer.update(1)
         outer.set_postfix_str(f"best val AUC {max(m.best_val_auc_, best.best_val_auc_ if best else -1):.3f}")
         table.append({**c, "val_auc": m.best_val_auc_, "best_epoch": m.best_epoch_, "fit_seconds": m.fit_seconds_})
         if best is None or m.best_val_auc_ > best.best_val_auc_:
             best = m
     outer.close()
+    if combine == "mean":
+        best = SEAMEnsemble(fits)
+        va = task.indices("val")
+        if va.size and np.unique(task.labels[va]).size == 2:
+            best.best_val_auc_ = best.evaluate(task, "val")["auc"]
     best.selection_ = table
     return best

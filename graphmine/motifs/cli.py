@@ -47,8 +47,11 @@ def register(subparsers):
                    help="motif edges removed per positive: 'all' or 1..|E_M| (default all)")
     p.add_argument("--epochs", type=positive_int, default=50, help="SEAM epochs (default 50)")
     p.add_argument("--hops", type=positive_int, default=None,
-                   help="SEAM enclosing-subgraph radius (default: 1 or 2, whichever scores the higher "
-                        "validation AUC; twice the fitting time)")
+                   help="SEAM enclosing-subgraph radius (default: fits of radius 1 and 2, combined as "
+                        "--combine says; twice the fitting time)")
+    p.add_argument("--combine", default="mean", choices=["mean", "best"],
+                   help="without --hops: average the two fits' scores (mean, default) or keep the fit of "
+                        "the higher validation AUC (best)")
     p.add_argument("--device", default="auto", help="SEAM device: auto (default), cpu or cuda")
     p.add_argument("--features", default="heuristic", choices=["heuristic", "none"],
                    help="SEAM's candidate features: the heuristic motif scores (default) or none")
@@ -146,10 +149,12 @@ def run_predict_motifs(args):
     if args.method == "heuristic":
         scores = evaluate_heuristics(task, "test", threads=args.threads)
     else:
+        # --threads also sets torch's CPU threads for SEAM (restored afterwards)
         params = dict(epochs=args.epochs, device=args.device, seed=args.seed, verbose=not args.quiet,
+                      threads=args.threads,
                       features=None if args.features == "none" else args.features)
         if args.hops is None:
-            model = seam.select_seam(task, **params)
+            model = seam.select_seam(task, combine=args.combine, **params)
         else:
             model = seam.SEAM(hops=args.hops, **params).fit(task)
         scores = {"seam": model.evaluate(task, "test")}

@@ -152,7 +152,11 @@ def test_cli_predict_motifs_features_and_select_match_the_library(tmp_path, caps
         ("--hops", "1"): SEAM(epochs=2, seed=1, device="cpu", verbose=False).fit(task),
         ("--hops", "1", "--features", "none"): SEAM(features=None, epochs=2, seed=1, device="cpu",
                                                     verbose=False).fit(task),
-        (): select_seam(task, epochs=2, seed=1, device="cpu", verbose=False),
+        # no --hops: the radius-1 and radius-2 fits, scores averaged (or the higher validation AUC)
+        (): select_seam(task, combine="mean", epochs=2, seed=1, device="cpu", verbose=False),
+        ("--combine", "best"): select_seam(task, epochs=2, seed=1, device="cpu", verbose=False),
+        ("--combine", "mean", "--threads", "1"): select_seam(task, combine="mean", epochs=2, seed=1, device="cpu",
+                                                             threads=1, verbose=False),
     }
     for extra, model in want.items():
         assert main(base + list(extra)) == 0
