@@ -21,17 +21,22 @@ Sections (each prints a table; nothing here asserts):
    time of one trial: the difference of a run of 1 and of ``--speed-trials`` trials, divided;
    a trial reads its file, so that is the jar's end-to-end figure), at 2 threads, and the exact
    counter's throughput and memory;
-4. temporal locality: WRS against TRIEST-IMPR at equal memory on a stream in its file order
-   and in a random order (a ScHoLP data set in time order with ``--scholp PATH``);
+4. temporal locality: WRS against TRIEST-IMPR at equal memory (``--temporal-budgets``) on
+   ScHoLP data sets in time order (``--scholp FOLDER ...``: every pair of every simplex inserted
+   at its time, repeats of a pair present dropped) and on the real graphs in file order and in a
+   random order;
 5. first run: ``graphmine stream-triangles`` in a fresh process with an empty numba cache:
    seconds and functions compiled.
 
     python benchmarks/streaming.py --thinkd /work/ext/thinkd --data /work/data/snap
+    python benchmarks/streaming.py --thinkd /work/ext/thinkd --enron DIR/email-Enron.txt \
+        --hepph DIR/ca-HepPh.txt --scholp DIR/scholp/email-Enron DIR/scholp/NDC-classes
     python benchmarks/streaming.py --quick          # small streams, few seeds, no jar
 
 ``--thinkd DIR`` names the folder of a built ThinkD (``ThinkD-2.0.jar`` and a fastutil jar);
-``--data DIR`` the folder of SNAP's ``email-Enron.txt`` and ``ca-HepPh.txt`` (the shipped
-ca-HepTh and facebook_combined stand in for them when it is not given).
+``--data DIR`` the folder of SNAP's ``email-Enron.txt`` and ``ca-HepPh.txt``, or ``--enron`` and
+``--hepph`` each file (a first line ``n m``, GraphIO's header, is skipped); the shipped ca-HepTh
+and facebook_combined stand in for them when none is given. Nothing is downloaded.
 """
 
 import argparse
@@ -58,14 +63,29 @@ def shuffled(stream, seed):
     return gs.EdgeStream(stream.signs[perm], stream.u[perm], stream.v[perm])
 
 
+def graph_files(args):
+    """[(name, path)] of the real graphs given (--enron, --hepph, or --data DIR)."""
+    out = []
+    for name, fname, given in (("email-Enron", "email-Enron.txt", args.enron), ("ca-HepPh", "ca-HepPh.txt", args.hepph)):
+        path = given or (os.path.join(args.data, fname) if args.data else None)
+        if path and os.path.exists(path):
+            out.append((name, path))
+    return out
+
+
+def read_graph_stream(path):
+    """The edge list in file order; a first line ``n m`` whose m is the number of lines after it
+    (GraphIO's header) is skipped rather than read as an edge."""
+    with open(path) as f:
+        first = f.readline().split()
+        rest = sum(1 for line in f if line.strip() and not line.startswith(("#", "%")))
+    header = len(first) == 2 and all(x.isdigit() for x in first) and int(first[1]) == rest
+    return gs.read_stream(path, header=True if header else None)
+
+
 def load_streams(args):
     """[(name, insertion-only stream in a seeded random order)]."""
-    out = []
-    names = [("email-Enron", "email-Enron.txt"), ("ca-HepPh", "ca-HepPh.txt")]
-    for name, fname in names:
-        path = os.path.join(args.data, fname) if args.data else None
-        if path and os.path.exists(path):
-            out.append((name, shuffled(gs.read_stream(path), 1)))
+    out = [(name, shuffled(read_graph_stream(path), 1)) for name, path in graph_files(args)]
     if not out:  # the shipped graphs stand in
         for name in ("ca-HepTh", "facebook_combined"):
             out.append((name, shuffled(gs.read_stream(gm.datasets.path(name)), 1)))
@@ -278,33 +298,37 @@ def throughput(args, streams, tmp, results):
 
 # -- 4 ------------------------------------------------------------------------------------------
 def temporal(args, results):
-    cases = []
-    if args.scholp:
-        cases.append(("ScHoLP " + os.path.basename(args.scholp.rstrip("/")), gs.read_stream(args.scholp)))
-    for name, fname in (("ca-HepPh", "ca-HepPh.txt"), ("email-Enron", "email-Enron.txt")):
-        path = os.path.join(args.data, fname) if args.data else None
-        if path and os.path.exists(path):
-            s = gs.read_stream(path)
-            cases.append((f"{name} (file order)", s))
-            cases.append((f"{name} (random order)", shuffled(s, 5)))
+    cases = [("ScHoLP " + os.path.basename(f.rstrip("/")) + " (time order)", gs.read_stream(f, format="scholp"))
+             for f in args.scholp]
+    for name, path in graph_files(args):
+        s = read_graph_stream(path)
+        cases.append((f"{name} (file order)", s))
+        cases.append((f"{name} (random order)", shuffled(s, 5)))
     if not cases:
         s = gs.read_stream(gm.datasets.path("ca-HepTh"))
         cases = [("ca-HepTh (file order)", s), ("ca-HepTh (random order)", shuffled(s, 5))]
-    print(f"4. temporal locality: WRS (waiting room 10%) against TRIEST-IMPR, memory 5% of the edges, "
-          f"{args.seeds} seeds")
+    print(f"4. temporal locality: WRS (waiting room 10%) against TRIEST-IMPR at equal memory M (a share of the "
+          f"stream's edges), {args.seeds} seeds; global = mean |estimate - exact| / exact (± its standard error), "
+          f"local = ThinkD's mean local error")
     rows = []
     for name, s in cases:
         exact, ids, loc = exact_of(s)
-        M = max(10, int(0.05 * len(s)))
-        out = {}
-        for method in ("triest", "wrs"):
-            e = gs.make_estimator(method, M, seed=17, replicates=args.seeds).feed(s, threads=args.threads)
-            out[method] = errors(e.replicate_estimates(), e.replicate_local_estimates(), exact, loc)
-        rows.append([name, f"{len(s):,}", f"{M:,}", f"{out['triest'][0]:.4f}", f"{out['wrs'][0]:.4f}",
-                     f"{out['wrs'][0] / out['triest'][0]:.2f}", f"{out['triest'][2]:.4f}", f"{out['wrs'][2]:.4f}"])
-        results.setdefault("temporal", []).append({"stream": name, "memory": M, "triest": out["triest"],
-                                                   "wrs": out["wrs"]})
-    table(["stream", "edges", "M", "TRIEST global", "WRS global", "WRS / TRIEST", "TRIEST local", "WRS local"], rows)
+        for budget in args.temporal_budgets:
+            M = max(10, int(budget * len(s)))
+            out = {}
+            for method in ("triest", "wrs"):
+                e = gs.make_estimator(method, M, seed=17, replicates=args.seeds).feed(s, threads=args.threads)
+                out[method] = errors(e.replicate_estimates(), e.replicate_local_estimates(), exact, loc)
+            rows.append([name, f"{len(s):,}", f"{exact:,.0f}", f"{budget:.0%}", f"{M:,}",
+                         f"{out['triest'][0]:.4f} ± {out['triest'][1]:.4f}", f"{out['wrs'][0]:.4f} ± {out['wrs'][1]:.4f}",
+                         f"{out['wrs'][0] / out['triest'][0]:.2f}", f"{out['triest'][2]:.4f}", f"{out['wrs'][2]:.4f}"])
+            print("   ", " | ".join(rows[-1]), flush=True)
+            results.setdefault("temporal", []).append({"stream": name, "edges": len(s), "exact": exact,
+                                                       "budget": budget, "memory": M, "triest": out["triest"],
+                                                       "wrs": out["wrs"]})
+    print()
+    table(["stream", "edges", "triangles", "budget", "M", "TRIEST global", "WRS global", "WRS / TRIEST",
+           "TRIEST local", "WRS local"], rows)
 
 
 # -- 5 ------------------------------------------------------------------------------------------
@@ -354,7 +378,13 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--thinkd", default=None, help="folder of a built ThinkD (ThinkD-2.0.jar, fastutil*.jar)")
     p.add_argument("--data", default=None, help="folder of SNAP's email-Enron.txt and ca-HepPh.txt")
-    p.add_argument("--scholp", default=None, help="a ScHoLP data set for the temporal comparison")
+    p.add_argument("--enron", default=None, help="email-Enron edge list (SNAP's email-Enron.txt; over --data)")
+    p.add_argument("--hepph", default=None, help="ca-HepPh edge list (SNAP's, or GraphIO's with its 'n m' first "
+                   "line; over --data)")
+    p.add_argument("--scholp", default=[], nargs="+", metavar="FOLDER",
+                   help="ScHoLP data sets (folders) for the temporal comparison, each in time order")
+    p.add_argument("--temporal-budgets", type=float, nargs="+", default=[0.05, 0.1, 0.2],
+                   help="memory budgets of section 4, shares of the stream's edges")
     p.add_argument("--seeds", type=int, default=30)
     p.add_argument("--kron-seeds", type=int, default=None, help="seeds on the Kronecker stream (default --seeds)")
     p.add_argument("--unbiased-seeds", type=int, default=100)
