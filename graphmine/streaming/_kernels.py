@@ -357,7 +357,12 @@ def _map_vertices(vk, vv, vids, nv, ids, out, i0):
     mask = vk.shape[0] - 1
     limit = vids.shape[0]
     n = nv[0]
-    for i in range(i0, ids.shape[0]):
+    m = ids.shape[0]
+    for i in range(i0, m):
+        if i + 16 < m:  # the table is read at random: the lookups ahead overlap their misses
+            h = _hash(ids[i + 16], mask)
+            _prefetch(vk, h)
+            _prefetch(vv, h)
         x = ids[i]
         h = _hash(x, mask)
         while True:
