@@ -44,6 +44,7 @@ import glob
 import json
 import math
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -150,13 +151,16 @@ def run_jar(thinkd, kind, path, param, trials, out):
     jars = [os.path.join(thinkd, "ThinkD-2.0.jar")] + sorted(glob.glob(os.path.join(thinkd, "fastutil*.jar")))
     cls = {"acc": "thinkd.BatchAcc", "fast": "thinkd.BatchFast"}[kind]
     shutil.rmtree(out, ignore_errors=True)
+    c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     r = subprocess.run(["java", "-cp", ":".join(jars), cls, path, out, str(param), str(trials)],
                        capture_output=True, text=True)
     took = time.perf_counter() - t0
+    c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     if r.returncode != 0:
         raise RuntimeError(f"the ThinkD jar failed: {r.stderr[-500:]}")
-    return took
+    # (wall seconds, processor seconds of the JVM: all its threads, the collector's and compiler's too)
+    return took, (c1.ru_utime - c0.ru_utime) + (c1.ru_stime - c0.ru_stime)
 
 
 def read_jar(out, trials, ids):
@@ -208,7 +212,7 @@ def accuracy(args, streams, tmp, results):
                 jar = (float("nan"),) * 3
                 if args.thinkd:
                     out = os.path.join(tmp, "jar_out")
-                    cell["jar_seconds"] = run_jar(args.thinkd, "acc", jar_in, M, seeds, out)
+                    cell["jar_seconds"] = run_jar(args.thinkd, "acc", jar_in, M, seeds, out)[0]
                     jg, jl = read_jar(out, seeds, ids)
                     jar = errors(jg, jl, exact, exact_loc)
                     cell["jar_acc"] = jar
@@ -244,13 +248,16 @@ def accuracy(args, streams, tmp, results):
 
 # -- 3 ------------------------------------------------------------------------------------------
 def timed_feed(make, stream, threads, repeats=3):
-    best = float("inf")
+    """(best wall seconds, the estimator, best processor seconds of this process)."""
+    best = cpu = float("inf")
     for _ in range(repeats):
         est = make()
+        c0 = time.process_time()
         t0 = time.perf_counter()
         est.feed(stream, threads=threads)
         best = min(best, time.perf_counter() - t0)
-    return best, est
+        cpu = min(cpu, time.process_time() - c0)
+    return best, est, cpu
 
 
 def state_bytes(est):
@@ -266,34 +273,39 @@ def throughput(args, streams, tmp, results):
         stream = gs.with_deletions(base, 0.2, seed=3)
         M = int(0.1 * len(base))
         gs.ThinkDAcc(M, seed=1).feed(stream.slice(0, 1000), threads=1)  # compiled or loaded before timing
-        one, _ = timed_feed(lambda: gs.ThinkDAcc(M, seed=1), stream, 1)
-        two, _ = timed_feed(lambda: gs.ThinkDAcc(M, seed=1, replicates=2), stream, 2)
+        one, _, one_cpu = timed_feed(lambda: gs.ThinkDAcc(M, seed=1), stream, 1)
+        two, _, _ = timed_feed(lambda: gs.ThinkDAcc(M, seed=1, replicates=2), stream, 2)
         signed = os.path.join(tmp, "signed.txt")
         with open(signed, "w") as f:
             f.write("".join(f"{'+' if s > 0 else '-'} {u} {v}\n" for s, u, v in stream.events().tolist()))
         t0 = time.perf_counter()
         gs.estimate_triangles(gs.read_stream(signed, threads=1), M, method="thinkd-acc", seed=1, threads=1)
         e2e = time.perf_counter() - t0
-        ex_t, ex = timed_feed(lambda: gs.ExactTriangleCounter(), stream, 1, repeats=1)
+        ex_t, ex, _ = timed_feed(lambda: gs.ExactTriangleCounter(), stream, 1, repeats=1)
         m = len(stream)
         row = {"stream": name, "events": m, "memory": M, "graphmine_1_thread": m / one,
+               "graphmine_1_thread_cpu": m / one_cpu,
                "graphmine_2_threads_2_samplers": 2 * m / two, "graphmine_end_to_end": m / e2e,
                "exact": m / ex_t, "exact_bytes_per_edge": state_bytes(ex) / max(ex.edges, 1)}
-        jar = float("nan")
+        jar = jar_cpu = float("nan")
         if args.thinkd:
             jar_in = os.path.join(tmp, "jar_input.tsv")
             write_jar_input(stream, jar_in)
-            t1 = run_jar(args.thinkd, "acc", jar_in, M, 1, os.path.join(tmp, "jar_t"))
-            tk = run_jar(args.thinkd, "acc", jar_in, M, args.speed_trials, os.path.join(tmp, "jar_t"))
+            t1, c1 = run_jar(args.thinkd, "acc", jar_in, M, 1, os.path.join(tmp, "jar_t"))
+            tk, ck = run_jar(args.thinkd, "acc", jar_in, M, args.speed_trials, os.path.join(tmp, "jar_t"))
             jar = m / ((tk - t1) / (args.speed_trials - 1))
+            jar_cpu = m / ((ck - c1) / (args.speed_trials - 1))
             row["jar_steady_state"] = jar
+            row["jar_steady_state_cpu"] = jar_cpu
             row["jar_one_run"] = m / t1
         results.setdefault("throughput", []).append(row)
         rows.append([name, f"{m:,}", f"{m / one:,.0f}", f"{2 * m / two:,.0f}", f"{m / e2e:,.0f}",
                      f"{jar:,.0f}", f"{(m / one) / jar:.1f}x" if args.thinkd else "-",
+                     f"{m / one_cpu:,.0f}", f"{jar_cpu:,.0f}", f"{(m / one_cpu) / jar_cpu:.1f}x" if args.thinkd else "-",
                      f"{m / ex_t:,.0f}", f"{row['exact_bytes_per_edge']:.0f}"])
     table(["stream", "events", "1 thread", "2 threads (2 samplers, sampler-events/s)", "end to end (read+clean+1 "
-           "thread)", "jar ACC (per trial, steady)", "1 thread / jar", "exact counter", "exact bytes/edge"], rows)
+           "thread)", "jar ACC (per trial, steady)", "1 thread / jar", "1 thread per CPU second",
+           "jar per CPU second (all its threads)", "ratio (CPU)", "exact counter", "exact bytes/edge"], rows)
 
 
 # -- 4 ------------------------------------------------------------------------------------------
