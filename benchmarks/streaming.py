@@ -21,17 +21,22 @@ Sections (each prints a table; nothing here asserts):
    time of one trial: the difference of a run of 1 and of ``--speed-trials`` trials, divided;
    a trial reads its file, so that is the jar's end-to-end figure), at 2 threads, and the exact
    counter's throughput and memory;
-4. temporal locality: WRS against TRIEST-IMPR at equal memory on a stream in its file order
-   and in a random order (a ScHoLP data set in time order with ``--scholp PATH``);
+4. temporal locality: WRS against TRIEST-IMPR at equal memory (``--temporal-budgets``) on
+   ScHoLP data sets in time order (``--scholp FOLDER ...``: every pair of every simplex inserted
+   at its time, repeats of a pair present dropped) and on the real graphs in file order and in a
+   random order;
 5. first run: ``graphmine stream-triangles`` in a fresh process with an empty numba cache:
    seconds and functions compiled.
 
     python benchmarks/streaming.py --thinkd /work/ext/thinkd --data /work/data/snap
+    python benchmarks/streaming.py --thinkd /work/ext/thinkd --enron DIR/email-Enron.txt \
+        --hepph DIR/ca-HepPh.txt --scholp DIR/scholp/email-Enron DIR/scholp/NDC-classes
     python benchmarks/streaming.py --quick          # small streams, few seeds, no jar
 
 ``--thinkd DIR`` names the folder of a built ThinkD (``ThinkD-2.0.jar`` and a fastutil jar);
-``--data DIR`` the folder of SNAP's ``email-Enron.txt`` and ``ca-HepPh.txt`` (the shipped
-ca-HepTh and facebook_combined stand in for them when it is not given).
+``--data DIR`` the folder of SNAP's ``email-Enron.txt`` and ``ca-HepPh.txt``, or ``--enron`` and
+``--hepph`` each file (a first line ``n m``, GraphIO's header, is skipped); the shipped ca-HepTh
+and facebook_combined stand in for them when none is given. Nothing is downloaded.
 """
 
 import argparse
@@ -39,6 +44,7 @@ import glob
 import json
 import math
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -58,14 +64,29 @@ def shuffled(stream, seed):
     return gs.EdgeStream(stream.signs[perm], stream.u[perm], stream.v[perm])
 
 
+def graph_files(args):
+    """[(name, path)] of the real graphs given (--enron, --hepph, or --data DIR)."""
+    out = []
+    for name, fname, given in (("email-Enron", "email-Enron.txt", args.enron), ("ca-HepPh", "ca-HepPh.txt", args.hepph)):
+        path = given or (os.path.join(args.data, fname) if args.data else None)
+        if path and os.path.exists(path):
+            out.append((name, path))
+    return out
+
+
+def read_graph_stream(path):
+    """The edge list in file order; a first line ``n m`` whose m is the number of lines after it
+    (GraphIO's header) is skipped rather than read as an edge."""
+    with open(path) as f:
+        first = f.readline().split()
+        rest = sum(1 for line in f if line.strip() and not line.startswith(("#", "%")))
+    header = len(first) == 2 and all(x.isdigit() for x in first) and int(first[1]) == rest
+    return gs.read_stream(path, header=True if header else None)
+
+
 def load_streams(args):
     """[(name, insertion-only stream in a seeded random order)]."""
-    out = []
-    names = [("email-Enron", "email-Enron.txt"), ("ca-HepPh", "ca-HepPh.txt")]
-    for name, fname in names:
-        path = os.path.join(args.data, fname) if args.data else None
-        if path and os.path.exists(path):
-            out.append((name, shuffled(gs.read_stream(path), 1)))
+    out = [(name, shuffled(read_graph_stream(path), 1)) for name, path in graph_files(args)]
     if not out:  # the shipped graphs stand in
         for name in ("ca-HepTh", "facebook_combined"):
             out.append((name, shuffled(gs.read_stream(gm.datasets.path(name)), 1)))
@@ -130,13 +151,16 @@ def run_jar(thinkd, kind, path, param, trials, out):
     jars = [os.path.join(thinkd, "ThinkD-2.0.jar")] + sorted(glob.glob(os.path.join(thinkd, "fastutil*.jar")))
     cls = {"acc": "thinkd.BatchAcc", "fast": "thinkd.BatchFast"}[kind]
     shutil.rmtree(out, ignore_errors=True)
+    c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     r = subprocess.run(["java", "-cp", ":".join(jars), cls, path, out, str(param), str(trials)],
                        capture_output=True, text=True)
     took = time.perf_counter() - t0
+    c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     if r.returncode != 0:
         raise RuntimeError(f"the ThinkD jar failed: {r.stderr[-500:]}")
-    return took
+    # (wall seconds, processor seconds of the JVM: all its threads, the collector's and compiler's too)
+    return took, (c1.ru_utime - c0.ru_utime) + (c1.ru_stime - c0.ru_stime)
 
 
 def read_jar(out, trials, ids):
@@ -188,7 +212,7 @@ def accuracy(args, streams, tmp, results):
                 jar = (float("nan"),) * 3
                 if args.thinkd:
                     out = os.path.join(tmp, "jar_out")
-                    cell["jar_seconds"] = run_jar(args.thinkd, "acc", jar_in, M, seeds, out)
+                    cell["jar_seconds"] = run_jar(args.thinkd, "acc", jar_in, M, seeds, out)[0]
                     jg, jl = read_jar(out, seeds, ids)
                     jar = errors(jg, jl, exact, exact_loc)
                     cell["jar_acc"] = jar
@@ -224,13 +248,16 @@ def accuracy(args, streams, tmp, results):
 
 # -- 3 ------------------------------------------------------------------------------------------
 def timed_feed(make, stream, threads, repeats=3):
-    best = float("inf")
+    """(best wall seconds, the estimator, best processor seconds of this process)."""
+    best = cpu = float("inf")
     for _ in range(repeats):
         est = make()
+        c0 = time.process_time()
         t0 = time.perf_counter()
         est.feed(stream, threads=threads)
         best = min(best, time.perf_counter() - t0)
-    return best, est
+        cpu = min(cpu, time.process_time() - c0)
+    return best, est, cpu
 
 
 def state_bytes(est):
@@ -246,65 +273,74 @@ def throughput(args, streams, tmp, results):
         stream = gs.with_deletions(base, 0.2, seed=3)
         M = int(0.1 * len(base))
         gs.ThinkDAcc(M, seed=1).feed(stream.slice(0, 1000), threads=1)  # compiled or loaded before timing
-        one, _ = timed_feed(lambda: gs.ThinkDAcc(M, seed=1), stream, 1)
-        two, _ = timed_feed(lambda: gs.ThinkDAcc(M, seed=1, replicates=2), stream, 2)
+        one, _, one_cpu = timed_feed(lambda: gs.ThinkDAcc(M, seed=1), stream, 1)
+        two, _, _ = timed_feed(lambda: gs.ThinkDAcc(M, seed=1, replicates=2), stream, 2)
         signed = os.path.join(tmp, "signed.txt")
         with open(signed, "w") as f:
             f.write("".join(f"{'+' if s > 0 else '-'} {u} {v}\n" for s, u, v in stream.events().tolist()))
         t0 = time.perf_counter()
         gs.estimate_triangles(gs.read_stream(signed, threads=1), M, method="thinkd-acc", seed=1, threads=1)
         e2e = time.perf_counter() - t0
-        ex_t, ex = timed_feed(lambda: gs.ExactTriangleCounter(), stream, 1, repeats=1)
+        ex_t, ex, _ = timed_feed(lambda: gs.ExactTriangleCounter(), stream, 1, repeats=1)
         m = len(stream)
         row = {"stream": name, "events": m, "memory": M, "graphmine_1_thread": m / one,
+               "graphmine_1_thread_cpu": m / one_cpu,
                "graphmine_2_threads_2_samplers": 2 * m / two, "graphmine_end_to_end": m / e2e,
                "exact": m / ex_t, "exact_bytes_per_edge": state_bytes(ex) / max(ex.edges, 1)}
-        jar = float("nan")
+        jar = jar_cpu = float("nan")
         if args.thinkd:
             jar_in = os.path.join(tmp, "jar_input.tsv")
             write_jar_input(stream, jar_in)
-            t1 = run_jar(args.thinkd, "acc", jar_in, M, 1, os.path.join(tmp, "jar_t"))
-            tk = run_jar(args.thinkd, "acc", jar_in, M, args.speed_trials, os.path.join(tmp, "jar_t"))
+            t1, c1 = run_jar(args.thinkd, "acc", jar_in, M, 1, os.path.join(tmp, "jar_t"))
+            tk, ck = run_jar(args.thinkd, "acc", jar_in, M, args.speed_trials, os.path.join(tmp, "jar_t"))
             jar = m / ((tk - t1) / (args.speed_trials - 1))
+            jar_cpu = m / ((ck - c1) / (args.speed_trials - 1))
             row["jar_steady_state"] = jar
+            row["jar_steady_state_cpu"] = jar_cpu
             row["jar_one_run"] = m / t1
         results.setdefault("throughput", []).append(row)
         rows.append([name, f"{m:,}", f"{m / one:,.0f}", f"{2 * m / two:,.0f}", f"{m / e2e:,.0f}",
                      f"{jar:,.0f}", f"{(m / one) / jar:.1f}x" if args.thinkd else "-",
+                     f"{m / one_cpu:,.0f}", f"{jar_cpu:,.0f}", f"{(m / one_cpu) / jar_cpu:.1f}x" if args.thinkd else "-",
                      f"{m / ex_t:,.0f}", f"{row['exact_bytes_per_edge']:.0f}"])
     table(["stream", "events", "1 thread", "2 threads (2 samplers, sampler-events/s)", "end to end (read+clean+1 "
-           "thread)", "jar ACC (per trial, steady)", "1 thread / jar", "exact counter", "exact bytes/edge"], rows)
+           "thread)", "jar ACC (per trial, steady)", "1 thread / jar", "1 thread per CPU second",
+           "jar per CPU second (all its threads)", "ratio (CPU)", "exact counter", "exact bytes/edge"], rows)
 
 
 # -- 4 ------------------------------------------------------------------------------------------
 def temporal(args, results):
-    cases = []
-    if args.scholp:
-        cases.append(("ScHoLP " + os.path.basename(args.scholp.rstrip("/")), gs.read_stream(args.scholp)))
-    for name, fname in (("ca-HepPh", "ca-HepPh.txt"), ("email-Enron", "email-Enron.txt")):
-        path = os.path.join(args.data, fname) if args.data else None
-        if path and os.path.exists(path):
-            s = gs.read_stream(path)
-            cases.append((f"{name} (file order)", s))
-            cases.append((f"{name} (random order)", shuffled(s, 5)))
+    cases = [("ScHoLP " + os.path.basename(f.rstrip("/")) + " (time order)", gs.read_stream(f, format="scholp"))
+             for f in args.scholp]
+    for name, path in graph_files(args):
+        s = read_graph_stream(path)
+        cases.append((f"{name} (file order)", s))
+        cases.append((f"{name} (random order)", shuffled(s, 5)))
     if not cases:
         s = gs.read_stream(gm.datasets.path("ca-HepTh"))
         cases = [("ca-HepTh (file order)", s), ("ca-HepTh (random order)", shuffled(s, 5))]
-    print(f"4. temporal locality: WRS (waiting room 10%) against TRIEST-IMPR, memory 5% of the edges, "
-          f"{args.seeds} seeds")
+    print(f"4. temporal locality: WRS (waiting room 10%) against TRIEST-IMPR at equal memory M (a share of the "
+          f"stream's edges), {args.seeds} seeds; global = mean |estimate - exact| / exact (± its standard error), "
+          f"local = ThinkD's mean local error")
     rows = []
     for name, s in cases:
         exact, ids, loc = exact_of(s)
-        M = max(10, int(0.05 * len(s)))
-        out = {}
-        for method in ("triest", "wrs"):
-            e = gs.make_estimator(method, M, seed=17, replicates=args.seeds).feed(s, threads=args.threads)
-            out[method] = errors(e.replicate_estimates(), e.replicate_local_estimates(), exact, loc)
-        rows.append([name, f"{len(s):,}", f"{M:,}", f"{out['triest'][0]:.4f}", f"{out['wrs'][0]:.4f}",
-                     f"{out['wrs'][0] / out['triest'][0]:.2f}", f"{out['triest'][2]:.4f}", f"{out['wrs'][2]:.4f}"])
-        results.setdefault("temporal", []).append({"stream": name, "memory": M, "triest": out["triest"],
-                                                   "wrs": out["wrs"]})
-    table(["stream", "edges", "M", "TRIEST global", "WRS global", "WRS / TRIEST", "TRIEST local", "WRS local"], rows)
+        for budget in args.temporal_budgets:
+            M = max(10, int(budget * len(s)))
+            out = {}
+            for method in ("triest", "wrs"):
+                e = gs.make_estimator(method, M, seed=17, replicates=args.seeds).feed(s, threads=args.threads)
+                out[method] = errors(e.replicate_estimates(), e.replicate_local_estimates(), exact, loc)
+            rows.append([name, f"{len(s):,}", f"{exact:,.0f}", f"{budget:.0%}", f"{M:,}",
+                         f"{out['triest'][0]:.4f} ± {out['triest'][1]:.4f}", f"{out['wrs'][0]:.4f} ± {out['wrs'][1]:.4f}",
+                         f"{out['wrs'][0] / out['triest'][0]:.2f}", f"{out['triest'][2]:.4f}", f"{out['wrs'][2]:.4f}"])
+            print("   ", " | ".join(rows[-1]), flush=True)
+            results.setdefault("temporal", []).append({"stream": name, "edges": len(s), "exact": exact,
+                                                       "budget": budget, "memory": M, "triest": out["triest"],
+                                                       "wrs": out["wrs"]})
+    print()
+    table(["stream", "edges", "triangles", "budget", "M", "TRIEST global", "WRS global", "WRS / TRIEST",
+           "TRIEST local", "WRS local"], rows)
 
 
 # -- 5 ------------------------------------------------------------------------------------------
@@ -354,7 +390,13 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--thinkd", default=None, help="folder of a built ThinkD (ThinkD-2.0.jar, fastutil*.jar)")
     p.add_argument("--data", default=None, help="folder of SNAP's email-Enron.txt and ca-HepPh.txt")
-    p.add_argument("--scholp", default=None, help="a ScHoLP data set for the temporal comparison")
+    p.add_argument("--enron", default=None, help="email-Enron edge list (SNAP's email-Enron.txt; over --data)")
+    p.add_argument("--hepph", default=None, help="ca-HepPh edge list (SNAP's, or GraphIO's with its 'n m' first "
+                   "line; over --data)")
+    p.add_argument("--scholp", default=[], nargs="+", metavar="FOLDER",
+                   help="ScHoLP data sets (folders) for the temporal comparison, each in time order")
+    p.add_argument("--temporal-budgets", type=float, nargs="+", default=[0.05, 0.1, 0.2],
+                   help="memory budgets of section 4, shares of the stream's edges")
     p.add_argument("--seeds", type=int, default=30)
     p.add_argument("--kron-seeds", type=int, default=None, help="seeds on the Kronecker stream (default --seeds)")
     p.add_argument("--unbiased-seeds", type=int, default=100)

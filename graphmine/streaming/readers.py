@@ -374,7 +374,7 @@ def _detect(path):
     return "edges"
 
 
-def read_stream(path, *, format="auto", clean=True, ids="int", time_unit=None, threads=None):
+def read_stream(path, *, format="auto", clean=True, ids="int", header=None, time_unit=None, threads=None):
     """Read an edge stream from a file (or standard input, ``'-'``), in stream order.
 
     Parameters
@@ -395,6 +395,10 @@ def read_stream(path, *, format="auto", clean=True, ids="int", time_unit=None, t
     ids : {'int', 'str'}
         Vertex ids as integers, or names ('edges' and 'events' only): the stream's ids are then
         0..n-1 and :attr:`EdgeStream.labels` names them.
+    header : bool, optional
+        'edges' only: whether the first line that is not a comment is a header to skip (True
+        for an ``n m`` first line, which reads as an edge otherwise); default as
+        :func:`graphmine.read_edges` decides.
     time_unit : str, optional
         For 'events' and 'scholp' (:func:`graphmine.io.events.read_events`).
     threads : int, optional
@@ -428,6 +432,8 @@ def read_stream(path, *, format="auto", clean=True, ids="int", time_unit=None, t
         format = "signed" if path == "-" else _detect(path)
     if ids == "str" and format in ("signed", "scholp"):
         raise ParameterError(f"ids='str' reads 'edges' and 'events' files; {format!r} streams have integer ids")
+    if header is not None and format != "edges":
+        raise ParameterError(f"header= is for 'edges' files; this stream is read as {format!r}")
     times = labels = None
     shown = "<stdin>" if path == "-" else path
     if format == "signed":
@@ -439,7 +445,7 @@ def read_stream(path, *, format="auto", clean=True, ids="int", time_unit=None, t
     elif format == "edges":
         from ..io.edgelist import read_edges
 
-        el = read_edges(path, ids=ids, threads=threads)
+        el = read_edges(path, header=header, ids=ids, threads=threads)
         e = el.edges
         if ids == "str":
             labels, inv = np.unique(e.reshape(-1).astype(str), return_inverse=True)

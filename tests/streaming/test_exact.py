@@ -120,3 +120,27 @@ def test_bad_events_are_refused():
     with pytest.raises(ParameterError, match="integers"):
         ex.feed(np.array([[1, 0.5, 2]]))
     assert ex.events == 0
+
+
+def test_hubs_in_random_order_with_deletions():
+    # hubs of sampled degree in the hundreds: blocks of many cache lines, read ahead of their
+    # events (the prefetches), moved and rebuilt as they grow; counts still networkx's
+    from graphmine.streaming import ThinkDAcc
+
+    G = nx.barabasi_albert_graph(600, 12, seed=3)
+    G.add_edges_from((0, v) for v in range(1, 600))  # one vertex adjacent to all
+    e = np.array(list(G.edges()), dtype=np.int64)
+    rng = np.random.default_rng(5)
+    e = e[rng.permutation(len(e))]
+    gone = rng.choice(len(e), len(e) // 5, replace=False)
+    events = np.vstack([np.column_stack((np.ones(len(e), np.int64), e)),
+                        np.column_stack((-np.ones(len(gone), np.int64), e[gone][:, ::-1]))])
+    ex = ExactTriangleCounter().feed(events)
+    H = G.copy()
+    H.remove_edges_from(map(tuple, e[gone].tolist()))
+    check_against(ex, H, {"self_loops": 0, "repeated_insertions": 0, "absent_deletions": 0})
+    assert max(d for _, d in H.degree()) >= 400
+    acc = ThinkDAcc(len(e), seed=1).feed(events, threads=1)  # the whole graph fits: exact
+    assert acc.global_estimate() == ex.global_count()
+    ids, loc = acc.local_estimates()
+    assert dict(zip(ids.tolist(), loc.tolist())) == {v: float(t) for v, t in nx.triangles(H).items()}

@@ -31,6 +31,15 @@ def test_edge_list_in_file_order(tmp_path):
     assert len(raw) == 5 and raw.dropped["repeated_insertions"] == 0
 
 
+def test_header_line(tmp_path):
+    # GraphIO's lists start with "n m", which reads as an edge unless skipped
+    p = write(tmp_path, "h.txt", "4 3\n0 1\n1 2\n2 0\n")
+    assert rows(read_stream(p, header=True)) == [[1, 0, 1], [1, 1, 2], [1, 2, 0]]
+    assert rows(read_stream(p))[0] == [1, 4, 3]
+    with pytest.raises(ParameterError, match="header= is for 'edges' files"):
+        read_stream(write(tmp_path, "s.txt", "+ 1 2\n"), header=True)
+
+
 def test_named_vertices(tmp_path):
     p = write(tmp_path, "n.txt", "bob amy\namy cid\ncid bob\n")
     s = read_stream(p, ids="str")
