@@ -21,7 +21,9 @@ __all__ = ["clustering", "average_clustering", "transitivity", "square_clusterin
 def _clustering_values(H, method, kw):
     if method != "exact":
         return np.asarray(approx("clustering", H, method, kw), np.float64).tolist()
-    tri = _triangles(H, threads=kw["threads"])
+    tri = H.cached_result("triangles", None)  # kept by an earlier call: no dispatch, no hand-off
+    if tri is None:
+        tri = _triangles(H, threads=kw["threads"])
     d = H.degree
     pairs = d * (d - 1)
     c = np.zeros(H.n_nodes, np.float64)
@@ -96,7 +98,8 @@ def average_clustering(G, nodes=None, weight=None, count_zeros=True):
     method, kw = settings()
     if method != "exact" and nodes is None:
         return float(approx("average_clustering", H, method, kw, count_zeros=count_zeros))
-    c = clustering(H, nodes).values()
+    # every node: the values in node order, without the dict that clustering() would build
+    c = _clustering_values(H, method, kw) if nodes is None else clustering(H, nodes).values()
     if not count_zeros:
         c = [v for v in c if abs(v) > 0]
     return sum(c) / len(c)
