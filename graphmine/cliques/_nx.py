@@ -9,8 +9,8 @@ for networkx's dispatch (the generated table, :data:`graphmine.core.generated.NE
 from .._runtime.docs import fill_doc
 from .._runtime.lazy import lazy_module
 from ..core.registry import implements
-from ..nx_backend.adapt import (approx, backend_graph, identity_labels, nbunch_indices, node_index, node_labels,
-                                object_labels, per_node, settings)
+from ..nx_backend.adapt import (approx, backend_graph, identity_labels, kept_node_dict, nbunch_indices, node_index,
+                                node_labels, object_labels, per_node, settings)
 import numpy as np
 
 from . import triangles as _triangles
@@ -77,6 +77,8 @@ def triangles(G, nodes=None):
     """
     H = backend_graph(G)
     method, kw = settings()
+    if nodes is None and method == "exact":
+        return kept_node_dict(H, "triangles", lambda: triangle_counts(H, method, kw).tolist())
     return per_node(H, triangle_counts(H, method, kw).tolist(), nodes)
 
 

@@ -13,7 +13,7 @@ from .._runtime.threads import restores_threads
 from ..cliques import count_triangles as _count_triangles, triangles as _triangles
 from ..core.registry import implements
 from ..cycles import square_counts
-from ..nx_backend.adapt import approx, backend_graph, per_node, settings, with_int_zeros
+from ..nx_backend.adapt import approx, backend_graph, kept_node_dict, per_node, settings, with_int_zeros
 
 __all__ = ["clustering", "average_clustering", "transitivity", "square_clustering"]
 
@@ -56,6 +56,8 @@ def clustering(G, nodes=None, weight=None):
     """
     H = backend_graph(G, "clustering", weight=weight)
     method, kw = settings()
+    if nodes is None and method == "exact":
+        return kept_node_dict(H, "clustering", lambda: _clustering_values(H, method, kw))
     return per_node(H, _clustering_values(H, method, kw), nodes)
 
 

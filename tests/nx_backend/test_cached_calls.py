@@ -73,6 +73,7 @@ def test_later_calls_read_the_kept_counts(monkeypatch):
         assert next(iter(G.__networkx_cache__["backends"]["graphmine"].values())) is not H
 
 
+@pytest.mark.filterwarnings("ignore:.*cache")
 @pytest.mark.parametrize("nodes", [["b", "a", "c", 3, (1, 2)], [3, "b", "a", "c", (1, 2)], [True, 2, 5, "x"]])
 def test_mixed_nodes_keep_their_index(nodes):
     # a first node that is an int or not: either way the ids are objects and the index is the
@@ -85,3 +86,18 @@ def test_mixed_nodes_keep_their_index(nodes):
     assert node_index(H) == {v: i for i, v in enumerate(G)}
     assert nx.triangles(G, backend="graphmine") == nx.triangles(G)
     assert nx.clustering(G, backend="graphmine") == nx.clustering(G)
+
+
+def test_kept_dicts_are_returned_as_copies():
+    # the dicts of later calls are the caller's own: changing one changes no later result
+    G = _labelled(nx.gnm_random_graph(60, 300, seed=5))
+    want = _networkx(G, None)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(3):
+            tri = nx.triangles(G, backend="graphmine")
+            clu = nx.clustering(G, backend="graphmine")
+            assert tri == want["triangles"] and clu == want["clustering"]
+            assert list(tri) == list(G) and list(clu) == list(G)  # networkx's node order
+            tri["a0"] = -1
+            clu.clear()
