@@ -100,8 +100,16 @@ def average_clustering(G, nodes=None, weight=None, count_zeros=True):
     method, kw = settings()
     if method != "exact" and nodes is None:
         return float(approx("average_clustering", H, method, kw, count_zeros=count_zeros))
-    # every node: the values in node order, without the dict that clustering() would build
-    c = _clustering_values(H, method, kw) if nodes is None else clustering(H, nodes).values()
+    if nodes is None:
+        # every node: the values in node order, without the dict that clustering() would build;
+        # the mean kept on the graph (networkx's own order of summation, so its own key)
+        key = f"networkx average_clustering count_zeros={bool(count_zeros)}"
+        return H.cached_result(key, lambda: _mean(_clustering_values(H, method, kw), count_zeros))
+    return _mean(clustering(H, nodes).values(), count_zeros)
+
+
+def _mean(c, count_zeros):
+    """networkx's mean of the coefficients ``c``, summed in their order."""
     if not count_zeros:
         c = [v for v in c if abs(v) > 0]
     return sum(c) / len(c)
