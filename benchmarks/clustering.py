@@ -15,7 +15,8 @@ Before the rounds, graphmine's per-vertex count runs until its kernel is loaded 
 it counts on numpy until that work would have paid for loading or compiling the kernel; with an
 empty numba cache that is dozens of calls, each 7-15x the kernel's time): the rounds compare the
 steady state. Runs alternate between the libraries (one run of each call per round, ``--repeat``
-rounds, after one warm-up round) and the best (and median) of the rounds is shown, with the best
+rounds, after one warm-up round, a pause of 50 ms after each call so that the previous call's
+OpenMP threads have stopped spinning) and the best (and median) of the rounds is shown, with the best
 CPU time of the process during the call (every thread's: the work done, which other processes on
 the machine change least; graphmine counts graphs under 2^18 edges on one thread, so on a quiet
 machine its wall time is about its CPU time, and NetworKit's at best its CPU time over the
@@ -88,6 +89,10 @@ def warm_up(G, threads, limit=400):
     return calls
 
 
+# seconds between two calls (outside the timed calls)
+PAUSE = 0.05
+
+
 def rounds(calls, repeat):
     """{name: best seconds} over ``repeat`` rounds of one run of every call each (after one
     warm-up round), and {name: the last value}."""
@@ -102,6 +107,10 @@ def rounds(calls, repeat):
             if r:
                 times[name].append(t)
                 cpu[name].append(c)
+            # an OpenMP pool (NetworKit's, numba's) spins for a while after its parallel region
+            # (libgomp's default: 300,000 spins), taking a core from the next call and, as the
+            # same process's threads, adding to its CPU time: let it go to sleep first
+            time.sleep(PAUSE)
     best = {name: min(t) for name, t in times.items()}
     median = {name: sorted(t)[len(t) // 2] for name, t in times.items()}
     best_cpu = {name: min(c) for name, c in cpu.items()}
