@@ -23,8 +23,14 @@ fresh process (the backend's import included), with numba's cache warm and empty
 networkx's own call (runs alternate; best and median); the phases of that first call; then the
 first call on G(n, m) graphs of growing size in fresh processes, and both calls in warm
 processes (numba not imported, then loaded) on small graphs with the conversion included: where
-graphmine starts to win is ``should_run``'s threshold. The processes may write the checkout's
-bytecode (``PYTHONDONTWRITEBYTECODE`` is dropped for them), as an installed package has it.
+graphmine starts to win is ``should_run``'s threshold. With ``--calls N``: graphmine's first N
+calls of each function of ``--functions`` in one fresh process (the numba cache warm), on the same
+graph (networkx keeps the conversion, the conversion what it computed) or with ``--copies`` on a
+new copy each call, against networkx's own call (wall and CPU ratios, best and median of
+``--repeat`` processes). ``--string-nodes`` names the file's nodes "a<id>" (the conversion then
+looks every neighbour up by name); a first line "n m" giving the number of edge lines after it is a
+header and skipped. The processes may write the checkout's bytecode (``PYTHONDONTWRITEBYTECODE``
+is dropped for them), as an installed package has it.
 
 Nothing here asserts on time.
 
@@ -34,6 +40,8 @@ Nothing here asserts on time.
     python benchmarks/startup.py --cold --all --only motifs4 --only motifs5   # some of them, by label
     python benchmarks/startup.py --nx facebook_combined [--repeat 3] [--first-only]   # the networkx backend
     python benchmarks/startup.py --nx facebook_combined --calls 4 [--repeat 3]   # later calls of one process
+    python benchmarks/startup.py --nx PATH/ca-HepPh.txt --string-nodes --calls 3 \
+        --functions triangles,clustering,average_clustering [--copies]   # each call against networkx's
     python benchmarks/startup.py --dask ca-GrQc [--workers 2]            # a Dask worker's first task
     GRAPHMINE_ROOT=/path/to/other/checkout python benchmarks/startup.py [--cold]   # another tree
 """
@@ -301,18 +309,33 @@ def cold(args):
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
 
+# the networkx graph of an edge-list file, read in the processes below outside the timed calls:
+# '#' and '%' comment lines, a first line "n m" (a header, as in GraphIO's ca-HepPh) skipped when m
+# is the number of lines after it; nodes ints, or strings "a<id>" when the second argument is "1"
+NX_READ = r"""
+import networkx as nx
+
+def read(path, strings):
+    with open(path) as fh:
+        rows = [line.split()[:2] for line in fh if line.strip() and line[0] not in "#%"]
+    if len(rows) > 1 and rows[0][1].isdigit() and int(rows[0][1]) == len(rows) - 1:
+        rows = rows[1:]
+    H = nx.Graph()
+    H.add_edges_from(((f"a{u}", f"a{v}") for u, v in rows) if strings else ((int(u), int(v)) for u, v in rows))
+    H.remove_edges_from(list(nx.selfloop_edges(H)))
+    return H
+"""
+
 # one fresh process: networkx reads the file, then one nx.triangles call, networkx's own or
 # graphmine's (whose first call imports the backend, numpy and, where a kernel runs, numba)
-NX_CALL = r"""
+NX_CALL = NX_READ + r"""
 import json, sys, time
-import networkx as nx
 path, backend = sys.argv[1], sys.argv[2]
 if path.startswith("gnm:"):
     m = int(path[4:])
     H = nx.gnm_random_graph(max(8, m // 4), m, seed=m)
 else:
-    H = nx.read_edgelist(path, nodetype=int, comments="#")
-H.remove_edges_from(list(nx.selfloop_edges(H)))
+    H = read(path, sys.argv[3] == "1")
 w, c = time.perf_counter(), time.process_time()
 r = nx.triangles(H) if backend == "networkx" else nx.triangles(H, backend="graphmine")
 print(json.dumps({"wall": time.perf_counter() - w, "cpu": time.process_time() - c, "sum": sum(r.values()),
@@ -320,11 +343,9 @@ print(json.dumps({"wall": time.perf_counter() - w, "cpu": time.process_time() - 
 """
 
 # the same first call split into its phases, in one fresh process (wall and CPU seconds)
-NX_PHASES = r"""
+NX_PHASES = NX_READ + r"""
 import json, sys, time
-import networkx as nx
-H = nx.read_edgelist(sys.argv[1], nodetype=int, comments="#")
-H.remove_edges_from(list(nx.selfloop_edges(H)))
+H = read(sys.argv[1], sys.argv[2] == "1")
 marks = [("start", time.perf_counter(), time.process_time())]
 def mark(name):
     marks.append((name, time.perf_counter(), time.process_time()))
@@ -378,40 +399,68 @@ print(json.dumps(out))
 """
 
 
-# later calls of one fresh process: nx.triangles on a new copy of the graph each call (so that
-# neither networkx's conversion cache nor the graph's kept results answer), graphmine's first call
-# included; networkx's own call last, on another copy
-NX_CALLS = r"""
+# later calls of one fresh process: graphmine's first, second, ... call of one networkx function,
+# on the same graph each call (networkx keeps the converted graph in G.__networkx_cache__, and the
+# converted graph what it computed: a user calling nx.triangles(G) again), or with "copies" on a
+# new copy of it each call (so that neither answers: every call converts); or, with "networkx",
+# networkx's own call in a process of its own
+NX_CALLS = NX_READ + r"""
 import json, sys, time, warnings
-warnings.simplefilter("ignore")
-import networkx as nx
-H = nx.read_edgelist(sys.argv[1], comments="#")  # string nodes
-H.remove_edges_from(list(nx.selfloop_edges(H)))
+warnings.simplefilter("ignore")  # networkx's note that it uses a cached conversion
+path, strings, calls, name, mode = sys.argv[1], sys.argv[2] == "1", int(sys.argv[3]), sys.argv[4], sys.argv[5]
+fn = getattr(nx, name)
+H = read(path, strings)
 times = []
-for _ in range(int(sys.argv[2])):
-    K = nx.Graph(H)
-    t = time.perf_counter()
-    r = nx.triangles(K, backend="graphmine")
-    times.append(time.perf_counter() - t)
+for _ in range(1 if mode == "networkx" else calls):
+    K = nx.Graph(H) if mode == "copies" else H
+    w, c = time.perf_counter(), time.process_time()
+    r = fn(K) if mode == "networkx" else fn(K, backend="graphmine")
+    times.append((time.perf_counter() - w, time.process_time() - c))
     time.sleep(0.2)  # the caller's own work between calls
-K = nx.Graph(H)
-t = time.perf_counter()
-w = nx.triangles(K)
-print(json.dumps({"networkx": time.perf_counter() - t, "graphmine": times, "same": r == w}))
+value = r if isinstance(r, (int, float)) else [float(sum(r.values())), len(r)]
+print(json.dumps({"times": times, "value": value, "nodes": H.number_of_nodes(), "edges": H.number_of_edges(),
+                  "numba": "numba" in sys.modules}))
 """
 
 
 def networkx_calls(args, path, env):
-    """Every call of one fresh process against networkx's call (best of --repeat processes)."""
-    runs = [_nx_run(NX_CALLS, [path, str(args.calls)], env) for _ in range(args.repeat)]
-    assert all(r["same"] for r in runs)
-    nxt = min(r["networkx"] for r in runs)
-    print(f"nx.triangles on {os.path.basename(path)} (string nodes), a new copy each call, one fresh process; "
-          f"best of {args.repeat} (load average {os.getloadavg()[0]:.1f}); networkx {1e3 * nxt:.1f} ms")
-    print(f"{'call':>5s} {'graphmine ms':>13s} {'x networkx':>11s}")
-    for i in range(args.calls):
-        t = min(r["graphmine"][i] for r in runs)
-        print(f"{i + 1:5d} {1e3 * t:13.1f} {nxt / t:10.1f}x")
+    """graphmine's first, second, ... call in one fresh process against networkx's own call in
+    another, for every function of --functions; processes alternate, best and median of
+    --repeat."""
+    strings = "1" if args.string_nodes else "0"
+    mode = "copies" if args.copies else "same"
+    for name in args.functions.split(","):
+        load = os.getloadavg()[0]
+        nx_runs, gm_runs = [], []
+        for _ in range(args.repeat):  # alternating, so that the machine's load falls on both alike
+            nx_runs.append(_nx_run(NX_CALLS, [path, strings, "1", name, "networkx"], env))
+            gm_runs.append(_nx_run(NX_CALLS, [path, strings, str(args.calls), name, mode], env))
+        want = nx_runs[0]["value"]
+        for r in nx_runs + gm_runs:  # the same result (sums of the values, their number)
+            got = r["value"]
+            assert (got == want if isinstance(want, int) else
+                    all(abs(a - b) <= 1e-9 * max(1.0, abs(b)) for a, b in zip(*(
+                        (x if isinstance(x, list) else [x]) for x in (got, want))))), (name, got, want)
+        print(f"\nnx.{name} on {os.path.basename(path)} ({'string' if args.string_nodes else 'integer'} nodes, "
+              f"{nx_runs[0]['nodes']:,} nodes, {nx_runs[0]['edges']:,} edges), graphmine's calls in one fresh "
+              f"process, {'a new copy of the graph' if args.copies else 'the same graph'} each call; best "
+              f"(median) of {args.repeat} processes alternating with networkx's; load average {load:.1f} before, "
+              f"{os.getloadavg()[0]:.1f} after; numba imported: "
+              f"{'yes' if any(r['numba'] for r in gm_runs) else 'no'}")
+        print(f"{'call':10s} {'wall ms':>17s} {'cpu ms':>17s} {'x nx by wall':>14s} {'x nx by cpu':>14s}")
+
+        def row(label, runs, i, base=None):
+            w = [1e3 * r["times"][i][0] for r in runs]
+            c = [1e3 * r["times"][i][1] for r in runs]
+            bw, bc, mw, mc = min(w), min(c), _median(w), _median(c)
+            cells = (f"{base[0] / bw:7.1f}x ({base[2] / mw:5.1f})  {base[1] / bc:7.1f}x ({base[3] / mc:5.1f})"
+                     if base else "")
+            print(f"{label:10s} {bw:8.1f} ({mw:7.1f}) {bc:8.1f} ({mc:7.1f}) {cells}")
+            return bw, bc, mw, mc
+
+        base = row("networkx", nx_runs, 0)
+        for i in range(args.calls):
+            row(f"graphmine {i + 1}", gm_runs, i, base)
 
 
 def _nx_run(code, args, env):
@@ -444,7 +493,8 @@ def networkx_backend(args):
         from graphmine.io import datasets
 
         path = os.path.abspath(datasets.resolve(args.nx))
-    _nx_run(NX_CALL, [path, "graphmine"], env)  # numba's cache filled, bytecode written
+    strings = "1" if args.string_nodes else "0"
+    _nx_run(NX_CALL, [path, "graphmine", strings], env)  # numba's cache filled, bytecode written
     if args.calls:
         return networkx_calls(args, path, env)
     load = os.getloadavg()[0]
@@ -454,7 +504,8 @@ def networkx_backend(args):
             e = dict(env)
             if label.endswith("empty cache"):
                 e["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="graphmine-nx-cache-")
-            runs[label].append(_nx_run(NX_CALL, [path, "networkx" if label == "networkx" else "graphmine"], e))
+            runs[label].append(_nx_run(NX_CALL, [path, "networkx" if label == "networkx" else "graphmine", strings],
+                                       e))
             if label.endswith("empty cache"):
                 shutil.rmtree(e["NUMBA_CACHE_DIR"], ignore_errors=True)
     print(f"nx.triangles on {os.path.basename(path)}, fresh processes, {args.repeat} of each alternating "
@@ -471,7 +522,7 @@ def networkx_backend(args):
     if args.first_only:
         return
 
-    phases = [_nx_run(NX_PHASES, [path], env) for _ in range(args.repeat)]
+    phases = [_nx_run(NX_PHASES, [path, strings], env) for _ in range(args.repeat)]
     print(f"\nphases of graphmine's first call (fresh process, median of {args.repeat}; "
           f"numba imported: {'yes' if any(p['numba'] for p in phases) else 'no'})")
     print(f"{'phase':66s} {'wall ms':>8s} {'cpu ms':>8s}")
@@ -490,7 +541,7 @@ def networkx_backend(args):
         best = {}
         for _ in range(args.repeat):
             for name in ("networkx", "graphmine"):
-                r = _nx_run(NX_CALL, [f"gnm:{m}", name], env)
+                r = _nx_run(NX_CALL, [f"gnm:{m}", name, "0"], env)
                 old = best.get(name)
                 best[name] = {"wall": min(r["wall"], old["wall"]) if old else r["wall"],
                               "cpu": min(r["cpu"], old["cpu"]) if old else r["cpu"]}
@@ -574,7 +625,14 @@ def main():
     ap.add_argument("--first-only", action="store_true",
                     help="with --nx: only the first table (e.g. for an older checkout through GRAPHMINE_ROOT)")
     ap.add_argument("--calls", type=int, default=0, metavar="N",
-                    help="with --nx: N calls in one fresh process (each on a new copy) against networkx's")
+                    help="with --nx: N calls in one fresh process (on the same graph) against networkx's")
+    ap.add_argument("--copies", action="store_true",
+                    help="with --nx --calls: every call on a new copy of the graph (every call converts)")
+    ap.add_argument("--string-nodes", action="store_true",
+                    help="with --nx: the file's nodes as strings ('a<id>') rather than ints")
+    ap.add_argument("--functions", default="triangles", metavar="NAMES",
+                    help="with --nx --calls: comma-separated networkx functions (default triangles; "
+                         "e.g. triangles,clustering,average_clustering)")
     ap.add_argument("--dask", default=None, metavar="FILE",
                     help="a Dask worker's first task: two jobs on FILE, numba cache empty then warm")
     ap.add_argument("--workers", type=int, default=2, help="with --dask: worker processes (default 2)")

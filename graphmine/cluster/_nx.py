@@ -13,7 +13,7 @@ from .._runtime.threads import restores_threads
 from ..cliques import count_triangles as _count_triangles, triangles as _triangles
 from ..core.registry import implements
 from ..cycles import square_counts
-from ..nx_backend.adapt import approx, backend_graph, per_node, settings, with_int_zeros
+from ..nx_backend.adapt import approx, backend_graph, kept_node_dict, per_node, settings, with_int_zeros
 
 __all__ = ["clustering", "average_clustering", "transitivity", "square_clustering"]
 
@@ -21,7 +21,9 @@ __all__ = ["clustering", "average_clustering", "transitivity", "square_clusterin
 def _clustering_values(H, method, kw):
     if method != "exact":
         return np.asarray(approx("clustering", H, method, kw), np.float64).tolist()
-    tri = _triangles(H, threads=kw["threads"])
+    tri = H.cached_result("triangles", None)  # kept by an earlier call: no dispatch, no hand-off
+    if tri is None:
+        tri = _triangles(H, threads=kw["threads"])
     d = H.degree
     pairs = d * (d - 1)
     c = np.zeros(H.n_nodes, np.float64)
@@ -54,6 +56,8 @@ def clustering(G, nodes=None, weight=None):
     """
     H = backend_graph(G, "clustering", weight=weight)
     method, kw = settings()
+    if nodes is None and method == "exact":
+        return kept_node_dict(H, "clustering", lambda: _clustering_values(H, method, kw))
     return per_node(H, _clustering_values(H, method, kw), nodes)
 
 
@@ -96,7 +100,16 @@ def average_clustering(G, nodes=None, weight=None, count_zeros=True):
     method, kw = settings()
     if method != "exact" and nodes is None:
         return float(approx("average_clustering", H, method, kw, count_zeros=count_zeros))
-    c = clustering(H, nodes).values()
+    if nodes is None:
+        # every node: the values in node order, without the dict that clustering() would build;
+        # the mean kept on the graph (networkx's own order of summation, so its own key)
+        key = f"networkx average_clustering count_zeros={bool(count_zeros)}"
+        return H.cached_result(key, lambda: _mean(_clustering_values(H, method, kw), count_zeros))
+    return _mean(clustering(H, nodes).values(), count_zeros)
+
+
+def _mean(c, count_zeros):
+    """networkx's mean of the coefficients ``c``, summed in their order."""
     if not count_zeros:
         c = [v for v in c if abs(v) > 0]
     return sum(c) / len(c)

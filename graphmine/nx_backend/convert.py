@@ -82,6 +82,9 @@ class NetworkXGraph(Graph):
 
 def _node_id_array(nodes):
     """node ids as an integer array when every node is an int, else an object array."""
+    if nodes and not isinstance(nodes[0], (int, np.integer)):
+        # not all ints (strings, tuples): numpy's guess at a common type would cost a pass over them
+        return np.fromiter(nodes, dtype=object, count=len(nodes))
     try:
         ids = np.asarray(nodes)
         if ids.ndim == 1 and ids.dtype.kind in "iu":
@@ -250,6 +253,7 @@ def from_networkx(G, *, preserve_graph_attrs=True, threads=None):
     H = NetworkXGraph(indptr, indices, ids, loops, dict(G.graph) if preserve_graph_attrs else {}, stats)
     if ids.dtype == object:
         H._labels = nodes
+        H._index = index  # node -> vertex, built for the conversion: kept for the adapters' look-ups
     return H
 
 
