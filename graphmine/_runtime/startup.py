@@ -11,7 +11,9 @@ compiler up: 0.3 s of CPU saved); it is used by the command line program only (a
 may later compile kernels of its own keeps numba's full setup), and only when the setup has not
 happened yet. Python code may import scipy.linalg and cffi afterwards as
 usual; only numba kernels compiled in that process cannot use BLAS or cffi, which no graphmine
-kernel does (tests/cli/test_layout.py checks that none calls them).
+kernel does (tests/cli/test_layout.py checks that none calls them). The program also loads its
+kernels from numba's cache without that setup at all (see :func:`_lean_cache_loads`): only a
+compile, a cache miss, pays it.
 
 :func:`quick_exit` ends the program without Python's interpreter teardown: once numba has loaded
 cached kernels, freeing its compiler's objects and modules at exit takes longer than the counting
@@ -103,6 +105,41 @@ def lean_numba_setup():
 
     _LEAN.append(_lean_listener())
     event.register("numba:compiler_lock", _LEAN[0])
+    _lean_cache_loads()
+
+
+def _lean_cache_loads():
+    """Load kernels from numba's cache without setting numba's compiler up.
+
+    Before each load from its cache numba refreshes its target context: it imports and installs
+    every typing and lowering registry of its compiler (0.2-0.4 s of CPU, more than the loads of
+    all the kernels of a command together). A compiled kernel needs none of them: its machine code
+    is linked against numba's runtime (NRT) and its helpers only, and a kernel of ``parallel=True``
+    starts the threading layer itself when it is loaded. So the program's loads initialize the
+    runtime and leave the registries alone; a compile (a cache miss) refreshes the context as
+    always (numba's compiler does so before every compile), so nothing that compiles goes without
+    them. Uses numba's cache objects, which are not a public API: where they differ from what is
+    expected here, numba's own load stays.
+    """
+    try:
+        from numba.core.caching import Cache
+        from numba.core.runtime import rtsys
+    except ImportError:  # another numba's layout
+        return
+    full = Cache.__dict__.get("load_overload")
+    if full is None or getattr(full, "_graphmine_lean", False) or not hasattr(Cache, "_load_overload") \
+            or not hasattr(Cache, "_guard_against_spurious_io_errors"):
+        return
+
+    def load_overload(self, sig, target_context):
+        rtsys.initialize(target_context)  # the runtime the kernels call (once per process)
+        with self._guard_against_spurious_io_errors():
+            return self._load_overload(sig, target_context)
+        # None when the guard swallows an error: numba then compiles, and refreshes first
+
+    load_overload._graphmine_lean = True
+    load_overload.__doc__ = full.__doc__
+    Cache.load_overload = load_overload
 
 
 def quick_exit(status, *, cleanup=True):

@@ -140,3 +140,67 @@ def test_lean_setup_leaves_scipy_and_cffi_importable():
               "print(hidden, gm.count_cliques([(0, 1), (1, 2), (2, 0)]), float(scipy.linalg.norm([3.0, 4.0])))\n")
     code, out, _ = _imported(script)
     assert code == 0 and out.split("\n")[0] == "[] 1 5.0"
+
+
+# a module of cached kernels: a serial and a parallel one (the loads of the second start numba's
+# threading layer); what they compute is checked against plain Python below
+_CACHED_KERNELS = '''
+import numba
+import numpy as np
+
+@numba.njit(cache=True)
+def wedges(indptr):
+    total = 0
+    for v in range(indptr.shape[0] - 1):
+        d = indptr[v + 1] - indptr[v]
+        total += d * (d - 1) // 2
+    return total
+
+@numba.njit(cache=True, parallel=True)
+def degree_squares(indptr):
+    out = np.zeros(indptr.shape[0] - 1, np.int64)
+    for v in numba.prange(indptr.shape[0] - 1):
+        out[v] = (indptr[v + 1] - indptr[v]) ** 2
+    return out.sum()
+'''
+
+
+def test_program_loads_cached_kernels_without_the_compiler_setup(tmp_path):
+    # the program's loads from numba's cache leave numba's compiler registries unloaded
+    # (graphmine/_runtime/startup.py); a compile afterwards still sets them up and works
+    (tmp_path / "lean_probe.py").write_text(_CACHED_KERNELS)
+    script = ("import sys\n"
+              f"sys.path.insert(0, {str(tmp_path)!r})\n"
+              "import numpy as np\n"
+              "if sys.argv[1] == 'lean':\n"
+              "    from graphmine._runtime.startup import lean_numba_setup\n"
+              "    lean_numba_setup()\n"
+              "import lean_probe\n"
+              "indptr = np.array([0, 3, 5, 6, 6, 10], np.int64)\n"
+              "counts = lean_probe.wedges(indptr), lean_probe.degree_squares(indptr)\n"
+              "print(*counts, 'numba.np.polynomial.polynomial_functions' in sys.modules)\n"
+              "print(sum(lean_probe.wedges.stats.cache_hits.values()), "
+              "sum(lean_probe.degree_squares.stats.cache_hits.values()))\n"
+              "import numba\n"
+              "twice = numba.njit(lambda x: 2 * x)  # compiled here: the compiler sets itself up\n"
+              "print(twice(21), lean_probe.wedges(indptr[:3]))\n")
+    env_cache = str(tmp_path / "cache")
+    old = os.environ.get("NUMBA_CACHE_DIR")
+    os.environ["NUMBA_CACHE_DIR"] = env_cache
+    try:
+        runs = {mode: _imported(script, mode) for mode in ("full", "lean", "lean")}  # the first compiles
+    finally:
+        if old is None:
+            del os.environ["NUMBA_CACHE_DIR"]
+        else:
+            os.environ["NUMBA_CACHE_DIR"] = old
+    degrees = [3, 2, 1, 0, 4]
+    wedges = sum(d * (d - 1) // 2 for d in degrees)
+    squares = sum(d * d for d in degrees)
+    code, out, mods = runs["lean"]
+    assert code == 0, out
+    first, hits, last = out.split("\n")[:3]
+    assert first == f"{wedges} {squares} False"  # computed, with no compiler registry loaded for the loads
+    assert hits == "1 1"  # both loaded from the cache, not compiled
+    assert last == f"42 {sum(d * (d - 1) // 2 for d in degrees[:2])}"
+    assert "numba.np.polynomial.polynomial_functions" in mods  # the compile of `twice` set the compiler up
