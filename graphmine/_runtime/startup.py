@@ -26,7 +26,7 @@ import logging
 import os
 import sys
 
-__all__ = ["lean_numba_setup", "quick_exit", "HIDDEN", "load_cached_kernels"]
+__all__ = ["lean_numba_setup", "lean_cache_loads", "quick_exit", "HIDDEN", "load_cached_kernels"]
 
 # the packages numba's setup probes for, and what it would use them for
 HIDDEN = {"scipy.linalg": "BLAS for np.dot / np.linalg in kernels", "cffi": "cffi functions in kernels"}
@@ -140,6 +140,22 @@ def _lean_cache_loads():
     load_overload._graphmine_lean = True
     load_overload.__doc__ = full.__doc__
     Cache.load_overload = load_overload
+
+
+def lean_cache_loads():
+    """Whether this process loads kernels from numba's cache without numba's compiler setup
+    (:func:`lean_numba_setup` made it so).
+
+    Examples
+    --------
+    >>> lean_cache_loads() in (True, False)
+    True
+    """
+    if not _LEAN:
+        return False
+    from numba.core.caching import Cache
+
+    return getattr(Cache.__dict__.get("load_overload"), "_graphmine_lean", False)
 
 
 def quick_exit(status, *, cleanup=True):

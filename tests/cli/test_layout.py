@@ -204,3 +204,22 @@ def test_program_loads_cached_kernels_without_the_compiler_setup(tmp_path):
     assert hits == "1 1"  # both loaded from the cache, not compiled
     assert last == f"42 {sum(d * (d - 1) // 2 for d in degrees[:2])}"
     assert "numba.np.polynomial.polynomial_functions" in mods  # the compile of `twice` set the compiler up
+
+
+def test_program_budgets_a_parallel_kernels_load_as_a_serial_ones():
+    # without numba's compiler setup before a load (the program), a cached parallel kernel's first
+    # load costs about a serial one's: small counts stand in for it on numpy only that long
+    script = ("import sys\n"
+              "from types import SimpleNamespace\n"
+              "from graphmine._primitives import small_work as sw\n"
+              "class Kernel:\n"
+              "    overloads = {}\n"
+              "    targetoptions = {'parallel': True}\n"
+              "    _cache = SimpleNamespace(_cache_file=SimpleNamespace(_index_path=sw.__file__))  # 'cached'\n"
+              "before = sw.work_budget(Kernel())\n"
+              "from graphmine._runtime.startup import lean_numba_setup, lean_cache_loads\n"
+              "lean_numba_setup()\n"
+              "print(before == sw.SMALL_WORK_COLD, lean_cache_loads(), sw.work_budget(Kernel()) == sw.SMALL_WORK_CACHED,\n"
+              "      'numba.np.arraymath' in sys.modules)\n")
+    code, out, _ = _imported(script)
+    assert code == 0 and out.split("\n")[0] == "True True True False", out
