@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import networkx as nx
+import numpy as np
 import pytest
 
 import graphmine as gm
@@ -97,3 +98,45 @@ def test_module_entry_point(tmp_path):
                        text=True, timeout=300)
     assert r.returncode == 2 and r.stderr.strip().endswith("is a directory, not a graph file")
     assert "Traceback" not in r.stderr
+
+
+def test_numpy_parse_threshold_follows_the_kernels_cache():
+    from graphmine._primitives import small_work as sw
+
+    class Kernel:
+        overloads = {}
+
+    k = Kernel()
+    assert sw.numpy_parse(sw.SMALL_BYTES, [k]) and not sw.numpy_parse(sw.SMALL_BYTES + 1, [k])  # would compile
+    Kernel.overloads = {"sig": None}  # loaded: numpy only up to the smaller size
+    assert sw.numpy_parse(sw.SMALL_BYTES_CACHED, [k]) and not sw.numpy_parse(sw.SMALL_BYTES_CACHED + 1, [k])
+    assert sw.SMALL_BYTES_CACHED < sw.SMALL_BYTES
+
+
+def test_count_cliques_of_a_file_between_the_parse_thresholds(tmp_path, capsys, monkeypatch):
+    # a clean file above SMALL_BYTES_CACHED and below SMALL_BYTES: the kernels or numpy parse it
+    # (by the state of numba's cache); either way the graph is networkx's
+    from graphmine._primitives import small_work as sw
+
+    rng = np.random.default_rng(7)
+    m = 260_000
+    e = rng.integers(0, 60_000, size=(m, 2))
+    e[: m // 2, 1] = e[: m // 2, 0] + rng.integers(1, 40, size=m // 2)  # some triangles and 4-cliques
+    text = "# a comment line\n" + "\n".join(f"{a}\t{b}" for a, b in e.tolist()) + "\n"
+    assert sw.SMALL_BYTES_CACHED < len(text) <= sw.SMALL_BYTES
+    path = tmp_path / "mid.txt"
+    path.write_text(text)
+    H = nx.Graph()
+    H.add_edges_from(e.tolist())
+    H.remove_edges_from(list(nx.selfloop_edges(H)))
+    want = sum(1 for c in nx.enumerate_all_cliques(H) if len(c) == 4)
+    outs = []
+    for numpy_too in (False, True):
+        with monkeypatch.context() as mp:
+            if numpy_too:
+                mp.setattr(sw, "SMALL_BYTES_CACHED", sw.SMALL_BYTES)
+            code, out, _ = run(capsys, "count-cliques", str(path), "-k", "4", "--json", "--threads", "2")
+        assert code == 0
+        outs.append(json.loads(out))
+    for d in outs:
+        assert (d["count"], d["nodes"], d["edges"]) == (want, H.number_of_nodes(), H.number_of_edges())
