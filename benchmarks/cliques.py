@@ -381,6 +381,10 @@ def write_pivoter_edges(G, path):
         fh.write("\n".join(f"{a} {b}" for a, b in e.tolist()) + "\n")
 
 
+class Unfinished(Exception):
+    """A program of the whole-process table ran past --anchor-timeout."""
+
+
 def anchors(args):
     """Whole processes, warm numba cache: the graphmine command against ArbCount (k-cliques, its
     own adjacency file) and Pivoter (all clique sizes, its own .edges file), alternating."""
@@ -400,7 +404,10 @@ def anchors(args):
         # the CPU seconds of the finished child (the whole process, every thread of it)
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
-        r = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=cwd)
+        try:
+            r = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=cwd, timeout=args.anchor_timeout)
+        except subprocess.TimeoutExpired:
+            raise Unfinished from None
         wall = time.perf_counter() - t0
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if r.returncode:
@@ -435,13 +442,26 @@ def anchors(args):
         return wall, cpu, reported, counts
 
     def alternate(a, b):
+        """Samples of both, alternating, after a run of each (numba's cache, the file system's);
+        rows whose first runs took over --anchor-long seconds get one more run of each. A
+        program past --anchor-timeout seconds gives no sample (None)."""
+        first = []
+        for f in (a, b):
+            try:
+                first.append(f())
+            except Unfinished:
+                first.append(None)
         runs = ([], [])
-        a()
-        b()  # warm: numba's cache and the file system's
-        for r in range(args.repeat):
+        live = [i for i in (0, 1) if first[i] is not None]
+        n = args.repeat if all(x is not None and x[0] < args.anchor_long for x in first) else 1
+        for r in range(n):
             for i in ((0, 1) if r % 2 == 0 else (1, 0)):
-                runs[i].append((a, b)[i]())
-        return runs
+                if i in live:
+                    try:
+                        runs[i].append((a, b)[i]())
+                    except Unfinished:
+                        live.remove(i)
+        return tuple(x if x else None for x in runs)
 
     def med(runs, i):
         return statistics.median(x[i] for x in runs)
@@ -455,6 +475,12 @@ def anchors(args):
     inputs = [anchor_input(spec, tmp) for spec in args.anchor_files.split(",") if spec]
 
     def row(name, k, count, a, b):
+        if a is None or b is None:
+            done = a or b
+            who = "graphmine" if a is None else "the anchor"
+            print(f"{name:18s} {k:>3s} {count:>16s} | {who} did not finish within {args.anchor_timeout:g} s"
+                  + (f"; the other: {med(done, 0):.3f} s wall, {med(done, 1):.3f} s CPU" if done else ""), flush=True)
+            return
         print(f"{name:18s} {k:>3s} {count:>16s} | {med(a, 0):7.3f} [{min(x[0] for x in a):6.3f}] {med(a, 1):6.3f} "
               f"{med(a, 2):6.3f} | {med(b, 0):7.3f} [{min(x[0] for x in b):6.3f}] {med(b, 1):6.3f} {med(b, 2):6.3f} | "
               f"{med(a, 0) / med(b, 0):6.2f} {med(a, 1) / med(b, 1):6.2f} {med(a, 2) / med(b, 2):6.2f}", flush=True)
@@ -465,10 +491,10 @@ def anchors(args):
             write_adjacency_graph(G, adj)
             for k in args.arb_ks:
                 a, b = alternate(lambda: ours(path, ["-k", str(k)]), lambda: arb(adj, k))
-                counts = {x[3] for x in a} | {x[3] for x in b}
-                if len(counts) != 1:
+                counts = {x[3] for x in (a or []) + (b or [])}
+                if len(counts) > 1:
                     raise SystemExit(f"{k}-cliques of {name}: graphmine and ArbCount counted {sorted(counts)}")
-                row(name, str(k), f"{counts.pop():,}", a, b)
+                row(name, str(k), f"{counts.pop():,}" if counts else "-", a, b)
         print("anchor: ArbCount (GBBS Clique, Goodrich-Pszona order, eps 0.1, -rounds 1); "
               "x = graphmine / ArbCount (medians)")
     if args.pivoter:
@@ -478,6 +504,9 @@ def anchors(args):
             edges = os.path.join(tmp, name + ".edges")
             write_pivoter_edges(G, edges)
             a, b = alternate(lambda: ours(path, ["--all-k"]), lambda: piv(edges))
+            if a is None or b is None:
+                row(name, "all", "-", a, b)
+                continue
             exact = a[0][3]
             for x in a + b:
                 got = x[3]
@@ -763,6 +792,9 @@ def main():
     ap.add_argument("--anchor-files", default=ANCHOR_FILES,
                     help="graphs of the whole-process table (shipped names or edge-list paths, comma list)")
     ap.add_argument("--pivoter-graphs", default="email-Enron,ca-HepPh", help="graphs of the Pivoter rows (names)")
+    ap.add_argument("--anchor-long", type=float, default=10.0,
+                    help="whole-process rows whose first runs take longer get one timed run of each")
+    ap.add_argument("--anchor-timeout", type=float, default=300.0, help="a whole process past this many seconds stops")
     ap.add_argument("--arb-large-k", action="store_true",
                     help="also k > 4 on graphs of over 2M edges in the ArbCount comparison (long)")
     ap.add_argument("--snap-files", default="",
