@@ -140,6 +140,30 @@ def _lean_cache_loads():
     load_overload._graphmine_lean = True
     load_overload.__doc__ = full.__doc__
     Cache.load_overload = load_overload
+    _defer_extensions()
+
+
+def _defer_extensions():
+    """Leave numba's extensions (the ``numba_extensions`` entry points of installed packages) to
+    its compiler setup. Before a kernel's first call numba looks them up, which reads the metadata
+    of every installed distribution (60 ms of CPU with 177 of them on the 2-core machine); they
+    add types and implementations for the compiler, which a kernel loaded from the cache and
+    called with arrays and numbers does not use, and the setup before any compile initializes
+    them as before (numba's CPU context calls the same ``init_all`` when it refreshes)."""
+    try:
+        from numba.core import dispatcher, entrypoints
+    except ImportError:
+        return
+    base = getattr(dispatcher, "_DispatcherBase", None)
+    hook = getattr(base, "_compilation_chain_init_hook", None) if base is not None else None
+    if hook is None or getattr(hook, "_graphmine_lean", False) or not hasattr(entrypoints, "init_all"):
+        return
+
+    def _compilation_chain_init_hook(self):
+        pass  # entrypoints.init_all() runs with the compiler's setup (CPUContext.refresh)
+
+    _compilation_chain_init_hook._graphmine_lean = True
+    base._compilation_chain_init_hook = _compilation_chain_init_hook
 
 
 def lean_cache_loads():

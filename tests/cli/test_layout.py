@@ -178,12 +178,14 @@ def test_program_loads_cached_kernels_without_the_compiler_setup(tmp_path):
               "import lean_probe\n"
               "indptr = np.array([0, 3, 5, 6, 6, 10], np.int64)\n"
               "counts = lean_probe.wedges(indptr), lean_probe.degree_squares(indptr)\n"
-              "print(*counts, 'numba.np.polynomial.polynomial_functions' in sys.modules)\n"
+              "from numba.core import entrypoints\n"
+              "print(*counts, 'numba.np.polynomial.polynomial_functions' in sys.modules or "
+              "entrypoints._already_initialized)\n"
               "print(sum(lean_probe.wedges.stats.cache_hits.values()), "
               "sum(lean_probe.degree_squares.stats.cache_hits.values()))\n"
               "import numba\n"
               "twice = numba.njit(lambda x: 2 * x)  # compiled here: the compiler sets itself up\n"
-              "print(twice(21), lean_probe.wedges(indptr[:3]))\n")
+              "print(twice(21), lean_probe.wedges(indptr[:3]), entrypoints._already_initialized)\n")
     env_cache = str(tmp_path / "cache")
     old = os.environ.get("NUMBA_CACHE_DIR")
     os.environ["NUMBA_CACHE_DIR"] = env_cache
@@ -200,9 +202,9 @@ def test_program_loads_cached_kernels_without_the_compiler_setup(tmp_path):
     code, out, mods = runs["lean"]
     assert code == 0, out
     first, hits, last = out.split("\n")[:3]
-    assert first == f"{wedges} {squares} False"  # computed, with no compiler registry loaded for the loads
+    assert first == f"{wedges} {squares} False"  # computed; no compiler registry or extension loaded for the loads
     assert hits == "1 1"  # both loaded from the cache, not compiled
-    assert last == f"42 {sum(d * (d - 1) // 2 for d in degrees[:2])}"
+    assert last == f"42 {sum(d * (d - 1) // 2 for d in degrees[:2])} True"  # extensions set up for the compile
     assert "numba.np.polynomial.polynomial_functions" in mods  # the compile of `twice` set the compiler up
 
 
