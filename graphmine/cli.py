@@ -99,7 +99,11 @@ def _cmd_count_cliques(args):
         if args.method == "exact":
             warm = warm_up(args.k)  # CUDA start and kernel loading overlap the read
     elif args.method == "exact" and args.k >= 4 and args.devices is None:
-        commands.preload_kernels(args, _clique_kernels(args, ["cliques._clique_kernels:_cliques_serial"]))
+        size = commands.input_bytes(args)
+        if size is not None and size >= commands.PRELOAD_BYTES:
+            from .cliques import warm_up as cpu_warm_up
+
+            cpu_warm_up(args.k, threads=args.threads, file_bytes=size)  # the kernel loads overlap the read
     G, load_s = commands.load_input(args)
     if warm is not None:
         warm.join()
@@ -146,32 +150,6 @@ def _cmd_count_cliques(args):
         print(f"graph: {G.n_nodes:,} vertices, {G.n_edges:,} edges; "
               f"load {load_s:.3f} s, count {seconds:.3f} s ({args.method})")
     return 0
-
-
-def _clique_kernels(args, counting):
-    """The kernels a k >= 4 count of ``args.file`` calls first: the exact degeneracy order's (below
-    the thread count that switches to its approximation on large graphs) and ``counting``; on
-    several threads, a file of more than 2 MiB also the parallel k-clique kernel (a k >= 5 count
-    measures its rate on one thread, then goes on in parallel). (The all-k count loads its kernels
-    as it goes: loading them during the read measured no faster there, email-Enron 1.20 s of CPU
-    against 1.08.)"""
-    import os
-
-    from .cliques._cpu import APPROX_ORDER_MIN_THREADS
-
-    threads = args.threads or os.cpu_count() or 1
-    kernels = list(counting)
-    if threads < APPROX_ORDER_MIN_THREADS:
-        kernels.append("_primitives.order_kernels:_degeneracy_oriented")
-    if threads > 1 and counting[0].endswith(":_cliques_serial"):
-        try:
-            from .io import datasets
-
-            if os.path.getsize(datasets.resolve(args.file)) > (1 << 21):
-                kernels.append("cliques._clique_kernels:_cliques_range")
-        except OSError:
-            pass
-    return kernels
 
 
 def _cmd_all_k(args):

@@ -296,68 +296,39 @@ def note_first_compile(args):
 
 
 #: files from this size on have their count's kernels loaded from numba's cache on a second thread
-#: while they are read (:func:`preload_kernels`); below it the count may well run on numpy (see
-#: graphmine/_primitives/small_work.py) and the loads would be spent for nothing
+#: while they are read (:func:`graphmine.cliques.warm_up`); below it the count may well run on
+#: numpy (see graphmine/_primitives/small_work.py) and the loads would be spent for nothing
 PRELOAD_BYTES = 1 << 19
 
 
-def preload_kernels(args, kernels):
-    """Load the numba ``kernels`` a command is about to call from numba's cache, on a thread of
-    their own, while the command reads ``args.file``; nothing is compiled (a kernel without a
-    cache entry compiles on its first call, as always).
-
-    A fresh process pays 10-100 ms of CPU per kernel for those loads (the first one also starts
-    numba's runtime); on a free core they overlap the read instead of following it. A kernel
-    call that comes while its load is under way waits for it (numba's compiler lock). Only for
-    files of at least PRELOAD_BYTES whose kernels have an entry in the cache.
+def input_bytes(args):
+    """The size in bytes of the file ``args.file`` names (a path or a shipped data set's name).
 
     Parameters
     ----------
     args : argparse.Namespace
         The command's arguments (``file``).
-    kernels : list of str
-        ``"module:function"`` names of numba dispatchers, modules relative to the package.
 
     Returns
     -------
-    threading.Thread or None
-        The loading thread (a daemon), or None where nothing is loaded.
+    int or None
+        The size, or None for standard input, a pattern or a missing file (the read says why).
 
     Examples
     --------
     >>> p = Parser(prog="graphmine")
     >>> add_input_argument(p)
-    >>> preload_kernels(p.parse_args(["Celegans"]), ["cliques._clique_kernels:_cliques_serial"]) is None  # small
-    True
+    >>> input_bytes(p.parse_args(["Celegans"])) > 0, input_bytes(p.parse_args(["-"]))
+    (True, None)
     """
-    import importlib
     import os
-    import threading
 
     from .io import datasets
 
-    path = datasets.resolve(args.file)
     try:
-        if os.path.getsize(path) < PRELOAD_BYTES:
-            return None
-    except OSError:  # '-', a pattern, a missing file: the read says so
+        return os.path.getsize(datasets.resolve(args.file))
+    except OSError:
         return None
-    modules = {name.split(":")[0] for name in kernels}
-    if not all(kernels_cached(m) for m in modules):
-        return None
-
-    def load():
-        from ._runtime.startup import load_cached_kernels
-
-        try:
-            load_cached_kernels([getattr(importlib.import_module(f"{__package__}.{m}"), f)
-                                 for m, f in (name.split(":") for name in kernels)])
-        except Exception:  # noqa: BLE001 - the count meets the same kernels and says what fails
-            pass
-
-    thread = threading.Thread(target=load, name="graphmine-preload", daemon=True)
-    thread.start()
-    return thread
 
 
 # files below this size are read on one thread (unless --threads says otherwise): the parser

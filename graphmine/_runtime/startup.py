@@ -26,7 +26,7 @@ import logging
 import os
 import sys
 
-__all__ = ["lean_numba_setup", "lean_cache_loads", "quick_exit", "HIDDEN", "load_cached_kernels"]
+__all__ = ["lean_numba_setup", "lean_cache_loads", "quick_exit", "HIDDEN", "load_cached_kernels", "preload"]
 
 # the packages numba's setup probes for, and what it would use them for
 HIDDEN = {"scipy.linalg": "BLAS for np.dot / np.linalg in kernels", "cffi": "cffi functions in kernels"}
@@ -229,3 +229,26 @@ def load_cached_kernels(kernels):
         loaded += done > 0
         sigs += done
     return loaded, sigs
+
+
+def preload(kernels):
+    """Start a thread (a daemon) that loads, with :func:`load_cached_kernels`, the numba kernels
+    that ``kernels()`` returns (it imports their modules, on that thread too). Nothing is compiled;
+    a kernel call that comes while its load is under way waits for it (numba's compiler lock).
+    Errors are left to the kernels' callers, which meet them again.
+
+    Examples
+    --------
+    >>> preload(lambda: []).join()
+    """
+    import threading
+
+    def load():
+        try:
+            load_cached_kernels(kernels())
+        except Exception:  # noqa: BLE001 - the caller's own kernel call says what fails
+            pass
+
+    thread = threading.Thread(target=load, name="graphmine-preload", daemon=True)
+    thread.start()
+    return thread
