@@ -198,7 +198,7 @@ def quick_exit(status, *, cleanup=True):
     os._exit(status if isinstance(status, int) else 1)
 
 
-def load_cached_kernels(kernels):
+def load_cached_kernels(kernels, keep=None):
     """Load into this process every signature of the numba ``kernels`` (``@njit`` functions called
     from Python) that numba's cache holds for this source and this CPU, compiling nothing:
     (kernels loaded, signatures loaded).
@@ -209,6 +209,8 @@ def load_cached_kernels(kernels):
     index names the signatures held (the same key numba checks on a call: this numba, this CPU,
     the function's bytecode); a kernel with no fresh entry is left to compile on first use. Uses
     numba's cache objects, which are not a public API: where they differ, nothing is loaded.
+    ``keep``, a predicate on a signature's argument types, chooses among the signatures held
+    (default: every one).
     """
     loaded = sigs = 0
     for disp in kernels:
@@ -218,7 +220,7 @@ def load_cached_kernels(kernels):
             codegen = disp.targetctx.codegen()
             magic = codegen.magic_tuple()
             fresh = [key[0] for key in index if key[1] == magic and
-                     key[2] == cache._index_key(key[0], codegen)[2]]
+                     key[2] == cache._index_key(key[0], codegen)[2] and (keep is None or keep(key[0]))]
         except (AttributeError, TypeError, IndexError, OSError):  # no cache, or another numba's layout
             continue
         done = 0
@@ -231,9 +233,10 @@ def load_cached_kernels(kernels):
     return loaded, sigs
 
 
-def preload(kernels):
+def preload(kernels, keep=None):
     """Start a thread (a daemon) that loads, with :func:`load_cached_kernels`, the numba kernels
-    that ``kernels()`` returns (it imports their modules, on that thread too). Nothing is compiled;
+    that ``kernels()`` returns (it imports their modules, on that thread too), the signatures that
+    ``keep`` accepts (default: all those held). Nothing is compiled;
     a kernel call that comes while its load is under way waits for it (numba's compiler lock).
     Errors are left to the kernels' callers, which meet them again.
 
@@ -245,7 +248,7 @@ def preload(kernels):
 
     def load():
         try:
-            load_cached_kernels(kernels())
+            load_cached_kernels(kernels(), keep)
         except Exception:  # noqa: BLE001 - the caller's own kernel call says what fails
             pass
 

@@ -137,6 +137,6 @@ def warm_up(k=4, *, threads=None, file_bytes=0):
     >>> warm_up(4, threads=1).join()
     """
     from .._runtime.startup import preload
-    from ._cpu import count_kernels
+    from ._cpu import count_kernels, narrow_indices
 
-    return preload(lambda: count_kernels(k, threads, file_bytes))
+    return preload(lambda: count_kernels(k, threads, file_bytes), narrow_indices)

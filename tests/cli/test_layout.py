@@ -225,3 +225,29 @@ def test_program_budgets_a_parallel_kernels_load_as_a_serial_ones():
               "      'numba.np.arraymath' in sys.modules)\n")
     code, out, _ = _imported(script)
     assert code == 0 and out.split("\n")[0] == "True True True False", out
+
+
+def test_load_cached_kernels_loads_the_signatures_kept(tmp_path):
+    # numba's cache holds two signatures of a kernel; a predicate on the argument types keeps one
+    (tmp_path / "lean_probe.py").write_text(_CACHED_KERNELS)
+    fill = (f"import sys; sys.path.insert(0, {str(tmp_path)!r})\n"
+            "import numpy as np, lean_probe\n"
+            "print(lean_probe.wedges(np.array([0, 2, 3], np.int64)), lean_probe.wedges(np.array([0, 2, 3], np.int32)))\n")
+    probe = (f"import sys; sys.path.insert(0, {str(tmp_path)!r})\n"
+             "import lean_probe\n"
+             "from graphmine._runtime.startup import load_cached_kernels\n"
+             "keep = lambda sig: sig[0].dtype.name == 'int32'\n"
+             "print(load_cached_kernels([lean_probe.wedges], keep), "
+             "[a.dtype.name for sig in lean_probe.wedges.overloads for a in sig])\n")
+    old = os.environ.get("NUMBA_CACHE_DIR")
+    os.environ["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")
+    try:
+        filled = _imported(fill)
+        code, out, _ = _imported(probe)
+    finally:
+        if old is None:
+            del os.environ["NUMBA_CACHE_DIR"]
+        else:
+            os.environ["NUMBA_CACHE_DIR"] = old
+    assert filled[1].split("\n")[0] == "1 1"  # one wedge at vertex 0 (degree 2), either dtype
+    assert code == 0 and out.split("\n")[0] == "(1, 1) ['int32']", out
