@@ -35,6 +35,13 @@ The C and C++ references are compiled with the system compiler if one is present
     python benchmarks/cliques.py --only-orders [--order-graphs facebook_combined,kron16] [--order-ks 4,5]
     python benchmarks/cliques.py --only-kclist --arbcount PATH [--snap-files ca-HepPh.txt,email-Enron.txt]
                                  [--arb-ks 4,5,6] [--no-kclist]
+    python benchmarks/cliques.py --anchors --arbcount PATH --pivoter PATH [--repeat 5]
+                                 [--anchor-files facebook_combined,email-Enron.txt,ca-HepPh.txt] [--arb-ks 4,5,6]
+
+``--anchors`` compares whole processes with a warm numba cache: ``graphmine count-cliques FILE -k K
+--json --threads T`` against ArbCount on its own adjacency file, and ``--all-k`` against Pivoter
+(bin/degeneracy_cliques of a built sjain12/Pivoter) on its own .edges file, converted here in a
+temporary folder; alternating runs, wall and CPU seconds and each program's own counting time.
 
 Libraries that are not installed, or graphs too large for a library within --budget seconds
 (estimated from the previous graph), are shown as '-'. Nothing here asserts on time.
@@ -344,6 +351,175 @@ def arb_compare(args, cases):
     shutil.rmtree(tmp, ignore_errors=True)
 
 
+ANCHOR_FILES = "facebook_combined,/work/data/email-Enron.txt,/work/data/ca-HepPh.txt"
+
+
+def anchor_input(spec, tmp):
+    """(name, path graphmine reads, Graph) of a graph of the whole-process table: a shipped data set's
+    file, or an edge list whose first line is an "n m" header (a count of the lines after it) copied
+    without that line, which graphmine would take for an edge."""
+    if not os.path.exists(spec):
+        return spec, str(gm.datasets.path(spec)), gm.datasets.load(spec)
+    with open(spec) as fh:
+        lines = fh.read().splitlines()
+    rows = [i for i, line in enumerate(lines) if line.strip() and line.lstrip()[0] not in "#%"]
+    head = lines[rows[0]].split() if rows else []
+    path = spec
+    if len(head) == 2 and head[1].isdigit() and int(head[1]) == len(rows) - 1:
+        path = os.path.join(tmp, os.path.basename(spec))
+        with open(path, "w") as fh:
+            fh.write("\n".join(lines[i] for i in rows[1:]) + "\n")
+    return graph_name(spec), path, gm.read_graph(path)
+
+
+def write_pivoter_edges(G, path):
+    """Pivoter's .edges format: an "n m" line, then each edge once as "u v" (0-based)."""
+    e = G.edges()
+    e = e[e[:, 0] < e[:, 1]]
+    with open(path, "w") as fh:
+        fh.write(f"{G.n_nodes} {len(e)}\n")
+        fh.write("\n".join(f"{a} {b}" for a, b in e.tolist()) + "\n")
+
+
+class Unfinished(Exception):
+    """A program of the whole-process table ran past --anchor-timeout."""
+
+
+def anchors(args):
+    """Whole processes, warm numba cache: the graphmine command against ArbCount (k-cliques, its
+    own adjacency file) and Pivoter (all clique sizes, its own .edges file), alternating."""
+    import resource
+    import statistics
+
+    th = args.threads
+    tmp = tempfile.mkdtemp(prefix="graphmine-anchors-")
+    arb_env = dict(os.environ, PARLAY_NUM_THREADS=str(th), OMP_NUM_THREADS=str(th))
+    gm_env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [os.path.dirname(os.path.dirname(os.path.abspath(gm.__file__)))] + sys.path[1:]))
+    script = os.path.join(os.path.dirname(sys.executable), "graphmine")  # the program a user runs
+    gm_cmd = [script if os.path.exists(script) else sys.executable] + ([] if os.path.exists(script) else
+                                                                       ["-m", "graphmine"]) + ["count-cliques"]
+
+    def timed(argv, env=None, cwd=None):
+        # the CPU seconds of the finished child (the whole process, every thread of it)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        try:
+            r = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=cwd, timeout=args.anchor_timeout)
+        except subprocess.TimeoutExpired:
+            raise Unfinished from None
+        wall = time.perf_counter() - t0
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if r.returncode:
+            raise SystemExit(f"{' '.join(argv)} failed ({r.returncode}): {r.stderr.strip()[-300:]}")
+        return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, r.stdout
+
+    def ours(path, extra):
+        wall, cpu, out = timed(gm_cmd + [path, *extra, "--json", "--threads", str(th), "--quiet"], env=gm_env)
+        d = json.loads(out)
+        return wall, cpu, d["seconds"], d.get("count", d.get("counts"))
+
+    def arb(adj, k):
+        wall, cpu, out = timed([args.arbcount, "-s", "-k", str(k), "-rounds", "1", "--directType", "GOODRICHPSZONA",
+                                "-e", "0.1", adj], env=arb_env)
+        lines = out.splitlines()
+        reported = float(next(x.split()[-1] for x in lines if x.startswith("### Running Time:")))
+        return wall, cpu, reported, int(next(x.split()[-1] for x in lines if x.startswith("count:")))
+
+    def piv(edges):
+        # Pivoter reads its binomial table from ./src/nCr.txt: it runs in its own folder
+        root = os.path.dirname(os.path.dirname(os.path.abspath(args.pivoter)))
+        wall, cpu, out = timed([os.path.abspath(args.pivoter), "-i", edges, "-t", "A", "-k", "0", "-d", "0"],
+                               cwd=root)
+        lines = out.splitlines()
+        i = next(j for j, x in enumerate(lines) if x.startswith("time,"))
+        reported = float(lines[i + 1].split(",")[0])  # clock(): CPU seconds of the count, reading excluded
+        counts = {}
+        for x in lines[i + 2:]:
+            parts = x.split(",")
+            if len(parts) == 2 and parts[0].strip().isdigit():
+                counts[parts[0].strip()] = float(parts[1])
+        return wall, cpu, reported, counts
+
+    def alternate(a, b):
+        """Samples of both, alternating, after a run of each (numba's cache, the file system's);
+        rows whose first runs took over --anchor-long seconds get one more run of each. A
+        program past --anchor-timeout seconds gives no sample (None)."""
+        first = []
+        for f in (a, b):
+            try:
+                first.append(f())
+            except Unfinished:
+                first.append(None)
+        runs = ([], [])
+        live = [i for i in (0, 1) if first[i] is not None]
+        n = args.repeat if all(x is not None and x[0] < args.anchor_long for x in first) else 1
+        for r in range(n):
+            for i in ((0, 1) if r % 2 == 0 else (1, 0)):
+                if i in live:
+                    try:
+                        runs[i].append((a, b)[i]())
+                    except Unfinished:
+                        live.remove(i)
+        return tuple(x if x else None for x in runs)
+
+    def med(runs, i):
+        return statistics.median(x[i] for x in runs)
+
+    print(f"\nWhole processes, warm numba cache, {th} threads, median of {args.repeat} alternating runs "
+          f"[fastest]; load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print("wall and CPU (all threads) seconds of the whole process; 'own s': the count's own time, file reading "
+          "excluded (graphmine: JSON seconds; ArbCount: its Running Time; Pivoter: its clock() time)")
+    print(f"{'graph':18s} {'k':>3s} {'count':>16s} | {'graphmine wall':>16s} {'CPU':>6s} {'own s':>6s} | "
+          f"{'anchor wall':>16s} {'CPU':>6s} {'own s':>6s} | {'wall x':>6s} {'CPU x':>6s} {'own x':>6s}")
+    inputs = [anchor_input(spec, tmp) for spec in args.anchor_files.split(",") if spec]
+
+    def row(name, k, count, a, b):
+        if a is None or b is None:
+            done = a or b
+            who = "graphmine" if a is None else "the anchor"
+            print(f"{name:18s} {k:>3s} {count:>16s} | {who} did not finish within {args.anchor_timeout:g} s"
+                  + (f"; the other: {med(done, 0):.3f} s wall, {med(done, 1):.3f} s CPU" if done else ""), flush=True)
+            return
+        print(f"{name:18s} {k:>3s} {count:>16s} | {med(a, 0):7.3f} [{min(x[0] for x in a):6.3f}] {med(a, 1):6.3f} "
+              f"{med(a, 2):6.3f} | {med(b, 0):7.3f} [{min(x[0] for x in b):6.3f}] {med(b, 1):6.3f} {med(b, 2):6.3f} | "
+              f"{med(a, 0) / med(b, 0):6.2f} {med(a, 1) / med(b, 1):6.2f} {med(a, 2) / med(b, 2):6.2f}", flush=True)
+
+    if args.arbcount:
+        for name, path, G in inputs:
+            adj = os.path.join(tmp, name + ".adj")
+            write_adjacency_graph(G, adj)
+            for k in args.arb_ks:
+                a, b = alternate(lambda: ours(path, ["-k", str(k)]), lambda: arb(adj, k))
+                counts = {x[3] for x in (a or []) + (b or [])}
+                if len(counts) > 1:
+                    raise SystemExit(f"{k}-cliques of {name}: graphmine and ArbCount counted {sorted(counts)}")
+                row(name, str(k), f"{counts.pop():,}" if counts else "-", a, b)
+        print("anchor: ArbCount (GBBS Clique, Goodrich-Pszona order, eps 0.1, -rounds 1); "
+              "x = graphmine / ArbCount (medians)")
+    if args.pivoter:
+        for name, path, G in inputs:
+            if name not in args.pivoter_graphs.split(","):
+                continue
+            edges = os.path.join(tmp, name + ".edges")
+            write_pivoter_edges(G, edges)
+            a, b = alternate(lambda: ours(path, ["--all-k"]), lambda: piv(edges))
+            if a is None or b is None:
+                row(name, "all", "-", a, b)
+                continue
+            exact = a[0][3]
+            for x in a + b:
+                got = x[3]
+                if set(got) - {"0"} != set(exact) or any(
+                        abs(float(got[k]) - c) > (0 if c < 2 ** 53 else 1e-9 * c) for k, c in exact.items()):
+                    raise SystemExit(f"all clique sizes of {name}: graphmine and Pivoter differ")
+            row(name, "all", f"omega {max(map(int, exact))}", a, b)
+        print("anchor: Pivoter (one thread; its counts are doubles: equal to graphmine's below 2^53, within "
+              "1e-9 above); x = graphmine / Pivoter (medians)")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
 def family(args):
     """The rest of the clique family side by side: all sizes at once, maximal cliques, k-truss."""
     from math import comb
@@ -609,6 +785,16 @@ def main():
     ap.add_argument("--arbcount", default="", help="path of a built GBBS Clique program (ArbCount): also compare")
     ap.add_argument("--no-kclist", action="store_true", help="leave kClist out of the k-clique comparison (with --arbcount: print only the ArbCount table)")
     ap.add_argument("--arb-ks", default="4,5,6", help="k of the ArbCount comparison (comma list)")
+    ap.add_argument("--anchors", action="store_true",
+                    help="only the whole-process table against ArbCount (--arbcount) and Pivoter (--pivoter)")
+    ap.add_argument("--pivoter", default="",
+                    help="path of a built Pivoter (bin/degeneracy_cliques in its folder): all-k whole processes")
+    ap.add_argument("--anchor-files", default=ANCHOR_FILES,
+                    help="graphs of the whole-process table (shipped names or edge-list paths, comma list)")
+    ap.add_argument("--pivoter-graphs", default="email-Enron,ca-HepPh", help="graphs of the Pivoter rows (names)")
+    ap.add_argument("--anchor-long", type=float, default=10.0,
+                    help="whole-process rows whose first runs take longer get one timed run of each")
+    ap.add_argument("--anchor-timeout", type=float, default=300.0, help="a whole process past this many seconds stops")
     ap.add_argument("--arb-large-k", action="store_true",
                     help="also k > 4 on graphs of over 2M edges in the ArbCount comparison (long)")
     ap.add_argument("--snap-files", default="",
@@ -652,6 +838,9 @@ def main():
     args = ap.parse_args()
     args.arb_ks = [int(k) for k in args.arb_ks.split(",") if k]
     scales = [int(s) for s in args.scales.split(",") if s]
+    if args.anchors:
+        anchors(args)
+        return
     if args.only_whole_process:
         whole_process(args)
         return

@@ -98,6 +98,12 @@ def _cmd_count_cliques(args):
         preflight()  # no GPU: say so before spending the load on it (no numba.cuda import)
         if args.method == "exact":
             warm = warm_up(args.k)  # CUDA start and kernel loading overlap the read
+    elif args.method == "exact" and args.k >= 4 and args.devices is None:
+        size = commands.input_bytes(args)
+        if size is not None and size >= commands.PRELOAD_BYTES:
+            from .cliques import warm_up as cpu_warm_up
+
+            cpu_warm_up(args.k, threads=args.threads, file_bytes=size)  # the kernel loads overlap the read
     G, load_s = commands.load_input(args)
     if warm is not None:
         warm.join()

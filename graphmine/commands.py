@@ -295,6 +295,42 @@ def note_first_compile(args):
     event.register("numba:compile", _COMPILE_NOTE["listener"])
 
 
+#: files from this size on have their count's kernels loaded from numba's cache on a second thread
+#: while they are read (:func:`graphmine.cliques.warm_up`); below it the count may well run on
+#: numpy (see graphmine/_primitives/small_work.py) and the loads would be spent for nothing
+PRELOAD_BYTES = 1 << 19
+
+
+def input_bytes(args):
+    """The size in bytes of the file ``args.file`` names (a path or a shipped data set's name).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The command's arguments (``file``).
+
+    Returns
+    -------
+    int or None
+        The size, or None for standard input, a pattern or a missing file (the read says why).
+
+    Examples
+    --------
+    >>> p = Parser(prog="graphmine")
+    >>> add_input_argument(p)
+    >>> input_bytes(p.parse_args(["Celegans"])) > 0, input_bytes(p.parse_args(["-"]))
+    (True, None)
+    """
+    import os
+
+    from .io import datasets
+
+    try:
+        return os.path.getsize(datasets.resolve(args.file))
+    except OSError:
+        return None
+
+
 # files below this size are read on one thread (unless --threads says otherwise): the parser
 # reads them as one chunk anyway, and waking a thread pool costs more than their whole read
 SERIAL_BYTES = 1 << 20

@@ -11,7 +11,9 @@ compiler up: 0.3 s of CPU saved); it is used by the command line program only (a
 may later compile kernels of its own keeps numba's full setup), and only when the setup has not
 happened yet. Python code may import scipy.linalg and cffi afterwards as
 usual; only numba kernels compiled in that process cannot use BLAS or cffi, which no graphmine
-kernel does (tests/cli/test_layout.py checks that none calls them).
+kernel does (tests/cli/test_layout.py checks that none calls them). The program also loads its
+kernels from numba's cache without that setup at all (see :func:`_lean_cache_loads`): only a
+compile, a cache miss, pays it.
 
 :func:`quick_exit` ends the program without Python's interpreter teardown: once numba has loaded
 cached kernels, freeing its compiler's objects and modules at exit takes longer than the counting
@@ -24,7 +26,7 @@ import logging
 import os
 import sys
 
-__all__ = ["lean_numba_setup", "quick_exit", "HIDDEN", "load_cached_kernels"]
+__all__ = ["lean_numba_setup", "lean_cache_loads", "quick_exit", "HIDDEN", "load_cached_kernels", "preload"]
 
 # the packages numba's setup probes for, and what it would use them for
 HIDDEN = {"scipy.linalg": "BLAS for np.dot / np.linalg in kernels", "cffi": "cffi functions in kernels"}
@@ -103,6 +105,81 @@ def lean_numba_setup():
 
     _LEAN.append(_lean_listener())
     event.register("numba:compiler_lock", _LEAN[0])
+    _lean_cache_loads()
+
+
+def _lean_cache_loads():
+    """Load kernels from numba's cache without setting numba's compiler up.
+
+    Before each load from its cache numba refreshes its target context: it imports and installs
+    every typing and lowering registry of its compiler (0.2-0.4 s of CPU, more than the loads of
+    all the kernels of a command together). A compiled kernel needs none of them: its machine code
+    is linked against numba's runtime (NRT) and its helpers only, and a kernel of ``parallel=True``
+    starts the threading layer itself when it is loaded. So the program's loads initialize the
+    runtime and leave the registries alone; a compile (a cache miss) refreshes the context as
+    always (numba's compiler does so before every compile), so nothing that compiles goes without
+    them. Uses numba's cache objects, which are not a public API: where they differ from what is
+    expected here, numba's own load stays.
+    """
+    try:
+        from numba.core.caching import Cache
+        from numba.core.runtime import rtsys
+    except ImportError:  # another numba's layout
+        return
+    full = Cache.__dict__.get("load_overload")
+    if full is None or getattr(full, "_graphmine_lean", False) or not hasattr(Cache, "_load_overload") \
+            or not hasattr(Cache, "_guard_against_spurious_io_errors"):
+        return
+
+    def load_overload(self, sig, target_context):
+        rtsys.initialize(target_context)  # the runtime the kernels call (once per process)
+        with self._guard_against_spurious_io_errors():
+            return self._load_overload(sig, target_context)
+        # None when the guard swallows an error: numba then compiles, and refreshes first
+
+    load_overload._graphmine_lean = True
+    load_overload.__doc__ = full.__doc__
+    Cache.load_overload = load_overload
+    _defer_extensions()
+
+
+def _defer_extensions():
+    """Leave numba's extensions (the ``numba_extensions`` entry points of installed packages) to
+    its compiler setup. Before a kernel's first call numba looks them up, which reads the metadata
+    of every installed distribution (60 ms of CPU with 177 of them on the 2-core machine); they
+    add types and implementations for the compiler, which a kernel loaded from the cache and
+    called with arrays and numbers does not use, and the setup before any compile initializes
+    them as before (numba's CPU context calls the same ``init_all`` when it refreshes)."""
+    try:
+        from numba.core import dispatcher, entrypoints
+    except ImportError:
+        return
+    base = getattr(dispatcher, "_DispatcherBase", None)
+    hook = getattr(base, "_compilation_chain_init_hook", None) if base is not None else None
+    if hook is None or getattr(hook, "_graphmine_lean", False) or not hasattr(entrypoints, "init_all"):
+        return
+
+    def _compilation_chain_init_hook(self):
+        pass  # entrypoints.init_all() runs with the compiler's setup (CPUContext.refresh)
+
+    _compilation_chain_init_hook._graphmine_lean = True
+    base._compilation_chain_init_hook = _compilation_chain_init_hook
+
+
+def lean_cache_loads():
+    """Whether this process loads kernels from numba's cache without numba's compiler setup
+    (:func:`lean_numba_setup` made it so).
+
+    Examples
+    --------
+    >>> lean_cache_loads() in (True, False)
+    True
+    """
+    if not _LEAN:
+        return False
+    from numba.core.caching import Cache
+
+    return getattr(Cache.__dict__.get("load_overload"), "_graphmine_lean", False)
 
 
 def quick_exit(status, *, cleanup=True):
@@ -121,7 +198,7 @@ def quick_exit(status, *, cleanup=True):
     os._exit(status if isinstance(status, int) else 1)
 
 
-def load_cached_kernels(kernels):
+def load_cached_kernels(kernels, keep=None):
     """Load into this process every signature of the numba ``kernels`` (``@njit`` functions called
     from Python) that numba's cache holds for this source and this CPU, compiling nothing:
     (kernels loaded, signatures loaded).
@@ -132,6 +209,8 @@ def load_cached_kernels(kernels):
     index names the signatures held (the same key numba checks on a call: this numba, this CPU,
     the function's bytecode); a kernel with no fresh entry is left to compile on first use. Uses
     numba's cache objects, which are not a public API: where they differ, nothing is loaded.
+    ``keep``, a predicate on a signature's argument types, chooses among the signatures held
+    (default: every one).
     """
     loaded = sigs = 0
     for disp in kernels:
@@ -141,7 +220,7 @@ def load_cached_kernels(kernels):
             codegen = disp.targetctx.codegen()
             magic = codegen.magic_tuple()
             fresh = [key[0] for key in index if key[1] == magic and
-                     key[2] == cache._index_key(key[0], codegen)[2]]
+                     key[2] == cache._index_key(key[0], codegen)[2] and (keep is None or keep(key[0]))]
         except (AttributeError, TypeError, IndexError, OSError):  # no cache, or another numba's layout
             continue
         done = 0
@@ -152,3 +231,27 @@ def load_cached_kernels(kernels):
         loaded += done > 0
         sigs += done
     return loaded, sigs
+
+
+def preload(kernels, keep=None):
+    """Start a thread (a daemon) that loads, with :func:`load_cached_kernels`, the numba kernels
+    that ``kernels()`` returns (it imports their modules, on that thread too), the signatures that
+    ``keep`` accepts (default: all those held). Nothing is compiled;
+    a kernel call that comes while its load is under way waits for it (numba's compiler lock).
+    Errors are left to the kernels' callers, which meet them again.
+
+    Examples
+    --------
+    >>> preload(lambda: []).join()
+    """
+    import threading
+
+    def load():
+        try:
+            load_cached_kernels(kernels(), keep)
+        except Exception:  # noqa: BLE001 - the caller's own kernel call says what fails
+            pass
+
+    thread = threading.Thread(target=load, name="graphmine-preload", daemon=True)
+    thread.start()
+    return thread

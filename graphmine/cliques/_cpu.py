@@ -449,3 +449,30 @@ def list_triangles(G):
     O = as_graph(G).oriented("degree")
     tri = _ck._list_triangles(O.indptr, O.indices)
     return tri[np.lexsort(tri.T[::-1])]
+
+
+def count_kernels(k, threads, file_bytes):
+    """The kernels an exact count of k >= 4 calls first on a graph read from a file of
+    ``file_bytes``: the serial k-clique kernel, the exact degeneracy order's below
+    APPROX_ORDER_MIN_THREADS threads (from there on large graphs take its approximation), and for
+    k >= 5 on several threads and a file of more than 2 MiB the parallel k-clique kernel (such a
+    count measures its rate on one thread, then goes on in parallel; a k = 4 count of that size
+    stays on one thread on 2 cores: email-Enron)."""
+    import os
+
+    nthreads = threads or os.cpu_count() or 1
+    kernels = [_ck._cliques_serial] if k >= 4 else []
+    if k >= 4 and nthreads < APPROX_ORDER_MIN_THREADS:
+        from .._primitives import order_kernels
+
+        kernels.append(order_kernels._degeneracy_oriented)
+    if k >= 5 and nthreads > 1 and file_bytes > (1 << 21):
+        kernels.append(_ck._cliques_range)
+    return kernels
+
+
+def narrow_indices(signature):
+    """Whether a signature of the kernels of :func:`count_kernels` is the one of graphs with int32
+    ``indices`` (every graph below 2^31 - 1 vertices): numba's cache may hold the int64 one too,
+    whose load (15-50 ms of CPU a kernel) such a count would spend for nothing."""
+    return len(signature) > 1 and getattr(getattr(signature[1], "dtype", None), "name", "") == "int32"

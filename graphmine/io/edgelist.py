@@ -416,7 +416,7 @@ def _parse_ints(buf, name, weights, header, nthreads):
     from .._runtime.limits import check_allocation
 
     _check_interrupt()  # Ctrl-C is seen between the steps of a long read (graphmine/_runtime/interrupt.py)
-    if not weights and header is not True and buf.shape[0] <= _sw.SMALL_BYTES:
+    if not weights and header is not True and _sw.numpy_parse(buf.shape[0], (_pk._plan, _pk._parse_chunks)):
         # a small clean file: numpy's vectorised parse, no kernel to compile or load (any other
         # text, errors included, goes through the kernels below)
         edges = _sw.parse_clean_ints(buf)

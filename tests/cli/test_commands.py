@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import networkx as nx
+import numpy as np
 import pytest
 
 import graphmine as gm
@@ -97,3 +98,87 @@ def test_module_entry_point(tmp_path):
                        text=True, timeout=300)
     assert r.returncode == 2 and r.stderr.strip().endswith("is a directory, not a graph file")
     assert "Traceback" not in r.stderr
+
+
+def test_numpy_parse_threshold_follows_the_kernels_cache():
+    from graphmine._primitives import small_work as sw
+
+    class Kernel:
+        overloads = {}
+
+    k = Kernel()
+    assert sw.numpy_parse(sw.SMALL_BYTES, [k]) and not sw.numpy_parse(sw.SMALL_BYTES + 1, [k])  # would compile
+    Kernel.overloads = {"sig": None}  # loaded: numpy only up to the smaller size
+    assert sw.numpy_parse(sw.SMALL_BYTES_CACHED, [k]) and not sw.numpy_parse(sw.SMALL_BYTES_CACHED + 1, [k])
+    assert sw.SMALL_BYTES_CACHED < sw.SMALL_BYTES
+
+
+def test_count_cliques_of_a_file_between_the_parse_thresholds(tmp_path, capsys, monkeypatch):
+    # a clean file above SMALL_BYTES_CACHED and below SMALL_BYTES: the kernels or numpy parse it
+    # (by the state of numba's cache); either way the graph is networkx's
+    from graphmine._primitives import small_work as sw
+
+    rng = np.random.default_rng(7)
+    m = 260_000
+    e = rng.integers(0, 60_000, size=(m, 2))
+    e[: m // 2, 1] = e[: m // 2, 0] + rng.integers(1, 40, size=m // 2)  # some triangles and 4-cliques
+    text = "# a comment line\n" + "\n".join(f"{a}\t{b}" for a, b in e.tolist()) + "\n"
+    assert sw.SMALL_BYTES_CACHED < len(text) <= sw.SMALL_BYTES
+    path = tmp_path / "mid.txt"
+    path.write_text(text)
+    H = nx.Graph()
+    H.add_edges_from(e.tolist())
+    H.remove_edges_from(list(nx.selfloop_edges(H)))
+    want = sum(1 for c in nx.enumerate_all_cliques(H) if len(c) == 4)
+    outs = []
+    for numpy_too in (False, True):
+        with monkeypatch.context() as mp:
+            if numpy_too:
+                mp.setattr(sw, "SMALL_BYTES_CACHED", sw.SMALL_BYTES)
+            code, out, _ = run(capsys, "count-cliques", str(path), "-k", "4", "--json", "--threads", "2")
+        assert code == 0
+        outs.append(json.loads(out))
+    for d in outs:
+        assert (d["count"], d["nodes"], d["edges"]) == (want, H.number_of_nodes(), H.number_of_edges())
+
+
+def test_preload_loads_the_counts_kernels_from_the_cache_and_compiles_nothing(tmp_path):
+    # a file of PRELOAD_BYTES or more: its count's kernels are loaded on a second thread while it
+    # is read; in a fresh process after a first run (which fills the cache), no compile happens
+    from graphmine.commands import PRELOAD_BYTES
+
+    rng = np.random.default_rng(3)
+    e = rng.integers(0, 20_000, size=(60_000, 2))
+    text = "\n".join(f"{a} {b}" for a, b in e.tolist()) + "\n"
+    assert len(text) >= PRELOAD_BYTES
+    path = tmp_path / "big.txt"
+    path.write_text(text)
+    H = nx.Graph(e.tolist())
+    H.remove_edges_from(list(nx.selfloop_edges(H)))
+    want = sum(1 for c in nx.enumerate_all_cliques(H) if len(c) == 4)
+    probe = ("import sys\n"
+             "from numba.core import event\n"
+             "compiled = []\n"
+             "class L(event.Listener):\n"
+             "    def on_start(self, ev): compiled.append(ev.data['dispatcher'].py_func.__name__)\n"
+             "    def on_end(self, ev): pass\n"
+             "event.register('numba:compile', L())\n"
+             "from graphmine import commands\n"
+             "from graphmine.cli import build_parser\n"
+             "from graphmine.cliques import warm_up\n"
+             "args = build_parser().parse_args(['count-cliques', sys.argv[1], '-k', '4', '--threads', '2'])\n"
+             "size = commands.input_bytes(args)\n"
+             "assert size >= commands.PRELOAD_BYTES\n"
+             "warm_up(4, threads=2, file_bytes=size).join()\n"
+             "from graphmine.cliques import _clique_kernels as ck\n"
+             "from graphmine._primitives import order_kernels as ok\n"
+             "import graphmine as gm\n"
+             "loaded = [len(ck._cliques_serial.overloads) > 0, len(ok._degeneracy_oriented.overloads) > 0]\n"
+             "count = gm.count_cliques(gm.read_graph(sys.argv[1]), 4, threads=2)\n"
+             "print(loaded, compiled, count)\n")
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    subprocess.run([sys.executable, "-m", "graphmine", "count-cliques", str(path), "-k", "4", "--threads", "2"],
+                   check=True, env=env, capture_output=True)  # fills numba's cache where it is empty
+    out = subprocess.run([sys.executable, "-c", probe, str(path)], check=True, env=env, capture_output=True,
+                         text=True).stdout.split("\n")[0]
+    assert out == f"[True, True] [] {want}", out

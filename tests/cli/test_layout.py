@@ -140,3 +140,114 @@ def test_lean_setup_leaves_scipy_and_cffi_importable():
               "print(hidden, gm.count_cliques([(0, 1), (1, 2), (2, 0)]), float(scipy.linalg.norm([3.0, 4.0])))\n")
     code, out, _ = _imported(script)
     assert code == 0 and out.split("\n")[0] == "[] 1 5.0"
+
+
+# a module of cached kernels: a serial and a parallel one (the loads of the second start numba's
+# threading layer); what they compute is checked against plain Python below
+_CACHED_KERNELS = '''
+import numba
+import numpy as np
+
+@numba.njit(cache=True)
+def wedges(indptr):
+    total = 0
+    for v in range(indptr.shape[0] - 1):
+        d = indptr[v + 1] - indptr[v]
+        total += d * (d - 1) // 2
+    return total
+
+@numba.njit(cache=True, parallel=True)
+def degree_squares(indptr):
+    out = np.zeros(indptr.shape[0] - 1, np.int64)
+    for v in numba.prange(indptr.shape[0] - 1):
+        out[v] = (indptr[v + 1] - indptr[v]) ** 2
+    return out.sum()
+'''
+
+
+def test_program_loads_cached_kernels_without_the_compiler_setup(tmp_path):
+    # the program's loads from numba's cache leave numba's compiler registries unloaded
+    # (graphmine/_runtime/startup.py); a compile afterwards still sets them up and works
+    (tmp_path / "lean_probe.py").write_text(_CACHED_KERNELS)
+    script = ("import sys\n"
+              f"sys.path.insert(0, {str(tmp_path)!r})\n"
+              "import numpy as np\n"
+              "if sys.argv[1] == 'lean':\n"
+              "    from graphmine._runtime.startup import lean_numba_setup\n"
+              "    lean_numba_setup()\n"
+              "import lean_probe\n"
+              "indptr = np.array([0, 3, 5, 6, 6, 10], np.int64)\n"
+              "counts = lean_probe.wedges(indptr), lean_probe.degree_squares(indptr)\n"
+              "from numba.core import entrypoints\n"
+              "print(*counts, 'numba.np.polynomial.polynomial_functions' in sys.modules or "
+              "entrypoints._already_initialized)\n"
+              "print(sum(lean_probe.wedges.stats.cache_hits.values()), "
+              "sum(lean_probe.degree_squares.stats.cache_hits.values()))\n"
+              "import numba\n"
+              "twice = numba.njit(lambda x: 2 * x)  # compiled here: the compiler sets itself up\n"
+              "print(twice(21), lean_probe.wedges(indptr[:3]), entrypoints._already_initialized)\n")
+    env_cache = str(tmp_path / "cache")
+    old = os.environ.get("NUMBA_CACHE_DIR")
+    os.environ["NUMBA_CACHE_DIR"] = env_cache
+    try:
+        runs = {mode: _imported(script, mode) for mode in ("full", "lean", "lean")}  # the first compiles
+    finally:
+        if old is None:
+            del os.environ["NUMBA_CACHE_DIR"]
+        else:
+            os.environ["NUMBA_CACHE_DIR"] = old
+    degrees = [3, 2, 1, 0, 4]
+    wedges = sum(d * (d - 1) // 2 for d in degrees)
+    squares = sum(d * d for d in degrees)
+    code, out, mods = runs["lean"]
+    assert code == 0, out
+    first, hits, last = out.split("\n")[:3]
+    assert first == f"{wedges} {squares} False"  # computed; no compiler registry or extension loaded for the loads
+    assert hits == "1 1"  # both loaded from the cache, not compiled
+    assert last == f"42 {sum(d * (d - 1) // 2 for d in degrees[:2])} True"  # extensions set up for the compile
+    assert "numba.np.polynomial.polynomial_functions" in mods  # the compile of `twice` set the compiler up
+
+
+def test_program_budgets_a_parallel_kernels_load_as_a_serial_ones():
+    # without numba's compiler setup before a load (the program), a cached parallel kernel's first
+    # load costs about a serial one's: small counts stand in for it on numpy only that long
+    script = ("import sys\n"
+              "from types import SimpleNamespace\n"
+              "from graphmine._primitives import small_work as sw\n"
+              "class Kernel:\n"
+              "    overloads = {}\n"
+              "    targetoptions = {'parallel': True}\n"
+              "    _cache = SimpleNamespace(_cache_file=SimpleNamespace(_index_path=sw.__file__))  # 'cached'\n"
+              "before = sw.work_budget(Kernel())\n"
+              "from graphmine._runtime.startup import lean_numba_setup, lean_cache_loads\n"
+              "lean_numba_setup()\n"
+              "print(before == sw.SMALL_WORK_COLD, lean_cache_loads(), sw.work_budget(Kernel()) == sw.SMALL_WORK_CACHED,\n"
+              "      'numba.np.arraymath' in sys.modules)\n")
+    code, out, _ = _imported(script)
+    assert code == 0 and out.split("\n")[0] == "True True True False", out
+
+
+def test_load_cached_kernels_loads_the_signatures_kept(tmp_path):
+    # numba's cache holds two signatures of a kernel; a predicate on the argument types keeps one
+    (tmp_path / "lean_probe.py").write_text(_CACHED_KERNELS)
+    fill = (f"import sys; sys.path.insert(0, {str(tmp_path)!r})\n"
+            "import numpy as np, lean_probe\n"
+            "print(lean_probe.wedges(np.array([0, 2, 3], np.int64)), lean_probe.wedges(np.array([0, 2, 3], np.int32)))\n")
+    probe = (f"import sys; sys.path.insert(0, {str(tmp_path)!r})\n"
+             "import lean_probe\n"
+             "from graphmine._runtime.startup import load_cached_kernels\n"
+             "keep = lambda sig: sig[0].dtype.name == 'int32'\n"
+             "print(load_cached_kernels([lean_probe.wedges], keep), "
+             "[a.dtype.name for sig in lean_probe.wedges.overloads for a in sig])\n")
+    old = os.environ.get("NUMBA_CACHE_DIR")
+    os.environ["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")
+    try:
+        filled = _imported(fill)
+        code, out, _ = _imported(probe)
+    finally:
+        if old is None:
+            del os.environ["NUMBA_CACHE_DIR"]
+        else:
+            os.environ["NUMBA_CACHE_DIR"] = old
+    assert filled[1].split("\n")[0] == "1 1"  # one wedge at vertex 0 (degree 2), either dtype
+    assert code == 0 and out.split("\n")[0] == "(1, 1) ['int32']", out

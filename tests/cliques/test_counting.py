@@ -259,3 +259,18 @@ def test_per_vertex_triangles_use_numpy_within_the_kernels_price(monkeypatch):
     Kernel.overloads = {"loaded": True}
     assert gm.triangles(gm.Graph.from_csr(G.indptr, G.indices), threads=1).tolist() == want
     assert len(ran) == 3
+
+
+def test_warm_up_keeps_the_int32_indices_signature():
+    from numba import types
+
+    from graphmine.cliques._cpu import count_kernels, narrow_indices
+
+    i64, i32 = types.Array(types.int64, 1, "C"), types.Array(types.int32, 1, "C")
+    assert narrow_indices((i64, i32, types.int64)) and not narrow_indices((i64, i64, types.int64))
+    names = lambda *a: [k.py_func.__name__ for k in count_kernels(*a)]  # noqa: E731
+    assert names(3, 2, 10**7) == []
+    assert names(4, 2, 10**7) == ["_cliques_serial", "_degeneracy_oriented"]
+    assert names(5, 2, 10**7) == ["_cliques_serial", "_degeneracy_oriented", "_cliques_range"]
+    assert names(5, 1, 10**7) == ["_cliques_serial", "_degeneracy_oriented"]
+    assert names(5, 8, 10**7) == ["_cliques_serial", "_cliques_range"]  # the approximate order's kernels differ
