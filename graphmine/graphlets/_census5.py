@@ -132,8 +132,8 @@ def _rows5(G, nthreads, progress, rank_space, verts, rows, out, what):
         rows = orig
     mk = np.zeros((nthreads, n), np.uint8)
     tri = _gk5._edge_triangles(rp, ri, reid, m, mk, nthreads)
-    scratch = np.zeros((5, nthreads, n), np.int32)
-    stamps = np.zeros((nthreads, 3, n), np.int64)
+    scratch = np.zeros((6, nthreads, n), np.int32)
+    stamps = np.zeros((nthreads, 6, n), np.int64)
     fs = np.zeros((nthreads, NODE_ORBITS5), np.int64)
     work = np.zeros(verts.shape[0] + 1, np.float64)
     np.cumsum(_two_hop(rp, ri)[verts], out=work[1:])
@@ -151,7 +151,7 @@ def _rows5(G, nthreads, progress, rank_space, verts, rows, out, what):
         steps = np.unique(np.linspace(0, nchunks, batches + 1).astype(np.int64))
         for c0, c1 in zip(steps[:-1], steps[1:]):
             _gk5._orbits5(c0, c1, bounds, verts, rows, rp, ri, reid, tri, mk, scratch[0], scratch[1], scratch[2],
-                          scratch[3], scratch[4], stamps, fs, *eq, out, nthreads, cancel)
+                          scratch[3], scratch[4], scratch[5], stamps, fs, *eq, out, nthreads, cancel)
             _check_interrupt()
             bar.update(int(c1 - c0))
     return out
@@ -161,9 +161,9 @@ def census5(G, nthreads, progress, rank_space, census4):
     """The (n, 73) node orbit counts of the graphlets on up to 5 vertices. ``rank_space(G)``
     gives the degree-rank CSR, ``census4`` the (n, 15) 4-vertex rows (columns 0..14)."""
     n, m = G.n_nodes, G.n_edges
-    # the result, the rank-space CSR with edge ids and t(e), and per thread: marks (1 byte), five
-    # int32 rows of n and three int64 rows of stamps
-    check_allocation(8 * NODE_ORBITS5 * n + 8 * 15 * n + 8 * (4 * m + 3 * n) + nthreads * 45 * n,
+    # the result, the rank-space CSR with edge ids and t(e), and per thread: marks (1 byte), six
+    # int32 rows of n and six int64 rows of stamps and scratch
+    check_allocation(8 * NODE_ORBITS5 * n + 8 * 15 * n + 8 * (4 * m + 3 * n) + nthreads * 73 * n,
                      f"the 5-vertex node orbit census on {nthreads} threads", "use fewer threads")
     out = np.zeros((n, NODE_ORBITS5), np.int64)
     out[:, :15] = census4
