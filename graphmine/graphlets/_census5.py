@@ -133,7 +133,7 @@ def _rows5(G, nthreads, progress, rank_space, verts, rows, out, what):
     mk = np.zeros((nthreads, n), np.uint8)
     tri = _gk5._edge_triangles(rp, ri, reid, m, mk, nthreads)
     scratch = np.zeros((6, nthreads, n), np.int32)
-    stamps = np.zeros((nthreads, 6, n), np.int64)
+    stamps = np.zeros((nthreads, 7, n), np.int64)
     fs = np.zeros((nthreads, NODE_ORBITS5), np.int64)
     work = np.zeros(verts.shape[0] + 1, np.float64)
     np.cumsum(_two_hop(rp, ri)[verts], out=work[1:])
@@ -162,8 +162,8 @@ def census5(G, nthreads, progress, rank_space, census4):
     gives the degree-rank CSR, ``census4`` the (n, 15) 4-vertex rows (columns 0..14)."""
     n, m = G.n_nodes, G.n_edges
     # the result, the rank-space CSR with edge ids and t(e), and per thread: marks (1 byte), six
-    # int32 rows of n and six int64 rows of stamps and scratch
-    check_allocation(8 * NODE_ORBITS5 * n + 8 * 15 * n + 8 * (4 * m + 3 * n) + nthreads * 73 * n,
+    # int32 rows of n and seven int64 rows of stamps and scratch
+    check_allocation(8 * NODE_ORBITS5 * n + 8 * 15 * n + 8 * (4 * m + 3 * n) + nthreads * 81 * n,
                      f"the 5-vertex node orbit census on {nthreads} threads", "use fewer threads")
     out = np.zeros((n, NODE_ORBITS5), np.int64)
     out[:, :15] = census4

@@ -52,7 +52,7 @@ def _edge_triangles(rp, ri, reid, m, mk, nthreads):
 
 
 @njit(cache=True, nogil=True)
-def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, k4, sb, sc, sx, dsx, la, ctr, f):
+def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, k4, sb, sc, sx, dsx, la, lc, ctr, f):
     """The counters f[15..72] of vertex x (f[72]: 4 x its K5s); ``mk`` and ``cx`` left clean. N(b)
     and the 2-paths from a are stamped instead of marked (``sb[v]``, ``sc[v]`` equal to the current
     value of the counter ``ctr[0]``), so that they need no clearing pass."""
@@ -115,19 +115,23 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, k4, sb, sc, sx, dsx, 
             b0, b1 = rp[b], rp[b + 1]
             db = b1 - b0
             txb = tx[b]
-            # a, b not adjacent and b before a: nothing to list (the 3-paths c - b - x - a come
-            # from the pair's other order, below)
-            if not adjab and j < p:
+            # a, b not adjacent and b after a: nothing to list (the pair is taken in the other order,
+            # its lower-rank row b scanned)
+            if not adjab and j > p:
                 continue
             # c a neighbour of b only: paw with x of degree 2, 3-path a - x - b - c; the same pass
             # stamps N(b)
             ctr[0] += 1
             stb = ctr[0]
+            nlc = 0  # lc[:nlc]: N(a) & N(b) outside N[x]
             for r in range(b0, b1):
                 c = ri[r]
                 mc = mk[c]
                 sb[c] = stb
                 tb[c] = tri[reid[r]]
+                if mc == 2 and c != x:
+                    lc[nlc] = c
+                    nlc += 1
                 if c == x or mc & 3:  # x, a and their neighbours (a is one of x's)
                     continue
                 if adjab:
@@ -211,19 +215,12 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, k4, sb, sc, sx, dsx, 
                     f[33] += (dx - 3) * nc
                     f[30] += wx - dsx[a] - dsx[b] + s3d - nc
                     f[26] += (da + db - 4) * nc
-            # c a neighbour of a, not of x, adjacent to b: diamond with x of degree 2, 4-cycle; not
-            # adjacent to b either: the 3-path b - x - a - c (the pair's other order)
-            if j > p:
-                alone = 0
-                for q in range(a0, a1):
-                    c = ri[q]
-                    mc = mk[c]
-                    if c == x or mc & 1:
-                        continue
-                    if sb[c] != stb:
-                        alone += 1
-                        continue
-                    tac = tri[reid[q]]
+            # c a neighbour of a and b, not of x: diamond with x of degree 2, 4-cycle; of a only: the
+            # 3-path b - x - a - c (counted)
+            if j > p or not adjab:
+                for i in range(nlc):
+                    c = lc[i]
+                    tac = ta[c]
                     dc = rp[c + 1] - rp[c]
                     nabc = 0
                     if tac > 1 or (tac > 0 and not adjab):
@@ -248,7 +245,7 @@ def _vertex5(x, rp, ri, reid, tri, mk, tx, ta, tb, cx, ca, k4, sb, sc, sx, dsx, 
                         f[37] += da + db - 4
                         f[36] += dc - 2
                 if not adjab:
-                    f[17] += alone * (db - 1)
+                    f[17] += (da - 1 - txa - nlc) * (db - 1)
         # b a neighbour of a, not of x: paw with x the tail, 3-star leaf, 3-path end. The pairs {b, c}
         # of such neighbours (S = N(a) outside N[x]) are counted, not listed: the edges of S, and per
         # b its degree in S and the triangles on those edges
@@ -340,7 +337,7 @@ def _orbits5(c0, c1, bounds, verts, rows, rp, ri, reid, tri, mk, tx, ta, tb, cx,
     """out[rows[i], 15:73]: the 5-vertex orbit counts of the rank-space vertices x = verts[i] of
     chunks c0..c1-1 (chunk c: i in bounds[c]..bounds[c+1]-1), claimed from the last down. Row t of
     the scratch arrays is thread t's (``mk``, ``cx`` and ``k4`` zero on entry and exit; ``stamps[t]``
-    (6, n) int64 zero on the first call: N(b)'s stamps, the 2-paths' stamps, the counter, three rows
+    (7, n) int64 zero on the first call: N(b)'s stamps, the 2-paths' stamps, the counter, four rows
     of per-vertex scratch). The system: for i in order, orbit
     ``eq_orbit[i]`` = (f - sum of eq_coef[k] x orbit eq_of[k], k in eq_ptr[i]:eq_ptr[i+1]) / eq_div[i]."""
     counter = np.zeros(1, np.int64)
@@ -355,7 +352,8 @@ def _orbits5(c0, c1, bounds, verts, rows, rp, ri, reid, tri, mk, tx, ta, tb, cx,
             for i0 in range(bounds[c], bounds[c + 1]):
                 x = verts[i0]
                 _vertex5(x, rp, ri, reid, tri, mk[t], tx[t], ta[t], tb[t], cx[t], ca[t], k4[t], stamps[t, 0],
-                         stamps[t, 1], stamps[t, 3], stamps[t, 4], stamps[t, 5], stamps[t, 2, :1], f)
+                         stamps[t, 1], stamps[t, 3], stamps[t, 4], stamps[t, 5], stamps[t, 6],
+                         stamps[t, 2, :1], f)
                 for i in range(eq_orbit.shape[0]):
                     o = eq_orbit[i]
                     s = f[o]
