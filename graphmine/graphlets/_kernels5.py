@@ -13,6 +13,13 @@ x's orbit counts in H with denser graphlets (more edges) only besides the orbit 
 after; the system is solved from the densest orbit down (``eq_*`` arrays, see _census5.py).
 The K5 counter is the common neighbours of the listed 4-cliques.
 
+Hubs: sets whose counters need no common neighbours of three vertices are counted, not listed
+(the 3-star and the paw centred at x from per-neighbour sums over N(x) & N(a): ``sx``, ``dsx``
+and the 4-cliques on x and a, ``k4``; the pairs of a's neighbours outside N[x] from each one's
+degree among them), so no vertex costs the cube of its degree; the listed 4-cliques, diamonds and
+4-cycles scan the row of their lowest-rank vertex, and the lists ``la`` (N(x) & N(a)) and ``lc``
+(N(a) & N(b) outside N[x]) stand in for second passes over long rows.
+
 Common-neighbour counts come from marks instead of tables: per x, bit 1 of ``mk`` marks N(x), per
 a bit 2 marks N(a), per b a stamp marks N(b) (``sb[v]`` equal to the current value of a per-thread
 counter, so that no pass clears it), with the triangle counts of those edges in ``tx``, ``ta``,
