@@ -20,6 +20,12 @@ intervals hold the exact count; and the estimate's time against the exact census
 
     python benchmarks/graphlets5.py --estimate ca-GrQc [--samples 500] [--runs 100] [--min-count 1000]
 
+With ``--stderr GRAPH`` it computes GRAPH's exact census once and, from every vertex's orbit
+counts, the estimate's relative standard error in closed form at each of ``--sizes`` vertices,
+for the plain draw and with the take-all stratum (no draws made):
+
+    python benchmarks/graphlets5.py --stderr kronecker-11 --sizes 300,1000,3000 --min-count 1000000
+
 A graph named ``kronecker-S`` is graphmine's seeded Kronecker graph of scale S (edge factor 16,
 seed 1), built in the run.
 
@@ -112,6 +118,41 @@ def estimate(name, samples, runs, min_count, threads):
               f"{int(covered[:, g].sum()):>7d} / {runs}")
 
 
+def stderr_table(name, sizes, min_count, threads):
+    """The estimate's relative standard error per graphlet at each number of vertices, from the
+    exact orbit counts of every vertex (the variance of the draw in closed form, no draws made):
+    the plain draw proportional to the weight against the take-all stratum counted exactly."""
+    from graphmine.graphlets import _census5
+
+    G = load(name)
+    t0, c0 = time.perf_counter(), time.process_time()
+    rows = gm.orbit_counts(G, 5, threads=threads)
+    print(f"{name}: n {G.n_nodes:,}, m {G.n_edges:,}; exact census {time.perf_counter() - t0:.1f} s "
+          f"({time.process_time() - c0:.1f} processor s), load {os.getloadavg()[0]:.1f}")
+    y = np.stack([rows[:, list(o)].sum(axis=1) for o in _census5.GRAPHLET_ORBITS5], axis=1) / 5.0
+    total = y.sum(axis=0)
+    frequent = total >= min_count
+    d = np.diff(G.indptr)
+    w = 1.0 + np.bincount(np.repeat(np.arange(G.n_nodes), d), weights=d[G.indices], minlength=G.n_nodes)
+    print(f"relative standard error over the {int(frequent.sum())} graphlets counted >= {min_count:,} times "
+          f"(max / median); the vertices counted exactly; their share of the weight")
+    for k in sizes:
+        cells = []
+        for take_all in (False, True):
+            hubs, left = _census5._take_all(w, k) if take_all else (np.zeros(0, np.int64), k)
+            rest = np.ones(G.n_nodes, bool)
+            rest[hubs] = False
+            if left == 0 or not rest.any():
+                rse = np.zeros(21)
+            else:
+                p = w[rest] / w[rest].sum()
+                var = ((y[rest] ** 2 / p[:, None]).sum(axis=0) - y[rest].sum(axis=0) ** 2) / left
+                rse = np.sqrt(np.maximum(var, 0.0)) / np.maximum(total, 1.0)
+            cells.append(f"{rse[frequent].max():7.2%} / {np.median(rse[frequent]):6.2%}"
+                         + (f"  {hubs.size:6d} {w[hubs].sum() / w.sum():6.1%}" if take_all else ""))
+        print(f"  {k:7d} vertices: plain {cells[0]}   take-all {cells[1]}")
+
+
 def run_orca(orca, path, out):
     r = subprocess.run([orca, "node", "5", path, out], capture_output=True, text=True)
     if r.returncode:
@@ -129,8 +170,14 @@ def main():
     ap.add_argument("--samples", type=int, default=500)
     ap.add_argument("--runs", type=int, default=100)
     ap.add_argument("--min-count", type=int, default=1000)
+    ap.add_argument("--stderr", default=None, metavar="GRAPH",
+                    help="the estimate's standard error at each of --sizes vertices, from GRAPH's exact census")
+    ap.add_argument("--sizes", default="300,1000,3000")
     ap.add_argument("--child", nargs=3, metavar=("GRAPH", "THREADS", "CHECK"), help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.stderr:
+        return stderr_table(args.stderr, [int(k) for k in args.sizes.split(",")], args.min_count,
+                            int(args.threads.split(",")[0]))
     if args.estimate:
         return estimate(args.estimate, args.samples, args.runs, args.min_count, int(args.threads.split(",")[0]))
     if args.child:
