@@ -20,6 +20,15 @@ intervals hold the exact count; and the estimate's time against the exact census
 
     python benchmarks/graphlets5.py --estimate ca-GrQc [--samples 500] [--runs 100] [--min-count 1000]
 
+With ``--stderr GRAPH`` it computes GRAPH's exact census once and, from every vertex's orbit
+counts, the estimate's relative standard error in closed form at each of ``--sizes`` vertices,
+for the plain draw and with the take-all stratum (no draws made):
+
+    python benchmarks/graphlets5.py --stderr kronecker-11 --sizes 300,1000,3000 --min-count 1000000
+
+A graph named ``kronecker-S`` is graphmine's seeded Kronecker graph of scale S (edge factor 16,
+seed 1), built in the run.
+
 Nothing here asserts on time.
 """
 
@@ -48,12 +57,21 @@ def _status(key):
     return 0
 
 
+def load(name):
+    """A shipped graph, or ``kronecker-S``: graphmine's seeded Kronecker graph of scale S (seed 1)."""
+    if name.startswith("kronecker-"):
+        from graphmine.io.generators import kronecker_graph
+
+        return kronecker_graph(int(name.split("-")[1]), seed=1)
+    return gm.datasets.load(name)
+
+
 def child(name, threads, repeat, check):
     """Time orbit_counts(G, 5) in this process; print JSON (seconds, peak rise, counts file check)."""
     gm.orbit_counts(gm.from_edges(np.array([[0, 1], [1, 2], [2, 0], [2, 3], [3, 4]]), n_nodes=5), 5, threads=threads)
     best = None
     for _ in range(repeat):
-        G = gm.datasets.load(name)
+        G = load(name)
         try:
             with open("/proc/self/clear_refs", "w") as f:
                 f.write("5")  # reset the peak resident size to the current one
@@ -74,21 +92,22 @@ def child(name, threads, repeat, check):
 
 def estimate(name, samples, runs, min_count, threads):
     """The sampling estimate's relative errors and interval coverage against the exact census."""
-    G = gm.datasets.load(name)
+    G = load(name)
     gm.graphlet_counts(G, 5, method="sample", samples=2, seed=0, threads=threads)  # compiled beforehand
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     exact = gm.graphlet_counts(G, 5, threads=threads).astype(np.float64)
-    exact_s = time.perf_counter() - t0
+    exact_s, exact_cpu = time.perf_counter() - t0, time.process_time() - c0
     est, covered, secs = [], [], []
     for seed in range(runs):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         r = gm.graphlet_counts(G, 5, method="sample", samples=samples, seed=seed, threads=threads)
-        secs.append(time.perf_counter() - t0)
+        secs.append((time.perf_counter() - t0, time.process_time() - c0))
         est.append(r.estimate)
         covered.append((r.ci_low <= exact) & (exact <= r.ci_high))
-    est, covered = np.array(est), np.array(covered)
-    print(f"{name}: exact census {exact_s:.2f} s; estimate from {samples} vertices {np.median(secs):.2f} s "
-          f"(median of {runs} seeded runs)")
+    est, covered, secs = np.array(est), np.array(covered), np.array(secs)
+    print(f"{name}: exact census {exact_s:.2f} s ({exact_cpu:.2f} processor s); estimate from {samples} vertices "
+          f"{np.median(secs[:, 0]):.2f} s ({np.median(secs[:, 1]):.2f} processor s; medians of {runs} seeded runs); "
+          f"load {os.getloadavg()[0]:.1f}")
     print(f"{'graphlet':<20s} {'exact':>14s} {'mean rel err':>12s} {'median':>8s} {'95% CI covers':>14s}")
     names = gm.graphlets.GRAPHLET_NAMES
     for g in range(9, 30):
@@ -97,6 +116,41 @@ def estimate(name, samples, runs, min_count, threads):
         rel = np.abs(est[:, g] - exact[g]) / exact[g]
         print(f"{names[g]:<20s} {exact[g]:14,.0f} {rel.mean():12.3%} {np.median(rel):8.3%} "
               f"{int(covered[:, g].sum()):>7d} / {runs}")
+
+
+def stderr_table(name, sizes, min_count, threads):
+    """The estimate's relative standard error per graphlet at each number of vertices, from the
+    exact orbit counts of every vertex (the variance of the draw in closed form, no draws made):
+    the plain draw proportional to the weight against the take-all stratum counted exactly."""
+    from graphmine.graphlets import _census5
+
+    G = load(name)
+    t0, c0 = time.perf_counter(), time.process_time()
+    rows = gm.orbit_counts(G, 5, threads=threads)
+    print(f"{name}: n {G.n_nodes:,}, m {G.n_edges:,}; exact census {time.perf_counter() - t0:.1f} s "
+          f"({time.process_time() - c0:.1f} processor s), load {os.getloadavg()[0]:.1f}")
+    y = np.stack([rows[:, list(o)].sum(axis=1) for o in _census5.GRAPHLET_ORBITS5], axis=1) / 5.0
+    total = y.sum(axis=0)
+    frequent = total >= min_count
+    d = np.diff(G.indptr)
+    w = 1.0 + np.bincount(np.repeat(np.arange(G.n_nodes), d), weights=d[G.indices], minlength=G.n_nodes)
+    print(f"relative standard error over the {int(frequent.sum())} graphlets counted >= {min_count:,} times "
+          f"(max / median); the vertices counted exactly; their share of the weight")
+    for k in sizes:
+        cells = []
+        for take_all in (False, True):
+            hubs, left = _census5._take_all(w, k) if take_all else (np.zeros(0, np.int64), k)
+            rest = np.ones(G.n_nodes, bool)
+            rest[hubs] = False
+            if left == 0 or not rest.any():
+                rse = np.zeros(21)
+            else:
+                p = w[rest] / w[rest].sum()
+                var = ((y[rest] ** 2 / p[:, None]).sum(axis=0) - y[rest].sum(axis=0) ** 2) / left
+                rse = np.sqrt(np.maximum(var, 0.0)) / np.maximum(total, 1.0)
+            cells.append(f"{rse[frequent].max():7.2%} / {np.median(rse[frequent]):6.2%}"
+                         + (f"  {hubs.size:6d} {w[hubs].sum() / w.sum():6.1%}" if take_all else ""))
+        print(f"  {k:7d} vertices: plain {cells[0]}   take-all {cells[1]}")
 
 
 def run_orca(orca, path, out):
@@ -116,8 +170,14 @@ def main():
     ap.add_argument("--samples", type=int, default=500)
     ap.add_argument("--runs", type=int, default=100)
     ap.add_argument("--min-count", type=int, default=1000)
+    ap.add_argument("--stderr", default=None, metavar="GRAPH",
+                    help="the estimate's standard error at each of --sizes vertices, from GRAPH's exact census")
+    ap.add_argument("--sizes", default="300,1000,3000")
     ap.add_argument("--child", nargs=3, metavar=("GRAPH", "THREADS", "CHECK"), help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.stderr:
+        return stderr_table(args.stderr, [int(k) for k in args.sizes.split(",")], args.min_count,
+                            int(args.threads.split(",")[0]))
     if args.estimate:
         return estimate(args.estimate, args.samples, args.runs, args.min_count, int(args.threads.split(",")[0]))
     if args.child:
@@ -131,7 +191,7 @@ def main():
         f"{'gm ' + str(t) + 't s':>15s} {'ratio':>11s}" for t in threads) + f" {'peak rise MB':>13s} {'8x73xn MB':>10s}")
     with tempfile.TemporaryDirectory() as work:
         for name in args.graphs.split(","):
-            G = gm.datasets.load(name)
+            G = load(name)
             orca_s, check = None, "-"
             if orca:
                 path = os.path.join(work, f"{name}.in")

@@ -132,8 +132,8 @@ def _rows5(G, nthreads, progress, rank_space, verts, rows, out, what):
         rows = orig
     mk = np.zeros((nthreads, n), np.uint8)
     tri = _gk5._edge_triangles(rp, ri, reid, m, mk, nthreads)
-    scratch = np.zeros((5, nthreads, n), np.int32)
-    stamps = np.zeros((nthreads, 3, n), np.int64)
+    scratch = np.zeros((6, nthreads, n), np.int32)
+    stamps = np.zeros((nthreads, 7, n), np.int64)
     fs = np.zeros((nthreads, NODE_ORBITS5), np.int64)
     work = np.zeros(verts.shape[0] + 1, np.float64)
     np.cumsum(_two_hop(rp, ri)[verts], out=work[1:])
@@ -151,7 +151,7 @@ def _rows5(G, nthreads, progress, rank_space, verts, rows, out, what):
         steps = np.unique(np.linspace(0, nchunks, batches + 1).astype(np.int64))
         for c0, c1 in zip(steps[:-1], steps[1:]):
             _gk5._orbits5(c0, c1, bounds, verts, rows, rp, ri, reid, tri, mk, scratch[0], scratch[1], scratch[2],
-                          scratch[3], scratch[4], stamps, fs, *eq, out, nthreads, cancel)
+                          scratch[3], scratch[4], scratch[5], stamps, fs, *eq, out, nthreads, cancel)
             _check_interrupt()
             bar.update(int(c1 - c0))
     return out
@@ -161,9 +161,9 @@ def census5(G, nthreads, progress, rank_space, census4):
     """The (n, 73) node orbit counts of the graphlets on up to 5 vertices. ``rank_space(G)``
     gives the degree-rank CSR, ``census4`` the (n, 15) 4-vertex rows (columns 0..14)."""
     n, m = G.n_nodes, G.n_edges
-    # the result, the rank-space CSR with edge ids and t(e), and per thread: marks (1 byte), five
-    # int32 rows of n and three int64 rows of stamps
-    check_allocation(8 * NODE_ORBITS5 * n + 8 * 15 * n + 8 * (4 * m + 3 * n) + nthreads * 45 * n,
+    # the result, the rank-space CSR with edge ids and t(e), and per thread: marks (1 byte), six
+    # int32 rows of n and seven int64 rows of stamps and scratch
+    check_allocation(8 * NODE_ORBITS5 * n + 8 * 15 * n + 8 * (4 * m + 3 * n) + nthreads * 81 * n,
                      f"the 5-vertex node orbit census on {nthreads} threads", "use fewer threads")
     out = np.zeros((n, NODE_ORBITS5), np.int64)
     out[:, :15] = census4
@@ -172,25 +172,49 @@ def census5(G, nthreads, progress, rank_space, census4):
     return _rows5(G, nthreads, progress, rank_space, np.arange(n, dtype=np.int64), None, out, "5-vertex node orbits")
 
 
+def _take_all(w, samples):
+    """The take-all stratum of a draw proportional to ``w``: the vertices whose share of the weight
+    left, times the draws left, is at least 1 (each would be drawn once or more on average), the
+    largest weights first, until one does not qualify. Returns (their indices, the draws left)."""
+    order = np.argsort(-w, kind="stable")
+    rest = w.sum()
+    k = 0
+    while k < order.shape[0] and k < samples and (samples - k) * w[order[k]] >= rest:
+        rest -= w[order[k]]
+        k += 1
+    return order[:k], samples - k
+
+
 def sample5(G, nthreads, samples, seed, rank_space):
-    """Estimates of the induced counts of G9..G29 from ``samples`` vertices drawn with replacement,
-    vertex v with probability p_v proportional to 1 + the sum of its neighbours' degrees (about its
-    share of the census's work and of the graphlets around it), each drawn vertex's orbit counts
-    exact. Vertex v's row sums y_v(g) over g's orbits add up to 5 x the count of g over all
-    vertices, so the mean of y_v(g) / (5 p_v) over the draws is unbiased (Hansen and Hurwitz);
-    returns (estimates (21,), their covariance (21, 21): the draws' sample covariance / samples,
+    """Estimates of the induced counts of G9..G29 from ``samples`` vertices. Vertex v's row sums
+    y_v(g) over g's orbits add up to 5 x the count of g over all vertices. The vertices whose weight
+    1 + the sum of their neighbours' degrees (about their share of the census's work and of the
+    graphlets around them) would have them drawn with certainty anyway (:func:`_take_all`: the hubs)
+    are counted exactly; the other draws fall with replacement on the rest, v with probability p_v
+    proportional to its weight, each drawn vertex's orbit counts exact, and the mean of
+    y_v(g) / (5 p_v) over them is an unbiased estimate of the rest's share (Hansen and Hurwitz).
+    Returns (estimates (21,), their covariance (21, 21): the draws' sample covariance / draws,
     distinct vertices counted)."""
     n = G.n_nodes
     rp, ri, _reid, _split, orig = rank_space(G)
     w = _two_hop(rp, ri)
-    p = w / w.sum()
-    draws = np.random.default_rng(seed).choice(n, size=samples, p=p)
-    verts, inverse = np.unique(draws, return_inverse=True)
+    hubs, draws_left = _take_all(w, samples)
+    rest = np.ones(n, bool)
+    rest[hubs] = False
+    p = np.where(rest, w, 0.0)
+    p /= max(p.sum(), 1.0)
+    draws = np.random.default_rng(seed).choice(n, size=draws_left, p=p) if draws_left and rest.any() else \
+        np.zeros(0, np.int64)
+    verts, inverse = np.unique(np.concatenate([hubs, draws]), return_inverse=True)
     out = np.zeros((verts.shape[0], NODE_ORBITS5), np.int64)
     _rows5(G, nthreads, False, rank_space, verts.astype(np.int64), np.arange(verts.shape[0], dtype=np.int64), out,
            "5-vertex orbits of the sampled vertices")
     y = np.stack([out[:, list(orbits)].sum(axis=1) for orbits in GRAPHLET_ORBITS5], axis=1).astype(np.float64)
-    z = y[inverse] / (5.0 * p[draws][:, None])
-    est = z.mean(axis=0)
-    cov = np.cov(z, rowvar=False, ddof=1) / samples if samples > 1 else np.zeros((21, 21))
+    est = y[inverse[:hubs.shape[0]]].sum(axis=0) / 5.0
+    cov = np.zeros((21, 21))
+    if draws.shape[0]:
+        z = y[inverse[hubs.shape[0]:]] / (5.0 * p[draws][:, None])
+        est += z.mean(axis=0)
+        if draws.shape[0] > 1:
+            cov = np.cov(z, rowvar=False, ddof=1) / draws.shape[0]
     return est, cov, int(verts.shape[0])

@@ -436,9 +436,10 @@ def sample_graphlet_counts(G, size=4, *, samples=None, seed=None, induced=True, 
     {Parameters: G}
     size : {4, 5}
     samples : int, optional
-        3-paths to draw (size 4, default 1,000,000), or vertices (size 5, default 1,000, drawn
-        with replacement with probability proportional to 1 + the sum of their neighbours'
-        degrees; :func:`graphmine.graphlets._census5.sample5`).
+        3-paths to draw (size 4, default 1,000,000), or vertices (size 5, default 1,000: those
+        that would be drawn for certain, the hubs, counted exactly, the others drawn with
+        replacement with probability proportional to 1 + the sum of their neighbours' degrees;
+        :func:`graphmine.graphlets._census5.sample5`).
     seed : int, optional
         Seed of the draws (default: drawn from fresh entropy and reported in the result).
     induced : bool

@@ -296,3 +296,18 @@ def test_sample_estimate_is_unbiased_and_its_intervals_cover():
     copies = gm.graphlet_counts(G, 5, method="sample", samples=60, seed=3, induced=False)
     P = np.array(_census5.GRAPHLET_PATTERNS5, np.float64)
     assert np.allclose(copies.estimate[9:], P @ runs[3].estimate[9:])
+
+
+def test_take_all_stratum():
+    # a star's hub carries most of the weight: it is counted exactly, the leaves are drawn
+    w = np.array([100.0] + [1.0] * 50)
+    hubs, left = _census5._take_all(w, 10)
+    assert hubs.tolist() == [0] and left == 9
+    # equal weights: no vertex is drawn for certain until the draws reach the vertices
+    assert _census5._take_all(np.ones(20), 19)[0].size == 0
+    assert sorted(_census5._take_all(np.ones(20), 20)[0].tolist()) == list(range(20))
+    # with draws enough for every vertex to be taken, the estimate is the exact count, without error
+    H = nx.powerlaw_cluster_graph(40, 3, 0.3, seed=2)
+    exact = gm.graphlet_counts(H, 5)
+    r = gm.graphlet_counts(H, 5, method="sample", samples=10 ** 6, seed=0)
+    assert (r.estimate == exact).all() and (r.stderr == 0).all()
