@@ -49,6 +49,7 @@ def test_compile_note_comes_when_a_kernel_compiles_and_only_once(capsys, monkeyp
      "predict-motifs --method heuristic"),
     (["science4cast", "build", "events.txt", "--out", "d.pkl"], None),  # the events read on numpy
     (["info", "ca-GrQc"], None),
+    (["stream-triangles", "Celegans", "--memory", "500"], "stream-triangles"),
     (["count-motifs", "ca-GrQc"], "count-motifs --size 4"),
     (["count-motifs", "ca-GrQc", "--size", "3"], "count-motifs --size 4"),
     (["count-motifs", "ca-GrQc", "--size", "5"], "count-motifs --size 5"),
