@@ -26,7 +26,7 @@ import logging
 import os
 import sys
 
-__all__ = ["lean_numba_setup", "lean_cache_loads", "quick_exit", "HIDDEN", "load_cached_kernels", "preload"]
+__all__ = ["lean_numba_setup", "lean_cache_loads", "quick_exit", "HIDDEN", "load_cached_kernels", "preload", "in_background"]
 
 # the packages numba's setup probes for, and what it would use them for
 HIDDEN = {"scipy.linalg": "BLAS for np.dot / np.linalg in kernels", "cffi": "cffi functions in kernels"}
@@ -233,10 +233,43 @@ def load_cached_kernels(kernels, keep=None):
     return loaded, sigs
 
 
+def in_background(work, name):
+    """Start a daemon thread that runs ``work()``; an error in it is dropped, since the caller's own
+    later call (a count, a kernel call) meets it again and reports it.
+
+    Parameters
+    ----------
+    work : callable
+        Called with no arguments on the new thread.
+    name : str
+        The thread's name.
+
+    Returns
+    -------
+    threading.Thread
+        The started thread; ``join()`` waits for ``work``.
+
+    Examples
+    --------
+    >>> in_background(lambda: None, "example").join()
+    """
+    import threading
+
+    def run():
+        try:
+            work()
+        except Exception:  # noqa: BLE001 - the caller's own call says what fails
+            pass
+
+    thread = threading.Thread(target=run, name=name, daemon=True)
+    thread.start()
+    return thread
+
+
 def preload(kernels, keep=None):
-    """Start a thread (a daemon) that loads, with :func:`load_cached_kernels`, the numba kernels
-    that ``kernels()`` returns (it imports their modules, on that thread too), the signatures that
-    ``keep`` accepts (default: all those held). Nothing is compiled;
+    """Start a thread (a daemon, :func:`in_background`) that loads, with :func:`load_cached_kernels`,
+    the numba kernels that ``kernels()`` returns (it imports their modules, on that thread too), the
+    signatures that ``keep`` accepts (default: all those held). Nothing is compiled;
     a kernel call that comes while its load is under way waits for it (numba's compiler lock).
     Errors are left to the kernels' callers, which meet them again.
 
@@ -244,14 +277,4 @@ def preload(kernels, keep=None):
     --------
     >>> preload(lambda: []).join()
     """
-    import threading
-
-    def load():
-        try:
-            load_cached_kernels(kernels(), keep)
-        except Exception:  # noqa: BLE001 - the caller's own kernel call says what fails
-            pass
-
-    thread = threading.Thread(target=load, name="graphmine-preload", daemon=True)
-    thread.start()
-    return thread
+    return in_background(lambda: load_cached_kernels(kernels(), keep), "graphmine-preload")

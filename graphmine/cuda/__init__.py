@@ -169,6 +169,8 @@ def warm_up(k=3):
     import threading
     import time
 
+    from .._runtime.startup import in_background
+
     def work():
         t0 = time.perf_counter()
         try:
@@ -176,10 +178,7 @@ def warm_up(k=3):
                 # the implementation's module holds its warm-up (graphmine/cliques/_cuda.py)
                 impl = next(i.function for i in implementations("count_cliques", "cuda") if "exact" in i.methods)
                 sys.modules[impl.__module__].warm(k)
-        except Exception:  # noqa: BLE001 (the count meets the error again and reports it)
-            pass
-        t.seconds = time.perf_counter() - t0
+        finally:
+            threading.current_thread().seconds = time.perf_counter() - t0
 
-    t = threading.Thread(target=work, name="graphmine-cuda-warm-up", daemon=True)
-    t.start()
-    return t
+    return in_background(work, "graphmine-cuda-warm-up")
