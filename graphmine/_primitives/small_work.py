@@ -30,7 +30,7 @@ import numpy as np
 __all__ = ["work_budget", "serial_first", "SERIAL_ARCS", "SMALL_BYTES", "SMALL_BYTES_CACHED", "SMALL_EDGES",
            "MEDIUM_EDGES", "numpy_build", "numpy_parse", "SMALL_WORK", "SMALL_WORK_CACHED", "SMALL_WORK_COLD",
            "SMALL_WORK_COMPILE",
-           "parse_clean_ints", "parse_clean_names", "dense_ids", "compact_dense", "csr_from_pairs",
+           "parse_clean_ints", "parse_clean_names", "unique_ints", "sort_queries", "dense_ids", "compact_dense", "csr_from_pairs",
            "sorted_rows", "orient_by_rank", "extension_work", "triangle_work", "clique_count",
            "triangles_per_vertex"]
 
@@ -261,6 +261,52 @@ def parse_clean_names(buf):
     return number[inverse.reshape(-1)], fs[first], width[first]
 
 
+def unique_ints(a):
+    """The sorted distinct values of the integer array ``a`` (``np.unique(a)``).
+
+    numpy 2.3 and later give a plain ``np.unique`` of integers a hash table before the sort, which
+    costs 10-60x a sort and one comparison of neighbours (1.2 s against 0.03 s for 10^6 int64 on
+    the 2-core machine).
+
+    Examples
+    --------
+    >>> unique_ints(np.array([3, 1, 3, 2])).tolist()
+    [1, 2, 3]
+    """
+    s = np.sort(np.asarray(a).reshape(-1))
+    if s.shape[0] < 2:
+        return s
+    keep = np.empty(s.shape[0], bool)
+    keep[0] = True
+    np.not_equal(s[1:], s[:-1], out=keep[1:])
+    return s[keep]
+
+
+def sort_queries(q):
+    """The integer queries ``q`` in increasing order and where each came from: (sorted, order),
+    ``sorted == q[order]``.
+
+    ``np.searchsorted`` of many random queries in a long sorted array misses the cache on every
+    step of every binary search; in increasing order each search starts from the last one's
+    answer. Non-negative queries are sorted packed with their positions into one int64 key (a
+    plain sort, several times faster than ``argsort``).
+
+    Examples
+    --------
+    >>> qs, order = sort_queries(np.array([5, 1, 3]))
+    >>> qs.tolist(), order.tolist()
+    ([1, 3, 5], [1, 2, 0])
+    """
+    q = np.asarray(q, dtype=np.int64).reshape(-1)
+    m = q.shape[0]
+    bits = max(int(m - 1).bit_length(), 1)
+    if m and int(q.min()) >= 0 and int(q.max()) < (1 << (62 - bits)):
+        packed = np.sort((q << bits) | np.arange(m, dtype=np.int64))
+        return packed >> bits, packed & ((1 << bits) - 1)
+    order = np.argsort(q, kind="stable")
+    return q[order], order
+
+
 def compact_dense(ids, size, dtype):
     """Renumber ``ids`` (all < size) to 0..k-1 in increasing id order: (new ids of ``dtype``, the
     distinct ids as int64), as the bitmap kernel of :mod:`graphmine._primitives.csr_kernels` does."""
@@ -277,7 +323,7 @@ def csr_from_pairs(src, dst, n):
     loops = int(np.count_nonzero(loop))
     a = np.minimum(src, dst)[~loop].astype(np.int64)
     b = np.maximum(src, dst)[~loop].astype(np.int64)
-    a, b = np.divmod(np.unique(a * n + b), n)
+    a, b = np.divmod(unique_ints(a * n + b), n)
     indptr, indices = sorted_rows(np.concatenate([a, b]), np.concatenate([b, a]), n, src.dtype)
     return indptr, indices, loops
 

@@ -14,6 +14,7 @@ from operator import add
 import numba
 import numpy as np
 
+from .._primitives.small_work import unique_ints
 from . import _maximal_kernels as _mk
 from .._runtime.docs import fill_doc
 from .._runtime.limits import check_allocation
@@ -491,7 +492,7 @@ def clique_communities(G, k):
     np.cumsum(size, out=offs[1:])
     root = _mk._percolate(verts, offs, n, int(k))
     label = np.repeat(root, size)
-    pairs = np.unique(label * n + verts)
+    pairs = unique_ints(label * n + verts)
     label, members = pairs // n, pairs % n
     cuts = np.flatnonzero(np.diff(label)) + 1
     groups = np.split(members, cuts)

@@ -608,7 +608,7 @@ class Graph:
     def subgraph(self, vertices):
         """The subgraph induced by ``vertices`` (original ids carried over), in time linear in
         their degrees (not in the graph's size: a neighbourhood of a large graph is cheap)."""
-        vertices = np.unique(np.asarray(vertices, dtype=np.int64))
+        vertices = _sw.unique_ints(np.asarray(vertices, dtype=np.int64))
         k = vertices.shape[0]
         if k and (vertices[0] < 0 or vertices[-1] >= self.n_nodes):
             raise GraphValueError("subgraph vertices must lie in 0..n-1")

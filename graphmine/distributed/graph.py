@@ -36,6 +36,7 @@ from contextlib import contextmanager, redirect_stdout
 
 import numpy as np
 
+from .._primitives.small_work import unique_ints
 from .._runtime.optional import require
 from ..core.exceptions import GraphFormatError, ParameterError
 from ..core.graph import Graph, index_dtype_for as _index_dtype
@@ -552,7 +553,7 @@ class DistributedGraph:
             lines = sum(int(m) for m, _ in summaries)
             if lines == 0:
                 raise GraphFormatError(f"all {S} shards are empty (no edge lines)", desc)
-            sample = np.unique(np.concatenate([smp for _, smp in summaries]))
+            sample = unique_ints(np.concatenate([smp for _, smp in summaries]))
             B = max(1, min(partitions, sample.shape[0]))
             splitters = np.unique(sample[(np.arange(1, B) * sample.shape[0]) // B])
             B = splitters.shape[0] + 1

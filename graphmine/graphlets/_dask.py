@@ -16,6 +16,7 @@ Per-edge orbits run on the CPU only.
 
 import numpy as np
 
+from .._primitives.small_work import unique_ints
 from ..core.registry import implements
 from ..distributed.graph import VertexCounts
 from ._cpu import GRAPHLET_ORBITS, NODE_ORBIT_COUNTS, NODE_PATTERNS, ORBIT_SIZES, _check_size, _inverse, _non_induced
@@ -26,7 +27,7 @@ __all__ = ["orbit_counts", "graphlet_counts"]
 def _wanted(lo, hi, *parts):
     """The sorted distinct ids of the block's vertices lo..hi-1 and of every endpoint in ``parts``
     (undirected rows (indptr, indices), or edge pieces (src, dst))."""
-    return np.unique(np.concatenate([np.arange(lo, hi, dtype=np.int64)]
+    return unique_ints(np.concatenate([np.arange(lo, hi, dtype=np.int64)]
                                     + [np.asarray(p[1], np.int64) for p in parts]))
 
 
@@ -53,7 +54,7 @@ def _census_task(lo, hi, *pieces):
     ids = _wanted(lo, hi, (src, dst))
     nv = ids.shape[0]
     a, b = np.searchsorted(ids, src), np.searchsorted(ids, dst)
-    key = np.unique(np.minimum(a, b) * nv + np.maximum(a, b))  # each edge once (a 2-ball's rows hold it twice)
+    key = unique_ints(np.minimum(a, b) * nv + np.maximum(a, b))  # each edge once (a 2-ball's rows hold it twice)
     u, v = key // nv, key % nv
     rows, cols = np.concatenate([u, v]), np.concatenate([v, u])
     order = np.argsort(rows * nv + cols, kind="stable")

@@ -27,6 +27,7 @@ import os
 
 import numpy as np
 
+from .._primitives.small_work import unique_ints
 from . import _events_kernels as _ek
 from .._primitives import parse_kernels as _pk
 from .._primitives import small_work as _sw
@@ -315,7 +316,7 @@ def _shape_items_numpy(ptr, nodes, times):
     k = ptr.shape[0] - 1
     item = np.repeat(np.arange(k, dtype=np.int64), np.diff(ptr))
     width = int(nodes.max()) + 1 if nodes.size else 1
-    key = np.unique(item * width + nodes)  # sorted, repeats merged
+    key = unique_ints(item * width + nodes)  # sorted, repeats merged
     item, vertex = np.divmod(key, width)
     sizes = np.bincount(item, minlength=k).astype(np.int64)
     if times.shape[0] < 2 or bool(np.all(times[1:] >= times[:-1])):

@@ -6,6 +6,7 @@ All generators take ``seed`` (int or ``numpy.random.Generator``) and are reprodu
 from .._runtime.docs import fill_doc
 import numpy as np
 
+from .._primitives.small_work import unique_ints
 from ..core.exceptions import ParameterError, check_seed
 from ..core.graph import from_edges
 
@@ -151,7 +152,7 @@ def erdos_renyi_graph(n, p=None, *, m=None, seed=None):
     chosen = np.empty(0, np.int64)
     while chosen.size < m:
         extra = rng.integers(0, pairs, size=int(1.2 * (m - chosen.size)) + 16, dtype=np.int64)
-        chosen = np.unique(np.concatenate((chosen, extra)))
+        chosen = unique_ints(np.concatenate((chosen, extra)))
     if chosen.size > m:
         chosen = rng.choice(chosen, size=m, replace=False)
     # row i holds pairs [i*n - i*(i+1)/2, ...): invert with the quadratic formula, then correct

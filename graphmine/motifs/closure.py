@@ -60,6 +60,7 @@ import time
 
 import numpy as np
 
+from .._primitives.small_work import unique_ints
 from .._runtime.threads import resolve_threads, restores_threads
 from ..core.exceptions import GraphValueError, ParameterError, check_choice, check_seed, warn_at_caller
 from . import _closure_kernels as _ck
@@ -161,7 +162,7 @@ def _as_items(events):
         raise ParameterError(f"events.item_nodes must lie in 0..{n_nodes - 1}")
     # one entry per (item, vertex), vertices sorted inside each item
     item_of = np.repeat(np.arange(n_items, dtype=np.int64), np.diff(ptr))
-    key = np.unique(item_of * max(n_nodes, 1) + nodes)
+    key = unique_ints(item_of * max(n_nodes, 1) + nodes)
     item_of = key // max(n_nodes, 1)
     nodes = key - item_of * max(n_nodes, 1)
     ptr = np.zeros(n_items + 1, np.int64)
@@ -477,7 +478,7 @@ def _walk_compute(task, names, max_walk_work):
     cols = [(i, j) for i in range(k) for j in range(i + 1, k)]
     pu = np.concatenate([tuples[:, i] for i, _ in cols])
     pv = np.concatenate([tuples[:, j] for _, j in cols])
-    sources = np.unique(tuples)
+    sources = unique_ints(tuples)
     A = sp.csr_matrix((np.ones(past.indices.shape[0]), past.indices, past.indptr), shape=(n, n))
     nnz = max(A.nnz, 1)
     skipped = {}
@@ -604,7 +605,7 @@ def _recency(task, nthreads):
     lo = np.minimum(tuples[:, [i for i, _ in pairs]], tuples[:, [j for _, j in pairs]])
     hi = np.maximum(tuples[:, [i for i, _ in pairs]], tuples[:, [j for _, j in pairs]])
     query = lo * max(n, 1) + hi                                   # (N, pairs)
-    uq = np.unique(query)
+    uq = unique_ints(query)
     sizes = np.diff(items.item_ptr[:n_past + 1])
     n_pairs = sizes * (sizes - 1) // 2
     offsets = np.zeros(n_past + 1, np.int64)

@@ -29,6 +29,7 @@ import time
 
 import numpy as np
 
+from .._primitives.small_work import unique_ints
 from .._runtime.optional import required_by
 from .._runtime.output import atomic_write, check_output_path
 from ..commands import Parser, non_negative_int, note_first_compile, positive_int
@@ -306,7 +307,7 @@ def read_submission(path, n_pairs):
                                path)
     if idx.size and (idx.min() < 0 or idx.max() >= n_pairs):
         raise GraphFormatError(f"pair indices must lie in 0..{n_pairs - 1}", path)
-    if np.unique(idx).shape[0] != n_pairs:
+    if unique_ints(idx).shape[0] != n_pairs:
         raise GraphFormatError("the submission lists some pair index more than once", path)
     return idx
 

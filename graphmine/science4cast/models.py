@@ -45,6 +45,7 @@ import time
 
 import numpy as np
 
+from .._primitives.small_work import unique_ints
 from .._runtime.optional import require
 from .._runtime.output import atomic_write, check_output_path
 from ..core.exceptions import GraphFormatError, ParameterError, check_seed, warn_at_caller
@@ -362,7 +363,7 @@ class LinkPredictor:
                         self._degrade("the held-out past pairs are of one class: the members blend with equal "
                                       "weights")
                     else:
-                        held_keys = np.unique(_pair_keys(held[0], n))
+                        held_keys = unique_ints(_pair_keys(held[0], n))
             for i, (name, params, which, window) in enumerate(models):
                 # every model gets its own sample of past pairs: the blend then also averages out
                 # the sampling noise of the training sets (bagging)

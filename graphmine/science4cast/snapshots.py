@@ -15,6 +15,7 @@ from datetime import date
 import numpy as np
 import scipy.sparse as sp
 
+from .._primitives.small_work import sort_queries, unique_ints
 from ..core.exceptions import ParameterError, check_int, check_seed
 from ..core.graph import from_edges
 
@@ -193,8 +194,10 @@ def pair_edge_counts(graph, pairs, year, n_vertices=None):
     n = max(_n(graph, n_vertices), int(pairs.max()) + 1 if pairs.size else 0)
     e = edges_before(graph, year)
     keys = np.sort(_keys(e[:, 0], e[:, 1], n))
-    q = _keys(pairs[:, 0], pairs[:, 1], n)
-    return (np.searchsorted(keys, q, side="right") - np.searchsorted(keys, q, side="left")).astype(np.int64)
+    qs, order = sort_queries(_keys(pairs[:, 0], pairs[:, 1], n))
+    counts = np.empty(qs.shape[0], np.int64)
+    counts[order] = np.searchsorted(keys, qs, side="right") - np.searchsorted(keys, qs, side="left")
+    return counts
 
 
 def _check_setting(year_start, years_delta, n_pairs, cutoff, min_edges):
@@ -251,7 +254,7 @@ def sample_pairs(graph, year_start, years_delta, n_pairs, vertex_degree_cutoff=0
     deg = multigraph_degree(graph, year_start, n)
     elig = np.flatnonzero(deg >= vertex_degree_cutoff).astype(np.int64)
     e = edges_before(graph, year_start)
-    connected = np.unique(_keys(e[:, 0], e[:, 1], n))
+    connected = unique_ints(_keys(e[:, 0], e[:, 1], n))
     k = elig.shape[0]
     is_elig = np.zeros(n, bool)
     is_elig[elig] = True
@@ -275,9 +278,13 @@ def sample_pairs(graph, year_start, years_delta, n_pairs, vertex_degree_cutoff=0
             b = elig[rng.integers(0, k, m)]
             a, b = a[a != b], b[a != b]
             q = _keys(a, b, n)
-            pos = np.searchsorted(connected, q)
-            pos[pos == connected.shape[0]] = 0
-            q = q[connected[pos] != q] if connected.shape[0] else q
+            if connected.shape[0]:
+                qs, order = sort_queries(q)
+                pos = np.searchsorted(connected, qs)
+                pos[pos == connected.shape[0]] = 0
+                known = np.empty(q.shape[0], bool)
+                known[order] = connected[pos] == qs
+                q = q[~known]
             keys = np.concatenate((keys, q))
             _, first = np.unique(keys, return_index=True)
             keys = keys[np.sort(first)][:n_pairs]
@@ -311,7 +318,7 @@ def unconnected_pair_count(graph, year, vertex_degree_cutoff=0, n_vertices=None)
     elig = multigraph_degree(graph, year, n) >= vertex_degree_cutoff
     k = int(elig.sum())
     e = edges_before(graph, year)
-    keys = np.unique(_keys(e[:, 0], e[:, 1], n))
+    keys = unique_ints(_keys(e[:, 0], e[:, 1], n))
     inside = int((elig[keys // n] & elig[keys % n]).sum()) if n else 0
     return k * (k - 1) // 2 - inside
 
@@ -343,7 +350,7 @@ def window_positives(graph, year, horizon, vertex_degree_cutoff=0, min_edges=1, 
     t0 = year - horizon
     elig = multigraph_degree(graph, t0, n) >= vertex_degree_cutoff
     old = edges_before(graph, t0)
-    old_keys = np.unique(_keys(old[:, 0], old[:, 1], n))
+    old_keys = unique_ints(_keys(old[:, 0], old[:, 1], n))
     new = edges_before(graph, year)
     new_keys, counts = np.unique(_keys(new[:, 0], new[:, 1], n), return_counts=True)
     pos = new_keys[(counts >= min_edges) & ~np.isin(new_keys, old_keys, assume_unique=True)]

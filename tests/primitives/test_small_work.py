@@ -320,3 +320,19 @@ def test_medium_numpy_build_same_as_kernel(monkeypatch, edges):
     assert small[2] == kernel[2]
     H = nx.Graph([(u, v) for u, v in edges if u != v])
     assert small[1].shape[0] == 2 * H.number_of_edges()
+
+
+@given(st.lists(st.integers(-2**40, 2**40), max_size=300))
+def test_unique_ints_equals_numpy_unique(values):
+    a = np.array(values, dtype=np.int64)
+    assert sw.unique_ints(a).tolist() == np.unique(a).tolist()
+    assert sw.unique_ints(a.reshape(-1, 1)).tolist() == np.unique(a).tolist()  # flattened, as np.unique does
+
+
+@given(st.lists(st.integers(-5, 2**62), max_size=300))
+def test_sort_queries_is_a_stable_argsort(values):
+    q = np.array(values, dtype=np.int64)
+    qs, order = sw.sort_queries(q)
+    expect = np.argsort(q, kind="stable")
+    assert order.tolist() == expect.tolist()  # ties keep their order: packed keys or argsort alike
+    assert qs.tolist() == q[expect].tolist()
