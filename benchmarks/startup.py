@@ -154,6 +154,12 @@ ALL_RUNS = (
     ("seam", ("predict-motifs", "USAir", "--motif", "clique", "--k", "4", "--method", "seam")),
     ("motifs4", ("count-motifs", "ca-GrQc", "--size", "4")),
     ("motifs5", ("count-motifs", "ca-GrQc", "--size", "5")),
+    ("jarvis-patrick", ("jarvis-patrick", "ca-GrQc", "--similarity", "jaccard", "--tau", "0.3")),
+    ("s4c-train", ("science4cast", "train", "{work}/data.pkl", "--model", "{work}/model.json", "--force")),
+    ("s4c-predict", ("science4cast", "predict", "{work}/data.pkl", "--model", "{work}/model.json", "--out",
+                     "{work}/submission.json", "--force")),
+    ("s4c-evaluate", ("science4cast", "evaluate", "{work}/submission.json", "{work}/data.pkl")),
+    ("stream", ("stream-triangles", "Celegans", "--memory", "500")),
 )
 
 

@@ -48,6 +48,8 @@ def test_compile_note_comes_when_a_kernel_compiles_and_only_once(capsys, monkeyp
     (["predict-motifs", "USAir", "--motif", "clique", "--k", "4", "--method", "heuristic"],
      "predict-motifs --method heuristic"),
     (["science4cast", "build", "events.txt", "--out", "d.pkl"], None),  # the events read on numpy
+    (["science4cast", "train", "d.pkl", "--model", "m.json"], "science4cast train"),
+    (["science4cast", "predict", "d.pkl", "--model", "m.json", "--out", "s.json"], None),  # cached by train
     (["info", "ca-GrQc"], None),
     (["stream-triangles", "Celegans", "--memory", "500"], "stream-triangles"),
     (["count-motifs", "ca-GrQc"], "count-motifs --size 4"),
