@@ -252,7 +252,7 @@ def combine(z, u):
     return coef[0] / scale[0], (k - 1) / k * (delta.T @ delta), k - 1 - c
 
 
-def sample5(G, nthreads, samples, seed, rank_space, census4):
+def sample5(G, nthreads, samples, seed, rank_space, census4, rows_of=None):
     """Estimates of the induced counts of G9..G29 from ``samples`` vertices. Vertex v's row sums
     y_v(g) over g's orbits add up to 5 x the count of g over all vertices.
 
@@ -271,8 +271,9 @@ def sample5(G, nthreads, samples, seed, rank_space, census4):
     coefficients: on kronecker-10 at 100 vertices it is below 0.6% of each count, a tenth of
     its standard error (docs/graphlets.md).
 
-    ``census4``: the (n, 15) 4-vertex orbit rows of every vertex (triangles for the weights).
-    Returns (estimates (21,), their covariance (21, 21), degrees of freedom of the interval,
+    ``census4``: the (n, 15) 4-vertex orbit rows of every vertex (triangles for the weights);
+    ``rows_of(verts)``, if given, the (k, 73) rows of rank-space vertices in place of counting
+    them (benchmarks/graphlets5.py replays the draws on an exact census with it). Returns (estimates (21,), their covariance (21, 21), degrees of freedom of the interval,
     distinct vertices counted)."""
     n = G.n_nodes
     rp, ri, _reid, _split, orig = rank_space(G)
@@ -285,9 +286,12 @@ def sample5(G, nthreads, samples, seed, rank_space, census4):
     draws = np.random.default_rng(seed).choice(n, size=draws_left, p=p) if draws_left and rest.any() else \
         np.zeros(0, np.int64)
     verts, inverse = np.unique(np.concatenate([hubs, draws]), return_inverse=True)
-    out = np.zeros((verts.shape[0], NODE_ORBITS5), np.int64)
-    _rows5(G, nthreads, False, rank_space, verts.astype(np.int64), np.arange(verts.shape[0], dtype=np.int64), out,
-           "5-vertex orbits of the sampled vertices")
+    if rows_of is None:
+        out = np.zeros((verts.shape[0], NODE_ORBITS5), np.int64)
+        _rows5(G, nthreads, False, rank_space, verts.astype(np.int64), np.arange(verts.shape[0], dtype=np.int64), out,
+               "5-vertex orbits of the sampled vertices")
+    else:
+        out = rows_of(verts)
     y = np.stack([out[:, list(orbits)].sum(axis=1) for orbits in GRAPHLET_ORBITS5], axis=1).astype(np.float64)
     est = y[inverse[:hubs.shape[0]]].sum(axis=0) / 5.0
     pd = p[draws][:, None]
