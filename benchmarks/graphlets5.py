@@ -18,13 +18,19 @@ graph against its exact census: over ``--runs`` seeds (0, 1, ...), per graphlet 
 ``--min-count`` times, the mean relative error, the median, and how many of the runs' 95%
 intervals hold the exact count; and the estimate's time against the exact census's.
 
-    python benchmarks/graphlets5.py --estimate ca-GrQc [--samples 500] [--runs 100] [--min-count 1000]
+    python benchmarks/graphlets5.py --estimate ca-GrQc [--samples 500] [--runs 100] [--min-count 1000] [--replay]
+
+With ``--replay`` the exact census is counted once and each seed's draw is replayed on it (the
+estimator's own code with the drawn vertices' rows looked up; one real run is checked equal), for
+the estimator and, beside it, the earlier one (the draw proportional to the 2-hop weight alone, the
+draws' mean, a normal interval): the coverage of many seeds at the cost of the census.
 
 With ``--stderr GRAPH`` it computes GRAPH's exact census once and, from every vertex's orbit
 counts, the estimate's relative standard error in closed form at each of ``--sizes`` vertices,
-for the plain draw and with the take-all stratum (no draws made):
+for the earlier draw (plain and with the take-all stratum) and the estimator's large-sample error
+(no draws made), and with ``--replay-runs R`` the rms error of R seeded draws replayed on it:
 
-    python benchmarks/graphlets5.py --stderr kronecker-11 --sizes 300,1000,3000 --min-count 1000000
+    python benchmarks/graphlets5.py --stderr kronecker-11 --sizes 300,1000,3000 --min-count 1000000 [--replay-runs 100]
 
 A graph named ``kronecker-S`` is graphmine's seeded Kronecker graph of scale S (edge factor 16,
 seed 1), built in the run.
@@ -179,12 +185,14 @@ def estimate(name, samples, runs, min_count, threads, replay):
             est, cov = np.array(res[kind][0]), np.array(res[kind][1])
             rel = (est[:, g] - exact[9 + g]) / exact[9 + g]
             summary[kind].append((np.sqrt((rel ** 2).mean()), int(cov[:, g].sum())))
-            cells.append(f"{np.abs(rel).mean():14.3%} {np.sqrt((rel ** 2).mean()):7.3%} {int(cov[:, g].sum()):>5d}/{runs}")
+            cells.append(f"{np.abs(rel).mean():14.3%} {np.sqrt((rel ** 2).mean()):7.3%} "
+                         f"{int(cov[:, g].sum()):>5d}/{runs}")
         print(f"{names[9 + g]:<20s} {exact[9 + g]:14,.0f} " + " ".join(cells))
     for kind in kinds:
         rms, cov = np.array(summary[kind]).T
         print(f"{kind}: coverage {int(cov.min())}..{int(cov.max())} of {runs} ({int((cov < 0.9 * runs).sum())} "
-              f"graphlets below {int(0.9 * runs)}); rms relative error max {rms.max():.2%}, median {np.median(rms):.2%}")
+              f"graphlets below {int(0.9 * runs)}); rms relative error max {rms.max():.2%}, "
+              f"median {np.median(rms):.2%}")
 
 
 def stderr_table(name, sizes, min_count, threads, runs):

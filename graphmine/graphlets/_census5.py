@@ -273,8 +273,9 @@ def sample5(G, nthreads, samples, seed, rank_space, census4, rows_of=None):
 
     ``census4``: the (n, 15) 4-vertex orbit rows of every vertex (triangles for the weights);
     ``rows_of(verts)``, if given, the (k, 73) rows of rank-space vertices in place of counting
-    them (benchmarks/graphlets5.py replays the draws on an exact census with it). Returns (estimates (21,), their covariance (21, 21), degrees of freedom of the interval,
-    distinct vertices counted)."""
+    them (benchmarks/graphlets5.py replays the draws on an exact census with it). Returns
+    (estimates (21,), their covariance (21, 21), degrees of freedom of the interval, distinct
+    vertices counted)."""
     n = G.n_nodes
     rp, ri, _reid, _split, orig = rank_space(G)
     Q, q = _mixture(proposal_weights(rp, ri, census4[orig, 3]))
