@@ -191,7 +191,7 @@ def estimate(name, samples, runs, min_count, threads, replay):
     for kind in kinds:
         rms, cov = np.array(summary[kind]).T
         print(f"{kind}: coverage {int(cov.min())}..{int(cov.max())} of {runs} ({int((cov < 0.9 * runs).sum())} "
-              f"graphlets below {int(0.9 * runs)}); rms relative error max {rms.max():.2%}, "
+              f"graphlets below 90% of the runs); rms relative error max {rms.max():.2%}, "
               f"median {np.median(rms):.2%}")
 
 
