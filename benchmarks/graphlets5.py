@@ -18,13 +18,19 @@ graph against its exact census: over ``--runs`` seeds (0, 1, ...), per graphlet 
 ``--min-count`` times, the mean relative error, the median, and how many of the runs' 95%
 intervals hold the exact count; and the estimate's time against the exact census's.
 
-    python benchmarks/graphlets5.py --estimate ca-GrQc [--samples 500] [--runs 100] [--min-count 1000]
+    python benchmarks/graphlets5.py --estimate ca-GrQc [--samples 500] [--runs 100] [--min-count 1000] [--replay]
+
+With ``--replay`` the exact census is counted once and each seed's draw is replayed on it (the
+estimator's own code with the drawn vertices' rows looked up; one real run is checked equal), for
+the estimator and, beside it, the earlier one (the draw proportional to the 2-hop weight alone, the
+draws' mean, a normal interval): the coverage of many seeds at the cost of the census.
 
 With ``--stderr GRAPH`` it computes GRAPH's exact census once and, from every vertex's orbit
 counts, the estimate's relative standard error in closed form at each of ``--sizes`` vertices,
-for the plain draw and with the take-all stratum (no draws made):
+for the earlier draw (plain and with the take-all stratum) and the estimator's large-sample error
+(no draws made), and with ``--replay-runs R`` the rms error of R seeded draws replayed on it:
 
-    python benchmarks/graphlets5.py --stderr kronecker-11 --sizes 300,1000,3000 --min-count 1000000
+    python benchmarks/graphlets5.py --stderr kronecker-11 --sizes 300,1000,3000 --min-count 1000000 [--replay-runs 100]
 
 A graph named ``kronecker-S`` is graphmine's seeded Kronecker graph of scale S (edge factor 16,
 seed 1), built in the run.
@@ -90,39 +96,113 @@ def child(name, threads, repeat, check):
     print(json.dumps({"seconds": best[0], "cpu": best[1], "rise": rise, "n": G.n_nodes, "same": same}))
 
 
-def estimate(name, samples, runs, min_count, threads):
-    """The sampling estimate's relative errors and interval coverage against the exact census."""
+def _replay(G, rows, samples, seed, plain):
+    """One estimate replayed on the exact census ``rows`` (n, 73): the library's (``plain`` False:
+    graphmine.graphlets._census5.sample5 with the drawn vertices' rows looked up, the same draws and
+    arithmetic as a real run) or the earlier estimator (``plain``: the draw proportional to the
+    2-hop weight alone, take-all stratum, the draws' mean, a normal interval). Returns (estimate
+    (21,), low, high)."""
+    from statistics import NormalDist
+
+    from graphmine.graphlets import _census5, _cpu
+
+    rp, ri, _reid, _split, orig = _cpu._rank_space(G)
+    if not plain:
+        from scipy.special import stdtrit
+
+        est, cov, df, _ = _census5.sample5(G, 1, samples, seed, _cpu._rank_space, rows[:, :15],
+                                           rows_of=lambda verts: rows[orig[verts]])
+        z = float(stdtrit(df, 0.975)) if df > 0 else NormalDist().inv_cdf(0.975)
+    else:
+        n = G.n_nodes
+        w = _census5._two_hop(rp, ri)
+        hubs, left = _census5._take_all(w, samples)
+        rest = np.ones(n, bool)
+        rest[hubs] = False
+        p = np.where(rest, w, 0.0)
+        p /= max(p.sum(), 1.0)
+        draws = np.random.default_rng(seed).choice(n, size=left, p=p) if left and rest.any() else np.zeros(0, np.int64)
+        y = np.stack([rows[orig][:, list(o)].sum(axis=1) for o in _census5.GRAPHLET_ORBITS5], axis=1) / 5.0
+        est = y[hubs].sum(axis=0)
+        cov = np.zeros((21, 21))
+        if draws.size:
+            zz = y[draws] / p[draws][:, None]
+            est = est + zz.mean(axis=0)
+            if draws.size > 1:
+                cov = np.cov(zz, rowvar=False, ddof=1) / draws.size
+        z = NormalDist().inv_cdf(0.975)
+    se = np.sqrt(np.maximum(np.diag(cov), 0.0))
+    return est, np.maximum(est - z * se, 0.0), est + z * se
+
+
+def estimate(name, samples, runs, min_count, threads, replay):
+    """The sampling estimate's relative errors and interval coverage against the exact census; with
+    ``replay``, the draws replayed on the exact census for this estimator and the earlier one."""
     G = load(name)
     gm.graphlet_counts(G, 5, method="sample", samples=2, seed=0, threads=threads)  # compiled beforehand
     t0, c0 = time.perf_counter(), time.process_time()
-    exact = gm.graphlet_counts(G, 5, threads=threads).astype(np.float64)
+    if replay:
+        rows = gm.orbit_counts(G, 5, threads=threads)
+        exact = gm.graphlet_counts(G, 5, threads=threads).astype(np.float64)
+    else:
+        exact = gm.graphlet_counts(G, 5, threads=threads).astype(np.float64)
     exact_s, exact_cpu = time.perf_counter() - t0, time.process_time() - c0
-    est, covered, secs = [], [], []
+    kinds = ("earlier", "now") if replay else ("now",)
+    res = {k: ([], []) for k in kinds}
+    secs = []
     for seed in range(runs):
-        t0, c0 = time.perf_counter(), time.process_time()
-        r = gm.graphlet_counts(G, 5, method="sample", samples=samples, seed=seed, threads=threads)
-        secs.append((time.perf_counter() - t0, time.process_time() - c0))
-        est.append(r.estimate)
-        covered.append((r.ci_low <= exact) & (exact <= r.ci_high))
-    est, covered, secs = np.array(est), np.array(covered), np.array(secs)
-    print(f"{name}: exact census {exact_s:.2f} s ({exact_cpu:.2f} processor s); estimate from {samples} vertices "
-          f"{np.median(secs[:, 0]):.2f} s ({np.median(secs[:, 1]):.2f} processor s; medians of {runs} seeded runs); "
-          f"load {os.getloadavg()[0]:.1f}")
-    print(f"{'graphlet':<20s} {'exact':>14s} {'mean rel err':>12s} {'median':>8s} {'95% CI covers':>14s}")
+        for kind in kinds:
+            if replay:
+                est, lo, hi = _replay(G, rows, samples, seed, kind == "earlier")
+            else:
+                t0, c0 = time.perf_counter(), time.process_time()
+                r = gm.graphlet_counts(G, 5, method="sample", samples=samples, seed=seed, threads=threads)
+                secs.append((time.perf_counter() - t0, time.process_time() - c0))
+                est, lo, hi = r.estimate[9:], r.ci_low[9:], r.ci_high[9:]
+            res[kind][0].append(est)
+            res[kind][1].append((lo <= exact[9:]) & (exact[9:] <= hi))
+    if replay:  # the replay is the real run: check one seed
+        r = gm.graphlet_counts(G, 5, method="sample", samples=samples, seed=0, threads=threads)
+        same = bool(np.allclose(r.estimate[9:], res["now"][0][0], rtol=1e-12, atol=0))
+        print(f"{name}: n {G.n_nodes:,}, m {G.n_edges:,}; exact census {exact_s:.2f} s ({exact_cpu:.2f} processor s); "
+              f"draws of {samples} vertices replayed on it over {runs} seeds (a real run's estimate equals the "
+              f"replay's: {same}); load {os.getloadavg()[0]:.1f}")
+    else:
+        secs = np.array(secs)
+        print(f"{name}: n {G.n_nodes:,}, m {G.n_edges:,}; exact census {exact_s:.2f} s ({exact_cpu:.2f} processor s); "
+              f"estimate from {samples} vertices {np.median(secs[:, 0]):.2f} s ({np.median(secs[:, 1]):.2f} "
+              f"processor s; medians of {runs} seeded runs); load {os.getloadavg()[0]:.1f}")
     names = gm.graphlets.GRAPHLET_NAMES
-    for g in range(9, 30):
-        if exact[g] < min_count:
-            continue
-        rel = np.abs(est[:, g] - exact[g]) / exact[g]
-        print(f"{names[g]:<20s} {exact[g]:14,.0f} {rel.mean():12.3%} {np.median(rel):8.3%} "
-              f"{int(covered[:, g].sum()):>7d} / {runs}")
+    kept = [g for g in range(21) if exact[9 + g] >= min_count]
+    print(f"{len(kept)} graphlets counted at least {min_count:,} times; per estimator: mean relative error, "
+          f"root mean square relative error, and the runs whose 95% interval holds the exact count")
+    print(f"{'graphlet':<20s} {'exact':>14s} " + " ".join(f"{k + ': mean':>14s} {'rms':>7s} {'covers':>9s}"
+                                                         for k in kinds))
+    summary = {k: [] for k in kinds}
+    for g in kept:
+        cells = []
+        for kind in kinds:
+            est, cov = np.array(res[kind][0]), np.array(res[kind][1])
+            rel = (est[:, g] - exact[9 + g]) / exact[9 + g]
+            summary[kind].append((np.sqrt((rel ** 2).mean()), int(cov[:, g].sum())))
+            cells.append(f"{np.abs(rel).mean():14.3%} {np.sqrt((rel ** 2).mean()):7.3%} "
+                         f"{int(cov[:, g].sum()):>5d}/{runs}")
+        print(f"{names[9 + g]:<20s} {exact[9 + g]:14,.0f} " + " ".join(cells))
+    for kind in kinds:
+        rms, cov = np.array(summary[kind]).T
+        print(f"{kind}: coverage {int(cov.min())}..{int(cov.max())} of {runs} ({int((cov < 0.9 * runs).sum())} "
+              f"graphlets below 90% of the runs); rms relative error max {rms.max():.2%}, "
+              f"median {np.median(rms):.2%}")
 
 
-def stderr_table(name, sizes, min_count, threads):
+def stderr_table(name, sizes, min_count, threads, runs):
     """The estimate's relative standard error per graphlet at each number of vertices, from the
     exact orbit counts of every vertex (the variance of the draw in closed form, no draws made):
-    the plain draw proportional to the weight against the take-all stratum counted exactly."""
-    from graphmine.graphlets import _census5
+    the plain draw proportional to the weight against the take-all stratum counted exactly; and
+    the estimator used now (mixture draw, regression on its shares): its large-sample standard
+    error in closed form (the residual spread of the best linear fit over all vertices) and the
+    root mean square relative error of ``runs`` seeded draws replayed on the exact census."""
+    from graphmine.graphlets import _census5, _cpu
 
     G = load(name)
     t0, c0 = time.perf_counter(), time.process_time()
@@ -134,6 +214,7 @@ def stderr_table(name, sizes, min_count, threads):
     frequent = total >= min_count
     d = np.diff(G.indptr)
     w = 1.0 + np.bincount(np.repeat(np.arange(G.n_nodes), d), weights=d[G.indices], minlength=G.n_nodes)
+    Q, q = _census5._mixture(_census5.proposal_weights(G.indptr, G.indices, rows[:, 3]))
     print(f"relative standard error over the {int(frequent.sum())} graphlets counted >= {min_count:,} times "
           f"(max / median); the vertices counted exactly; their share of the weight")
     for k in sizes:
@@ -150,7 +231,26 @@ def stderr_table(name, sizes, min_count, threads):
                 rse = np.sqrt(np.maximum(var, 0.0)) / np.maximum(total, 1.0)
             cells.append(f"{rse[frequent].max():7.2%} / {np.median(rse[frequent]):6.2%}"
                          + (f"  {hubs.size:6d} {w[hubs].sum() / w.sum():6.1%}" if take_all else ""))
-        print(f"  {k:7d} vertices: plain {cells[0]}   take-all {cells[1]}")
+        # now: the mixture's take-all stratum, then the regression's residual variance under the draw
+        hubs, left = _census5._take_all(q, k)
+        rest = np.ones(G.n_nodes, bool)
+        rest[hubs] = False
+        rse = np.zeros(21)
+        if left and rest.any():
+            p = q[rest] / q[rest].sum()
+            z = y[rest] / p[:, None] - y[rest].sum(axis=0)
+            u = Q[rest, 1:] / p[:, None] - Q[rest, 1:].sum(axis=0)
+            beta = np.linalg.lstsq((u * p[:, None]).T @ u, (u * p[:, None]).T @ z, rcond=None)[0]
+            var = (p[:, None] * (z - u @ beta) ** 2).sum(axis=0) / left
+            rse = np.sqrt(np.maximum(var, 0.0)) / np.maximum(total, 1.0)
+        cell = f"{rse[frequent].max():7.2%} / {np.median(rse[frequent]):6.2%}  {hubs.size:6d}"
+        if runs:
+            rp, ri, _reid, _split, orig = _cpu._rank_space(G)
+            est = np.array([_census5.sample5(G, 1, k, seed, _cpu._rank_space, rows[:, :15],
+                                             rows_of=lambda verts: rows[orig[verts]])[0] for seed in range(runs)])
+            rms = np.sqrt((((est - total) / np.maximum(total, 1.0)) ** 2).mean(axis=0))
+            cell += f"   replayed ({runs} seeds): {rms[frequent].max():7.2%} / {np.median(rms[frequent]):6.2%}"
+        print(f"  {k:7d} vertices: plain {cells[0]}   take-all {cells[1]}   now {cell}", flush=True)
 
 
 def run_orca(orca, path, out):
@@ -173,13 +273,18 @@ def main():
     ap.add_argument("--stderr", default=None, metavar="GRAPH",
                     help="the estimate's standard error at each of --sizes vertices, from GRAPH's exact census")
     ap.add_argument("--sizes", default="300,1000,3000")
+    ap.add_argument("--replay", action="store_true",
+                    help="with --estimate: replay the draws on the exact census, this estimator and the earlier one")
+    ap.add_argument("--replay-runs", type=int, default=0,
+                    help="with --stderr: also the rms error of this many seeded draws replayed on the census")
     ap.add_argument("--child", nargs=3, metavar=("GRAPH", "THREADS", "CHECK"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.stderr:
         return stderr_table(args.stderr, [int(k) for k in args.sizes.split(",")], args.min_count,
-                            int(args.threads.split(",")[0]))
+                            int(args.threads.split(",")[0]), args.replay_runs)
     if args.estimate:
-        return estimate(args.estimate, args.samples, args.runs, args.min_count, int(args.threads.split(",")[0]))
+        return estimate(args.estimate, args.samples, args.runs, args.min_count, int(args.threads.split(",")[0]),
+                        args.replay)
     if args.child:
         name, threads, check = args.child
         return child(name, int(threads), args.repeat, None if check == "-" else check)

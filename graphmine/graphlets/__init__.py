@@ -90,8 +90,10 @@ def graphlet_counts(G, size=4, *, induced=True, method="exact", samples=None, se
         'exact' counts from the per-vertex census (:func:`orbit_counts`); 'sample' estimates
         the 4-vertex graphlets from ``samples`` uniformly drawn 3-paths (Jha, Seshadhri and
         Pinar 2015), or (size 5) the 5-vertex graphlets from the exact orbit counts of
-        ``samples`` vertices drawn with probability proportional to 1 + the sum of their
-        neighbours' degrees (unbiased, standard errors from the draws' spread), and returns a
+        ``samples`` vertices (the hubs counted in full, the others drawn from a mixture of
+        three weights that follow the census's work, the 4-stars and the triangles at the
+        vertex, combined by a regression estimator on the mixture's shares: bias of order
+        1 / samples, jackknife standard errors, Student's t intervals), and returns a
         :class:`GraphletEstimate` with standard errors and intervals.
     samples : int, optional
         3-paths to draw (``method='sample'``; default 1,000,000), or vertices (size 5, default

@@ -348,7 +348,8 @@ class GraphletEstimate:
     ci_low, ci_high : ndarray of float64
         Bounds of the confidence intervals at level ``confidence``: Wilson's score interval of
         the sampled proportion for the graphlets estimated from one proportion (induced 3-path,
-        4-cycle, paw, diamond, 4-clique), the normal interval for the others.
+        4-cycle, paw, diamond, 4-clique), the normal interval for the other 4-vertex ones, and
+        Student's t interval for G9..G29 (degrees of freedom: the draws less the fitted terms).
     confidence : float
         The intervals' level.
     samples : int
@@ -404,13 +405,15 @@ DEFAULT_VERTEX_SAMPLES = 1_000
 
 
 def _sample5(G, samples, seed, induced, confidence, nthreads):
-    """The 5-vertex estimate: G0..G8 exact, G9..G29 from drawn vertices, normal intervals."""
+    """The 5-vertex estimate: G0..G8 exact, G9..G29 from drawn vertices, Student's t intervals."""
+    df = 0
     if G.n_edges == 0:
         exact, est, cov = np.zeros(9), np.zeros(21), np.zeros((21, 21))
     else:
-        sums = _census(G, False, nthreads, False).sum(axis=0)
+        rows4 = _census(G, False, nthreads, False)
+        sums = rows4.sum(axis=0)
         exact = np.array([sums[o[0]] // ORBIT_SIZES[o[0]] for o in GRAPHLET_ORBITS[:9]], np.float64)
-        est, cov, _ = _sample5_rows(G, nthreads, samples, seed, _rank_space)
+        est, cov, df, _ = _sample5_rows(G, nthreads, samples, seed, _rank_space, rows4)
     full = np.concatenate([exact, est])
     full_cov = np.zeros((30, 30))
     full_cov[9:, 9:] = cov
@@ -421,7 +424,12 @@ def _sample5(G, samples, seed, induced, confidence, nthreads):
         full = P @ full
         full_cov = P @ full_cov @ P.T
     stderr = np.sqrt(np.maximum(np.diag(full_cov), 0.0))
-    z = NormalDist().inv_cdf((1 + confidence) / 2)
+    if df > 0:
+        from scipy.special import stdtrit  # the t quantile: the draws' spread is itself estimated
+
+        z = float(stdtrit(df, (1 + confidence) / 2))
+    else:
+        z = NormalDist().inv_cdf((1 + confidence) / 2)
     return GraphletEstimate(full, stderr, np.maximum(full - z * stderr, 0.0), full + z * stderr, float(confidence),
                             samples, int(seed), bool(induced))
 
@@ -438,7 +446,9 @@ def sample_graphlet_counts(G, size=4, *, samples=None, seed=None, induced=True, 
     samples : int, optional
         3-paths to draw (size 4, default 1,000,000), or vertices (size 5, default 1,000: those
         that would be drawn for certain, the hubs, counted exactly, the others drawn with
-        replacement with probability proportional to 1 + the sum of their neighbours' degrees;
+        replacement from a mixture of three weights (1 + the sum of the neighbours' degrees, the
+        4-stars and the triangle-and-pair shapes at the vertex) and combined by a regression
+        estimator with the mixture's shares as control variates;
         :func:`graphmine.graphlets._census5.sample5`).
     seed : int, optional
         Seed of the draws (default: drawn from fresh entropy and reported in the result).
@@ -451,7 +461,7 @@ def sample_graphlet_counts(G, size=4, *, samples=None, seed=None, induced=True, 
     -------
     GraphletEstimate
         The estimates of G0..G8 (G0..G2, the edges, 2-paths and triangles, exact), or of G0..G29
-        (G0..G8 exact, normal intervals for G9..G29).
+        (G0..G8 exact, Student's t intervals for G9..G29).
 
     Examples
     --------
