@@ -858,10 +858,10 @@ class GPS(_Estimator):
 
     Every arriving edge k first counts the triangles it closes with two sampled edges k1, k2,
     each :math:`1/(p_{k_1} p_{k_2})`, their inclusion probabilities at that moment; then it
-    gets the weight :math:`w_k = c\,\tau_k + 1` (:math:`\tau_k`: the triangles it closed)
+    gets the weight :math:`w_k = c \\tau_k + 1` (:math:`\\tau_k`: the triangles it closed)
     and the priority :math:`r_k = w_k / u_k` (:math:`u_k` uniform in (0, 1]), and the sample
     keeps the M edges of highest priority. With :math:`z^*` the largest priority dropped so far,
-    a sampled edge is in the sample with probability :math:`p = \min(1, w / z^*)` (Ahmed,
+    a sampled edge is in the sample with probability :math:`p = \\min(1, w / z^*)` (Ahmed,
     Duffield, Willke and Rossi, VLDB 2017). Edges that close triangles are kept more often, so
     more triangles are seen than with a uniform sample of the same size. The estimate is
     unbiased, and so is the variance estimate it keeps along the stream (each triangle's
