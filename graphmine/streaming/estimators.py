@@ -32,7 +32,9 @@ Each estimate is unbiased. ``replicates`` runs that many independent samplers, e
 ``memory`` edges and its own random stream, in parallel on the threads (``feed(..., threads=)``):
 the estimate is their mean, and its standard error their standard deviation over
 :math:`\\sqrt{R}` (:meth:`stderr`; NaN with one replicate: the papers' variances depend on
-unknown counts of triangle pairs, so the error is measured, not assumed).
+unknown counts of triangle pairs, so the error is measured, not assumed). GPS is the exception:
+it keeps an unbiased estimate of its own variance along the stream, so one sampler has a
+standard error.
 
 Vertex ids are any non-negative integers (mapped to compact numbers as they come). Batches of
 events (:meth:`feed`) go through one Numba kernel per estimator; the state is numpy arrays only,
