@@ -15,7 +15,9 @@ Sections (each prints a table; nothing here asserts):
    them clipped at 0 (the jar's local estimates are never negative); then graphmine's
    estimators at the same *total* memory on 2 threads (two samplers of half the memory each,
    averaged, or one sampler of all the memory: at equal total memory one sample twice as large
-   has the lower variance, since a triangle is counted when two of its edges are sampled);
+   has the lower variance, since a triangle is counted when two of its edges are sampled); and
+   on the insertion-only streams GPS (one sampler of all the memory) for every triangle weight c
+   of ``--gps-c``, its error and ratio to the jar's ACC; ``--deletions 0`` keeps to those streams;
 3. throughput: events per second on one thread, same stream and memory, graphmine's ThinkD-ACC
    (in-memory events, and end to end from its text file) against the jar (the steady-state
    time of one trial: the difference of a run of 1 and of ``--speed-trials`` trials, divided;
@@ -26,7 +28,9 @@ Sections (each prints a table; nothing here asserts):
    at its time, repeats of a pair present dropped) and on the real graphs in file order and in a
    random order;
 5. first run: ``graphmine stream-triangles`` in a fresh process with an empty numba cache:
-   seconds and functions compiled.
+   seconds and functions compiled;
+6. throughput on the insertion-only streams: GPS (every ``--gps-c``) and ThinkD-ACC, one
+   thread, against the jar's ACC, and the bytes each keeps per sampled edge.
 
     python benchmarks/streaming.py --thinkd /work/ext/thinkd --data /work/data/snap
     python benchmarks/streaming.py --thinkd /work/ext/thinkd --enron DIR/email-Enron.txt \
@@ -129,7 +133,7 @@ def unbiasedness(args, results):
           f"({len(dele):,} events); memory {memory:,} edges; {args.unbiased_seeds} seeds per method")
     rows = []
     for method in gs.METHODS[:-1]:
-        stream = base if method in ("triest", "wrs") else dele
+        stream = base if method in ("triest", "wrs", "gps") else dele
         exact = exact_of(stream)[0]
         kw = {"probability": memory / stream.peak_edges()} if method == "thinkd-fast" else {}
         est = gs.make_estimator(method, memory, seed=2024, replicates=args.unbiased_seeds, **kw)
@@ -139,11 +143,15 @@ def unbiasedness(args, results):
         reps = est.replicate_estimates()
         se = reps.std(ddof=1) / math.sqrt(len(reps))
         z = (reps.mean() - exact) / se
+        # GPS's in-stream standard error of one sampler against the samplers' spread
+        own = f"{math.sqrt(est.replicate_variances().mean()):,.1f} / {reps.std(ddof=1):,.1f}" if method == "gps" else "-"
         rows.append([method, "20% deletions" if stream is dele else "insertions", f"{exact:,.0f}",
-                     f"{reps.mean():,.1f}", f"{se:,.1f}", f"{z:+.2f}", "yes" if abs(z) <= 2 else "NO", f"{took:.2f}"])
+                     f"{reps.mean():,.1f}", f"{se:,.1f}", f"{z:+.2f}", "yes" if abs(z) <= 2 else "NO", f"{took:.2f}",
+                     own])
         results.setdefault("unbiasedness", []).append(
             {"method": method, "exact": exact, "mean": float(reps.mean()), "stderr": float(se), "z": float(z)})
-    table(["method", "stream", "exact", "mean", "stderr of mean", "z", "within 2 se", "seconds"], rows)
+    table(["method", "stream", "exact", "mean", "stderr of mean", "z", "within 2 se", "seconds",
+           "one sampler's stderr (rms of in-stream) / sd over seeds"], rows)
 
 
 # -- 2 ------------------------------------------------------------------------------------------
@@ -192,7 +200,7 @@ def accuracy(args, streams, tmp, results):
     rows = []
     for name, base in streams:
         seeds = args.kron_seeds if name.startswith("Kronecker") else args.seeds
-        for share in (0.0, 0.2):
+        for share in args.deletions:
             stream = gs.with_deletions(base, share, seed=3) if share else base
             exact, ids, exact_loc = exact_of(stream)
             jar_in = os.path.join(tmp, "jar_input.tsv")
@@ -218,7 +226,7 @@ def accuracy(args, streams, tmp, results):
                     cell["jar_acc"] = jar
                 # equal total memory on 2 threads: two samplers of M/2, averaged
                 pair = {}
-                methods = ("thinkd-acc", "thinkd-fast", "triest-fd") + (() if share else ("triest", "wrs"))
+                methods = ("thinkd-acc", "thinkd-fast", "triest-fd") + (() if share else ("triest", "wrs", "gps"))
                 for method in methods:
                     half = max(4, M // 2)
                     kw = {"probability": min(1.0, half / stream.peak_edges())} if method == "thinkd-fast" else {}
@@ -231,19 +239,32 @@ def accuracy(args, streams, tmp, results):
                 # the other use of 2 threads at equal total memory: one sampler of M (its estimate
                 # is the same whichever thread counts its intersections)
                 pair["thinkd-acc x1 (M)"] = acc
+                # GPS (insertions only): one sampler of M per seed, for every triangle weight c
+                gps = {}
+                for c in ([] if share else args.gps_c):
+                    eg = gs.GPS(M, seed=17, replicates=seeds, triangle_weight=c).feed(stream, threads=args.threads)
+                    gps[c] = errors(eg.replicate_estimates(), eg.replicate_local_estimates(), exact, exact_loc)
+                    pair[f"gps x1 (M) c={c:g}"] = gps[c]
+                    # the in-stream standard error against the error seen over the seeds
+                    cell.setdefault("gps_stderr_check", {})[f"{c:g}"] = {
+                        "rms_error": float(np.sqrt(np.mean((eg.replicate_estimates() - exact) ** 2))),
+                        "rms_stderr": float(np.sqrt(np.mean(eg.replicate_variances())))}
+                cell["gps_one_sampler"] = {f"{c:g}": v for c, v in gps.items()}
                 best = min(pair, key=lambda m: pair[m][0])
                 cell["best_equal_memory"] = [best, pair[best][0]]
                 ref = jar[0] if args.thinkd else acc[0]
                 rows.append([label, f"{budget:.0%}", f"{M:,}", f"{acc[0]:.4f} ± {acc[1]:.4f}",
                              f"{acc[2]:.4f} / {clipped:.4f}",
                              f"{jar[0]:.4f} ± {jar[1]:.4f}", f"{jar[2]:.4f}",
-                             f"{best} {pair[best][0]:.4f}", f"{pair[best][0] / ref:.2f}"])
+                             f"{best} {pair[best][0]:.4f}", f"{pair[best][0] / ref:.2f}",
+                             " ".join(f"c={c:g}: {v[0]:.4f} ({v[0] / ref:.2f}x)" for c, v in gps.items()) or "-"])
                 results.setdefault("accuracy", []).append(cell)
                 print("   ", " | ".join(rows[-1]), flush=True)
     print()
     table(["stream", "budget", "M", "graphmine ACC global", "local (unbiased / clipped at 0)", "jar ACC global",
            "local",
-           "best at equal total memory (2 x M/2 or 1 x M)", "ratio to jar ACC" if args.thinkd else "ratio to ACC"], rows)
+           "best at equal total memory (2 x M/2 or 1 x M)", "ratio to jar ACC" if args.thinkd else "ratio to ACC",
+           "GPS x1 (M) global (ratio to jar ACC)" if args.thinkd else "GPS x1 (M) global (ratio to ACC)"], rows)
 
 
 # -- 3 ------------------------------------------------------------------------------------------
@@ -308,6 +329,40 @@ def throughput(args, streams, tmp, results):
            "jar per CPU second (all its threads)", "ratio (CPU)", "exact counter", "exact bytes/edge"], rows)
 
 
+def throughput_insertions(args, streams, tmp, results):
+    print("6. throughput on the insertion-only streams (events per second, one thread, best of 3 runs; memory 10% "
+          "of the edges): GPS and graphmine's ThinkD-ACC against the jar's ACC (steady state of one trial)")
+    rows = []
+    for name, stream in streams:
+        M = int(0.1 * len(stream))
+        m = len(stream)
+        row = {"stream": name, "events": m, "memory": M}
+        gs.GPS(M, seed=1).feed(stream.slice(0, 1000), threads=1)  # compiled or loaded before timing
+        gs.ThinkDAcc(M, seed=1).feed(stream.slice(0, 1000), threads=1)
+        cells = []
+        for label, make in [(f"gps c={c:g}", lambda c=c: gs.GPS(M, seed=1, triangle_weight=c)) for c in args.gps_c] + \
+                [("thinkd-acc", lambda: gs.ThinkDAcc(M, seed=1))]:
+            wall, est, cpu = timed_feed(make, stream, 1)
+            row[label] = {"wall": m / wall, "cpu": m / cpu, "bytes_per_sampled_edge": state_bytes(est) / M}
+            cells.append((label, m / wall, m / cpu, state_bytes(est) / M))
+        jar = jar_cpu = float("nan")
+        if args.thinkd:
+            jar_in = os.path.join(tmp, "jar_input.tsv")
+            write_jar_input(stream, jar_in)
+            t1, c1 = run_jar(args.thinkd, "acc", jar_in, M, 1, os.path.join(tmp, "jar_t"))
+            tk, ck = run_jar(args.thinkd, "acc", jar_in, M, args.speed_trials, os.path.join(tmp, "jar_t"))
+            jar = m / ((tk - t1) / (args.speed_trials - 1))
+            jar_cpu = m / ((ck - c1) / (args.speed_trials - 1))
+            row["jar_steady_state"], row["jar_steady_state_cpu"] = jar, jar_cpu
+        results.setdefault("throughput_insertions", []).append(row)
+        for label, wall, cpu, nbytes in cells:
+            rows.append([name, f"{m:,}", f"{M:,}", label, f"{wall:,.0f}", f"{cpu:,.0f}", f"{nbytes:.0f}",
+                         f"{jar:,.0f}", f"{jar_cpu:,.0f}", f"{wall / jar:.1f}x" if args.thinkd else "-",
+                         f"{cpu / jar_cpu:.1f}x" if args.thinkd else "-"])
+    table(["stream", "events", "M", "method", "events/s", "events per CPU second", "bytes per sampled edge",
+           "jar ACC", "jar per CPU second", "ratio (wall)", "ratio (CPU)"], rows)
+
+
 # -- 4 ------------------------------------------------------------------------------------------
 def temporal(args, results):
     cases = [("ScHoLP " + os.path.basename(f.rstrip("/")) + " (time order)", gs.read_stream(f, format="scholp"))
@@ -331,16 +386,22 @@ def temporal(args, results):
             for method in ("triest", "wrs"):
                 e = gs.make_estimator(method, M, seed=17, replicates=args.seeds).feed(s, threads=args.threads)
                 out[method] = errors(e.replicate_estimates(), e.replicate_local_estimates(), exact, loc)
+            for c in args.gps_c:
+                e = gs.GPS(M, seed=17, replicates=args.seeds, triangle_weight=c).feed(s, threads=args.threads)
+                out[f"gps c={c:g}"] = errors(e.replicate_estimates(), e.replicate_local_estimates(), exact, loc)
+            gps = " ".join(f"{k[4:]}: {v[0]:.4f}" for k, v in out.items() if k.startswith("gps"))
             rows.append([name, f"{len(s):,}", f"{exact:,.0f}", f"{budget:.0%}", f"{M:,}",
                          f"{out['triest'][0]:.4f} ± {out['triest'][1]:.4f}", f"{out['wrs'][0]:.4f} ± {out['wrs'][1]:.4f}",
-                         f"{out['wrs'][0] / out['triest'][0]:.2f}", f"{out['triest'][2]:.4f}", f"{out['wrs'][2]:.4f}"])
+                         f"{out['wrs'][0] / out['triest'][0]:.2f}", f"{out['triest'][2]:.4f}", f"{out['wrs'][2]:.4f}",
+                         gps])
             print("   ", " | ".join(rows[-1]), flush=True)
             results.setdefault("temporal", []).append({"stream": name, "edges": len(s), "exact": exact,
                                                        "budget": budget, "memory": M, "triest": out["triest"],
-                                                       "wrs": out["wrs"]})
+                                                       "wrs": out["wrs"],
+                                                       "gps": {k: v for k, v in out.items() if k.startswith("gps")}})
     print()
     table(["stream", "edges", "triangles", "budget", "M", "TRIEST global", "WRS global", "WRS / TRIEST",
-           "TRIEST local", "WRS local"], rows)
+           "TRIEST local", "WRS local", "GPS global (one sampler of M, by c)"], rows)
 
 
 # -- 5 ------------------------------------------------------------------------------------------
@@ -401,10 +462,14 @@ def main():
     p.add_argument("--kron-seeds", type=int, default=None, help="seeds on the Kronecker stream (default --seeds)")
     p.add_argument("--unbiased-seeds", type=int, default=100)
     p.add_argument("--budgets", type=float, nargs="+", default=[0.01, 0.05, 0.1])
+    p.add_argument("--deletions", type=float, nargs="+", default=[0.0, 0.2],
+                   help="shares of deleted edges of the streams of section 2 (0: insertions only)")
+    p.add_argument("--gps-c", type=float, nargs="+", default=[0.0, 1.0, 3.0, 9.0],
+                   help="GPS's triangle weights c compared in section 2 (insertion-only streams)")
     p.add_argument("--kronecker", type=int, default=18, help="scale of the Kronecker stream (0: none)")
     p.add_argument("--speed-trials", type=int, default=5)
     p.add_argument("--threads", type=int, default=2)
-    p.add_argument("--sections", default="12345")
+    p.add_argument("--sections", default="123456")
     p.add_argument("--json", default=None, help="also write the figures to this file")
     p.add_argument("--quick", action="store_true", help="shipped graphs, 5 seeds, no Kronecker, one budget")
     args = p.parse_args()
@@ -421,11 +486,13 @@ def main():
     try:
         if "1" in args.sections:
             unbiasedness(args, results)
-        streams = load_streams(args) if set("23") & set(args.sections) else []
+        streams = load_streams(args) if set("236") & set(args.sections) else []
         if "2" in args.sections:
             accuracy(args, streams, tmp, results)
         if "3" in args.sections:
             throughput(args, streams, tmp, results)
+        if "6" in args.sections:
+            throughput_insertions(args, streams, tmp, results)
         if "4" in args.sections:
             temporal(args, results)
         if "5" in args.sections:

@@ -3,7 +3,7 @@ in one pass over its stream of edge insertions and deletions and a fixed memory.
 
 The estimators (:mod:`graphmine.streaming.estimators`): ThinkD-ACC and ThinkD-FAST (Shin et
 al., ECML-PKDD 2018, TKDD 2020), TRIEST-IMPR and TRIEST-FD (De Stefani et al., KDD 2016), WRS
-(Shin, ICDM 2017) and an exact dynamic counter. The streams (:mod:`graphmine.streaming.readers`):
+(Shin, ICDM 2017), GPS (Ahmed et al., VLDB 2017) and an exact dynamic counter. The streams (:mod:`graphmine.streaming.readers`):
 edge lists in file order, ``u v t`` events in time order, ScHoLP simplices, ``+ u v`` / ``- u v``
 lines, standard input as it arrives. :func:`estimate_triangles` runs one over a whole stream;
 ``graphmine stream-triangles`` is the command line.
@@ -17,11 +17,11 @@ import os
 
 from .._runtime.threads import resolve_threads, restores_threads
 from ..core.exceptions import ParameterError, check_choice
-from .estimators import (METHODS, WRS, ExactTriangleCounter, ThinkDAcc, ThinkDFast, TriestFD, TriestImpr, as_events,
+from .estimators import (GPS, METHODS, WRS, ExactTriangleCounter, ThinkDAcc, ThinkDFast, TriestFD, TriestImpr, as_events,
                          make_estimator)
 from .readers import FORMATS, EdgeStream, StreamCleaner, iter_signed_chunks, parse_signed, read_stream, with_deletions
 
-__all__ = ["estimate_triangles", "ExactTriangleCounter", "TriestImpr", "TriestFD", "ThinkDFast", "ThinkDAcc", "WRS",
+__all__ = ["estimate_triangles", "ExactTriangleCounter", "TriestImpr", "TriestFD", "ThinkDFast", "ThinkDAcc", "WRS", "GPS",
            "make_estimator", "as_events", "METHODS", "EdgeStream", "read_stream", "StreamCleaner",
            "iter_signed_chunks", "parse_signed", "with_deletions", "FORMATS"]
 
@@ -43,8 +43,8 @@ def estimate_triangles(stream, memory=None, *, method="thinkd-acc", seed=None, t
     memory : int, optional
         Edges each sampler keeps (required but for 'exact'; 'thinkd-fast' keeps each edge with
         probability ``memory / peak``, peak being the graph's largest size along the stream).
-    method : {'thinkd-acc', 'thinkd-fast', 'triest', 'triest-fd', 'wrs', 'exact'}
-        The estimator (:data:`METHODS`; 'triest' is TRIEST-IMPR; 'triest' and 'wrs' take
+    method : {'thinkd-acc', 'thinkd-fast', 'triest', 'triest-fd', 'wrs', 'gps', 'exact'}
+        The estimator (:data:`METHODS`; 'triest' is TRIEST-IMPR; 'triest', 'wrs' and 'gps' take
         insertion-only streams).
     seed : int, optional
         Seed of the samplers' random streams (default: drawn, kept in the result's ``seed``).

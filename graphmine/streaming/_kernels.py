@@ -830,3 +830,136 @@ def _wrs_run(sg, u, v, i, W, R, eu, ev, nb, sl, vtx, glob, loc, c, rng, inw, rin
     rng[0] = st
     return i
 
+
+
+# -- GPS: graph priority sampling, in-stream estimation (insertions only) ---------------------------
+
+@njit(cache=True, inline="always")
+def _heap_down(heap, n, pr, h):
+    """Sift heap position h down in the min-heap ``heap[:n]`` of slots keyed by ``pr[slot]``."""
+    s = heap[h]
+    key = pr[s]
+    while True:
+        j = 2 * h + 1
+        if j >= n:
+            break
+        if j + 1 < n and pr[heap[j + 1]] < pr[heap[j]]:
+            j += 1
+        if pr[heap[j]] >= key:
+            break
+        heap[h] = heap[j]
+        h = j
+    heap[h] = s
+
+
+@njit(cache=True, inline="always")
+def _heap_up(heap, pr, h):
+    """Sift heap position h up in the min-heap of slots keyed by ``pr[slot]``."""
+    s = heap[h]
+    key = pr[s]
+    while h > 0:
+        j = (h - 1) // 2
+        if pr[heap[j]] <= key:
+            break
+        heap[h] = heap[j]
+        h = j
+    heap[h] = s
+
+
+@njit(cache=True, nogil=True)
+def _gps_run(sg, u, v, i, M, cw, eu, ev, nb, sl, vtx, glob, loc, c, rng, wt, pr, cov, heap, zv, flag):
+    """Graph priority sampling with in-stream estimation. Per slot: ``wt`` the edge's weight
+    (cw x the triangles it closed with sampled edges, + 1), ``pr`` its priority weight / u,
+    ``cov`` the sum of the estimates of the triangles counted so far that contain it (for the
+    covariance terms of the variance); ``heap``: the sampled slots, a min-heap by priority;
+    ``zv`` = (z*, the largest priority dropped so far; the variance estimate)."""
+    m = sg.shape[0]
+    n = c[C_SIZE]
+    g = glob[0]
+    z = zv[0]
+    var = zv[1]
+    st = rng[0]
+    while i < m:
+        if (i & _CHECK_EVERY) == 0 and flag[0] != 0:
+            break
+        _ahead(u, v, i, nb, vtx)
+        a = u[i]
+        b = v[i]
+        i += 1
+        if a == b:
+            c[C_LOOPS] += 1
+            continue
+        if _find(nb, sl, vtx, a, b) != -1:
+            c[C_DUP] += 1
+            continue
+        c[C_TIME] += 1
+        # estimate first: a triangle closed with sampled edges k1, k2 counts 1 / (q1 q2), their
+        # inclusion probabilities q = min(1, weight / z*) now (an unbiased snapshot)
+        found = 0
+        add = 0.0
+        if vtx[a, 2] > 0 and vtx[b, 2] > 0:
+            x0 = a
+            y0 = b
+            if vtx[x0, 1] > vtx[y0, 1]:
+                x0, y0 = y0, x0
+            b0 = vtx[x0, 0]
+            for jj in range(b0, b0 + vtx[x0, 1]):
+                w = nb[jj]
+                if w != _EMPTY and w != y0:
+                    q = _pos(nb, sl, vtx, y0, w)
+                    if q != -1:
+                        s1 = sl[jj]
+                        s2 = sl[q]
+                        i1 = 1.0
+                        i2 = 1.0
+                        if z > wt[s1]:
+                            i1 = z / wt[s1]
+                        if z > wt[s2]:
+                            i2 = z / wt[s2]
+                        e = i1 * i2
+                        # the variance: this triangle's own term, and its covariance with the
+                        # triangles counted before that share edge k1 or k2 (Ahmed et al.)
+                        var += e * (e - 1.0) + 2.0 * (cov[s1] * i2 * (i1 - 1.0) + cov[s2] * i1 * (i2 - 1.0))
+                        cov[s1] += e
+                        cov[s2] += e
+                        loc[w] += e
+                        add += e
+                        found += 1
+            if found:
+                loc[x0] += add
+                loc[y0] += add
+                g += add
+                c[C_FOUND] += found
+        # then sample: weight and priority, the m highest priorities stay
+        wk = cw * found + 1.0
+        st, x = _rand(st)
+        r = wk / (1.0 - x)  # 1 - x is uniform in (0, 1]
+        grown = n < M
+        if grown:
+            s = n
+            heap[n] = s
+            n += 1
+        else:
+            s = heap[0]
+            if r <= pr[s]:  # the new edge has the lowest priority: it is dropped
+                if r > z:
+                    z = r
+                continue
+            if pr[s] > z:
+                z = pr[s]
+            _evict(s, eu, ev, nb, sl, vtx)
+        _add_edge(s, a, b, eu, ev, nb, sl, vtx, c)
+        wt[s] = wk
+        pr[s] = r
+        cov[s] = add
+        if grown:
+            _heap_up(heap, pr, n - 1)
+        else:  # the new edge took the root's slot
+            _heap_down(heap, n, pr, 0)
+    c[C_SIZE] = n
+    c[C_EDGES] = c[C_TIME]
+    glob[0] = g
+    zv[0] = z
+    zv[1] = var
+    rng[0] = st
+    return i

@@ -25,7 +25,7 @@ COMMANDS = {"stream-triangles": "triangle estimates of an edge stream in fixed m
 
 # the estimator names (graphmine.streaming.METHODS, written out: the parser is built without
 # importing the estimators)
-_METHODS = ["thinkd-acc", "thinkd-fast", "triest", "triest-fd", "wrs", "exact"]
+_METHODS = ["thinkd-acc", "thinkd-fast", "triest", "triest-fd", "wrs", "gps", "exact"]
 _FORMATS = ["auto", "edges", "events", "scholp", "signed"]
 # events per estimator call when no --every is given (Ctrl-C is seen between two calls)
 _CHUNK = 1 << 18
@@ -64,7 +64,8 @@ def register(subparsers):
     p.add_argument("--memory", type=positive_int, default=None,
                    help="edges each sampler keeps (required but for --method exact)")
     p.add_argument("--method", default="thinkd-acc", choices=_METHODS,
-                   help="estimator (default thinkd-acc; triest = TRIEST-IMPR; triest and wrs take insertions only; "
+                   help="estimator (default thinkd-acc; triest = TRIEST-IMPR; triest, wrs and gps take insertions "
+                        "only; gps's standard error comes from one sampler; "
                         "exact keeps the whole graph)")
     p.add_argument("--every", type=positive_int, default=None,
                    help="print the estimate every N events (default: only at the end)")
@@ -264,7 +265,8 @@ def _report(args, est, stream, cleaner, load_s, feed_s):
     else:
         se = "" if out["stderr"] is None else f", stderr {_num(out['stderr'])}"
         fast = f", p = {out['probability']:.4g}" if "probability" in out else ""
-        samplers = f"{est.replicates} samplers" if est.replicates > 1 else "1 sampler (--replicates 2+ for a stderr)"
+        samplers = f"{est.replicates} samplers" if est.replicates > 1 else \
+            "1 sampler" if out["stderr"] is not None else "1 sampler (--replicates 2+ for a stderr)"
         print(f"triangles: ~{_num(out['estimate'])}{se}  [{est.method}, {samplers} of {est.memory:,} edges"
               f"{fast}, seed {est.seed}]")
     kinds = f" ({ins:,} insertions, {len(stream) - ins:,} deletions)" if ins is not None else ""

@@ -54,6 +54,16 @@ def test_estimates_every_n_events(capsys, tmp_path):
     assert out.startswith("after 400 events: triangles ~") and "thinkd-acc, 1 sampler" in out
 
 
+def test_gps_has_a_stderr_from_one_sampler(capsys):
+    status, out, _ = run(capsys, "stream-triangles", "Celegans", "--method", "gps", "--memory", "3000", "--json", "-q")
+    res = json.loads(out)
+    assert status == 0 and res["method"] == "gps" and res["estimate"] == 3241 and res["stderr"] == 0.0  # all kept
+    status, out, _ = run(capsys, "stream-triangles", "Celegans", "--method", "gps", "--memory", "300", "--seed", "2",
+                         "-q")
+    line = out.splitlines()[0]
+    assert status == 0 and "stderr" in line and "[gps, 1 sampler of 300 edges, seed 2]" in line
+
+
 def test_standard_input(capsys, monkeypatch):
     text = b"+ 1 2\n+ 2 3\n+ 3 1\n- 3 1\n- 3 1\n3 1\n"
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text)))
@@ -94,8 +104,9 @@ def test_errors_in_one_line(capsys, argv, words):
 def test_insert_only_method_on_deletions(capsys, tmp_path):
     p = tmp_path / "d.txt"
     p.write_text("+ 1 2\n+ 2 3\n- 1 2\n")
-    status, _, err = run(capsys, "stream-triangles", str(p), "--method", "wrs", "--memory", "10")
-    assert status == 2 and "insertion-only" in err
+    for method in ("wrs", "gps"):
+        status, _, err = run(capsys, "stream-triangles", str(p), "--method", method, "--memory", "10")
+        assert status == 2 and f"{method} counts insertion-only streams" in err
     p.write_text("+ 1 2\n+ 2\n")
     status, _, err = run(capsys, "stream-triangles", str(p), "--memory", "10")
     assert status == 2 and "d.txt:2: expected two vertex ids" in err
