@@ -172,17 +172,18 @@ def kernels_cached(module="cliques._clique_kernels"):
 #: --cold --all`` on the 2-core machine) and what. The compile note names them before the compile
 #: starts (:func:`note_first_compile`); :func:`compile_path` finds a command's path.
 LONG_COMPILES = {
-    "count-cliques --all-k": (10, "the all-k clique polynomial kernel"),
-    "count-cliques --method sketch -k 4+": (8, "the k-clique sketch kernel"),
-    "count-cliques --scheduler": (10, "every Dask worker's block kernels, in the workers"),
-    "predict-motifs --method heuristic": (3, "the motif enumeration and heuristic scores"),
-    "predict-closure": (8, "the closure candidates, labels and scores"),
-    "count-motifs --size 4": (5, "the 4-vertex census kernels"),
-    "count-motifs --size 5": (14, "the 4- and 5-vertex census kernels"),
-    # 4.7 s wall quiet, 7.8-8.9 s of CPU at load 3-9 (6 functions; standard input 10)
-    "stream-triangles": (6, "the streaming estimator kernels"),
-    # 10.3 s of CPU at load 8 (20 functions; the training that follows shows its own bars)
-    "science4cast train": (8, "the pair feature kernels"),
+    # two quiet runs of the first-run list (load 0.4-2.2), the whole command's wall seconds:
+    "count-cliques --all-k": (15, "the all-k clique polynomial kernel"),  # 15.2, 16.1
+    "count-cliques --method sketch -k 4+": (13, "the k-clique sketch kernel"),  # 12.0, 15.3
+    "count-cliques --scheduler": (16, "every Dask worker's block kernels, in the workers"),  # 14.5, 18.5
+    "predict-motifs --method heuristic": (4, "the motif enumeration and heuristic scores"),  # 4.4, 4.3
+    "predict-closure": (12, "the closure candidates, labels and scores"),  # 12.0, 12.1
+    "count-motifs --size 4": (7, "the 4-vertex census kernels"),  # 6.3, 7.9
+    # its kernels after size 4's: 12.0, 11.3; alone it compiles both (about 17 s of compile)
+    "count-motifs --size 5": (16, "the 4- and 5-vertex census kernels"),
+    "stream-triangles": (7, "the streaming estimator kernels"),  # 4.7 (stop 40), 8.3
+    # its compile 8.8 s of the command's 30 (20 functions; the training shows its own bars)
+    "science4cast train": (9, "the pair feature kernels"),
 }
 
 
@@ -247,7 +248,7 @@ def compile_note(path=None):
     Examples
     --------
     >>> compile_note("count-cliques --all-k")  # doctest: +ELLIPSIS
-    'graphmine: compiling kernels for their first use: about 10 s (the all-k clique polynomial kernel...'
+    'graphmine: compiling kernels for their first use: about 15 s (the all-k clique polynomial kernel...'
     """
     if path in LONG_COMPILES:
         seconds, what = LONG_COMPILES[path]
