@@ -4,14 +4,15 @@ ORCA (Hočevar and Demšar, https://github.com/thocevar/orca) is not shipped: bu
 repository with one line (``g++ -O2 -std=c++11 -o orca orca.cpp``) and pass the program's path.
 For each graph the script writes ORCA's input (``n m`` then the 0-based edges), runs ``orca node 5
 IN OUT`` once, and reads the seconds ORCA reports for its own count (``total:``; the input read
-and the output written excluded). graphmine's ``orbit_counts(G, 5)`` runs in a child process per
+and the output written excluded); a run past ``--orca-timeout`` processor seconds (600) is stopped and
+its row has graphmine's seconds only. graphmine's ``orbit_counts(G, 5)`` runs in a child process per
 graph and thread count (kernels compiled beforehand on a small graph, the graph built fresh, its
 relabelling and the 4-vertex census included), best of ``--repeat``; the child reports the rise of
 its peak resident memory over the run (``/proc/self/clear_refs`` resets the peak first) against
 the result's own 8 x 73 x n bytes. The counts are checked against ORCA's file.
 
     python benchmarks/graphlets5.py --orca /tmp/orca/orca [--graphs ca-GrQc,ca-HepTh,facebook_combined]
-        [--threads 1,2] [--repeat 1]
+        [--threads 1,2] [--repeat 1] [--orca-timeout 600]
 
 With ``--estimate GRAPH`` it instead measures the 5-vertex estimate (``method='sample'``) on one
 graph against its exact census: over ``--runs`` seeds (0, 1, ...), per graphlet counted at least
@@ -253,8 +254,18 @@ def stderr_table(name, sizes, min_count, threads, runs):
         print(f"  {k:7d} vertices: plain {cells[0]}   take-all {cells[1]}   now {cell}", flush=True)
 
 
-def run_orca(orca, path, out):
-    r = subprocess.run([orca, "node", "5", path, out], capture_output=True, text=True)
+def run_orca(orca, path, out, limit):
+    """ORCA's own seconds for ``orca node 5``, or None when it ran past ``limit`` processor seconds
+    (stopped by the kernel: RLIMIT_CPU, so that a loaded machine's waits do not count)."""
+    import resource
+    import signal
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_CPU, (int(limit), int(limit) + 5))
+
+    r = subprocess.run([orca, "node", "5", path, out], capture_output=True, text=True, preexec_fn=cap)
+    if r.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        return None
     if r.returncode:
         raise SystemExit(f"orca failed ({r.returncode}): {r.stderr[-2000:]}")
     return float(re.findall(r"total: ([0-9.]+) sec", r.stdout)[-1])
@@ -266,6 +277,8 @@ def main():
     ap.add_argument("--graphs", default="ca-GrQc,ca-HepTh,facebook_combined")
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--orca-timeout", type=float, default=600.0,
+                    help="stop ORCA after this many processor seconds (its row then has no ratio and no check)")
     ap.add_argument("--estimate", default=None, metavar="GRAPH", help="measure the sampling estimate on GRAPH")
     ap.add_argument("--samples", type=int, default=500)
     ap.add_argument("--runs", type=int, default=100)
@@ -290,6 +303,7 @@ def main():
         return child(name, int(threads), args.repeat, None if check == "-" else check)
     orca = os.path.abspath(os.path.expanduser(args.orca)) if args.orca else None
     threads = [int(t) for t in args.threads.split(",")]
+    print(f"# {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}")
     print("ORCA s: the processor seconds ORCA reports (clock()); gm Nt: wall seconds / processor seconds at N "
           "threads; ratio: wall / ORCA, and at 1 thread processor / ORCA (a loaded machine's fair ratio)")
     print(f"{'graph':<18s} {'n':>7s} {'m':>8s} {'ORCA s':>8s} " + " ".join(
@@ -304,7 +318,10 @@ def main():
                     f.write(f"{G.n_nodes} {G.n_edges}\n")
                     np.savetxt(f, G.edges(), fmt="%d")
                 check = os.path.join(work, f"{name}.out")
-                orca_s = run_orca(orca, path, check)
+                orca_s = run_orca(orca, path, check, args.orca_timeout)
+                if orca_s is None:
+                    print(f"# {name}: ORCA stopped after {args.orca_timeout:.0f} processor s, not finished", flush=True)
+                    check = "-"
             cells, rise, same = [], 0, []
             for t in threads:
                 r = subprocess.run([sys.executable, os.path.abspath(__file__), "--repeat", str(args.repeat), "--child",
@@ -320,7 +337,8 @@ def main():
             orca_cell = f"{orca_s:8.2f}" if orca_s else f"{'-':>8s}"
             print(f"{name:<18s} {G.n_nodes:7d} {G.n_edges:8d} {orca_cell} " + " ".join(cells)
                   + f" {rise / 2 ** 20:13.1f} {8 * 73 * G.n_nodes / 2 ** 20:10.1f}"
-                  + ("" if not orca else f"  counts equal ORCA's: {all(same)}"), flush=True)
+                  + ("" if not orca_s else f"  counts equal ORCA's: {all(same)}")
+                  + f"  load {os.getloadavg()[0]:.2f}", flush=True)
 
 
 if __name__ == "__main__":
