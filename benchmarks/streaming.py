@@ -115,6 +115,21 @@ def errors(globals_, locals_, exact, exact_loc):
         float(local.mean())
 
 
+def jar_rates(args, stream, M, tmp):
+    """The ThinkD jar's ThinkD-ACC steady-state rates on ``stream`` with M edges (events per wall
+    second, per processor second): a run of --speed-trials trials less a run of one (which holds
+    the JVM's start and the file's read), per trial; and the one run's rate (events per wall
+    second). NaN without --thinkd."""
+    if not args.thinkd:
+        return float("nan"), float("nan"), float("nan")
+    m = len(stream)
+    jar_in = os.path.join(tmp, "jar_input.tsv")
+    write_jar_input(stream, jar_in)
+    t1, c1 = run_jar(args.thinkd, "acc", jar_in, M, 1, os.path.join(tmp, "jar_t"))
+    tk, ck = run_jar(args.thinkd, "acc", jar_in, M, args.speed_trials, os.path.join(tmp, "jar_t"))
+    return m / ((tk - t1) / (args.speed_trials - 1)), m / ((ck - c1) / (args.speed_trials - 1)), m / t1
+
+
 def table(header, rows):
     widths = [max(len(str(h)), *(len(str(r[i])) for r in rows)) if rows else len(str(h))
               for i, h in enumerate(header)]
@@ -308,17 +323,10 @@ def throughput(args, streams, tmp, results):
                "graphmine_1_thread_cpu": m / one_cpu,
                "graphmine_2_threads_2_samplers": 2 * m / two, "graphmine_end_to_end": m / e2e,
                "exact": m / ex_t, "exact_bytes_per_edge": state_bytes(ex) / max(ex.edges, 1)}
-        jar = jar_cpu = float("nan")
+        jar, jar_cpu, jar_one = jar_rates(args, stream, M, tmp)
         if args.thinkd:
-            jar_in = os.path.join(tmp, "jar_input.tsv")
-            write_jar_input(stream, jar_in)
-            t1, c1 = run_jar(args.thinkd, "acc", jar_in, M, 1, os.path.join(tmp, "jar_t"))
-            tk, ck = run_jar(args.thinkd, "acc", jar_in, M, args.speed_trials, os.path.join(tmp, "jar_t"))
-            jar = m / ((tk - t1) / (args.speed_trials - 1))
-            jar_cpu = m / ((ck - c1) / (args.speed_trials - 1))
-            row["jar_steady_state"] = jar
-            row["jar_steady_state_cpu"] = jar_cpu
-            row["jar_one_run"] = m / t1
+            row["jar_steady_state"], row["jar_steady_state_cpu"] = jar, jar_cpu
+            row["jar_one_run"] = jar_one
         results.setdefault("throughput", []).append(row)
         rows.append([name, f"{m:,}", f"{m / one:,.0f}", f"{2 * m / two:,.0f}", f"{m / e2e:,.0f}",
                      f"{jar:,.0f}", f"{(m / one) / jar:.1f}x" if args.thinkd else "-",
@@ -345,14 +353,8 @@ def throughput_insertions(args, streams, tmp, results):
             wall, est, cpu = timed_feed(make, stream, 1)
             row[label] = {"wall": m / wall, "cpu": m / cpu, "bytes_per_sampled_edge": state_bytes(est) / M}
             cells.append((label, m / wall, m / cpu, state_bytes(est) / M))
-        jar = jar_cpu = float("nan")
+        jar, jar_cpu, _ = jar_rates(args, stream, M, tmp)
         if args.thinkd:
-            jar_in = os.path.join(tmp, "jar_input.tsv")
-            write_jar_input(stream, jar_in)
-            t1, c1 = run_jar(args.thinkd, "acc", jar_in, M, 1, os.path.join(tmp, "jar_t"))
-            tk, ck = run_jar(args.thinkd, "acc", jar_in, M, args.speed_trials, os.path.join(tmp, "jar_t"))
-            jar = m / ((tk - t1) / (args.speed_trials - 1))
-            jar_cpu = m / ((ck - c1) / (args.speed_trials - 1))
             row["jar_steady_state"], row["jar_steady_state_cpu"] = jar, jar_cpu
         results.setdefault("throughput_insertions", []).append(row)
         for label, wall, cpu, nbytes in cells:
