@@ -203,7 +203,7 @@ def proposal_weights(rp, ri, tri):
     def over_neighbours(x):
         return np.bincount(src, weights=x[ri], minlength=n)
 
-    w = 1.0 + over_neighbours(d)
+    w = _two_hop(rp, ri)
     star = d * (d - 1) * (d - 2) * (d - 3) / 24.0 + over_neighbours((d - 1) * (d - 2) * (d - 3) / 6.0)
     cricket = t * d * (d - 1) / 2.0 + over_neighbours(t * (d - 1))
     return w, star, cricket
