@@ -103,7 +103,7 @@ def test_every_orbit_matches_the_brute_force(g, how):
     H = _nx(*g)
     node, edge, induced, copies = brute_force(H)
     G = gm.as_graph(H)
-    with patch.object(_cpu, "SERIAL_EDGES", 10 ** 9 if serial else 0):  # the small graphs' path or the threads'
+    with patch.object(_cpu, "_CENSUS_SERIAL_EDGES", 10 ** 9 if serial else 0):  # the small graphs' path or the threads'
         _check_all(G, threads, node, edge, induced, copies)
 
 
@@ -125,7 +125,7 @@ def test_dense_and_structured_graphs():
         node, edge, induced, _ = brute_force(H)
         for serial in (True, False):
             G = gm.as_graph(H)
-            with patch.object(_cpu, "SERIAL_EDGES", 10 ** 9 if serial else 0):
+            with patch.object(_cpu, "_CENSUS_SERIAL_EDGES", 10 ** 9 if serial else 0):
                 assert (gm.orbit_counts(G, threads=2) == node).all()
                 assert (gm.orbit_counts(G, kind="edge", threads=2) == _edge_rows(G, edge)).all()
                 assert (gm.graphlet_counts(G) == induced).all()

@@ -193,7 +193,7 @@ def _check(H, threads):
 @given(graphs, st.sampled_from([(1, True), (2, False)]))
 def test_every_orbit_matches_the_brute_force(g, how):
     threads, serial = how
-    with patch.object(_cpu, "SERIAL_EDGES", 10 ** 9 if serial else 0):
+    with patch.object(_cpu, "_CENSUS_SERIAL_EDGES", 10 ** 9 if serial else 0):
         _check(_nx(*g), threads)
 
 
