@@ -90,8 +90,8 @@ def read_graph_stream(path):
 
 def load_streams(args):
     """[(name, insertion-only stream in a seeded random order)]."""
-    out = [(name, shuffled(read_graph_stream(path), 1)) for name, path in graph_files(args)]
-    if not out:  # the shipped graphs stand in
+    out = [] if args.kron_only else [(name, shuffled(read_graph_stream(path), 1)) for name, path in graph_files(args)]
+    if not out and not args.kron_only:  # the shipped graphs stand in
         for name in ("ca-HepTh", "facebook_combined"):
             out.append((name, shuffled(gs.read_stream(gm.datasets.path(name)), 1)))
     if args.kronecker:
@@ -469,6 +469,7 @@ def main():
     p.add_argument("--gps-c", type=float, nargs="+", default=[0.0, 1.0, 3.0, 9.0],
                    help="GPS's triangle weights c compared in section 2 (insertion-only streams)")
     p.add_argument("--kronecker", type=int, default=18, help="scale of the Kronecker stream (0: none)")
+    p.add_argument("--kron-only", action="store_true", help="the Kronecker stream only (no real graphs)")
     p.add_argument("--speed-trials", type=int, default=5)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--sections", default="123456")
