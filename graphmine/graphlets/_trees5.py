@@ -79,10 +79,14 @@ def _mask(edges):
     return bits
 
 
-def _canonical(mask):
-    """The smallest mask over the 120 relabellings of the vertices: equal for isomorphic graphs."""
-    edges = [PAIRS5[k] for k in range(10) if mask >> k & 1]
-    return min(_mask([(p[u], p[v]) for u, v in edges]) for p in itertools.permutations(range(5)))
+def _canonical_all():
+    """The canonical form of every 10-bit mask: the smallest mask over the 120 relabellings of the
+    vertices (equal for isomorphic graphs), all masks at once."""
+    perms = np.array(list(itertools.permutations(range(5))))
+    # where each pair goes under each relabelling, as a bit weight
+    weight = np.array([[1 << PAIRS5.index(tuple(sorted((p[u], p[v])))) for u, v in PAIRS5] for p in perms], np.int64)
+    bits = (np.arange(1024)[:, None] >> np.arange(10)) & 1  # (1024, 10)
+    return (bits @ weight.T).min(axis=1)
 
 
 def _connected(mask):
@@ -99,13 +103,14 @@ def _connected(mask):
 
 
 def _mask_table():
-    canon = {_canonical(_mask(e)): g for g, e in enumerate(GRAPHLET_EDGES5)}
+    canon_all = _canonical_all()
+    canon = {int(canon_all[_mask(e)]): g for g, e in enumerate(GRAPHLET_EDGES5)}
     if len(canon) != 21:
         raise AssertionError("GRAPHLET_EDGES5 holds isomorphic graphlets")
     table = np.full(1024, -1, np.int64)
     for mask in range(1024):
         if _connected(mask):
-            table[mask] = canon[_canonical(mask)]
+            table[mask] = canon[int(canon_all[mask])]
     return table
 
 
