@@ -352,11 +352,14 @@ class GraphletEstimate:
         Bounds of the confidence intervals at level ``confidence``: Wilson's score interval of
         the sampled proportion for the graphlets estimated from one proportion (induced 3-path,
         4-cycle, paw, diamond, 4-clique), the normal interval for the other 4-vertex ones, and
-        Student's t interval for G9..G29 (degrees of freedom: the draws less the fitted terms).
+        Student's t interval for G9..G29 (degrees of freedom: the draws less the fitted terms),
+        or with ``sampler='trees'`` Wilson's interval of each graphlet's pooled hit proportion
+        (induced; the normal interval for copies).
     confidence : float
         The intervals' level.
     samples : int
-        The 3-paths drawn (4-vertex estimate) or the vertices (5-vertex).
+        The 3-paths drawn (4-vertex estimate), the vertices (5-vertex) or the spanning trees
+        (5-vertex, ``sampler='trees'``).
     seed : int
         The seed that reproduces them.
     induced : bool
