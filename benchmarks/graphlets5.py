@@ -53,6 +53,13 @@ census) against the estimate mapped to copies (``GRAPHLET_PATTERNS5 @ estimate``
     python benchmarks/graphlets5.py --trees-large kronecker-16,kronecker-18,kronecker-20
         --tree-samples 10000000,100000000 --threads 2
 
+With ``--tree-split GRAPH`` it works out, from GRAPH's exact census and the variance formula (no
+draws), the spanning-tree estimate's relative standard error per graphlet at 10^6 draws for the
+equal thirds used and for other fixed splits between the 4-path, fork and 4-star, with the split
+that minimises the worst graphlet's:
+
+    python benchmarks/graphlets5.py --tree-split kronecker-10
+
 A graph named ``kronecker-S`` is graphmine's seeded Kronecker graph of scale S (edge factor 16,
 seed 1), built in the run.
 
@@ -354,6 +361,32 @@ def trees_large(names, sizes, threads, clique_check=True):
                       flush=True)
 
 
+def tree_split(name, threads, draws=10 ** 6):
+    """The tree estimate's relative standard errors at ``draws`` draws for fixed splits of the draws
+    between the shapes, in closed form from the exact census (no draws made)."""
+    from graphmine.graphlets import _trees5
+
+    G = load(name)
+    C = gm.graphlet_counts(G, 5, threads=threads)[9:].astype(np.float64)
+    W = np.array(_trees5.tree_weights(G.indptr, G.indices)[0], np.float64)
+    t = _trees5.TREE_COPIES.astype(np.float64)
+    q = C[None, :] * t / W[:, None]  # each draw's chance of hitting g, per shape
+
+    def rel(f):
+        f = np.array(f)[:, None] * draws
+        Z = (f * t / W[:, None]).sum(axis=0)
+        return np.sqrt((f * q * (1 - q)).sum(axis=0)) / Z / np.where(C > 0, C, np.nan)
+
+    grid = [(a, 1 - a - c, c) for a in np.arange(0.05, 0.95, 0.05) for c in np.arange(0.05, 0.951 - a, 0.05)]
+    best = min(grid, key=lambda f: np.nanmax(rel(f)))
+    print(f"{name}: W_P {W[0]:.4e}, W_F {W[1]:.4e}, W_S {W[2]:.4e}; relative standard errors at {draws:,} draws, "
+          f"worst / median over the graphlets present")
+    for f in [(1 / 3, 1 / 3, 1 / 3), (0.5, 0.25, 0.25), (0.7, 0.2, 0.1), best]:
+        r = rel(f)
+        print(f"  split P {f[0]:.2f}, F {f[1]:.2f}, S {f[2]:.2f}: {np.nanmax(r):.2%} / {np.nanmedian(r):.2%}"
+              + ("  (the best on a 0.05 grid)" if f is best else ""))
+
+
 def stderr_table(name, sizes, min_count, threads, runs):
     """The estimate's relative standard error per graphlet at each number of vertices, from the
     exact orbit counts of every vertex (the variance of the draw in closed form, no draws made):
@@ -455,12 +488,16 @@ def main():
     ap.add_argument("--vertex-runs", type=int, default=10)
     ap.add_argument("--trees-large", default=None, metavar="GRAPHS",
                     help="the spanning-tree estimate on graphs too large to count exactly")
+    ap.add_argument("--tree-split", default=None, metavar="GRAPH",
+                    help="the tree estimate's errors for fixed splits of the draws, from GRAPH's exact census")
     ap.add_argument("--child", nargs=3, metavar=("GRAPH", "THREADS", "CHECK"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.trees:
         return trees_accuracy(args.trees, [int(k) for k in args.tree_samples.split(",")],
                               [int(k) for k in args.tree_runs.split(",")], args.min_count,
                               int(args.threads.split(",")[0]), args.samples, args.vertex_runs)
+    if args.tree_split:
+        return tree_split(args.tree_split, int(args.threads.split(",")[0]))
     if args.trees_large:
         return trees_large(args.trees_large.split(","), [int(k) for k in args.tree_samples.split(",")],
                            int(args.threads.split(",")[0]))
