@@ -149,9 +149,10 @@ def tree_weights(indptr, indices):
     q = run2[indptr[1:]] - run2[indptr[:-1]]  # sum of (d_b - 1)^2
     df = deg.astype(np.float64)
     sf = s.astype(np.float64)
-    approx = (df * (df - 1) * (df - 2) * (df - 3) / 24.0,  # 4-path last: filled below
+    # per centre, in the order of TREE_TYPES: 4-path, fork, 4-star
+    approx = ((sf * sf - q.astype(np.float64)) / 2.0,
               (df - 1) * (df - 2) / 2.0 * sf,
-              (sf * sf - q.astype(np.float64)) / 2.0)
+              df * (df - 1) * (df - 2) * (df - 3) / 24.0)
     c2 = deg * (deg - 1) // 2
     exact = ((s * s - q) // 2,
              np.where(deg >= 3, (deg - 1) * (deg - 2) // 2, 0) * s,
@@ -159,7 +160,6 @@ def tree_weights(indptr, indices):
     terms = (lambda v: (int(s[v]) ** 2 - int(q[v])) // 2,
              lambda v: math.comb(int(deg[v]) - 1, 2) * int(s[v]),
              lambda v: math.comb(int(deg[v]), 4))
-    approx = (approx[2], approx[1], approx[0])
     W = tuple(_exact_total(a, e, f) for a, e, f in zip(approx, exact, terms))
     cw = np.cumsum(np.stack(approx), axis=1) if n else np.zeros((3, 0))
     return W, cw, arcw
