@@ -33,6 +33,33 @@ for the earlier draw (plain and with the take-all stratum) and the estimator's l
 
     python benchmarks/graphlets5.py --stderr kronecker-11 --sizes 300,1000,3000 --min-count 1000000 [--replay-runs 100]
 
+With ``--trees GRAPH`` it measures the spanning-tree estimate (``sampler='trees'``) against GRAPH's
+exact census: at each of ``--tree-samples`` draws over the matching ``--tree-runs`` seeds, per
+graphlet counted at least ``--min-count`` times, the rms relative error, the mean stated relative
+standard error and the coverage of the 95% intervals, with the processor seconds per run; and the
+vertex sampler at ``--samples`` vertices over ``--vertex-runs`` seeds, with the trees' rms error
+scaled to the vertex sampler's processor seconds (rms x sqrt(trees' s / vertices' s)):
+
+    python benchmarks/graphlets5.py --trees kronecker-10 --tree-samples 100000,1000000,10000000
+        --tree-runs 100,100,20 --samples 100 --vertex-runs 10 --min-count 1 --threads 2
+
+With ``--trees-large GRAPHS`` it runs the spanning-tree estimate once per graph and size on graphs
+too large to count exactly: wall and processor seconds (graph generation, the exact 4-vertex
+census, the estimate), each graphlet's estimate and stated relative standard error, and three exact
+checks: the 5-clique count (``count_cliques(G, 5)``), and the non-induced 4-star and 4-path totals
+(sum_v C(d_v, 4); W_P - 4 C4 - sum over triangles of (2 (d_x + d_y + d_z) - 9), from the 4-vertex
+census) against the estimate mapped to copies (``GRAPHLET_PATTERNS5 @ estimate``):
+
+    python benchmarks/graphlets5.py --trees-large kronecker-16,kronecker-18,kronecker-20
+        --tree-samples 10000000,100000000 --threads 2
+
+With ``--tree-split GRAPH`` it works out, from GRAPH's exact census and the variance formula (no
+draws), the spanning-tree estimate's relative standard error per graphlet at 10^6 draws for the
+equal thirds used and for other fixed splits between the 4-path, fork and 4-star, with the split
+that minimises the worst graphlet's:
+
+    python benchmarks/graphlets5.py --tree-split kronecker-10
+
 A graph named ``kronecker-S`` is graphmine's seeded Kronecker graph of scale S (edge factor 16,
 seed 1), built in the run.
 
@@ -196,6 +223,170 @@ def estimate(name, samples, runs, min_count, threads, replay):
               f"median {np.median(rms):.2%}")
 
 
+def _trees(G, samples, seed, threads):
+    t0, c0 = time.perf_counter(), time.process_time()
+    r = gm.graphlet_counts(G, 5, method="sample", sampler="trees", samples=samples, seed=seed, threads=threads)
+    return r, time.perf_counter() - t0, time.process_time() - c0
+
+
+def trees_accuracy(name, sizes, runs, min_count, threads, vertex_samples, vertex_runs):
+    """The spanning-tree estimate's errors and coverage against the exact census, and the vertex
+    sampler's at equal processor seconds."""
+    G = load(name)
+    gm.graphlet_counts(G, 5, method="sample", sampler="trees", samples=10, seed=0, threads=threads)  # compiled
+    t0, c0 = time.perf_counter(), time.process_time()
+    exact = gm.graphlet_counts(G, 5, threads=threads).astype(np.float64)[9:]
+    print(f"{name}: n {G.n_nodes:,}, m {G.n_edges:,}; exact census {time.perf_counter() - t0:.2f} s "
+          f"({time.process_time() - c0:.2f} processor s) on {threads} threads; load {os.getloadavg()[0]:.2f}",
+          flush=True)
+    kept = [g for g in range(21) if exact[g] >= min_count]
+    names = gm.graphlets.GRAPHLET_NAMES[9:]
+    table = {}
+    for samples, nruns in zip(sizes, runs):
+        est, se, cover, cpu, wall = [], [], [], [], []
+        for seed in range(nruns):
+            r, w, c = _trees(G, samples, seed, threads)
+            est.append(r.estimate[9:])
+            se.append(r.stderr[9:])
+            cover.append((r.ci_low[9:] <= exact) & (exact <= r.ci_high[9:]))
+            cpu.append(c)
+            wall.append(w)
+        est, se, cover = np.array(est), np.array(se), np.array(cover)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            rms = np.sqrt((((est - exact) / exact) ** 2).mean(axis=0))
+            stated = (se / exact).mean(axis=0)
+        table[samples] = (rms, stated, cover.mean(axis=0), np.median(cpu), np.median(wall), nruns)
+        print(f"  {samples:,} trees: {np.median(cpu):.3f} processor s, {np.median(wall):.3f} s a run (medians of "
+              f"{nruns}); load {os.getloadavg()[0]:.2f}", flush=True)
+    vt = None
+    if vertex_runs:
+        est, cpu = [], []
+        gm.graphlet_counts(G, 5, method="sample", samples=5, seed=0, threads=threads)
+        for seed in range(vertex_runs):
+            c0 = time.process_time()
+            r = gm.graphlet_counts(G, 5, method="sample", samples=vertex_samples, seed=seed, threads=threads)
+            cpu.append(time.process_time() - c0)
+            est.append(r.estimate[9:])
+        with np.errstate(divide="ignore", invalid="ignore"):
+            vrms = np.sqrt((((np.array(est) - exact) / exact) ** 2).mean(axis=0))
+        vt = (vrms, float(np.median(cpu)))
+        print(f"  vertex sampler, {vertex_samples:,} vertices: {vt[1]:.3f} processor s a run (median of "
+              f"{vertex_runs})", flush=True)
+    print("per size of the tree sample: rms relative error / mean stated relative stderr / share of 95% intervals "
+          "holding the exact count" + ("; last: the vertex sampler's rms error, and the trees' largest sample's "
+                                      "rms scaled to its processor seconds" if vt else ""))
+    head = f"{'graphlet':<20s} {'exact':>16s} " + " ".join(f"{f'{k:.0e}':>22s}" for k in sizes)
+    print(head + (f" {'vertices':>9s} {'trees@=s':>9s}" if vt else ""))
+    big = sizes[-1]
+    for g in kept:
+        cells = [f"{table[k][0][g]:7.2%} {table[k][1][g]:7.2%} {table[k][2][g]:6.0%}" for k in sizes]
+        line = f"{names[g]:<20s} {exact[g]:16,.0f} " + " ".join(f"{c:>22s}" for c in cells)
+        if vt:
+            line += f" {vt[0][g]:9.2%} {table[big][0][g] * np.sqrt(table[big][3] / vt[1]):9.2%}"
+        print(line)
+    for k in sizes:
+        rms, stated, cov = table[k][:3]
+        print(f"{k:,} trees: rms relative error median {np.median(rms[kept]):.2%}, max {rms[kept].max():.2%}; "
+              f"coverage {cov[kept].min():.0%}..{cov[kept].max():.0%} over {table[k][5]} runs")
+
+
+def _four_path_copies(G, rows4, W_P):
+    """Copies of the 4-path: W_P less the relaxed configurations with a repeated vertex (4 per
+    4-cycle: a = e; per triangle x, y, z and its centre c: a = d or e = b, 2 (d_x + d_y + d_z) - 9)."""
+    from graphmine.graphlets._cpu import ORBIT_SIZES
+
+    sums = rows4.sum(axis=0)
+    c4 = int(sums[8]) // 4 + int(sums[12]) // 2 + 3 * (int(sums[14]) // 4)  # 4-cycles in 4-cycles, diamonds, K4s
+    d = np.diff(G.indptr).astype(np.int64)
+    tri_deg = int((rows4[:, 3].astype(object) * d.astype(object)).sum())  # sum over triangles of d_x + d_y + d_z
+    tri = int(sums[3]) // ORBIT_SIZES[3]
+    return W_P - 4 * c4 - (2 * tri_deg - 9 * tri)
+
+
+def trees_large(names, sizes, threads, clique_check=True):
+    """The spanning-tree estimate on large graphs: times, stated errors, exact checks."""
+    from math import comb
+
+    from graphmine.graphlets import _census5, _cpu, _trees5
+
+    gm.graphlet_counts(gm.from_edges(np.array([[0, 1], [1, 2], [2, 0], [2, 3], [3, 4]]), n_nodes=5), 5,
+                       method="sample", sampler="trees", samples=10, seed=0, threads=threads)  # compiled
+    P = np.array(_census5.GRAPHLET_PATTERNS5, np.float64)
+    for name in names:
+        t0, c0 = time.perf_counter(), time.process_time()
+        G = load(name)
+        print(f"{name}: n {G.n_nodes:,}, m {G.n_edges:,}, largest degree {int(np.diff(G.indptr).max()):,}; built in "
+              f"{time.perf_counter() - t0:.1f} s ({time.process_time() - c0:.1f} processor s); load "
+              f"{os.getloadavg()[0]:.2f}", flush=True)
+        t0, c0 = time.perf_counter(), time.process_time()
+        rows4 = _cpu._census(G, False, threads, False)
+        print(f"  4-vertex census (exact G0..G8, part of every estimate): {time.perf_counter() - t0:.1f} s "
+              f"({time.process_time() - c0:.1f} processor s)", flush=True)
+        t0, c0 = time.perf_counter(), time.process_time()
+        W = _trees5.tree_weights(G.indptr, G.indices)[0]
+        print(f"  W_P {W[0]:.4e}, W_F {W[1]:.4e}, W_S {W[2]:.4e} in {time.perf_counter() - t0:.2f} s", flush=True)
+        d = np.diff(G.indptr)
+        stars = sum(comb(int(x), 4) for x in d)
+        paths = _four_path_copies(G, rows4, W[0])
+        print(f"  exact: 4-stars {stars:.6e}, 4-paths {paths:.6e} (copies)", flush=True)
+        runs = []
+        for samples in sizes:
+            # the draws and their combination (the public call adds the 4-vertex census above)
+            t0, c0 = time.perf_counter(), time.process_time()
+            est, cov, _, _, _, hits, counts, _ = _trees5.sample_trees5(G, samples, 1, threads)
+            wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+            se = np.sqrt(np.diag(cov))
+            rel = np.divide(se, est, out=np.full(21, np.inf), where=est > 0)
+            miss = hits[:, 21] / np.maximum(counts, 1)
+            print(f"  {samples:,} trees on {threads} threads: {wall:.1f} s, {cpu:.1f} processor s "
+                  f"({1e6 * cpu / samples:.2f} processor us a draw); misses P {miss[0]:.2%} F {miss[1]:.2%} "
+                  f"S {miss[2]:.2%}; load {os.getloadavg()[0]:.2f}", flush=True)
+            print(f"  {'graphlet':<20s} {'estimate':>12s} {'rel. stderr':>11s}")
+            for g in range(21):
+                print(f"  {gm.graphlets.GRAPHLET_NAMES[9 + g]:<20s} {est[g]:12.4e} {rel[g]:11.3%}")
+            ok = [gm.graphlets.GRAPHLET_NAMES[9 + g] for g in range(21) if est[g] >= 1e6 and rel[g] <= 0.01]
+            print(f"  count >= 1e6 and relative stderr <= 1%: {len(ok)} of {int((est >= 1e6).sum())}: {', '.join(ok)}")
+            non, se_non = P @ est, np.sqrt(np.diag(P @ cov @ P.T))
+            for label, g, exact in (("4-star copies", 2, stars), ("4-path copies", 0, paths)):
+                print(f"  {label}: estimate {non[g]:.6e} +- {se_non[g]:.2e} against exact {exact:.6e} "
+                      f"({(non[g] - exact) / max(se_non[g], 1e-300):+.2f} stderr)", flush=True)
+            runs.append((samples, est[20], se[20]))
+        if clique_check:  # last: on the largest graphs it takes longer than the estimates
+            t0, c0 = time.perf_counter(), time.process_time()
+            k5 = int(gm.count_cliques(G, 5, threads=threads))
+            print(f"  exact 5-cliques {k5:,} ({time.perf_counter() - t0:.1f} s, {time.process_time() - c0:.1f} "
+                  f"processor s)", flush=True)
+            for samples, x, sx in runs:
+                print(f"  {samples:,} trees: 5-cliques {x:.6e} +- {sx:.2e} ({(x - k5) / max(sx, 1e-300):+.2f} stderr)",
+                      flush=True)
+
+
+def tree_split(name, threads, draws=10 ** 6):
+    """The tree estimate's relative standard errors at ``draws`` draws for fixed splits of the draws
+    between the shapes, in closed form from the exact census (no draws made)."""
+    from graphmine.graphlets import _trees5
+
+    G = load(name)
+    C = gm.graphlet_counts(G, 5, threads=threads)[9:].astype(np.float64)
+    W = np.array(_trees5.tree_weights(G.indptr, G.indices)[0], np.float64)
+    t = _trees5.TREE_COPIES.astype(np.float64)
+    q = C[None, :] * t / W[:, None]  # each draw's chance of hitting g, per shape
+
+    def rel(f):
+        f = np.array(f)[:, None] * draws
+        Z = (f * t / W[:, None]).sum(axis=0)
+        return np.sqrt((f * q * (1 - q)).sum(axis=0)) / Z / np.where(C > 0, C, np.nan)
+
+    grid = [(a, 1 - a - c, c) for a in np.arange(0.05, 0.95, 0.05) for c in np.arange(0.05, 0.951 - a, 0.05)]
+    best = min(grid, key=lambda f: np.nanmax(rel(f)))
+    print(f"{name}: W_P {W[0]:.4e}, W_F {W[1]:.4e}, W_S {W[2]:.4e}; relative standard errors at {draws:,} draws, "
+          f"worst / median over the graphlets present")
+    for f in [(1 / 3, 1 / 3, 1 / 3), (0.5, 0.25, 0.25), (0.7, 0.2, 0.1), best]:
+        r = rel(f)
+        print(f"  split P {f[0]:.2f}, F {f[1]:.2f}, S {f[2]:.2f}: {np.nanmax(r):.2%} / {np.nanmedian(r):.2%}"
+              + ("  (the best on a 0.05 grid)" if f is best else ""))
+
+
 def stderr_table(name, sizes, min_count, threads, runs):
     """The estimate's relative standard error per graphlet at each number of vertices, from the
     exact orbit counts of every vertex (the variance of the draw in closed form, no draws made):
@@ -290,8 +481,26 @@ def main():
                     help="with --estimate: replay the draws on the exact census, this estimator and the earlier one")
     ap.add_argument("--replay-runs", type=int, default=0,
                     help="with --stderr: also the rms error of this many seeded draws replayed on the census")
+    ap.add_argument("--trees", default=None, metavar="GRAPH",
+                    help="the spanning-tree estimate against GRAPH's exact census, and the vertex sampler's")
+    ap.add_argument("--tree-samples", default="100000,1000000,10000000")
+    ap.add_argument("--tree-runs", default="100,100,20")
+    ap.add_argument("--vertex-runs", type=int, default=10)
+    ap.add_argument("--trees-large", default=None, metavar="GRAPHS",
+                    help="the spanning-tree estimate on graphs too large to count exactly")
+    ap.add_argument("--tree-split", default=None, metavar="GRAPH",
+                    help="the tree estimate's errors for fixed splits of the draws, from GRAPH's exact census")
     ap.add_argument("--child", nargs=3, metavar=("GRAPH", "THREADS", "CHECK"), help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.trees:
+        return trees_accuracy(args.trees, [int(k) for k in args.tree_samples.split(",")],
+                              [int(k) for k in args.tree_runs.split(",")], args.min_count,
+                              int(args.threads.split(",")[0]), args.samples, args.vertex_runs)
+    if args.tree_split:
+        return tree_split(args.tree_split, int(args.threads.split(",")[0]))
+    if args.trees_large:
+        return trees_large(args.trees_large.split(","), [int(k) for k in args.tree_samples.split(",")],
+                           int(args.threads.split(",")[0]))
     if args.stderr:
         return stderr_table(args.stderr, [int(k) for k in args.sizes.split(",")], args.min_count,
                             int(args.threads.split(",")[0]), args.replay_runs)

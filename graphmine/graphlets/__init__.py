@@ -74,7 +74,7 @@ __facade__ = ("GraphletEstimate",)
 @declare("global counts of the connected graphlets on up to 5 vertices")
 @fill_doc
 def graphlet_counts(G, size=4, *, induced=True, method="exact", samples=None, seed=None, confidence=0.95,
-                    threads=None, progress=False, device="cpu"):
+                    threads=None, progress=False, device="cpu", sampler=None):
     """How often every connected graphlet on 2 to ``size`` vertices occurs in ``G``.
 
     Induced counts (default) count the vertex sets whose induced subgraph is the graphlet;
@@ -94,10 +94,12 @@ def graphlet_counts(G, size=4, *, induced=True, method="exact", samples=None, se
         three weights that follow the census's work, the 4-stars and the triangles at the
         vertex, combined by a regression estimator on the mixture's shares: bias of order
         1 / samples, jackknife standard errors, Student's t intervals), and returns a
-        :class:`GraphletEstimate` with standard errors and intervals.
+        :class:`GraphletEstimate` with standard errors and intervals. With
+        ``sampler='trees'`` (size 5) the 5-vertex graphlets come instead from uniformly drawn
+        copies of the three spanning trees of 5 vertices (below), G0..G8 staying exact.
     samples : int, optional
         3-paths to draw (``method='sample'``; default 1,000,000), or vertices (size 5, default
-        1,000). The relative standard error of a graphlet holding a share p of the 3-paths is
+        1,000), or trees (``sampler='trees'``, default 1,000,000). The relative standard error of a graphlet holding a share p of the 3-paths is
         about :math:`\\sqrt{{(1 - p) / (p s)}}`.
     {seed}
     confidence : float, default 0.95
@@ -106,6 +108,22 @@ def graphlet_counts(G, size=4, *, induced=True, method="exact", samples=None, se
     progress : bool, default False
         Show a progress bar on stderr (exact census).
     {device}
+    sampler : {'vertices', 'trees'}, optional
+        The 5-vertex estimate (``size=5, method='sample'`` only; default 'vertices'): the exact
+        orbit counts of drawn vertices, or drawn spanning trees. 'trees' draws a third of the
+        ``samples`` from each of three relaxed sets in which every copy of the 4-path P, the fork
+        F and the 4-star S appears once, uniformly: of sizes :math:`W_S = \\sum_c \\binom{d_c}{4}`,
+        :math:`W_F = \\sum_c \\binom{d_c - 1}{2} s_c` and
+        :math:`W_P = \\sum_c (s_c^2 - \\sum_{b \\sim c} (d_b - 1)^2) / 2`, with
+        :math:`s_c = \\sum_{b \\sim c} (d_b - 1)`; a draw with a repeated vertex is a miss. With
+        h_{g,T} of the n_T draws of type T inducing graphlet g, which holds t_g(T) spanning trees
+        of type T, the estimate :math:`\\hat C_g = \\sum_T h_{g,T} / \\sum_T n_T t_g(T) / W_T` is
+        unbiased (the per-type estimates :math:`W_T h_{g,T} / (n_T t_g(T))` combined with fixed
+        weights); its variance :math:`\\sum_T n_T q_T (1 - q_T) / (\\sum_T n_T t_g(T) / W_T)^2`
+        (q_T = h_{g,T} / n_T) gives the standard error, and the intervals are Wilson's for the
+        pooled hit proportion (conservative). The draws cost O(log n + log d) each, not the
+        census's work: Kronecker 20 (15.7 million edges) takes about 3 processor microseconds a
+        draw.
 
     Returns
     -------
@@ -117,7 +135,8 @@ def graphlet_counts(G, size=4, *, induced=True, method="exact", samples=None, se
     Raises
     ------
     ParameterError
-        A size, method, sample count or level out of range.
+        A size, method, sample count or level out of range, or a sampler other than 'vertices'
+        and 'trees', or given without ``size=5, method='sample'``.
 
     Examples
     --------
@@ -128,14 +147,27 @@ def graphlet_counts(G, size=4, *, induced=True, method="exact", samples=None, se
     [6, 12, 4, 12, 4, 3, 12, 6, 1]
     >>> gm.graphlet_counts(nx.complete_graph(5), 5)[-1].item()  # one 5-clique
     1
+    >>> e = gm.graphlet_counts(nx.star_graph(6), 5, method="sample", sampler="trees", samples=300, seed=1)
+    >>> float(e.estimate[11]), float(e.stderr[11])  # C(6, 4) 4-stars: every draw is one
+    (15.0, 0.0)
+    >>> e = gm.graphlet_counts(nx.complete_graph(7), 5, method="sample", sampler="trees", samples=3000, seed=1)
+    >>> round(float(e.estimate[29])), bool(e.ci_low[29] <= 21 <= e.ci_high[29])  # 21 5-cliques
+    (21, True)
     """
     check_choice("method", method, ("exact", "sample"))
+    if sampler is not None:
+        check_choice("sampler", sampler, ("vertices", "trees"))
+        if size != 5 or method != "sample":
+            from ..core.exceptions import ParameterError
+
+            raise ParameterError(f"sampler applies to size=5 with method='sample' only (got size={size!r}, "
+                                 f"method={method!r})")
     if method == "sample":
         # the registry's methods are the sketches' (graphmine.core.registry.METHODS): sampling
         # is this family's own, on the CPU
         check_choice("device", device, ("cpu",))
         return sample_graphlet_counts(G, size, samples=samples, seed=seed, induced=induced, confidence=confidence,
-                                      threads=threads)
+                                      threads=threads, sampler=sampler or "vertices")
     if samples is not None or seed is not None:
         from ..core.exceptions import ParameterError
 

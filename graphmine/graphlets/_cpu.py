@@ -55,7 +55,7 @@ from .._runtime.lazy import lazy_module
 from .._runtime.limits import check_allocation
 from .._runtime.progress import progress_bar
 from .._runtime.threads import resolve_threads, restores_threads
-from ..core.exceptions import ParameterError, check_int
+from ..core.exceptions import ParameterError, check_choice, check_int
 from ..core.registry import call, implements
 from ..core.validation import as_graph
 from ._census5 import (GRAPHLET_NAMES5, GRAPHLET_ORBITS5, GRAPHLET_PATTERNS5, NODE_ORBITS5, ORBIT_SIZES5,
@@ -352,11 +352,14 @@ class GraphletEstimate:
         Bounds of the confidence intervals at level ``confidence``: Wilson's score interval of
         the sampled proportion for the graphlets estimated from one proportion (induced 3-path,
         4-cycle, paw, diamond, 4-clique), the normal interval for the other 4-vertex ones, and
-        Student's t interval for G9..G29 (degrees of freedom: the draws less the fitted terms).
+        Student's t interval for G9..G29 (degrees of freedom: the draws less the fitted terms),
+        or with ``sampler='trees'`` Wilson's interval of each graphlet's pooled hit proportion
+        (induced; the normal interval for copies).
     confidence : float
         The intervals' level.
     samples : int
-        The 3-paths drawn (4-vertex estimate) or the vertices (5-vertex).
+        The 3-paths drawn (4-vertex estimate), the vertices (5-vertex) or the spanning trees
+        (5-vertex, ``sampler='trees'``).
     seed : int
         The seed that reproduces them.
     induced : bool
@@ -405,6 +408,8 @@ def _wilson(hits, s, z):
 DEFAULT_SAMPLES = 1_000_000
 # the vertices drawn for the 5-vertex estimate
 DEFAULT_VERTEX_SAMPLES = 1_000
+# the spanning trees drawn for the 5-vertex estimate with sampler='trees'
+DEFAULT_TREE_SAMPLES = 1_000_000
 
 
 def _sample5(G, samples, seed, induced, confidence, nthreads):
@@ -437,10 +442,50 @@ def _sample5(G, samples, seed, induced, confidence, nthreads):
                             samples, int(seed), bool(induced))
 
 
+def _exact4(G, nthreads):
+    """G0..G8 exactly (float64) from the 4-vertex census."""
+    if G.n_edges == 0:
+        return np.zeros(9)
+    sums = _census(G, False, nthreads, False).sum(axis=0)
+    return np.array([sums[o[0]] // ORBIT_SIZES[o[0]] for o in GRAPHLET_ORBITS[:9]], np.float64)
+
+
+def _sample5_trees(G, samples, seed, induced, confidence, nthreads):
+    """The 5-vertex estimate from spanning trees: G0..G8 exact, G9..G29 from ``samples`` drawn
+    copies of the 4-path, fork and 4-star (:mod:`graphmine.graphlets._trees5`); Wilson's interval
+    of each graphlet's pooled hit proportion (induced), the normal interval (non-induced)."""
+    from ._trees5 import sample_trees5
+
+    exact = _exact4(G, nthreads)
+    est, cov, pooled, draws, scale = sample_trees5(G, samples, seed, nthreads)[:5]
+    full = np.concatenate([exact, est])
+    full_cov = np.zeros((30, 30))
+    full_cov[9:, 9:] = cov
+    if not induced:
+        P = np.zeros((30, 30))
+        P[:9, :9] = _graphlet_patterns()
+        P[9:, 9:] = GRAPHLET_PATTERNS5
+        full = P @ full
+        full_cov = P @ full_cov @ P.T
+    stderr = np.sqrt(np.maximum(np.diag(full_cov), 0.0))
+    z = NormalDist().inv_cdf((1 + confidence) / 2)
+    lo = np.maximum(full - z * stderr, 0.0)
+    hi = full + z * stderr
+    if induced:
+        # the pooled hits' variance is at most the binomial one of their pooled proportion (the
+        # types' rates differ): Wilson's interval of that proportion, conservative, not empty at 0 hits
+        live = draws > 0
+        wl, wh = _wilson(pooled[live], draws[live], z)
+        lo[9:][live] = wl * draws[live] * scale[live]
+        hi[9:][live] = wh * draws[live] * scale[live]
+    return GraphletEstimate(full, stderr, lo, hi, float(confidence), samples, int(seed), bool(induced))
+
+
 @interruptible
 @restores_threads
 @fill_doc
-def sample_graphlet_counts(G, size=4, *, samples=None, seed=None, induced=True, confidence=0.95, threads=None):
+def sample_graphlet_counts(G, size=4, *, samples=None, seed=None, induced=True, confidence=0.95, threads=None,
+                           sampler="vertices"):
     """Graphlet counts estimated from uniformly drawn 3-paths (size 4) or from the exact orbit counts
     of drawn vertices (size 5); see :func:`graphmine.graphlet_counts`.
 
@@ -452,13 +497,17 @@ def sample_graphlet_counts(G, size=4, *, samples=None, seed=None, induced=True, 
         replacement from a mixture of three weights (1 + the sum of the neighbours' degrees, the
         4-stars and the triangle-and-pair shapes at the vertex) and combined by a regression
         estimator with the mixture's shares as control variates;
-        :func:`graphmine.graphlets._census5.sample5`).
+        :func:`graphmine.graphlets._census5.sample5`), or spanning trees (size 5 with
+        ``sampler='trees'``, default 1,000,000).
     seed : int, optional
         Seed of the draws (default: drawn from fresh entropy and reported in the result).
     induced : bool
     confidence : float
         Level of the intervals, in (0, 1).
     {threads}
+    sampler : {'vertices', 'trees'}
+        Size 5: the exact orbit counts of drawn vertices, or drawn copies of the three spanning
+        trees of 5 vertices (:mod:`graphmine.graphlets._trees5`).
 
     Returns
     -------
@@ -474,14 +523,20 @@ def sample_graphlet_counts(G, size=4, *, samples=None, seed=None, induced=True, 
     (5.0, 0.0)
     """
     size = _check_size(size, (4, 5))
-    samples = (DEFAULT_SAMPLES if size == 4 else DEFAULT_VERTEX_SAMPLES) if samples is None else \
-        check_int("samples", samples, 1)
+    check_choice("sampler", sampler, ("vertices", "trees"))
+    if sampler == "trees" and size != 5:
+        raise ParameterError(f"sampler='trees' estimates the 5-vertex graphlets: give size=5, not {size!r}")
+    trees = sampler == "trees"
+    samples = (DEFAULT_SAMPLES if size == 4 else DEFAULT_TREE_SAMPLES if trees else DEFAULT_VERTEX_SAMPLES) \
+        if samples is None else check_int("samples", samples, 1)
     if not isinstance(confidence, (int, float)) or not 0 < confidence < 1:
         raise ParameterError(f"confidence must lie in (0, 1), got {confidence!r}")
     # drawn here when not given, so that the result can say it and the run be repeated
     seed = int(np.random.SeedSequence().entropy % (2 ** 63)) if seed is None else check_int("seed", seed, 0)
     G = as_graph(G)
     nthreads = resolve_threads(threads)
+    if trees:
+        return _sample5_trees(G, samples, seed, induced, confidence, nthreads)
     if size == 5:
         return _sample5(G, samples, seed, induced, confidence, nthreads)
     d = G.degree.astype(np.int64)

@@ -500,3 +500,136 @@ def _sample_three_paths(indptr, indices, eu, ev, cumw, samples, seed, nthreads):
             else:
                 out[t, 5] += 1
     return out
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def _sample_trees5(indptr, indices, cw, arcw, counts, table, seed, nthreads):
+    """Draw copies of the three spanning trees of 5 vertices and classify the induced graphlet on
+    each copy's vertices (graphmine.graphlets._trees5).
+
+    ``cw[T]`` (3, n) float64: the cumulative weight of every vertex as the centre of tree type T
+    (0 the 4-path, 1 the fork, 2 the 4-star); ``arcw`` (2m,) int64: along each row, the cumulative
+    (d_b - 1) of its neighbours b; ``counts[T]`` the draws of type T (draws 0.. of type 0, then
+    type 1, then 2); ``table`` (1024,) the graphlet index 0..20 of a 10-bit adjacency mask over
+    the pairs (0,1), (0,2), (0,3), (0,4), (1,2), (1,3), (1,4), (2,3), (2,4), (3,4), -1 if
+    disconnected. A configuration is uniform over the type's relaxed set (the tree's shape
+    with repeated vertices allowed where noted); one with a repeated vertex is a miss. Returns
+    (nthreads, 3, 23) int64: hits per graphlet in columns 0..20, misses in 21, and in 22 the
+    4-path's centre draws that drew the same neighbour twice (redrawn)."""
+    n = indptr.shape[0] - 1
+    out = np.zeros((nthreads, 3, 23), np.int64)
+    n0 = counts[0]
+    n1 = n0 + counts[1]
+    samples = n1 + counts[2]
+    for tt in prange(nthreads):
+        t = np.int64(tt)  # prange's index is unsigned: one signature for the helpers
+        vs = np.empty(5, np.int64)
+        pick = np.empty(4, np.int64)
+        for i in range(t, samples, nthreads):
+            typ = 0 if i < n0 else (1 if i < n1 else 2)
+            base = _mix(seed + _GOLDEN * np.uint64(i + 1))
+            row = cw[typ]
+            # the centre: the first vertex whose cumulative weight exceeds a uniform point
+            r = _unit(base, 0) * row[n - 1]
+            lo = 0
+            hi = n
+            while lo < hi:
+                mid = (lo + hi) >> 1
+                if row[mid] <= r:
+                    lo = mid + 1
+                else:
+                    hi = mid
+            c = min(lo, n - 1)
+            while c > 0 and row[c] == row[c - 1]:  # r rounded up to the total: the last weighted vertex
+                c -= 1
+            p0 = indptr[c]
+            dc = indptr[c + 1] - p0
+            j = 1
+            mask = 0
+            if typ == 2:
+                # the 4-star: four distinct neighbours, a uniform ordered draw without replacement
+                for k in range(4):
+                    x = int(_unit(base, j) * (dc - k))
+                    j += 1
+                    q = 0
+                    while q < k and pick[q] <= x:  # skip the positions taken (kept sorted)
+                        x += 1
+                        q += 1
+                    for s in range(k, q, -1):
+                        pick[s] = pick[s - 1]
+                    pick[q] = x
+                vs[0] = c
+                for k in range(4):
+                    vs[k + 1] = indices[p0 + pick[k]]
+                mask = 0b1111  # c joined to every leaf
+            elif typ == 1:
+                # the fork: long arm c - z - w with z drawn with weight d_z - 1, w uniform in N(z) - c;
+                # the leaves {x, y}: two distinct neighbours of c other than z
+                sc = arcw[p0 + dc - 1]
+                r2 = int(_unit(base, j) * sc)
+                pz = lower_bound(arcw, p0, p0 + dc, np.int64(r2 + 1)) - p0
+                z = indices[p0 + pz]
+                dz = indptr[z + 1] - indptr[z]
+                w = indices[indptr[z] + int(_unit(base, j + 1) * (dz - 1))]
+                if w == c:
+                    w = indices[indptr[z + 1] - 1]  # the last entry stands in for c
+                a = int(_unit(base, j + 2) * (dc - 1))
+                b = int(_unit(base, j + 3) * (dc - 2))
+                if b >= a:
+                    b += 1
+                if a >= pz:
+                    a += 1
+                if b >= pz:
+                    b += 1
+                x = indices[p0 + a]
+                y = indices[p0 + b]
+                if w == x or w == y:
+                    out[t, 1, 21] += 1
+                    continue
+                vs[0] = c
+                vs[1] = z
+                vs[2] = w
+                vs[3] = x
+                vs[4] = y
+                mask = 0b1 | 0b100 | 0b1000 | 0b10000  # c-z, c-x, c-y, z-w
+            else:
+                # the 4-path a - b - c - d - e: (b, d) ordered with weight (d_b - 1)(d_d - 1), drawn
+                # again while b == d, then a in N(b) - c and e in N(d) - c uniformly
+                sc = arcw[p0 + dc - 1]
+                while True:
+                    r2 = int(_unit(base, j) * sc)
+                    pb = lower_bound(arcw, p0, p0 + dc, np.int64(r2 + 1))
+                    r2 = int(_unit(base, j + 1) * sc)
+                    pd = lower_bound(arcw, p0, p0 + dc, np.int64(r2 + 1))
+                    j += 2
+                    if pb != pd:
+                        break
+                    out[t, 0, 22] += 1
+                b = indices[pb]
+                d = indices[pd]
+                db = indptr[b + 1] - indptr[b]
+                dd = indptr[d + 1] - indptr[d]
+                a = indices[indptr[b] + int(_unit(base, j) * (db - 1))]
+                if a == c:
+                    a = indices[indptr[b + 1] - 1]
+                e = indices[indptr[d] + int(_unit(base, j + 1) * (dd - 1))]
+                if e == c:
+                    e = indices[indptr[d + 1] - 1]
+                if a == d or e == b or a == e:
+                    out[t, 0, 21] += 1
+                    continue
+                vs[0] = c
+                vs[1] = b
+                vs[2] = d
+                vs[3] = a
+                vs[4] = e
+                mask = 0b1 | 0b10 | 0b100000 | 0b100000000  # c-b, c-d, b-a, d-e
+            # the pairs not in the tree: an adjacency test each
+            bit = 0
+            for u in range(4):
+                for v in range(u + 1, 5):
+                    if not (mask >> bit) & 1 and _adjacent(indptr, indices, vs[u], vs[v]):
+                        mask |= 1 << bit
+                    bit += 1
+            out[t, typ, table[mask]] += 1
+    return out

@@ -1,13 +1,15 @@
 """``graphmine count-motifs``: the graphlet census of a graph file.
 
     graphmine count-motifs FILE [--size 3|4|5] [--orbits node|edge --out F [--force]]
-                           [--method exact|sample [--samples N] [--seed S]] [--json]
+                           [--method exact|sample [--sampler vertices|trees] [--samples N] [--seed S]]
+                           [--json]
 
 Prints the count of every connected graphlet on up to ``--size`` vertices (exact, or estimated
 from sampled 3-paths with standard errors and 95% intervals); with ``--out``, writes the orbit
 counts of every vertex (``vertex<TAB>orbit0...``) or edge (``u<TAB>v<TAB>orbit0...``) under the
 file's vertex ids. ``--size 5`` gives node orbits (73 per vertex) only; its estimate draws
-vertices and counts their orbits exactly.
+vertices and counts their orbits exactly, or with ``--sampler trees`` draws copies of the
+three spanning trees of 5 vertices (scales to graphs of millions of edges).
 """
 
 import json
@@ -77,6 +79,8 @@ def count_motifs_command(args):
     sample = args.method == "sample"
     if not sample and (args.samples is not None or args.seed is not None):
         raise ParameterError("--samples and --seed apply to --method sample only")
+    if args.sampler is not None and (not sample or args.size != 5):
+        raise ParameterError("--sampler applies to --size 5 --method sample only")
     if args.orbits is not None and args.out is None:
         raise ParameterError("--orbits writes the counts of every vertex or edge: give --out FILE")
     kind = args.orbits or ("node" if args.out is not None else None)
@@ -90,7 +94,7 @@ def count_motifs_command(args):
     est = None
     if sample:
         est = graphlet_counts(G, args.size, method="sample", samples=args.samples, seed=args.seed,
-                              induced=not args.non_induced, threads=args.threads)
+                              induced=not args.non_induced, threads=args.threads, sampler=args.sampler)
         counts = est.estimate
     elif kind is not None:
         orbits = orbit_counts(G, args.size, kind=kind, threads=args.threads, progress=progress)
@@ -114,7 +118,8 @@ def count_motifs_command(args):
     out = {"file": args.file, "size": args.size, "method": args.method, "induced": not args.non_induced,
            "graphlets": names, "counts": [float(c) if sample else int(c) for c in counts],
            "orbits": kind, "out": args.out, "seconds": seconds, "load_seconds": load_s,
-           "nodes": G.n_nodes, "edges": G.n_edges}
+           "nodes": G.n_nodes, "edges": G.n_edges,
+           "sampler": (args.sampler or "vertices") if sample and args.size == 5 else None}
     if est is not None:
         out.update({k: v for k, v in est.to_dict().items() if k in ("stderr", "ci_low", "ci_high", "confidence",
                                                                      "samples", "seed")})
@@ -130,7 +135,7 @@ def count_motifs_command(args):
             print(f"{name:<{width}s}  {int(round(counts[g])):>{12 if est is not None else 10},d}")
     if args.out is not None:
         print(f"{kind} orbit counts written to {args.out}")
-    what = "3-paths" if args.size != 5 else "vertices"
+    what = "3-paths" if args.size != 5 else "spanning trees" if args.sampler == "trees" else "vertices"
     how = (f"sample of {est.samples:,} {what}, seed {est.seed}" if est is not None else "exact")
     print(f"graph: {G.n_nodes:,} vertices, {G.n_edges:,} edges; load {load_s:.3f} s, count {seconds:.3f} s "
           f"({how}, {'induced' if not args.non_induced else 'non-induced'})")
@@ -165,8 +170,12 @@ def register(subparsers):
     c.add_argument("--method", choices=["exact", "sample"], default="exact",
                    help="exact census (default), or estimates of the 4-vertex graphlets from uniformly sampled "
                         "3-paths (of the 5-vertex ones from sampled vertices) with standard errors and 95%% intervals")
+    c.add_argument("--sampler", choices=["vertices", "trees"], default=None,
+                   help="--size 5 --method sample: exact orbit counts of sampled vertices (default), or uniformly "
+                        "sampled copies of the 4-path, fork and 4-star, unbiased, for large graphs")
     c.add_argument("--samples", type=positive_int, default=None,
-                   help="3-paths to sample (default 1,000,000), or vertices for --size 5 (default 1,000)")
+                   help="3-paths to sample (default 1,000,000), or vertices for --size 5 (default 1,000), or "
+                        "spanning trees with --sampler trees (default 1,000,000)")
     c.add_argument("--seed", type=non_negative_int, default=None,
                    help="seed of the samples (default: drawn at random and printed, so the run can be repeated)")
     c.set_defaults(func=count_motifs_command)

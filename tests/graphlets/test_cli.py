@@ -81,7 +81,24 @@ def test_sample_reports_errors_and_its_seed(capsys, graph_file):
     assert code == 0 and "seed" in out and "95% CI" in out
 
 
+def test_sample_trees(capsys, graph_file):
+    path, _, _ = graph_file
+    code, out, _ = _run(capsys, "count-motifs", str(path), "--size", "5", "--method", "sample", "--sampler", "trees",
+                        "--samples", "20000", "--seed", "3", "--json", "-q")
+    got = json.loads(out)
+    assert code == 0 and got["sampler"] == "trees" and got["samples"] == 20000 and len(got["counts"]) == 30
+    G = gm.read_graph(str(path))
+    want = gm.graphlet_counts(G, 5, method="sample", sampler="trees", samples=20000, seed=3)
+    assert got["counts"] == want.estimate.tolist() and got["ci_high"] == want.ci_high.tolist()
+    code, out, _ = _run(capsys, "count-motifs", str(path), "--size", "5", "--method", "sample", "--sampler", "trees",
+                        "--samples", "2000", "-q")
+    assert code == 0 and "spanning trees" in out and "95% CI" in out
+
+
 @pytest.mark.parametrize("argv, what", [
+    (["--sampler", "trees", "--method", "sample"], "--size 5"),
+    (["--sampler", "trees", "--size", "5"], "--size 5 --method sample"),
+    (["--sampler", "edges", "--size", "5", "--method", "sample"], "invalid choice"),
     (["--orbits", "node"], "--out"),
     (["--seed", "3"], "--method sample"),
     (["--method", "sample", "--out", "x.tsv"], "exact only"),
