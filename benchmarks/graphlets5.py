@@ -167,7 +167,7 @@ def estimate(name, samples, runs, min_count, threads, replay):
     """The sampling estimate's relative errors and interval coverage against the exact census; with
     ``replay``, the draws replayed on the exact census for this estimator and the earlier one."""
     G = load(name)
-    gm.graphlet_counts(G, 5, method="sample", samples=2, seed=0, threads=threads)  # compiled beforehand
+    gm.graphlet_counts(G, 5, method="sample", sampler="vertices", samples=2, seed=0, threads=threads)  # compiled beforehand
     t0, c0 = time.perf_counter(), time.process_time()
     if replay:
         rows = gm.orbit_counts(G, 5, threads=threads)
@@ -184,13 +184,13 @@ def estimate(name, samples, runs, min_count, threads, replay):
                 est, lo, hi = _replay(G, rows, samples, seed, kind == "earlier")
             else:
                 t0, c0 = time.perf_counter(), time.process_time()
-                r = gm.graphlet_counts(G, 5, method="sample", samples=samples, seed=seed, threads=threads)
+                r = gm.graphlet_counts(G, 5, method="sample", sampler="vertices", samples=samples, seed=seed, threads=threads)
                 secs.append((time.perf_counter() - t0, time.process_time() - c0))
                 est, lo, hi = r.estimate[9:], r.ci_low[9:], r.ci_high[9:]
             res[kind][0].append(est)
             res[kind][1].append((lo <= exact[9:]) & (exact[9:] <= hi))
     if replay:  # the replay is the real run: check one seed
-        r = gm.graphlet_counts(G, 5, method="sample", samples=samples, seed=0, threads=threads)
+        r = gm.graphlet_counts(G, 5, method="sample", sampler="vertices", samples=samples, seed=0, threads=threads)
         same = bool(np.allclose(r.estimate[9:], res["now"][0][0], rtol=1e-12, atol=0))
         print(f"{name}: n {G.n_nodes:,}, m {G.n_edges:,}; exact census {exact_s:.2f} s ({exact_cpu:.2f} processor s); "
               f"draws of {samples} vertices replayed on it over {runs} seeds (a real run's estimate equals the "
@@ -261,10 +261,10 @@ def trees_accuracy(name, sizes, runs, min_count, threads, vertex_samples, vertex
     vt = None
     if vertex_runs:
         est, cpu = [], []
-        gm.graphlet_counts(G, 5, method="sample", samples=5, seed=0, threads=threads)
+        gm.graphlet_counts(G, 5, method="sample", sampler="vertices", samples=5, seed=0, threads=threads)
         for seed in range(vertex_runs):
             c0 = time.process_time()
-            r = gm.graphlet_counts(G, 5, method="sample", samples=vertex_samples, seed=seed, threads=threads)
+            r = gm.graphlet_counts(G, 5, method="sample", sampler="vertices", samples=vertex_samples, seed=seed, threads=threads)
             cpu.append(time.process_time() - c0)
             est.append(r.estimate[9:])
         with np.errstate(divide="ignore", invalid="ignore"):

@@ -182,7 +182,7 @@ LONG_COMPILES = {
     # its kernels after size 4's: 12.0, 11.3; alone it compiles both (about 17 s of compile)
     "count-motifs --size 5": (16, "the 4- and 5-vertex census kernels"),
     # 16.5 s for 9 functions at a load of 1.6 (the 4-vertex census's and the tree draws' kernel)
-    "count-motifs --size 5 --sampler trees": (16, "the 4-vertex census and spanning-tree kernels"),
+    "count-motifs --size 5 --method sample": (16, "the 4-vertex census and spanning-tree kernels"),
     "stream-triangles": (7, "the streaming estimator kernels"),  # 4.7 (stop 40), 8.3
     # its compile 8.8 s of the command's 30 (20 functions; the training shows its own bars)
     "science4cast train": (9, "the pair feature kernels"),
@@ -225,8 +225,8 @@ def compile_path(args):
         # exact census of the drawn vertices: the same kernels)
         size = getattr(args, "size", 4)
         if size == 5:
-            if getattr(args, "sampler", None) == "trees":
-                return "count-motifs --size 5 --sampler trees"
+            if getattr(args, "method", "exact") == "sample" and getattr(args, "sampler", None) != "vertices":
+                return "count-motifs --size 5 --method sample"
             return "count-motifs --size 5"
         if getattr(args, "method", "exact") == "exact" and getattr(args, "orbits", None) != "edge":
             return "count-motifs --size 4"

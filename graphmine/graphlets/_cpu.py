@@ -485,29 +485,30 @@ def _sample5_trees(G, samples, seed, induced, confidence, nthreads):
 @restores_threads
 @fill_doc
 def sample_graphlet_counts(G, size=4, *, samples=None, seed=None, induced=True, confidence=0.95, threads=None,
-                           sampler="vertices"):
-    """Graphlet counts estimated from uniformly drawn 3-paths (size 4) or from the exact orbit counts
-    of drawn vertices (size 5); see :func:`graphmine.graphlet_counts`.
+                           sampler=None):
+    """Graphlet counts estimated from uniformly drawn 3-paths (size 4), or from drawn spanning trees
+    or the exact orbit counts of drawn vertices (size 5); see :func:`graphmine.graphlet_counts`.
 
     {Parameters: G}
     size : {4, 5}
     samples : int, optional
-        3-paths to draw (size 4, default 1,000,000), or vertices (size 5, default 1,000: those
+        3-paths to draw (size 4, default 1,000,000), or spanning trees (size 5, default
+        1,000,000), or vertices (size 5 with ``sampler='vertices'``, default 1,000: those
         that would be drawn for certain, the hubs, counted exactly, the others drawn with
         replacement from a mixture of three weights (1 + the sum of the neighbours' degrees, the
         4-stars and the triangle-and-pair shapes at the vertex) and combined by a regression
         estimator with the mixture's shares as control variates;
-        :func:`graphmine.graphlets._census5.sample5`), or spanning trees (size 5 with
-        ``sampler='trees'``, default 1,000,000).
+        :func:`graphmine.graphlets._census5.sample5`).
     seed : int, optional
         Seed of the draws (default: drawn from fresh entropy and reported in the result).
     induced : bool
     confidence : float
         Level of the intervals, in (0, 1).
     {threads}
-    sampler : {'vertices', 'trees'}
-        Size 5: the exact orbit counts of drawn vertices, or drawn copies of the three spanning
-        trees of 5 vertices (:mod:`graphmine.graphlets._trees5`).
+    sampler : {'trees', 'vertices'}, optional
+        Size 5: drawn copies of the three spanning trees of 5 vertices
+        (:mod:`graphmine.graphlets._trees5`; the default), or the exact orbit counts of drawn
+        vertices.
 
     Returns
     -------
@@ -523,10 +524,11 @@ def sample_graphlet_counts(G, size=4, *, samples=None, seed=None, induced=True, 
     (5.0, 0.0)
     """
     size = _check_size(size, (4, 5))
-    check_choice("sampler", sampler, ("vertices", "trees"))
-    if sampler == "trees" and size != 5:
-        raise ParameterError(f"sampler='trees' estimates the 5-vertex graphlets: give size=5, not {size!r}")
-    trees = sampler == "trees"
+    if sampler is not None:
+        check_choice("sampler", sampler, ("vertices", "trees"))
+        if size != 5:
+            raise ParameterError(f"sampler chooses the 5-vertex estimate: give size=5, not {size!r}")
+    trees = size == 5 and sampler in (None, "trees")
     samples = (DEFAULT_SAMPLES if size == 4 else DEFAULT_TREE_SAMPLES if trees else DEFAULT_VERTEX_SAMPLES) \
         if samples is None else check_int("samples", samples, 1)
     if not isinstance(confidence, (int, float)) or not 0 < confidence < 1:

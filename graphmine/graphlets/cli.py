@@ -8,8 +8,8 @@ Prints the count of every connected graphlet on up to ``--size`` vertices (exact
 from sampled 3-paths with standard errors and 95% intervals); with ``--out``, writes the orbit
 counts of every vertex (``vertex<TAB>orbit0...``) or edge (``u<TAB>v<TAB>orbit0...``) under the
 file's vertex ids. ``--size 5`` gives node orbits (73 per vertex) only; its estimate draws
-vertices and counts their orbits exactly, or with ``--sampler trees`` draws copies of the
-three spanning trees of 5 vertices (scales to graphs of millions of edges).
+copies of the three spanning trees of 5 vertices (scales to graphs of millions of edges), or
+with ``--sampler vertices`` draws vertices and counts their orbits exactly.
 """
 
 import json
@@ -119,7 +119,7 @@ def count_motifs_command(args):
            "graphlets": names, "counts": [float(c) if sample else int(c) for c in counts],
            "orbits": kind, "out": args.out, "seconds": seconds, "load_seconds": load_s,
            "nodes": G.n_nodes, "edges": G.n_edges,
-           "sampler": (args.sampler or "vertices") if sample and args.size == 5 else None}
+           "sampler": (args.sampler or "trees") if sample and args.size == 5 else None}
     if est is not None:
         out.update({k: v for k, v in est.to_dict().items() if k in ("stderr", "ci_low", "ci_high", "confidence",
                                                                      "samples", "seed")})
@@ -135,7 +135,7 @@ def count_motifs_command(args):
             print(f"{name:<{width}s}  {int(round(counts[g])):>{12 if est is not None else 10},d}")
     if args.out is not None:
         print(f"{kind} orbit counts written to {args.out}")
-    what = "3-paths" if args.size != 5 else "spanning trees" if args.sampler == "trees" else "vertices"
+    what = "3-paths" if args.size != 5 else "spanning trees" if args.sampler != "vertices" else "vertices"
     how = (f"sample of {est.samples:,} {what}, seed {est.seed}" if est is not None else "exact")
     print(f"graph: {G.n_nodes:,} vertices, {G.n_edges:,} edges; load {load_s:.3f} s, count {seconds:.3f} s "
           f"({how}, {'induced' if not args.non_induced else 'non-induced'})")
@@ -169,13 +169,14 @@ def register(subparsers):
                    help="count copies as subgraphs instead of induced subgraphs")
     c.add_argument("--method", choices=["exact", "sample"], default="exact",
                    help="exact census (default), or estimates of the 4-vertex graphlets from uniformly sampled "
-                        "3-paths (of the 5-vertex ones from sampled vertices) with standard errors and 95%% intervals")
+                        "3-paths (of the 5-vertex ones from sampled spanning trees) with standard errors and 95%% "
+                        "intervals")
     c.add_argument("--sampler", choices=["vertices", "trees"], default=None,
-                   help="--size 5 --method sample: exact orbit counts of sampled vertices (default), or uniformly "
-                        "sampled copies of the 4-path, fork and 4-star, unbiased, for large graphs")
+                   help="--size 5 --method sample: uniformly sampled copies of the 4-path, fork and 4-star "
+                        "(default; unbiased, for graphs of any size), or the exact orbit counts of sampled vertices")
     c.add_argument("--samples", type=positive_int, default=None,
-                   help="3-paths to sample (default 1,000,000), or vertices for --size 5 (default 1,000), or "
-                        "spanning trees with --sampler trees (default 1,000,000)")
+                   help="3-paths to sample (default 1,000,000), or spanning trees for --size 5 (default "
+                        "1,000,000), or vertices with --sampler vertices (default 1,000)")
     c.add_argument("--seed", type=non_negative_int, default=None,
                    help="seed of the samples (default: drawn at random and printed, so the run can be repeated)")
     c.set_defaults(func=count_motifs_command)

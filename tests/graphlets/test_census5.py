@@ -278,7 +278,7 @@ def test_sample_estimate_is_unbiased_and_its_intervals_cover():
     H = nx.powerlaw_cluster_graph(120, 4, 0.4, seed=7)
     G = gm.as_graph(H)
     exact = gm.graphlet_counts(G, 5).astype(np.float64)
-    runs = [gm.graphlet_counts(G, 5, method="sample", samples=60, seed=s) for s in range(60)]
+    runs = [gm.graphlet_counts(G, 5, method="sample", sampler="vertices", samples=60, seed=s) for s in range(60)]
     est = np.array([r.estimate for r in runs])
     assert (est[:, :9] == exact[:9]).all() and all((r.stderr[:9] == 0).all() for r in runs)
     frequent = np.flatnonzero(exact[9:] >= 200) + 9
@@ -291,9 +291,9 @@ def test_sample_estimate_is_unbiased_and_its_intervals_cover():
                       for r in runs]).mean(axis=0)
     assert cover.min() >= 0.8, cover
     # seeded: the same seed gives the same estimate; non-induced estimates are the induced map's
-    again = gm.graphlet_counts(G, 5, method="sample", samples=60, seed=3)
+    again = gm.graphlet_counts(G, 5, method="sample", sampler="vertices", samples=60, seed=3)
     assert (again.estimate == runs[3].estimate).all()
-    copies = gm.graphlet_counts(G, 5, method="sample", samples=60, seed=3, induced=False)
+    copies = gm.graphlet_counts(G, 5, method="sample", sampler="vertices", samples=60, seed=3, induced=False)
     P = np.array(_census5.GRAPHLET_PATTERNS5, np.float64)
     assert np.allclose(copies.estimate[9:], P @ runs[3].estimate[9:])
 
@@ -309,7 +309,7 @@ def test_take_all_stratum():
     # with draws enough for every vertex to be taken, the estimate is the exact count, without error
     H = nx.powerlaw_cluster_graph(40, 3, 0.3, seed=2)
     exact = gm.graphlet_counts(H, 5)
-    r = gm.graphlet_counts(H, 5, method="sample", samples=10 ** 6, seed=0)
+    r = gm.graphlet_counts(H, 5, method="sample", sampler="vertices", samples=10 ** 6, seed=0)
     assert (r.estimate == exact).all() and (r.stderr == 0).all()
 
 
@@ -371,7 +371,7 @@ def test_sample_estimate_on_a_hub_graph_covers_the_hubs_leaves():
         est, cov, df, _ = _census5.sample5(G, 1, 50, seed, _cpu._rank_space, rows[:, :15],
                                            rows_of=lambda verts: rows[orig[verts]])
         runs.append((est, np.sqrt(np.diag(cov)), df))
-    real = gm.graphlet_counts(G, 5, method="sample", samples=50, seed=7, threads=2)
+    real = gm.graphlet_counts(G, 5, method="sample", sampler="vertices", samples=50, seed=7, threads=2)
     assert np.allclose(real.estimate[9:], runs[7][0], rtol=1e-12) and np.allclose(real.stderr[9:], runs[7][1])
     from scipy.stats import t as student
 

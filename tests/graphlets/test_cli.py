@@ -93,6 +93,17 @@ def test_sample_trees(capsys, graph_file):
     code, out, _ = _run(capsys, "count-motifs", str(path), "--size", "5", "--method", "sample", "--sampler", "trees",
                         "--samples", "2000", "-q")
     assert code == 0 and "spanning trees" in out and "95% CI" in out
+    # the default sampler at size 5 is the trees'; --sampler vertices draws vertices
+    code, out, _ = _run(capsys, "count-motifs", str(path), "--size", "5", "--method", "sample",
+                        "--samples", "20000", "--seed", "3", "--json", "-q")
+    got = json.loads(out)
+    assert code == 0 and got["sampler"] == "trees" and got["counts"] == want.estimate.tolist()
+    assert gm.graphlet_counts(G, 5, method="sample", samples=20000, seed=3).estimate.tolist() == got["counts"]
+    code, out, _ = _run(capsys, "count-motifs", str(path), "--size", "5", "--method", "sample", "--sampler", "vertices",
+                        "--samples", "30", "--seed", "3", "--json", "-q")
+    got = json.loads(out)
+    vertices = gm.graphlet_counts(G, 5, method="sample", sampler="vertices", samples=30, seed=3)
+    assert code == 0 and got["sampler"] == "vertices" and got["counts"] == vertices.estimate.tolist()
 
 
 @pytest.mark.parametrize("argv, what", [
