@@ -412,6 +412,21 @@ DEFAULT_VERTEX_SAMPLES = 1_000
 DEFAULT_TREE_SAMPLES = 1_000_000
 
 
+def _joined5(exact, est, cov, induced):
+    """G0..G8 exact and the estimates of G9..G29 with their covariance ``cov`` as one vector of
+    30 counts and standard errors, induced or (the census map applied) copies."""
+    full = np.concatenate([exact, est])
+    full_cov = np.zeros((30, 30))
+    full_cov[9:, 9:] = cov
+    if not induced:
+        P = np.zeros((30, 30))
+        P[:9, :9] = _graphlet_patterns()
+        P[9:, 9:] = GRAPHLET_PATTERNS5
+        full = P @ full
+        full_cov = P @ full_cov @ P.T
+    return full, np.sqrt(np.maximum(np.diag(full_cov), 0.0))
+
+
 def _sample5(G, samples, seed, induced, confidence, nthreads):
     """The 5-vertex estimate: G0..G8 exact, G9..G29 from drawn vertices, Student's t intervals."""
     df = 0
@@ -422,16 +437,7 @@ def _sample5(G, samples, seed, induced, confidence, nthreads):
         sums = rows4.sum(axis=0)
         exact = np.array([sums[o[0]] // ORBIT_SIZES[o[0]] for o in GRAPHLET_ORBITS[:9]], np.float64)
         est, cov, df, _ = _sample5_rows(G, nthreads, samples, seed, _rank_space, rows4)
-    full = np.concatenate([exact, est])
-    full_cov = np.zeros((30, 30))
-    full_cov[9:, 9:] = cov
-    if not induced:
-        P = np.zeros((30, 30))
-        P[:9, :9] = _graphlet_patterns()
-        P[9:, 9:] = GRAPHLET_PATTERNS5
-        full = P @ full
-        full_cov = P @ full_cov @ P.T
-    stderr = np.sqrt(np.maximum(np.diag(full_cov), 0.0))
+    full, stderr = _joined5(exact, est, cov, induced)
     if df > 0:
         from scipy.special import stdtrit  # the t quantile: the draws' spread is itself estimated
 
@@ -458,16 +464,7 @@ def _sample5_trees(G, samples, seed, induced, confidence, nthreads):
 
     exact = _exact4(G, nthreads)
     est, cov, pooled, draws, scale = sample_trees5(G, samples, seed, nthreads)[:5]
-    full = np.concatenate([exact, est])
-    full_cov = np.zeros((30, 30))
-    full_cov[9:, 9:] = cov
-    if not induced:
-        P = np.zeros((30, 30))
-        P[:9, :9] = _graphlet_patterns()
-        P[9:, 9:] = GRAPHLET_PATTERNS5
-        full = P @ full
-        full_cov = P @ full_cov @ P.T
-    stderr = np.sqrt(np.maximum(np.diag(full_cov), 0.0))
+    full, stderr = _joined5(exact, est, cov, induced)
     z = NormalDist().inv_cdf((1 + confidence) / 2)
     lo = np.maximum(full - z * stderr, 0.0)
     hi = full + z * stderr
