@@ -221,8 +221,9 @@ def compile_path(args):
         key = f"predict-motifs --method {getattr(args, 'method', '')}"
         return key if key in LONG_COMPILES else None
     elif command == "count-motifs":
-        # measured: the exact census of node orbits and global counts (size 5's sample runs the
-        # exact census of the drawn vertices: the same kernels)
+        # measured: the exact census of node orbits and global counts (size 5's vertex sampler
+        # runs the exact census of the drawn vertices: the same kernels; the tree sampler, the
+        # default sample, has its own)
         size = getattr(args, "size", 4)
         if size == 5:
             if getattr(args, "method", "exact") == "sample" and getattr(args, "sampler", None) != "vertices":
