@@ -30,7 +30,14 @@ Sections (each prints a table; nothing here asserts):
 5. first run: ``graphmine stream-triangles`` in a fresh process with an empty numba cache:
    seconds and functions compiled;
 6. throughput on the insertion-only streams: GPS (every ``--gps-c``) and ThinkD-ACC, one
-   thread, against the jar's ACC, and the bytes each keeps per sampled edge.
+   thread, against the jar's ACC, and the bytes each keeps per sampled edge;
+7. where ThinkD-ACC's time goes (the stream of section 3, one thread, processor seconds, runs
+   alternated): the whole feed; the feed with the count of the triangles taken out (a copy of
+   the kernel compiled here with its call of the count replaced by 0: the sample's upkeep and the
+   vertex map alone); and the count alone against one fixed sample (the sample left at the end
+   of the stream, every insertion of the stream intersected through the package's own count) in
+   the stream's order and grouped by the endpoint whose block is probed (each hub's block then
+   read by many intersections in a row: what is left is not misses on the probed block).
 
     python benchmarks/streaming.py --thinkd /work/ext/thinkd --data /work/data/snap
     python benchmarks/streaming.py --thinkd /work/ext/thinkd --enron DIR/email-Enron.txt \
@@ -337,6 +344,102 @@ def throughput(args, streams, tmp, results):
            "jar per CPU second (all its threads)", "ratio (CPU)", "exact counter", "exact bytes/edge"], rows)
 
 
+def _without_count():
+    """ThinkD-ACC's kernel with the count of the triangles taken out (for timing only)."""
+    import inspect
+
+    from numba import njit
+
+    import graphmine.streaming._kernels as K
+    src = inspect.getsource(K._thinkd_acc_run.py_func)
+    call = "f = _count_common(a, b, wgt, nb, sl, vtx, loc)"
+    assert call in src, "the kernel's count call changed: update _without_count"
+    ns = dict(vars(K))
+    exec(src.replace(call, "f = 0").replace("@njit(cache=True, nogil=True)\n", ""), ns)
+    return njit(nogil=True)(ns["_thinkd_acc_run"])
+
+
+def _count_all():
+    from numba import njit
+
+    import graphmine.streaming._kernels as K
+    count_common = K._count_common
+
+    @njit(nogil=True)
+    def count_all(order, a, b, nb, sl, vtx, loc):
+        found = 0
+        for t in range(order.shape[0]):
+            q = order[t]
+            found += count_common(a[q], b[q], 1.0, nb, sl, vtx, loc)
+        return found
+
+    return count_all
+
+
+def time_parts(args, streams, tmp, results):
+    print("7. where ThinkD-ACC's time goes (one thread, processor seconds, memory 10% of the edges, 20% deletions; "
+          "runs alternated, each figure the least of the runs)")
+    bare = _without_count()
+    count_all = _count_all()
+    rows = []
+    for name, base in streams:
+        stream = gs.with_deletions(base, 0.2, seed=3)
+        M = int(0.1 * len(base))
+
+        def make(kernel):
+            est = gs.ThinkDAcc(M, seed=1)
+            if kernel is not None:
+                est._run_one = lambda r, sg, u, v, i, flag: kernel(sg, u, v, i, est.memory, *est._rows(r), flag)
+            return est
+
+        for kernel in (None, bare):
+            make(kernel).feed(stream.slice(0, 1000), threads=1)  # compiled or loaded before timing
+        full = upkeep = float("inf")
+        for _ in range(args.speed_trials):
+            for kernel in (None, bare):
+                est = make(kernel)
+                c0 = time.process_time()
+                est.feed(stream, threads=1)
+                dt = time.process_time() - c0
+                if kernel is None:
+                    full, last = min(full, dt), est
+                else:
+                    upkeep = min(upkeep, dt)
+        # the count alone, against the sample left at the end, for every insertion of the stream
+        ins = stream.events()
+        ins = ins[ins[:, 0] > 0]
+        a, b = last._map(ins[:, 1], ins[:, 2])
+        nb, sl, vtx = last._nb[0], last._sl[0], last._vtx[0]
+        cap = vtx[:, 1]
+        probed = np.where(cap[a] > cap[b], a, b)  # the larger block is probed, the smaller read in order
+        grouped = np.lexsort((np.where(cap[a] > cap[b], b, a), probed))
+        in_order = np.arange(a.shape[0])
+        loc = np.zeros(vtx.shape[0])
+        count_all(in_order[:10], a, b, nb, sl, vtx, loc)
+        best = {"stream order": float("inf"), "grouped by the probed block": float("inf")}
+        found = {}
+        for _ in range(args.speed_trials):
+            for label, order in (("stream order", in_order), ("grouped by the probed block", grouped)):
+                c0 = time.process_time()
+                found[label] = count_all(order, a, b, nb, sl, vtx, loc)
+                best[label] = min(best[label], time.process_time() - c0)
+        assert found["stream order"] == found["grouped by the probed block"]
+        deg = vtx[:, 2]
+        both = (deg[a] > 0) & (deg[b] > 0)
+        smaller = np.where(cap[a] > cap[b], b, a)[both]
+        entries, lookups = int(cap[smaller].sum()), int(deg[smaller].sum())
+        row = {"stream": name, "events": len(stream), "memory": M, "feed": full, "feed_without_count": upkeep,
+               "count_fixed_sample_stream_order": best["stream order"],
+               "count_fixed_sample_grouped": best["grouped by the probed block"], "intersections": int(a.shape[0]),
+               "entries_read": entries, "lookups": lookups}
+        results.setdefault("time_parts", []).append(row)
+        rows.append([name, f"{len(stream):,}", f"{M:,}", f"{full:.2f}", f"{upkeep:.2f}", f"{a.shape[0]:,}",
+                     f"{best['stream order']:.2f}", f"{best['grouped by the probed block']:.2f}",
+                     f"{entries:,}", f"{lookups:,}"])
+    table(["stream", "events", "M", "feed", "feed without the count", "intersections (fixed sample)",
+           "count, stream order", "count, grouped by probed block", "block entries read", "lookups"], rows)
+
+
 def throughput_insertions(args, streams, tmp, results):
     print("6. throughput on the insertion-only streams (events per second, one thread, best of 3 runs; memory 10% "
           "of the edges): GPS and graphmine's ThinkD-ACC against the jar's ACC (steady state of one trial)")
@@ -489,13 +592,15 @@ def main():
     try:
         if "1" in args.sections:
             unbiasedness(args, results)
-        streams = load_streams(args) if set("236") & set(args.sections) else []
+        streams = load_streams(args) if set("2367") & set(args.sections) else []
         if "2" in args.sections:
             accuracy(args, streams, tmp, results)
         if "3" in args.sections:
             throughput(args, streams, tmp, results)
         if "6" in args.sections:
             throughput_insertions(args, streams, tmp, results)
+        if "7" in args.sections:
+            time_parts(args, streams, tmp, results)
         if "4" in args.sections:
             temporal(args, results)
         if "5" in args.sections:
