@@ -29,6 +29,8 @@ WORKLOADS = {
     "link scores (all four), facebook_combined edges": (
         "facebook_combined", "link_scores(G, PAIRS, 'all', threads=T)"),
     "4-cycles, ca-HepTh": ("ca-HepTh", "gm.count_four_cycles(G, threads=T)"),
+    "4-cycles per vertex, facebook_combined": ("facebook_combined", "gm.four_cycles(G, threads=T)"),
+    "4-cycles per vertex, Kronecker 18": ("kron18", "gm.four_cycles(G, threads=T)"),
     "clustering, facebook_combined": ("facebook_combined", "gm.clustering(G, threads=T)"),
 }
 

@@ -8,11 +8,18 @@ c common neighbours, C(c, 2) cycles have that pair as a diagonal. So
     C_4(v) = \\sum_{x \\ne v} \\binom{|N(v) \\cap N(x)|}{2}, \\qquad
     C_4 = \\frac{1}{4} \\sum_v C_4(v)
 
-(each cycle has four vertices). The kernel (:mod:`graphmine.cycles._kernels`) is the one that
-gives networkx's ``square_clustering`` its numerator. The GPU's kernel is
+(each cycle has four vertices). :func:`four_cycles` counts each cycle once, from its last vertex
+v in the order by (degree, id): the common neighbours before v of v and a vertex w before v close
+C(c, 2) cycles with diagonal v - w, each middle vertex lies on c - 1 of them; the walks cost the
+sum over u of deg(u) times the neighbours of u after it, a fraction of the squared degrees on a
+skewed graph. :func:`square_counts` walks every two-hop path from every vertex, which networkx's
+``square_clustering`` needs for its denominators (:mod:`graphmine.cycles._kernels` holds both
+kernels). The GPU's kernel is
 :mod:`graphmine.cycles._cuda`; both are reached through ``graphmine.count_four_cycles(G,
 device=...)``.
 """
+
+import numpy as np
 
 from .._runtime.docs import fill_doc
 from .._runtime.lazy import lazy_module
@@ -56,7 +63,26 @@ def four_cycles(G, *, threads=None):
     >>> four_cycles(nx.complete_graph(4))  # K4 has three 4-cycles, each through every vertex
     array([3, 3, 3, 3])
     """
-    return _square_counts(as_graph(G), resolve_threads(threads))[0]
+    return _four_cycles(as_graph(G), resolve_threads(threads))
+
+
+def _four_cycles(G, nthreads):
+    """The 4-cycles through every vertex, each cycle counted once from its last vertex in the
+    degree order (the kernels' docstring): on a skewed graph far fewer two-hop paths than
+    :func:`square_counts` walks for the same counts (the sum of deg(u) times the neighbours of u
+    after it, against the sum of the squared degrees: 1.1 x 10^9 against 9.5 x 10^9 on Kronecker
+    18)."""
+    n = G.n_nodes
+    if n == 0:
+        return np.zeros(0, np.int64)
+    O = G.oriented("degree", relabel=True, threads=nthreads)
+    if nthreads == 1 or G.n_edges < SERIAL_EDGES:
+        out = _cyk._cycles_ranked_serial(O.indptr, O.indices)
+    else:
+        check_allocation(8 * (3 * nthreads + 3) * n + 8 * G.n_edges, f"4-cycle counts on {nthreads} threads",
+                         "use fewer threads")
+        out = _cyk._cycles_ranked_parallel(O.indptr, O.indices, nthreads)
+    return out[O.rank]
 
 
 def _square_counts(G, nthreads):

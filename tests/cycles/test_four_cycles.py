@@ -76,6 +76,21 @@ def test_parallel_path_on_a_larger_graph():
         assert per[v] == want
 
 
+def test_ranked_kernels_against_the_two_hop_count():
+    # four_cycles counts each cycle once from its last vertex in the degree order; square_counts
+    # walks every two-hop path from every vertex: two independent counts of the same numbers, on
+    # skewed graphs above the serial threshold (the threaded kernel) and below it
+    from graphmine.core.graph import SERIAL_EDGES
+    from graphmine.cycles._cpu import square_counts
+
+    for H in (nx.barabasi_albert_graph(4000, 16, seed=1), nx.powerlaw_cluster_graph(800, 6, 0.4, seed=2)):
+        G = gm.as_graph(H)
+        want = square_counts(G, threads=1)[0]
+        for threads in (1, 2):
+            assert (gm.four_cycles(G, threads=threads) == want).all()
+    assert gm.as_graph(nx.barabasi_albert_graph(4000, 16, seed=1)).n_edges > SERIAL_EDGES
+
+
 SIM = r'''
 import networkx as nx, numpy as np, graphmine as gm
 from graphmine.cuda import is_available
