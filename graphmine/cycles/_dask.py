@@ -5,7 +5,7 @@ The cluster holds the degree orientation in P row blocks; a 4-cycle needs whole
 neighbourhoods, so every block is first completed with its in-arcs (P x P small tasks that cut
 the arcs of block j ending in block i, then one merge per block: the undirected row block). With
 c(v, w) = |N(v) ∩ N(w)|, every two-hop path v - u - w (w != v) adds c(v, w) - 1 to v, which sums
-to 2 C_4(v) (see :mod:`graphmine.cycles._cuda`); task (i, j, k) takes the paths with v, u and w in
+to 2 C_4(v) (see :mod:`graphmine.cycles._cpu`); task (i, j, k) takes the paths with v, u and w in
 blocks i, j and k and needs those three blocks only, so no task holds the graph.
 """
 
